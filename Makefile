@@ -1,0 +1,52 @@
+# walkscape — the two commands a new user runs first, and the ones developers use.
+#   make demo   installs missing Debian packages, builds, and runs the main job on the sample tour
+#   make test   installs missing Debian packages, builds, and runs every test
+SHELL := /bin/bash
+SWIFT ?= swift
+BIN := .build/debug/walkscape
+DEMO_TOUR := tours/torino-portici
+
+# Debian packages: C libraries walkscape links, and tools the tests use.
+BUILD_PACKAGES := pkg-config libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev
+TEST_PACKAGES := python3-jsonschema
+
+.PHONY: all deps test-deps build demo test check-schema clean
+
+all: build
+
+# Installs only what is missing; uses sudo when not root. apt-get update runs once, first.
+define apt_install
+	@missing=""; for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+demo: build
+	$(BIN) validate $(DEMO_TOUR)
+	@echo
+	$(BIN) info $(DEMO_TOUR)
+	@echo
+	$(BIN) tours
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	$(MAKE) --no-print-directory check-schema
+
+check-schema:
+	python3 tools/check_schema.py
+
+clean:
+	rm -rf .build

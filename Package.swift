@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// walkscape: a terminal tour player simulator for GPS-triggered audio walking tours.
+///
+/// Layers, from the inside out:
+/// - `WalkscapeCore`: pure core, no I/O (JSON, geo maths, tour model, routes, subtitles, validation rules).
+/// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile and libpulse.
+/// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
+/// - `WalkscapeTUI`: rendering into an in-memory cell grid.
+/// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
+let package = Package(
+    name: "walkscape",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "walkscape", targets: ["walkscape"]),
+        .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMpg123", path: "Sources/CMpg123", pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(
+            name: "CSndfile", path: "Sources/CSndfile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(
+            name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]),
+
+        .target(name: "WalkscapeCore"),
+        .target(
+            name: "WalkscapeAudio",
+            dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CPulse"]),
+        .target(
+            name: "WalkscapeTours",
+            dependencies: [
+                "WalkscapeCore", "WalkscapeAudio",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
+        .target(
+            name: "WalkscapeCLI",
+            dependencies: [
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
+
+        .testTarget(name: "WalkscapeCoreTests", dependencies: ["WalkscapeCore"]),
+        .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
+        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"]),
+        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+import WalkscapeCore
+
+/// What a decoder says about an audio file: codec, format and exact length.
+public struct AudioInfo: Sendable, Equatable {
+    /// The codecs walkscape plays.
+    public enum Codec: String, Sendable { case mp3, wav }
+
+    public var codec: Codec
+    public var sampleRate: Int
+    public var channels: Int
+    /// The exact number of sample frames (per channel) the file decodes to; for MP3, gapless (encoder
+    /// delay and padding removed).
+    public var frames: Int64
+
+    public init(codec: Codec, sampleRate: Int, channels: Int, frames: Int64) {
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.frames = frames
+    }
+
+    /// The length in seconds: frames ÷ sample rate.
+    public var durationSeconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
+}
+
+/// Why an audio file cannot be used.
+public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message, without the file name (callers put the file in front).
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

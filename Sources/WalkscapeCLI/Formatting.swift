@@ -1,0 +1,55 @@
+import WalkscapeCore
+
+/// Number and time formats shared by the commands' text output.
+enum Formatting {
+    /// `5 min`, `1 h 20 min`.
+    static func minutes(_ value: Double) -> String {
+        let total = Int(value.rounded())
+        if total < 60 { return "\(total) min" }
+        return total % 60 == 0 ? "\(total / 60) h" : "\(total / 60) h \(total % 60) min"
+    }
+
+    /// `850 m` below a kilometre, `2.1 km` above.
+    static func distance(meters: Double) -> String {
+        meters < 1000 ? "\(Int(meters.rounded())) m" : formatFixed(meters / 1000, 1) + " km"
+    }
+
+    /// `2.1 km` from kilometres.
+    static func kilometres(_ value: Double) -> String { formatFixed(value, 1) + " km" }
+
+    /// `m:ss.s`, e.g. `0:42.3`.
+    static func clock(seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        let minutes = tenths / 600
+        let rest = tenths % 600
+        let secs = rest / 10
+        return "\(minutes):" + (secs < 10 ? "0" : "") + "\(secs).\(rest % 10)"
+    }
+
+    /// `812 B`, `4.1 kB`, `3.2 MB` (decimal units, like the download sizes phones show).
+    static func bytes(_ count: Int) -> String {
+        if count < 1000 { return "\(count) B" }
+        if count < 1_000_000 { return formatFixed(Double(count) / 1000, 1) + " kB" }
+        if count < 1_000_000_000 { return formatFixed(Double(count) / 1_000_000, 1) + " MB" }
+        return formatFixed(Double(count) / 1_000_000_000, 2) + " GB"
+    }
+
+    /// Wraps `text` at `width` columns on spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if DisplayWidth.of(candidate) > width && !line.isEmpty {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line = candidate
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import WalkscapeCore
+import WalkscapeTours
+
+/// `walkscape manifest TOUR`: recompute asset sizes and digests in `tour.json`.
+struct ManifestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "manifest",
+        abstract: "Recompute every asset's fileSizeBytes and sha256 in tour.json, in place (for authors).",
+        discussion: """
+            Only those two fields change; every other field, unknown ones included, keeps its value and \
+            order. The new tour.json is written to a temporary file and renamed over the old one, so it is \
+            never half-written. Nothing is written when an asset is missing or leaves the tour directory.
+
+            Exit status: 0 done (or up to date), 1 a problem prevented the update (or --check found stale \
+            entries), 2 usage error or unreadable tour.
+
+            Examples:
+              walkscape manifest tours/torino-portici
+              walkscape manifest --check tours/torino-portici   # in CI: fail if tour.json is stale
+            """)
+
+    @Argument(help: "The tour directory or its tour.json.")
+    var tour: String
+
+    @Flag(help: "Write nothing; exit 1 when any size or digest is stale.")
+    var check = false
+
+    func run() throws {
+        let console = CommandContext.console
+        let outcome: ManifestUpdater.Outcome
+        do {
+            outcome = try ManifestUpdater().update(tour, dryRun: check)
+        } catch {
+            for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
+            console.error("\(tour): tour.json left unchanged")
+            throw CommandExit(error.unreadable ? .usage : .failure)
+        }
+        for change in outcome.changes {
+            var parts: [String] = []
+            if change.oldSize != change.newSize {
+                parts.append("size \(change.oldSize.map(String.init) ?? "none") → \(change.newSize)")
+            }
+            if change.oldSHA256 != change.newSHA256 {
+                parts.append("sha256 \(change.oldSHA256.map { String($0.prefix(12)) + "…" } ?? "none") → \(change.newSHA256.prefix(12))…")
+            }
+            console.line("\(TerminalText.sanitize(change.file)): \(parts.joined(separator: ", "))")
+        }
+        if outcome.changes.isEmpty {
+            console.line("\(outcome.jsonFile): up to date (\(outcome.assetCount) assets)")
+        } else if check {
+            console.line("\(outcome.jsonFile): \(outcome.changes.count) of \(outcome.assetCount) assets are stale; run `walkscape manifest \(tour)`")
+            throw CommandExit(.failure)
+        } else {
+            console.line("\(outcome.jsonFile): updated \(outcome.changes.count) of \(outcome.assetCount) assets")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import WalkscapeCore
+import WalkscapeTours
+
+/// `walkscape validate TOUR...`: a full check of one or more tours.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check tours completely: JSON shape, rules, every asset's size, SHA-256 and content.",
+        discussion: """
+            Prints one line a problem, `file: where: severity: what is wrong`, then a count of errors and \
+            warnings. Errors: bad JSON or field shapes, duplicate ids, orders that are not 1…N, coordinates out \
+            of range, radius ≤ 0, a declared language without a track, assets missing, leaving the tour \
+            directory, or not matching their size and SHA-256, audio that does not open, subtitles that do not \
+            parse, a route that does not decode. Warnings: radius outside 100–300 m, overlapping consecutive \
+            regions, a first point far from the starting point, and more (see docs/tour-format.md).
+
+            Exit status: 0 all valid (warnings allowed unless --strict), 1 some tour invalid, 2 usage error \
+            or a tour that cannot be read at all.
+
+            Examples:
+              walkscape validate tours/*
+              walkscape validate --strict tours/torino-portici
+              walkscape validate --json tours/paris-ile-de-la-cite/tour.json
+            """)
+
+    @Argument(help: "Tour directories or tour.json files.")
+    var tours: [String]
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Print JSON for machines.")
+    var json = false
+
+    func validate() throws {
+        if tours.isEmpty { throw ValidationError("Name at least one tour directory or tour.json.") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        var reports: [ValidationReport] = []
+        var unreadable: [TourFileError] = []
+        for argument in tours {
+            do {
+                reports.append(try TourValidator().validate(argument))
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        let errors = reports.reduce(0) { $0 + $1.diagnostics.errorCount } + unreadable.count
+        let warnings = reports.reduce(0) { $0 + $1.diagnostics.warningCount }
+        let allValid = unreadable.isEmpty && reports.allSatisfy { $0.isValid(strict: strict) }
+        if json {
+            console.write(JSONWriter().write(jsonReport(reports, unreadable: unreadable, errors: errors, warnings: warnings, valid: allValid)))
+        } else {
+            for error in unreadable { console.line("\(error.path): error: \(error.message)") }
+            for report in reports {
+                for problem in report.diagnostics { console.line(TerminalText.sanitize(problem.description)) }
+                let verdict = report.isValid(strict: strict) ? "valid" : "INVALID"
+                let counts = "\(report.diagnostics.errorCount) error\(report.diagnostics.errorCount == 1 ? "" : "s"), \(report.diagnostics.warningCount) warning\(report.diagnostics.warningCount == 1 ? "" : "s")"
+                let checked = "\(report.audio.count) audio, \(report.subtitleCues.count) subtitle files checked"
+                console.line("\(report.argument): \(verdict) (\(counts); \(checked))")
+            }
+            if tours.count > 1 {
+                console.line("\(tours.count) tours: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\(strict ? " (--strict: warnings count as errors)" : "")")
+            }
+        }
+        if !unreadable.isEmpty { throw CommandExit(.usage) }
+        if !allValid { throw CommandExit(.failure) }
+    }
+
+    func jsonReport(_ reports: [ValidationReport], unreadable: [TourFileError], errors: Int, warnings: Int, valid: Bool) -> JSONValue {
+        func problem(_ d: Diagnostic) -> JSONValue {
+            .object([("severity", .string(d.severity.rawValue)), ("file", .string(d.file)), ("location", .string(d.location)), ("message", .string(d.message))])
+        }
+        var items: [JSONValue] = reports.map { report in
+            let audio: [(key: String, value: JSONValue)] = report.audio.keys.sorted().map { key in
+                let info = report.audio[key]!
+                return (key: key, value: .object([
+                    ("codec", .string(info.codec.rawValue)), ("sampleRate", .integer(info.sampleRate)),
+                    ("channels", .integer(info.channels)), ("frames", .number(String(info.frames))),
+                    ("durationSeconds", .number(formatFixed(info.durationSeconds, 6))),
+                ]))
+            }
+            return .object([
+                ("tour", .string(report.argument)), ("file", .string(report.jsonFile)), ("id", report.tour.map { .string($0.id) } ?? .null),
+                ("valid", .bool(report.isValid(strict: strict))), ("errors", .integer(report.diagnostics.errorCount)),
+                ("warnings", .integer(report.diagnostics.warningCount)), ("problems", .array(report.diagnostics.map(problem))),
+                ("audio", .object(audio)),
+            ])
+        }
+        items += unreadable.map { error in
+            .object([
+                ("tour", .string(error.path)), ("file", .string(error.path)), ("id", .null), ("valid", .bool(false)),
+                ("errors", .integer(1)), ("warnings", .integer(0)),
+                ("problems", .array([problem(.error(error.path, "", error.message))])), ("audio", .object([])),
+            ])
+        }
+        return .object([
+            ("valid", .bool(valid)), ("strict", .bool(strict)), ("errors", .integer(errors)), ("warnings", .integer(warnings)),
+            ("tours", .array(items)),
+        ])
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+
+/// The `walkscape` command line: the root command and its subcommands.
+public struct WalkscapeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "walkscape",
+        abstract: "Replay GPS traces against audio walking tours, headless or in the terminal.",
+        discussion: """
+            walkscape reads downloaded tours (a directory with a tour.json and its media) and checks, lists and \
+            describes them. TOUR arguments accept the tour directory or its tour.json.
+
+            Exit status: 0 success, 1 invalid input or failed check, 2 usage error or unreadable input.
+
+            Examples:
+              walkscape tours
+              walkscape info tours/torino-portici
+              walkscape validate tours/*
+            """,
+        version: WalkscapeVersion.current,
+        subcommands: [ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self]
+    )
+
+    public init() {}
+
+    /// Parses `arguments` and runs the command, writing to `console`; returns the exit status.
+    /// Usage errors exit with 2 (not swift-argument-parser's 64), so every command's statuses agree.
+    public static func run(arguments: [String], console: Console = .standard) -> Int32 {
+        CommandContext.$console.withValue(console) {
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return ExitStatus.success.rawValue
+            } catch let exit as CommandExit {
+                return exit.status.rawValue
+            } catch {
+                let code = exitCode(for: error)
+                let message = fullMessage(for: error)
+                if code == .success {
+                    if !message.isEmpty { console.line(message) }
+                    return 0
+                }
+                if !message.isEmpty { console.error(message) }
+                if code == .validationFailure { return ExitStatus.usage.rawValue }
+                return code.rawValue == 1 ? ExitStatus.failure.rawValue : ExitStatus.usage.rawValue
+            }
+        }
+    }
+}
+
+/// The version string `walkscape --version` prints.
+public enum WalkscapeVersion {
+    public static let current = "0.1.0"
+}
+
+/// Per-run context available to commands (the console to write to).
+enum CommandContext {
+    @TaskLocal static var console: Console = .standard
+}

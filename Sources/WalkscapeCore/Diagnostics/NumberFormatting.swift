@@ -1,0 +1,16 @@
+/// Formats `value` with exactly `decimals` digits after the point, without Foundation's locale rules.
+public func formatFixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let negative = value < 0 && scaled != 0
+    guard scaled < 9.0e18 else { return String(value) }
+    let integer = UInt64(scaled)
+    var digits = String(integer)
+    if decimals > 0 {
+        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+    }
+    return (negative ? "-" : "") + digits
+}

@@ -1,0 +1,44 @@
+/// A file of the tour (audio, subtitles, images) named relative to the tour directory, with the size
+/// and SHA-256 digest the tour file promises for it.
+public struct Asset: Sendable, Equatable {
+    /// The path relative to the tour directory, with `/` separators.
+    public var file: String
+    /// The promised size in bytes, when given.
+    public var fileSizeBytes: Int?
+    /// The promised SHA-256 digest as 64 lowercase hex digits, when given.
+    public var sha256: String?
+    /// Where the asset object sits in `tour.json`, for messages and for rewriting it.
+    public var path: JSONPath
+
+    public init(file: String, fileSizeBytes: Int? = nil, sha256: String? = nil, path: JSONPath = JSONPath()) {
+        self.file = file
+        self.fileSizeBytes = fileSizeBytes
+        self.sha256 = sha256
+        self.path = path
+    }
+
+    /// What kind of content an asset holds, judged from where it appears in the tour.
+    public enum Role: String, Sendable {
+        case audio, subtitles, image, cover
+    }
+
+    /// The reason the path cannot be accepted as a path inside the tour directory, or nil when it can.
+    ///
+    /// Rejects empty and absolute paths, `..` steps, backslashes, NUL and other control characters.
+    /// Symbolic links that lead out of the directory are checked on disk, not here.
+    public var pathProblem: String? {
+        if file.isEmpty { return "empty path, expected a path relative to the tour directory" }
+        if file.hasPrefix("/") { return "absolute path \"\(file)\", expected a path relative to the tour directory" }
+        if file.contains("\\") { return "path \"\(file)\" contains '\\', use '/' between folders" }
+        if file.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "path contains control characters"
+        }
+        let steps = file.split(separator: "/", omittingEmptySubsequences: false)
+        if steps.contains("..") { return "path \"\(file)\" goes up with '..', it must stay inside the tour directory" }
+        if steps.dropLast().contains("") || steps.last == "" { return "path \"\(file)\" has an empty folder name" }
+        if file.count > 1, file.first?.isLetter == true, file.dropFirst().first == ":" {
+            return "path \"\(file)\" looks like a drive letter path, expected a relative path"
+        }
+        return nil
+    }
+}

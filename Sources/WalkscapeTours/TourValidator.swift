@@ -1,0 +1,113 @@
+import Foundation
+import WalkscapeAudio
+import WalkscapeCore
+
+/// The outcome of validating one tour: every problem, and what was measured on the way.
+public struct ValidationReport: Sendable {
+    /// The tour as the user named it.
+    public var argument: String
+    /// The tour file, when it could be found.
+    public var jsonFile: String
+    public var tour: Tour?
+    public var diagnostics: [Diagnostic]
+    /// The decoded length and format of each audio file that opened, by its relative path.
+    public var audio: [String: AudioInfo]
+    /// Cue counts of each subtitle file that parsed, by its relative path.
+    public var subtitleCues: [String: Int]
+
+    /// Whether the tour passes: no errors (and with `strict`, no warnings either).
+    public func isValid(strict: Bool) -> Bool {
+        strict ? diagnostics.isEmpty : !diagnostics.hasErrors
+    }
+}
+
+/// Checks a tour directory completely: the JSON, the cross-field rules, and every asset on disk
+/// (inside the directory, size and SHA-256 as promised, audio that opens with a length, subtitles that parse).
+public struct TourValidator: Sendable {
+    public init() {}
+
+    /// Validates the tour named by `argument`. Throws only when the tour file cannot be read at all.
+    public func validate(_ argument: String) throws(TourFileError) -> ValidationReport {
+        let loaded = try TourLoader.load(argument)
+        return validate(loaded, argument: argument)
+    }
+
+    /// Validates an already loaded tour's assets.
+    public func validate(_ loaded: LoadedTour, argument: String) -> ValidationReport {
+        var report = ValidationReport(
+            argument: argument, jsonFile: loaded.location.jsonFile, tour: loaded.tour, diagnostics: loaded.diagnostics,
+            audio: [:], subtitleCues: [:])
+        guard let tour = loaded.tour else { return report }
+        var checked = Set<String>()
+        for (role, asset) in tour.assets {
+            let field = asset.path.description
+            let file = loaded.location.jsonFile
+            let assetFile: AssetFile
+            do {
+                assetFile = try AssetFile(asset, in: loaded.location)
+            } catch {
+                if asset.pathProblem == nil {  // path syntax problems were reported by the decoder
+                    report.diagnostics.append(.error(file, field + ".file", error.message))
+                }
+                continue
+            }
+            checkPromises(asset, assetFile, field: field, file: file, into: &report)
+            guard checked.insert(asset.file).inserted else { continue }
+            let display = loaded.location.path(of: asset.file)
+            switch role {
+            case .audio:
+                do {
+                    report.audio[asset.file] = try AudioProbe.probe(path: assetFile.path)
+                } catch {
+                    report.diagnostics.append(.error(display, "", error.message))
+                }
+            case .subtitles:
+                checkSubtitles(assetFile, display: display, into: &report, asset: asset)
+            case .image, .cover:
+                break
+            }
+        }
+        return report
+    }
+
+    private func checkPromises(_ asset: Asset, _ assetFile: AssetFile, field: String, file: String, into report: inout ValidationReport) {
+        let fix = "run `walkscape manifest \(report.argument)` if the file was changed on purpose"
+        if let promised = asset.fileSizeBytes {
+            if promised != assetFile.size {
+                report.diagnostics.append(.error(file, field + ".fileSizeBytes",
+                    "\"\(asset.file)\" is \(assetFile.size) bytes, tour.json says \(promised); the file is truncated or was changed (\(fix))"))
+                return
+            }
+        } else {
+            report.diagnostics.append(.error(file, field + ".fileSizeBytes", "missing; run `walkscape manifest \(report.argument)` to fill in sizes and digests"))
+        }
+        guard let promised = asset.sha256 else {
+            report.diagnostics.append(.error(file, field + ".sha256", "missing; run `walkscape manifest \(report.argument)` to fill in sizes and digests"))
+            return
+        }
+        do {
+            let actual = try assetFile.sha256()
+            if actual != promised {
+                report.diagnostics.append(.error(file, field + ".sha256",
+                    "\"\(asset.file)\" has SHA-256 \(actual.prefix(12))…, tour.json says \(promised.prefix(12))…; the file is corrupt or was changed (\(fix))"))
+            }
+        } catch {
+            report.diagnostics.append(.error(file, field + ".file", error.message))
+        }
+    }
+
+    private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset) {
+        guard assetFile.size <= 16 * 1024 * 1024, let data = FileManager.default.contents(atPath: assetFile.path) else {
+            report.diagnostics.append(.error(display, "", "cannot be read as subtitles (larger than 16 MiB or unreadable)"))
+            return
+        }
+        let document = SRTParser().parse(Array(data))
+        for warning in document.warnings {
+            report.diagnostics.append(.warning(display, warning.line > 0 ? "line \(warning.line)" : "", warning.message))
+        }
+        if document.cues.isEmpty {
+            report.diagnostics.append(.error(display, "", "no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\""))
+        }
+        report.subtitleCues[asset.file] = document.cues.count
+    }
+}

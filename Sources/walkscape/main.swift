@@ -1,0 +1,4 @@
+import Foundation
+import WalkscapeCLI
+
+exit(WalkscapeCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import WalkscapeCore
+@testable import WalkscapeTours
+
+@Suite struct ManifestUpdaterTests {
+    @Test func updatesOnlySizesAndDigestsAndKeepsEverythingElse() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        let before = try sandbox.read("tour.json")
+        try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nBenvenute.\n", to: "subtitles/it/p1.it.srt")
+        let outcome = try ManifestUpdater().update(sandbox.directory)
+        #expect(outcome.wrote)
+        #expect(outcome.changes.map(\.file) == ["subtitles/it/p1.it.srt"])
+        #expect(outcome.assetCount == 6)
+        let after = try sandbox.read("tour.json")
+        let changedLines = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changedLines.count == 1)  // the sha256 line of that one subtitle (the size is unchanged)
+        #expect(after.contains("\"x-editor\": {\n    \"note\": \"unknown fields survive\"\n  }"))
+        #expect(try sandbox.problems().isEmpty)
+        // Nothing left behind by the atomic write.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["audio", "subtitles", "tour.json"])
+    }
+
+    @Test func upToDateToursAreNotRewritten() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        let outcome = try ManifestUpdater().update(sandbox.directory)
+        #expect(outcome.changes.isEmpty)
+        #expect(!outcome.wrote)
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nx\n", to: "subtitles/it/p1.en.srt")
+        let before = try sandbox.read("tour.json")
+        let outcome = try ManifestUpdater().update(sandbox.directory, dryRun: true)
+        #expect(outcome.changes.count == 1)
+        #expect(!outcome.wrote)
+        #expect(try sandbox.read("tour.json") == before)
+    }
+
+    @Test func refusesToWriteWhenAnAssetIsMissing() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.removeItem(atPath: sandbox.directory + "/audio/en/p1.mp3")
+        let before = try sandbox.read("tour.json")
+        do {
+            _ = try ManifestUpdater().update(sandbox.directory)
+            Issue.record("expected an error")
+        } catch {
+            #expect(!error.unreadable)
+            #expect(error.problems.map(\.location) == ["points[0].tracks.en.audio.file"])
+        }
+        #expect(try sandbox.read("tour.json") == before)
+    }
+
+    @Test func keepsFilePermissions() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: sandbox.jsonFile)
+        try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nx\n", to: "subtitles/it/p1.en.srt")
+        _ = try ManifestUpdater().update(sandbox.directory)
+        let mode = try FileManager.default.attributesOfItem(atPath: sandbox.jsonFile)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+    }
+}

@@ -1,0 +1,509 @@
+#!/usr/bin/env python3
+"""Generate walkscape's two sample tours from the text data next to this script.
+
+    python3 tools/samples/make_sample_tours.py                # both tours
+    python3 tools/samples/make_sample_tours.py torino         # only tools/samples/torino.json
+    python3 tools/samples/make_sample_tours.py --report       # geometry report only, writes nothing
+
+Inputs: tools/samples/torino.json and tools/samples/paris.json (tour texts, the narration of every
+point sentence by sentence in each language, point locations and radii, route vertices).
+Outputs, overwritten on every run:
+
+    tours/<tour-id>/tour.json                    formatVersion 1, pretty-printed, 2-space indent
+    tours/<tour-id>/audio/<lang>/p<N>.mp3        (or .wav for the tracks listed in "wavTracks")
+    tours/<tour-id>/subtitles/<lang>/p<N>.<sub>.srt
+
+Needs: python3 (standard library only), espeak-ng (with the it, fr and en voices) and lame
+(Debian: apt-get install espeak-ng lame). The generated media are committed, so users of the
+sample tours need neither.
+
+How a recording is made:
+  1. every sentence is synthesized on its own: espeak-ng -v <lang> -s 150 -w sentence.wav <text>
+     (22050 Hz, mono, 16-bit); its exact length in samples is read with the `wave` module;
+  2. the recording is 0.25 s of silence, then the sentences separated by 0.40 s of silence;
+  3. it is encoded with lame --quiet -b 64 --cbr -m m (the LAME "Info" tag records the encoder
+     delay and padding, so the gapless length is exactly the WAV's), or kept as 16-bit PCM WAV.
+
+Subtitles: the cue of sentence i runs from its first sample to its last sample in the recording.
+A cue holds at most 2 lines of at most 42 characters; a longer sentence is split into consecutive
+cues at word boundaries, its time divided in proportion to the characters. The main-language track
+(it for Turin, fr for Paris) has subtitles in its language and an English translation with the same
+cues (same times: sentence i of the translation is the translation of sentence i); the English
+track has English subtitles timed to the English recording.
+
+Each recording must last 20 to 60 s; the script stops with an error otherwise. Afterwards, run
+tools/samples/make_traces.py (GPX fixtures) and tools/samples/check_traces.py (trigger timelines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import hashlib
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import wave
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # keep tools/samples/ free of __pycache__
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import samplelib as sl  # noqa: E402
+
+DATA_FILES = {"torino": "torino.json", "paris": "paris.json"}
+
+ESPEAK_SPEED = 150
+RATE = 22050
+LEAD_IN_S = 0.25
+GAP_S = 0.40
+MP3_BITRATE = 64
+MAX_LINE = 42
+MAX_LINES = 2
+MIN_SECONDS, MAX_SECONDS = 20.0, 60.0
+TRANSLATION_LANG = "en"
+
+WALK_SPEED_MS = 1.1  # for durationMinutes: a relaxed city pace with stops at crossings
+LOOK_AROUND_MIN = 1.0  # per point, on top of the narration
+
+
+# ----------------------------------------------------------------------------------------------
+# Data
+
+
+def load_tour_data(name: str) -> dict:
+    path = sl.SAMPLES_DIR / DATA_FILES[name]
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def resolve_route(route, points_by_id) -> list[tuple[float, float]]:
+    """Route vertices, with "pN" replaced by the location of point pN."""
+    out = []
+    for v in route:
+        if isinstance(v, str):
+            lat, lng = points_by_id[v]["location"]
+        else:
+            lat, lng = v
+        out.append((float(lat), float(lng)))
+    return out
+
+
+def sentence_text(s) -> str:
+    return s if isinstance(s, str) else s["text"]
+
+
+def sentence_say(s) -> str:
+    return s if isinstance(s, str) else s.get("say", s["text"])
+
+
+# ----------------------------------------------------------------------------------------------
+# Subtitle layout
+
+
+SHORT_WORDS = {
+    "a", "an", "the", "of", "to", "in", "on", "at", "by", "and", "for", "from", "with", "its", "his",
+    "il", "lo", "la", "le", "i", "gli", "di", "da", "del", "della", "dei", "delle", "e", "in", "su",
+    "al", "alla", "per", "con", "tra", "un", "una", "che",
+    "le", "la", "les", "de", "des", "du", "et", "un", "une", "en", "au", "aux", "sur", "par", "sous",
+    "son", "sa", "ses", "qui", "que", "plus", "est", "è", "is", "was", "fu", "fut", "très", "più",
+}
+
+
+def cut_penalty(before: str, after: str, punctuation_bonus: int = 12) -> int:
+    """How bad it is to break a line or a cue between the words `before` and `after`."""
+    if before[-1] in ",;:.!?":
+        return -punctuation_bonus
+    penalty = 0
+    if before[:1].isupper() and after[:1].isupper():
+        penalty += 12  # inside a name: "Palazzo | Madama"
+    if before.lower().strip("'’") in SHORT_WORDS or before.endswith(("'", "’")):
+        penalty += 6  # "the | city", "dell' | ..."
+    if after[:1].isdigit():
+        penalty += 4
+    return penalty
+
+
+def wrap_lines(text: str) -> list[str] | None:
+    """`text` as 1 line, or 2 balanced lines, each <= MAX_LINE characters; None if impossible."""
+    if len(text) <= MAX_LINE:
+        return [text]
+    best = None
+    for i, ch in enumerate(text):
+        if ch != " ":
+            continue
+        a, b = text[:i], text[i + 1 :]
+        if len(a) <= MAX_LINE and len(b) <= MAX_LINE:
+            score = max(len(a), len(b)) + cut_penalty(a.split(" ")[-1], b.split(" ")[0], 6)
+            if best is None or score < best[0]:
+                best = (score, [a, b])
+    return None if best is None else best[1]
+
+
+def split_into(text: str, n: int) -> list[str] | None:
+    """Split `text` at word boundaries into `n` consecutive chunks that each fit a cue.
+
+    Prefers balanced chunks and cuts after punctuation; None when no split fits."""
+    words = text.split(" ")
+    if n == 1:
+        return [text] if wrap_lines(text) else None
+    best = None
+
+    def rec(start: int, k: int, acc: list[str]):
+        nonlocal best
+        if k == 1:
+            chunk = " ".join(words[start:])
+            if not chunk or wrap_lines(chunk) is None:
+                return
+            chunks = acc + [chunk]
+            lengths = [len(c) for c in chunks]
+            score = (max(lengths) - min(lengths)) / 2
+            score += 2 * sum(cut_penalty(a.split(" ")[-1], b.split(" ")[0])
+                             for a, b in zip(chunks, chunks[1:]))
+            if best is None or score < best[0]:
+                best = (score, chunks)
+            return
+        for end in range(start + 1, len(words)):
+            chunk = " ".join(words[start:end])
+            if len(chunk) > MAX_LINE * MAX_LINES:
+                break
+            if wrap_lines(chunk) is None:
+                continue
+            rec(end, k - 1, acc + [chunk])
+
+    rec(0, n, [])
+    return None if best is None else best[1]
+
+
+def min_chunks(text: str) -> int:
+    for n in range(1, 8):
+        if split_into(text, n):
+            return n
+    raise SystemExit(f"cannot fit into cues: {text!r}")
+
+
+def srt_time(seconds: float) -> str:
+    ms = int(round(seconds * 1000))
+    h, rem = divmod(ms, 3600_000)
+    m, rem = divmod(rem, 60_000)
+    s, ms = divmod(rem, 1000)
+    return f"{h:02d}:{m:02d}:{s:02d},{ms:03d}"
+
+
+def build_cues(timing, texts_by_lang: dict[str, list[str]], timing_lang: str) -> dict[str, list]:
+    """Cues per subtitle language, all with the same times.
+
+    timing: [(start_s, end_s)] per sentence of the recording; texts_by_lang: the sentences of each
+    subtitle language (one-to-one with the recording's); the time of a sentence split into several
+    cues is divided in proportion to the characters of the recording language's chunks."""
+    cues = {lang: [] for lang in texts_by_lang}
+    for i, (start, end) in enumerate(timing):
+        n = max(min_chunks(texts[i]) for texts in texts_by_lang.values())
+        chunks = {lang: split_into(texts[i], n) for lang, texts in texts_by_lang.items()}
+        if any(c is None for c in chunks.values()):
+            raise SystemExit(f"cannot split sentence {i + 1} into {n} cues")
+        ref = chunks[timing_lang]
+        total = sum(len(c) for c in ref)
+        acc = 0
+        bounds = [start]
+        for c in ref[:-1]:
+            acc += len(c)
+            bounds.append(start + (end - start) * acc / total)
+        bounds.append(end)
+        for lang, cs in chunks.items():
+            for j, c in enumerate(cs):
+                cues[lang].append((bounds[j], bounds[j + 1], "\n".join(wrap_lines(c))))
+    return cues
+
+
+def srt_text(cues) -> str:
+    blocks = []
+    for i, (a, b, text) in enumerate(cues, 1):
+        blocks.append(f"{i}\n{srt_time(a)} --> {srt_time(b)}\n{text}\n")
+    return "\n".join(blocks)
+
+
+# ----------------------------------------------------------------------------------------------
+# Audio
+
+
+def synthesize(text: str, voice: str, path: Path) -> array.array:
+    """One sentence with espeak-ng; returns its 16-bit samples (22050 Hz mono)."""
+    if text.startswith("-"):
+        raise SystemExit(f"sentence would be read as an option: {text!r}")
+    subprocess.run(
+        ["espeak-ng", "-v", voice, "-s", str(ESPEAK_SPEED), "-w", str(path), text],
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
+    with wave.open(str(path), "rb") as w:
+        if (w.getnchannels(), w.getsampwidth(), w.getframerate()) != (1, 2, RATE):
+            raise SystemExit(f"unexpected espeak-ng output format in {path}")
+        samples = array.array("h")
+        samples.frombytes(w.readframes(w.getnframes()))
+        if sys.byteorder != "little":
+            samples.byteswap()
+    return samples
+
+
+def make_recording(sentences, voice: str, tmp: Path, stem: str):
+    """Concatenate the sentences; returns (samples, [(first_sample, last_sample)] per sentence)."""
+    lead = array.array("h", bytes(2 * int(LEAD_IN_S * RATE + 0.5)))
+    gap = array.array("h", bytes(2 * int(GAP_S * RATE + 0.5)))
+    out = array.array("h")
+    out.extend(lead)
+    spans = []
+    for i, s in enumerate(sentences):
+        if i:
+            out.extend(gap)
+        samples = synthesize(sentence_say(s), voice, tmp / f"{stem}-s{i + 1}.wav")
+        if not samples:
+            raise SystemExit(f"espeak-ng produced no audio for {sentence_say(s)!r}")
+        spans.append((len(out), len(out) + len(samples) - 1))
+        out.extend(samples)
+    return out, spans
+
+
+def write_wav(path: Path, samples: array.array):
+    data = array.array("h", samples)
+    if sys.byteorder != "little":
+        data.byteswap()
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(data.tobytes())
+
+
+def encode_mp3(wav: Path, mp3: Path, title: str, album: str):
+    env = dict(os.environ, LC_ALL="C.UTF-8")
+    subprocess.run(
+        ["lame", "--quiet", "-b", str(MP3_BITRATE), "--cbr", "-m", "m",
+         "--id3v2-only", "--tt", title, "--ta", "walkscape sample", "--tl", album,
+         str(wav), str(mp3)],
+        check=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def asset(tour_dir: Path, rel: str) -> dict:
+    data = (tour_dir / rel).read_bytes()
+    return {"file": rel, "fileSizeBytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+# ----------------------------------------------------------------------------------------------
+# Geometry report
+
+
+def first_entry(walker: sl.PolylineWalker, loc, radius: float, from_s: float = 0.0, step: float = 0.5):
+    s = from_s
+    while s <= walker.length:
+        if sl.haversine(*walker.at(s), *loc) <= radius:
+            return s
+        s += step
+    return None
+
+
+def geometry_report(data: dict, route, lengths: dict | None) -> list[str]:
+    """Checks of the layout rules; returns a list of problems (and prints a report)."""
+    problems = []
+    pts = data["points"]
+    start = tuple(data["startingPoint"])
+    total = sl.polyline_length(route)
+    print(f"  route: {len(route)} vertices, {total:.0f} m")
+    d0 = sl.haversine(*start, *pts[0]["location"])
+    print(f"  startingPoint -> p1: {d0:.1f} m")
+    if d0 > 50:
+        problems.append(f"startingPoint is {d0:.0f} m from p1 (> 50 m)")
+    if sl.haversine(*start, *route[0]) > 1:
+        problems.append("route does not start at startingPoint")
+    overlaps = 0
+    for i, p in enumerate(pts):
+        r = p["triggerRadiusMeters"]
+        dl, _ = sl.distance_to_polyline(*p["location"], route)
+        line = f"  {p['id']}: r={r} m, {dl:.1f} m from the route"
+        if not 100 <= r <= 300:
+            problems.append(f"{p['id']}: radius {r} outside 100-300 m")
+        if dl > 15:
+            problems.append(f"{p['id']}: {dl:.0f} m from the route (> 15 m)")
+        if i + 1 < len(pts):
+            q = pts[i + 1]
+            d = sl.haversine(*p["location"], *q["location"])
+            gap = d - r - q["triggerRadiusMeters"]
+            line += f"; to {q['id']} {d:.0f} m (gap between regions {gap:+.0f} m)"
+            if gap < 0:
+                overlaps += 1
+        for q in pts[i + 2 :]:
+            d = sl.haversine(*p["location"], *q["location"])
+            if d < r + q["triggerRadiusMeters"]:
+                problems.append(f"{p['id']} and {q['id']} (not consecutive) overlap")
+        print(line)
+    if overlaps > 1:
+        problems.append(f"{overlaps} consecutive pairs overlap (at most 1 allowed)")
+    if lengths:
+        walker = sl.PolylineWalker(route)
+        s_prev = 0.0
+        entries = []
+        for p in pts:
+            s = first_entry(walker, p["location"], p["triggerRadiusMeters"], s_prev)
+            entries.append(s)
+            if s is None:
+                problems.append(f"route never enters {p['id']}")
+                break
+            s_prev = s
+        print("  along the route (entry of region k+1 after entry of region k, vs narration k):")
+        for i in range(len(entries) - 1):
+            a, b = entries[i], entries[i + 1]
+            if a is None or b is None:
+                continue
+            L = lengths[pts[i]["id"]]
+            dist = b - a
+            print(f"    {pts[i]['id']}->{pts[i + 1]['id']}: {dist:6.1f} m; at 1.3 m/s {dist / 1.3:5.1f} s, "
+                  f"at 2.0 m/s {dist / 2.0:5.1f} s; narration {pts[i]['id']} {L:.1f} s")
+    return problems
+
+
+# ----------------------------------------------------------------------------------------------
+# Tour
+
+
+def make_tour(name: str, report_only: bool = False):
+    data = load_tour_data(name)
+    tour_id = data["id"]
+    langs = data["languages"]
+    main = langs[0]
+    points_by_id = {p["id"]: p for p in data["points"]}
+    route = resolve_route(data["route"], points_by_id)
+    print(f"{tour_id}:")
+    if report_only:
+        problems = geometry_report(data, route, None)
+        for p in problems:
+            print(f"  PROBLEM: {p}")
+        return not problems
+
+    tour_dir = sl.TOURS_DIR / tour_id
+    tour_dir.mkdir(parents=True, exist_ok=True)
+    for sub in ("audio", "subtitles"):
+        if (tour_dir / sub).exists():
+            shutil.rmtree(tour_dir / sub)
+    wav_tracks = {tuple(x) for x in data.get("wavTracks", [])}
+
+    lengths_main = {}
+    durations = []
+    json_points = []
+    with tempfile.TemporaryDirectory(prefix="walkscape-samples-") as tmpname:
+        tmp = Path(tmpname)
+        for order, p in enumerate(data["points"], 1):
+            pid = p["id"]
+            if pid != f"p{order}":
+                raise SystemExit(f"{tour_id}: point {order} must have id p{order}")
+            narr = p["narration"]
+            counts = {len(narr[lang]) for lang in narr}
+            if len(counts) != 1:
+                raise SystemExit(f"{tour_id} {pid}: languages have different sentence counts")
+            tracks = {}
+            for lang in langs:
+                stem = f"{pid}-{lang}"
+                samples, spans = make_recording(narr[lang], lang, tmp, stem)
+                seconds = len(samples) / RATE
+                durations.append((pid, lang, seconds))
+                if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+                    raise SystemExit(f"{tour_id} {pid} [{lang}]: recording is {seconds:.2f} s "
+                                     f"(must be {MIN_SECONDS:.0f}-{MAX_SECONDS:.0f} s)")
+                if lang == main:
+                    lengths_main[pid] = seconds
+                (tour_dir / "audio" / lang).mkdir(parents=True, exist_ok=True)
+                if (pid, lang) in wav_tracks:
+                    audio_rel = f"audio/{lang}/{pid}.wav"
+                    write_wav(tour_dir / audio_rel, samples)
+                else:
+                    audio_rel = f"audio/{lang}/{pid}.mp3"
+                    wav_tmp = tmp / f"{stem}.wav"
+                    write_wav(wav_tmp, samples)
+                    encode_mp3(wav_tmp, tour_dir / audio_rel, p["title"][lang], data["title"][lang])
+                    n, rate = sl.mp3_gapless_samples(tour_dir / audio_rel)
+                    if (n, rate) != (len(samples), RATE):
+                        raise SystemExit(f"{audio_rel}: gapless length {n} != {len(samples)} samples")
+                timing = [(a / RATE, b / RATE) for a, b in spans]
+                sub_langs = [lang] + ([TRANSLATION_LANG] if lang == main and lang != TRANSLATION_LANG else [])
+                texts = {sl_: [sentence_text(s) for s in narr[sl_]] for sl_ in sub_langs}
+                cues = build_cues(timing, texts, lang)
+                subs = {}
+                (tour_dir / "subtitles" / lang).mkdir(parents=True, exist_ok=True)
+                for sub_lang in sub_langs:
+                    rel = f"subtitles/{lang}/{pid}.{sub_lang}.srt"
+                    with open(tour_dir / rel, "w", encoding="utf-8", newline="\n") as f:
+                        f.write(srt_text(cues[sub_lang]))
+                    subs[sub_lang] = asset(tour_dir, rel)
+                tracks[lang] = {"audio": asset(tour_dir, audio_rel), "subtitles": subs}
+            lat, lng = p["location"]
+            json_points.append({
+                "id": pid,
+                "order": order,
+                "location": {"lat": lat, "lng": lng},
+                "triggerRadiusMeters": p["triggerRadiusMeters"],
+                "title": p["title"],
+                "description": p["description"],
+                "tracks": tracks,
+            })
+
+    problems = geometry_report(data, route, lengths_main)
+    length_m = sl.polyline_length(route)
+    minutes = length_m / WALK_SPEED_MS / 60 + sum(lengths_main.values()) / 60 \
+        + LOOK_AROUND_MIN * len(data["points"])
+    start_lat, start_lng = data["startingPoint"]
+    tour = {
+        "formatVersion": 1,
+        "id": tour_id,
+        "slug": data["slug"],
+        "version": data["version"],
+        "city": data["city"],
+        "durationMinutes": int(5 * math.ceil(minutes / 5)),
+        "distanceKm": round(length_m / 1000, 1),
+        "languages": langs,
+        "isProtected": data["isProtected"],
+        "title": data["title"],
+        "description": data["description"],
+        "completionMessage": data["completionMessage"],
+        "startingPoint": {"lat": start_lat, "lng": start_lng},
+        "routePolyline": sl.format_polyline(route),
+        "points": json_points,
+    }
+    with open(tour_dir / "tour.json", "w", encoding="utf-8", newline="\n") as f:
+        json.dump(tour, f, ensure_ascii=False, indent=2)
+        f.write("\n")
+    print(f"  durationMinutes {tour['durationMinutes']}, distanceKm {tour['distanceKm']}")
+    print("  recordings:")
+    for pid, lang, seconds in durations:
+        print(f"    {pid} [{lang}] {seconds:6.2f} s")
+    for p in problems:
+        print(f"  PROBLEM: {p}")
+    return not problems
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tours", nargs="*", metavar="TOUR", help="torino and/or paris (default: both)")
+    ap.add_argument("--report", action="store_true", help="print the geometry report only")
+    args = ap.parse_args(argv)
+    names = args.tours or list(DATA_FILES)
+    for name in names:
+        if name not in DATA_FILES:
+            ap.error(f"unknown tour {name!r} (choose from {', '.join(DATA_FILES)})")
+    if not args.report:
+        for tool in ("espeak-ng", "lame"):
+            if shutil.which(tool) is None:
+                print(f"error: {tool} not found (apt-get install espeak-ng lame)", file=sys.stderr)
+                return 2
+    ok = True
+    for name in names:
+        ok &= make_tour(name, args.report)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
