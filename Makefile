@@ -7,7 +7,7 @@ BIN := .build/debug/walkscape
 DEMO_TOUR := tours/torino-portici
 
 # Debian packages: C libraries walkscape links, and tools the tests use.
-BUILD_PACKAGES := pkg-config libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev
+BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev
 TEST_PACKAGES := python3-jsonschema
 
 .PHONY: all deps test-deps build demo test check-schema clean

@@ -6,6 +6,7 @@ import PackageDescription
 /// Layers, from the inside out:
 /// - `WalkscapeCore`: pure core, no I/O (JSON, geo maths, tour model, routes, subtitles, validation rules).
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile and libpulse.
+/// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
@@ -31,6 +32,9 @@ let package = Package(
             name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]),
 
@@ -44,11 +48,12 @@ let package = Package(
                 "WalkscapeCore", "WalkscapeAudio",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTUI",
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
@@ -56,6 +61,7 @@ let package = Package(
         .testTarget(name: "WalkscapeCoreTests", dependencies: ["WalkscapeCore"]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
+        .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"]),
     ],

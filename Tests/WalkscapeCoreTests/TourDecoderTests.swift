@@ -112,6 +112,20 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
         #expect(found.contains("points[1].tracks.it.subtitles.it.file: error: \"s.vtt\" is not an .srt file, expected SubRip subtitles"))
     }
 
+    @Test func nullOptionalTextsAreAbsentAndUppercaseDigestsAreWarned() throws {
+        var doc = sampleDocument()
+        doc.setMember("completionMessage", to: .null)
+        doc.modify(at: [.key("points"), .index(0), .key("tracks"), .key("it"), .key("audio")]) {
+            $0.setMember("sha256", to: .string(String(repeating: "A", count: 64)))
+        }
+        let result = decode(doc)
+        #expect(messages(result.diagnostics) == [
+            "points[0].tracks.it.audio.sha256: warning: write the digest in lowercase hex (the schema requires it); `walkscape manifest` rewrites it"
+        ])
+        #expect(result.tour?.completionMessage == nil)
+        #expect(result.tour?.points[1].track("it")?.audio.sha256 == String(repeating: "a", count: 64))
+    }
+
     @Test func refusesOtherFormatVersions() {
         var doc = sampleDocument()
         doc.setMember("formatVersion", to: .integer(2))
@@ -183,7 +197,17 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
     }
 
     @Test func missingTranslationsAreWarnings() {
-        let found = ruleProblems { $0.modify(at: [.key("points"), .index(0)]) { $0.setMember("title", to: .object([("it", .string("Due"))])) } }
-        #expect(found == ["points[0].title: warning: no text in \"en\"; readers of that language see \"it\""])
+        let found = ruleProblems { doc in
+            doc.modify(at: [.key("points"), .index(0)]) {
+                $0.setMember("title", to: .object([("it", .string("Due"))]))
+                $0.setMember("description", to: .object([("en", .string("Two"))]))
+            }
+            doc.setMember("completionMessage", to: .object([("it", .string("Grazie"))]))
+        }
+        #expect(found == [
+            "points[0].title: warning: no text in \"en\"; readers of that language see \"it\"",
+            "points[0].description: warning: no text in \"it\"; readers of that language see \"en\"",
+            "completionMessage: warning: no text in \"en\"; readers of that language see \"it\"",
+        ])
     }
 }

@@ -139,6 +139,7 @@ public struct TourDecoder {
             let expected = "an object of texts by language ({\"en\": \"…\"})"
             guard let value = member(object, key, at: path, required: required, expected: expected) else { return nil }
             let here = path.appending(key)
+            if value == .null && !required { return nil }  // the backend sends `"completionMessage": null`
             guard let members = value.objectMembers else {
                 error(here, "expected \(expected), got \(describe(value))")
                 return nil
@@ -185,6 +186,9 @@ public struct TourDecoder {
             if let digest = value["sha256"] {
                 if let hex = digest.stringValue, hex.count == 64, hex.allSatisfy({ $0.isHexDigit }) {
                     asset.sha256 = hex.lowercased()
+                    if hex != hex.lowercased() {
+                        warning(path.appending("sha256"), "write the digest in lowercase hex (the schema requires it); `walkscape manifest` rewrites it")
+                    }
                 } else {
                     error(path.appending("sha256"), "expected 64 hex digits (a SHA-256 digest), got \(describe(digest))")
                 }

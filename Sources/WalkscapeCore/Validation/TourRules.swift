@@ -67,8 +67,14 @@ public struct TourRules {
                     "track in \"\(track.language)\", which the tour's languages do not list; it will not be offered"))
             }
             checkTexts(point.title, at: path(point).appending("title"), tour: tour, into: &problems)
+            if let description = point.description {
+                checkTexts(description, at: path(point).appending("description"), tour: tour, into: &problems)
+            }
         }
         checkTexts(tour.title, at: JSONPath([.key("title")]), tour: tour, into: &problems)
+        for (key, text) in [("description", tour.description), ("completionMessage", tour.completionMessage)] {
+            if let text { checkTexts(text, at: JSONPath([.key(key)]), tour: tour, into: &problems) }
+        }
 
         // Consecutive regions overlapping.
         let ordered = tour.points
