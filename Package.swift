@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -58,12 +59,14 @@ let package = Package(
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
 
-        .testTarget(name: "WalkscapeCoreTests", dependencies: ["WalkscapeCore"]),
+        .testTarget(
+            name: "WalkscapeCoreTests",
+            dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"]),
-        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"]),
+        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,10 @@ public struct Trace: Sendable, Equatable {
     public var accuracies: [Float] = []
     /// Horizontal dilution of precision, NaN when absent.
     public var hdops: [Float] = []
+    /// Reported ground speed in metres per second, NaN when absent.
+    public var speeds: [Float] = []
+    /// Reported course over ground in degrees clockwise from true north, NaN when absent.
+    public var courses: [Float] = []
     /// Index of the first fix of each segment (track segment, route, line string), ascending, first is 0.
     public var segmentStarts: [Int] = []
 
@@ -38,13 +42,44 @@ public struct Trace: Sendable, Equatable {
     }
 
     /// Appends one fix.
-    public mutating func append(time: Double, lat: Double, lng: Double, elevation: Float = .nan, accuracy: Float = .nan, hdop: Float = .nan) {
+    public mutating func append(
+        time: Double, lat: Double, lng: Double, elevation: Float = .nan, accuracy: Float = .nan, hdop: Float = .nan,
+        speed: Float = .nan, course: Float = .nan
+    ) {
         times.append(time)
         latitudes.append(lat)
         longitudes.append(lng)
         elevations.append(elevation)
         accuracies.append(accuracy)
         hdops.append(hdop)
+        speeds.append(speed)
+        courses.append(course)
+    }
+
+    /// Reserves room for `count` fixes in every column.
+    public mutating func reserveCapacity(_ count: Int) {
+        times.reserveCapacity(count)
+        latitudes.reserveCapacity(count)
+        longitudes.reserveCapacity(count)
+        elevations.reserveCapacity(count)
+        accuracies.reserveCapacity(count)
+        hdops.reserveCapacity(count)
+        speeds.reserveCapacity(count)
+        courses.reserveCapacity(count)
+    }
+
+    /// Whether both traces hold the same fixes bit for bit, counting NaN as equal to NaN.
+    ///
+    /// `==` compares floating-point columns with IEEE rules, where a missing value (NaN) never equals
+    /// itself, so two readings of the same file compare unequal as soon as one elevation is absent.
+    public func isIdentical(to other: Trace) -> Bool {
+        func same<T: BinaryFloatingPoint>(_ a: [T], _ b: [T]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        }
+        return segmentStarts == other.segmentStarts && same(times, other.times) && same(latitudes, other.latitudes)
+            && same(longitudes, other.longitudes) && same(elevations, other.elevations)
+            && same(accuracies, other.accuracies) && same(hdops, other.hdops) && same(speeds, other.speeds)
+            && same(courses, other.courses)
     }
 
     /// Marks the next appended fix as the start of a new segment.

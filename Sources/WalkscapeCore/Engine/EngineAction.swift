@@ -1,0 +1,11 @@
+/// What can happen to the engine: the walk starts, a GPS fix arrives (time moves with it), or the trace ends.
+public enum EngineAction: Sendable, Equatable {
+    /// The walk starts at t = 0.
+    case start
+    /// A fix at `t` seconds since the first fix; `accuracy` is its horizontal error in metres (NaN: unknown).
+    case fix(t: Double, location: LatLng, accuracy: Double)
+    /// Time passes to `t` with no fix (audio that ends by then finishes).
+    case advance(to: Double)
+    /// No more fixes: the audio plays out and the tour ends, complete or not.
+    case traceEnded
+}

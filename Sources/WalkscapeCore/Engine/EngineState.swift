@@ -1,0 +1,47 @@
+/// Everything the trigger engine remembers between actions. Plain data: copy it, compare it, test it.
+public struct EngineState: Sendable {
+    /// The audio playing now.
+    public struct Playing: Sendable, Equatable {
+        public var point: Int
+        public var startedAt: Double
+        public var endsAt: Double
+    }
+
+    public let tour: EngineTour
+    public let policy: EnginePolicy
+    /// The order of the next point to trigger (points.count + 1 when all have triggered or been skipped).
+    public internal(set) var next: Int = 1
+    public internal(set) var playing: Playing?
+    /// Triggered points waiting behind the playing audio, in order.
+    public internal(set) var queue: [Int] = []
+    /// Per point (index order − 1): whether it has triggered.
+    public internal(set) var triggered: [Bool]
+    /// Per point: whether it was skipped (`skipMissed`).
+    public internal(set) var skipped: [Bool]
+    /// Per point: whether the walker is inside its region (with exit hysteresis), for entered/exited events.
+    public internal(set) var inside: [Bool]
+    /// Per point: consecutive evaluated fixes inside its region (no hysteresis), for `confirmFixes`.
+    public internal(set) var insideStreak: [Int]
+    /// The engine's clock: the time of the last action, seconds since the first fix.
+    public internal(set) var clock: Double = 0
+    public internal(set) var started = false
+    /// Whether `tour_completed` or `tour_incomplete` was emitted.
+    public internal(set) var ended = false
+    /// Fixes ignored by the accuracy gate.
+    public internal(set) var ignoredFixes = 0
+    /// Indices of points currently inside (with hysteresis), kept small for speed.
+    var insideList: [Int] = []
+
+    public init(tour: EngineTour, policy: EnginePolicy = .standard) {
+        self.tour = tour
+        self.policy = policy
+        let n = tour.points.count
+        triggered = Array(repeating: false, count: n)
+        skipped = Array(repeating: false, count: n)
+        inside = Array(repeating: false, count: n)
+        insideStreak = Array(repeating: 0, count: n)
+    }
+
+    /// Whether every point has triggered.
+    public var allTriggered: Bool { !triggered.contains(false) }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The sequential trigger queue as a pure reducer: `reduce(&state, action)` returns the events the action
+/// caused, in time order. `simulate`, `check` and the terminal player all drive this one function.
+///
+/// Default rules (see `EnginePolicy` for the options):
+/// - `next` starts at 1; a point triggers at most once.
+/// - Before a fix at t, every audio that ends at or before t finishes in order: at its end e,
+///   `audio_finished`, then, if a point is queued, it is dequeued and `audio_started` at e.
+/// - At the fix, while point `next` exists and the fix is inside its region (haversine distance ≤ radius):
+///   with nothing playing, `point_triggered` + `audio_started`; else, with fewer than `queueDepth` queued,
+///   `point_triggered` + `point_queued`; else stop. After a trigger `next` += 1 and the loop goes on.
+/// - After the last fix the audio plays out. When the last point's audio finishes and every point
+///   triggered: `tour_completed`; when the trace has ended and audio drained with points never
+///   triggered: `tour_incomplete` with `next` and the points missed.
+/// - `point_entered`/`point_exited` report every region crossing, with exit hysteresis.
+public enum TriggerEngine {
+    /// Applies `action` to `state` and returns the events it caused.
+    public static func reduce(_ state: inout EngineState, _ action: EngineAction) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        reduce(&state, action, into: &events)
+        return events
+    }
+
+    /// Applies `action`, appending its events to `events` (the allocation-free form for long traces).
+    public static func reduce(_ state: inout EngineState, _ action: EngineAction, into events: inout [EngineEvent]) {
+        switch action {
+        case .start:
+            guard !state.started else { return }
+            state.started = true
+            state.clock = 0
+            events.append(EngineEvent(t: 0, kind: .tourStarted, queueLength: 0))
+        case let .advance(t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+        case let .fix(t, location, accuracy):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            if let gate = state.policy.minAccuracyMeters, accuracy > gate {
+                state.ignoredFixes += 1
+                return
+            }
+            evaluate(t: t, location: location, &state, &events)
+        case .traceEnded:
+            startIfNeeded(&state, &events)
+            finishAudio(through: .infinity, &state, &events)
+            guard !state.ended else { return }
+            state.ended = true
+            if !state.allTriggered {
+                let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+                events.append(EngineEvent(t: state.clock, kind: .tourIncomplete, queueLength: 0, next: nextOrder(state), missed: missed))
+            }
+        }
+    }
+
+    static func nextOrder(_ state: EngineState) -> Int? {
+        state.next <= state.tour.points.count ? state.tour.points[state.next - 1].order : nil
+    }
+
+    static func startIfNeeded(_ state: inout EngineState, _ events: inout [EngineEvent]) {
+        if !state.started { reduce(&state, .start, into: &events) }
+    }
+
+    /// Finishes every audio that ends at or before `t`, starting queued audio at each end time.
+    static func finishAudio(through t: Double, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        while let playing = state.playing, playing.endsAt <= t {
+            let end = playing.endsAt
+            state.playing = nil
+            state.clock = max(state.clock, end)
+            events.append(EngineEvent(t: end, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
+            if !state.queue.isEmpty {
+                let point = state.queue.removeFirst()
+                startAudio(point: point, at: end, &state, &events)
+            } else if playing.point == state.tour.points.last?.order, state.allTriggered, !state.ended {
+                state.ended = true
+                events.append(EngineEvent(t: end, kind: .tourCompleted, point: playing.point, queueLength: 0))
+            }
+        }
+    }
+
+    static func startAudio(point order: Int, at t: Double, location: LatLng? = nil, distance: Double? = nil, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        let seconds = state.tour.points[order - 1].audioSeconds
+        state.playing = EngineState.Playing(point: order, startedAt: t, endsAt: t + seconds)
+        events.append(EngineEvent(t: t, kind: .audioStarted, point: order, distance: distance, location: location, queueLength: state.queue.count, audioSeconds: seconds))
+    }
+
+    /// Geofencing at one fix: crossings, then sequential triggers.
+    static func evaluate(t: Double, location: LatLng, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        let tour = state.tour
+        let lat = location.lat
+        let lng = location.lng
+        let fixLatRadians = lat * .pi / 180
+        let fixCos = cos(fixLatRadians)
+        var distances: [(index: Int, distance: Double)] = []
+
+        // Crossings: candidates from the grid, plus every point currently inside (to see it exit).
+        let candidates = tour.candidates(lat: lat, lng: lng)
+        var seen = state.insideList
+        for c in candidates where !seen.contains(Int(c)) { seen.append(Int(c)) }
+        if !seen.isEmpty {
+            seen.sort()
+            for index in seen {
+                let radius = tour.points[index].radiusMeters
+                let d = tour.mayReach(index, lat: lat, lng: lng)
+                    ? tour.distance(to: index, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: fixCos) : .infinity
+                distances.append((index, d))
+                let isIn = d <= radius
+                if isIn {
+                    state.insideStreak[index] += 1
+                } else {
+                    state.insideStreak[index] = 0
+                }
+                if !state.inside[index] && isIn {
+                    state.inside[index] = true
+                    state.insideList.append(index)
+                    events.append(EngineEvent(t: t, kind: .pointEntered, point: tour.points[index].order, distance: d, location: location, queueLength: state.queue.count))
+                } else if state.inside[index] && d > radius + EnginePolicy.exitMargin(radius: radius) {
+                    state.inside[index] = false
+                    state.insideList.removeAll { $0 == index }
+                    events.append(EngineEvent(t: t, kind: .pointExited, point: tour.points[index].order, distance: d.isFinite ? d : nil, location: location, queueLength: state.queue.count))
+                }
+            }
+        }
+        // A point with a streak was inside at its last evaluation, so it is in `insideList` and was seen
+        // here; points outside every candidate cell have a streak of 0 already.
+
+        func distance(_ index: Int) -> Double {
+            distances.first { $0.index == index }?.distance ?? .infinity
+        }
+        func confirmedInside(_ index: Int) -> Bool {
+            distance(index) <= tour.points[index].radiusMeters && state.insideStreak[index] >= state.policy.confirmFixes
+        }
+        func canTake() -> Bool { state.playing == nil || state.queue.count < state.policy.queueDepth }
+
+        // Skipping: a later point confirmed inside while `next` is not.
+        if state.policy.skipMissed, state.next <= tour.points.count, !confirmedInside(state.next - 1), canTake() {
+            if let target = distances.map(\.index).filter({ $0 > state.next - 1 && confirmedInside($0) }).min() {
+                for index in (state.next - 1)..<target {
+                    state.skipped[index] = true
+                    events.append(EngineEvent(t: t, kind: .pointSkipped, point: tour.points[index].order, distance: distance(index).isFinite ? distance(index) : nil, location: location, queueLength: state.queue.count))
+                }
+                state.next = target + 1
+            }
+        }
+
+        while state.next <= tour.points.count {
+            let index = state.next - 1
+            guard confirmedInside(index) else { break }
+            let order = tour.points[index].order
+            let d = distance(index)
+            if state.playing == nil {
+                state.triggered[index] = true
+                state.next += 1
+                events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, distance: d, location: location, queueLength: state.queue.count))
+                startAudio(point: order, at: t, location: location, distance: d, &state, &events)
+            } else if state.queue.count < state.policy.queueDepth {
+                state.triggered[index] = true
+                state.next += 1
+                events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, distance: d, location: location, queueLength: state.queue.count))
+                state.queue.append(order)
+                events.append(EngineEvent(t: t, kind: .pointQueued, point: order, distance: d, location: location, queueLength: state.queue.count))
+            } else {
+                break
+            }
+        }
+    }
+}
