@@ -43,6 +43,7 @@ demo: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
 	$(MAKE) --no-print-directory check-schema
 
 check-schema:

@@ -16,9 +16,13 @@ public struct WalkscapeCommand: ParsableCommand {
               walkscape tours
               walkscape info tours/torino-portici
               walkscape validate tours/*
+              walkscape simulate tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --format text
             """,
         version: WalkscapeVersion.current,
-        subcommands: [ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self]
+        subcommands: [
+            ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
+            SimulateCommand.self, CheckCommand.self,
+        ]
     )
 
     public init() {}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import WalkscapeCore
+import WalkscapeTours
+
+/// `walkscape check`: compare timelines with golden files, one case or a whole suite.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Compare a walk's timeline with a golden file (or run a suite of such cases).",
+        discussion: """
+            A golden file is a JSON Lines timeline as `walkscape simulate` prints it. Events must match one \
+            for one (event, point, next/missed) with times within --tolerance seconds; on a mismatch the \
+            first divergence is shown, expected against actual. --update writes the golden file instead.
+
+            A suite file lists many cases (paths relative to the suite file):
+              {"cases": [{"name": "torino clean", "tour": "../../tours/torino-portici",
+                          "trace": "../traces/torino-portici-clean.gpx", "lang": "it",
+                          "golden": "torino-portici-clean.jsonl",
+                          "options": {"queueDepth": 1, "minAccuracy": 25, "confirmFixes": 1,
+                                      "skipMissed": false, "walkSpeed": 1.2}, "tolerance": 0.5}]}
+
+            Exit status: 0 all match, 1 a mismatch (or a case that cannot run), 2 usage error or unreadable suite.
+
+            Examples:
+              walkscape check tours/torino-portici --trace fixtures/traces/torino-portici-brisk.gpx \\
+                  --expect fixtures/golden/torino-portici-brisk.jsonl
+              walkscape check --suite fixtures/golden/suite.json --junit build/junit.xml
+              walkscape check --suite fixtures/golden/suite.json --update
+            """)
+
+    @Argument(help: "The tour directory or its tour.json (not with --suite).")
+    var tour: String?
+
+    @Option(help: ArgumentHelp("The GPS trace to replay.", valueName: "FILE"))
+    var trace: String?
+
+    @Option(help: ArgumentHelp("The golden JSON Lines timeline.", valueName: "GOLDEN"))
+    var expect: String?
+
+    @Option(help: ArgumentHelp("A suite file listing cases.", valueName: "FILE"))
+    var suite: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report here (with --suite or a single case).", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Largest accepted difference in event times, seconds.", valueName: "SECONDS"))
+    var tolerance: Double = 0.5
+
+    @Flag(help: "Write the golden file(s) from the current timeline(s) instead of comparing.")
+    var update = false
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (single case).", valueName: "L"))
+    var language: String?
+
+    @OptionGroup var policyOptions: PolicyOptions
+
+    func validate() throws {
+        if suite != nil {
+            if tour != nil || trace != nil || expect != nil {
+                throw ValidationError("--suite runs the cases of its file; do not also give TOUR, --trace or --expect.")
+            }
+        } else if tour == nil || trace == nil || expect == nil {
+            throw ValidationError("Give TOUR, --trace and --expect, or --suite FILE.")
+        }
+        guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let cases: [CheckCase]
+        if let suite {
+            do {
+                cases = try CheckSuite.read(suite)
+            } catch {
+                console.error(error.description)
+                throw CommandExit(.usage)
+            }
+        } else {
+            cases = [CheckCase(
+                name: (expect! as NSString).lastPathComponent, tour: tour!, trace: trace!, language: language, golden: expect!,
+                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, tolerance: tolerance)]
+        }
+        let runner = CheckRunner(update: update)
+        var results: [CheckResult] = []
+        for item in cases {
+            let result = runner.run(item)
+            results.append(result)
+            switch result.outcome {
+            case .passed: console.line("ok      \(result.name)")
+            case .updated: console.line("updated \(result.name) (\(item.golden))")
+            case let .failed(message):
+                console.line("FAIL    \(result.name)")
+                for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.line("        " + line) }
+            }
+        }
+        let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        if let junit {
+            do {
+                try AtomicFileWriter.write(Array(JUnitReport.xml(results, suiteName: suite ?? "walkscape check").utf8), to: junit)
+            } catch {
+                console.error(error.message)
+                throw CommandExit(.usage)
+            }
+        }
+        let updated = results.filter { $0.outcome == .updated }.count
+        if updated > 0 {
+            console.line("\(updated) golden file\(updated == 1 ? "" : "s") written, \(failed) failed")
+        } else {
+            console.line("\(results.count - failed) passed, \(failed) failed")
+        }
+        if failed > 0 { throw CommandExit(.failure) }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import WalkscapeCore
+import WalkscapeTours
+import WalkscapeTraces
+
+/// The outcome of one check case.
+struct CheckResult: Sendable {
+    enum Outcome: Sendable, Equatable {
+        case passed
+        case updated
+        case failed(String)
+    }
+
+    var name: String
+    var outcome: Outcome
+    var seconds: Double
+}
+
+/// Runs check cases: simulates, then compares with (or writes) the golden timeline.
+struct CheckRunner {
+    var update: Bool
+
+    func run(_ item: CheckCase) -> CheckResult {
+        let started = DispatchTime.now()
+        let outcome = outcome(item)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return CheckResult(name: item.name, outcome: outcome, seconds: seconds)
+    }
+
+    private func outcome(_ item: CheckCase) -> CheckResult.Outcome {
+        let tour: ReplayTour
+        do {
+            tour = try ReplayTour.load(item.tour, language: item.language)
+        } catch {
+            return .failed(error.problems.map { TerminalText.sanitize($0.description) }.joined(separator: "\n"))
+        }
+        let loaded: LoadedTrace
+        do {
+            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed)
+        } catch {
+            return .failed(TerminalText.sanitize(error.description))
+        }
+        let timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
+        let text = TimelineWriter(pointIDs: tour.pointIDs).jsonLines(timeline)
+        if update {
+            do {
+                try AtomicFileWriter.write(Array(text.utf8), to: item.golden)
+                return .updated
+            } catch {
+                return .failed(error.message)
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: item.golden) else {
+            return .failed("\(item.golden): cannot be read; create it with --update")
+        }
+        let expected: [TimelineComparison.Entry]
+        let actual: [TimelineComparison.Entry]
+        do {
+            expected = try TimelineComparison.parse(String(decoding: data, as: UTF8.self))
+            actual = try TimelineComparison.parse(text)
+        } catch {
+            return .failed("\(item.golden): \(error)")
+        }
+        guard let divergence = TimelineComparison(tolerance: item.tolerance).firstDivergence(expected: expected, actual: actual) else {
+            return .passed
+        }
+        return .failed(CheckRunner.describe(divergence, golden: item.golden, expected: expected))
+    }
+
+    /// A readable account of where the timeline left the golden one.
+    static func describe(_ d: TimelineComparison.Divergence, golden: String, expected: [TimelineComparison.Entry]) -> String {
+        var lines = ["timeline differs from \(golden) at event \(d.index + 1)\(d.expected.map { " (golden line \($0.line))" } ?? ""): \(d.reason)"]
+        if d.index > 0, d.index - 1 < expected.count { lines.append("  last match: \(expected[d.index - 1].text)") }
+        lines.append("  expected:   \(d.expected?.text ?? "(nothing)")")
+        lines.append("  actual:     \(d.actual?.text ?? "(nothing)")")
+        lines.append("  (run with --update to accept the new timeline)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import WalkscapeCore
+import WalkscapeTraces
+
+/// `walkscape inspect FILE`: what a media or trace file holds, as walkscape reads it.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what a GPS trace file holds: fixes, tracks, routes, waypoints, time span, length, warnings.",
+        discussion: """
+            Traces: GPX 1.0/1.1 (track points, else route points), NMEA 0183 logs (RMC + GGA) and GeoJSON \
+            (LineString/MultiLineString), each optionally gzip-compressed (.gpx.gz). The format is told by the \
+            content, then by the extension. Fixes are sorted by time; unusable ones are dropped and each kind \
+            of drop is reported as one warning. The length is the haversine length in file order. See \
+            docs/traces.md.
+
+            Exit status: 0 the file was read (warnings allowed, even without fixes), 1 the file is broken (one \
+            line on standard error: FILE:LINE: what is wrong; what was expected), 2 usage error or a file \
+            that cannot be read at all.
+
+            Examples:
+              walkscape inspect fixtures/traces/torino-portici-clean.gpx
+              walkscape inspect --json walk.gpx.gz
+              walkscape inspect --walk-speed 1.4 route-without-times.gpx
+            """)
+
+    /// The kinds of file `inspect` knows; each has its own function.
+    enum Kind: Equatable {
+        case trace
+    }
+
+    @Argument(help: "The file to inspect.")
+    var file: String
+
+    @Flag(help: "Print JSON for machines.")
+    var json = false
+
+    @Option(help: "Walking speed in metres a second for making up times when a trace has none.")
+    var walkSpeed = TraceNormalizer.defaultWalkSpeed
+
+    func validate() throws {
+        guard walkSpeed.isFinite && walkSpeed > 0 else { throw ValidationError("--walk-speed must be a positive number of metres a second.") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        switch try kind(of: file, console: console) {
+        case .trace: try inspectTrace(console: console)
+        }
+    }
+
+    /// The kind of `path`, by what its content and name say.
+    func kind(of path: String, console: Console) throws -> Kind {
+        // Every file is a trace for now: the trace reader says clearly when it is not one.
+        .trace
+    }
+
+    // MARK: Traces
+
+    func inspectTrace(console: Console) throws {
+        let loaded: LoadedTrace
+        do {
+            loaded = try TraceFileReader.read(path: file, walkSpeed: walkSpeed)
+        } catch {
+            console.error(TerminalText.sanitize(error.description))
+            throw CommandExit(error.kind == .unreadable ? .usage : .failure)
+        }
+        if json {
+            console.write(JSONWriter(pretty: false).write(traceJSON(loaded.summary)) + "\n")
+        } else {
+            for line in traceText(loaded.summary) { console.line(line) }
+        }
+    }
+
+    func traceJSON(_ summary: TraceSummary) -> JSONValue {
+        func time(_ value: Double?) -> JSONValue { value.map { .string(ISO8601Time.format($0)) } ?? .null }
+        return .object([
+            ("kind", .string("trace")), ("format", .string(summary.format.rawValue)),
+            ("fixes", .integer(summary.fixes)), ("tracks", .integer(summary.tracks)), ("segments", .integer(summary.segments)),
+            ("routes", .integer(summary.routes)), ("routePoints", .integer(summary.routePoints)),
+            ("waypoints", .integer(summary.waypoints)), ("firstTime", time(summary.firstTime)), ("lastTime", time(summary.lastTime)),
+            ("lengthMeters", .number(formatFixed(summary.lengthMeters, 3))),
+            ("warnings", .array(summary.warnings.map(JSONValue.string))),
+            ("compressed", .bool(summary.compressed)), ("timesSynthesized", .bool(summary.timesSynthesized)),
+        ])
+    }
+
+    func traceText(_ summary: TraceSummary) -> [String] {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        let formatName: String
+        switch summary.format {
+        case .gpx: formatName = "GPX"
+        case .nmea: formatName = "NMEA 0183"
+        case .geojson: formatName = "GeoJSON"
+        }
+        var facts = TextTable(["", ""])
+        facts.add(["Format", formatName + (summary.compressed ? " (gzip-compressed)" : "")])
+        var fixes = count(summary.fixes, "fix", "fixes")
+        if summary.usedRoutePoints {
+            fixes += " from route points (the file has no track points)"
+        } else if summary.format != .nmea {
+            fixes += " in " + count(summary.tracks, "track", "tracks") + ", " + count(summary.segments, "segment", "segments")
+        }
+        facts.add(["Fixes", fixes])
+        if summary.format == .gpx {
+            facts.add(["Routes", count(summary.routes, "route", "routes") + " with " + count(summary.routePoints, "point", "points")])
+        }
+        if summary.format != .nmea { facts.add(["Waypoints", String(summary.waypoints)]) }
+        if let first = summary.firstTime, let last = summary.lastTime {
+            facts.add(["Start", ISO8601Time.format(first) + (summary.timesSynthesized ? " (made up: the file has no times)" : "")])
+            facts.add(["End", ISO8601Time.format(last) + "  (" + duration(last - first) + " later)"])
+        } else {
+            facts.add(["Time", "none (no fixes)"])
+        }
+        facts.add(["Length", formatFixed(summary.lengthMeters, 3) + " m  (" + Formatting.distance(meters: summary.lengthMeters) + ", in file order)"])
+        facts.add(["Warnings", summary.warnings.isEmpty ? "none" : String(summary.warnings.count)])
+        var lines = [TerminalText.sanitize(file)]
+        lines += facts.render().dropFirst()
+        for warning in summary.warnings { lines.append("warning: " + TerminalText.sanitize(warning)) }
+        if let problem = summary.replayProblem { lines.append("note: \(problem); it cannot be replayed") }
+        return lines
+    }
+
+    /// `1:02:03` or `36:11` (rounded to the second).
+    func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let h = total / 3600, m = total / 60 % 60, s = total % 60
+        let mm = m < 10 && h > 0 ? "0\(m)" : "\(m)"
+        let ss = s < 10 ? "0\(s)" : "\(s)"
+        return h > 0 ? "\(h):\(mm):\(ss)" : "\(mm):\(ss)"
+    }
+}

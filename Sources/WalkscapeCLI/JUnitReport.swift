@@ -1,0 +1,41 @@
+import WalkscapeCore
+
+/// JUnit XML for CI servers: one test suite, one test case a check case, failures with their diff.
+enum JUnitReport {
+    static func xml(_ results: [CheckResult], suiteName: String) -> String {
+        let failures = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        let total = results.reduce(0.0) { $0 + $1.seconds }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(formatFixed(total, 3))\">\n"
+        out += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatFixed(total, 3))\">\n"
+        for result in results {
+            out += "    <testcase classname=\"walkscape.check\" name=\"\(escape(result.name))\" time=\"\(formatFixed(result.seconds, 3))\""
+            if case let .failed(message) = result.outcome {
+                let first = message.split(separator: "\n").first.map(String.init) ?? "failed"
+                out += ">\n      <failure message=\"\(escape(first))\">\(escape(message))</failure>\n    </testcase>\n"
+            } else {
+                out += "/>\n"
+            }
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// Text safe in XML attributes and content; characters XML 1.0 forbids are dropped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value) { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

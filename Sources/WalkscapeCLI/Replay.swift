@@ -1,0 +1,44 @@
+import WalkscapeCore
+import WalkscapeTours
+import WalkscapeTraces
+
+/// Loads what a replay needs (tour, language, trace), reporting problems on the console and turning them
+/// into exit statuses: 2 when something cannot be read at all, 1 when it is broken.
+enum Replay {
+    struct Inputs {
+        var tour: ReplayTour
+        var trace: LoadedTrace
+        var tracePath: String
+    }
+
+    /// The tour and trace, or a `CommandExit` after the reasons were written to standard error.
+    static func load(tour argument: String, trace path: String, language: String?, walkSpeed: Double, console: Console) throws -> Inputs {
+        let tour = try loadTour(argument, language: language, console: console)
+        let trace = try loadTrace(path, walkSpeed: walkSpeed, console: console)
+        return Inputs(tour: tour, trace: trace, tracePath: path)
+    }
+
+    static func loadTour(_ argument: String, language: String?, console: Console) throws -> ReplayTour {
+        do {
+            return try ReplayTour.load(argument, language: language)
+        } catch {
+            for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
+            if !error.unreadable {
+                console.error("\(argument): cannot replay this tour; run `walkscape validate \(argument)` for every problem")
+            }
+            throw CommandExit(error.unreadable ? .usage : .failure)
+        }
+    }
+
+    static func loadTrace(_ path: String, walkSpeed: Double, console: Console) throws -> LoadedTrace {
+        let loaded: LoadedTrace
+        do {
+            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed)
+        } catch {
+            console.error(TerminalText.sanitize(error.description))
+            throw CommandExit(error.isUnreadable ? .usage : .failure)
+        }
+        for warning in loaded.summary.warnings { console.error("\(path): warning: \(TerminalText.sanitize(warning))") }
+        return loaded
+    }
+}

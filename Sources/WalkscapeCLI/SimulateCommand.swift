@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import WalkscapeCore
+import WalkscapeTours
+
+/// `walkscape simulate TOUR --trace FILE`: the timeline of a walk, headless and deterministic.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Replay a GPS trace against a tour and print the timeline of triggers and audio.",
+        discussion: """
+            Runs the sequential trigger queue on the trace's own clock (t = seconds since its first fix), as \
+            fast as the machine can: tour_started, point_entered/exited, point_triggered, point_queued, \
+            point_skipped, audio_started/finished, tour_completed or tour_incomplete. Audio lengths are the \
+            exact decoded lengths of the tour's recordings in the chosen language. The same inputs always \
+            give byte-identical output.
+
+            Formats: jsonl (one JSON object a line: t, event, point, pointId, distance, lat, lng, queue, …), \
+            json (one document with the tour, trace, language and policy), text (aligned columns for people).
+
+            Examples:
+              walkscape simulate tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx
+              walkscape simulate tours/torino-portici --trace walk.gpx --format text --lang en
+              walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea --queue-depth 0 --min-accuracy 25
+              walkscape simulate tours/torino-portici --trace walk.gpx --events analytics.json
+            """)
+
+    @Argument(help: "The tour directory or its tour.json.")
+    var tour: String
+
+    @Option(help: ArgumentHelp("The GPS trace: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    var trace: String
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (default: the tour's first language).", valueName: "L"))
+    var language: String?
+
+    @Option(help: ArgumentHelp("Output format: jsonl, json or text.", valueName: "FORMAT"))
+    var format: String = "jsonl"
+
+    @Option(help: ArgumentHelp("Also write the analytics events the phone app would send (POST /analytics/events body).", valueName: "FILE"))
+    var events: String?
+
+    @OptionGroup var policyOptions: PolicyOptions
+
+    func validate() throws {
+        guard TimelineWriter.Format(rawValue: format) != nil else {
+            throw ValidationError("--format must be jsonl, json or text, got \(format).")
+        }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, console: console)
+        let policy = policyOptions.policy
+        let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
+        if timeline.ignoredFixes > 0 {
+            console.error("\(trace): note: \(timeline.ignoredFixes) of \(timeline.fixes) fixes ignored by --min-accuracy \(formatShortNumber(policy.minAccuracyMeters ?? 0))")
+        }
+        let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())
+        switch TimelineWriter.Format(rawValue: format)! {
+        case .jsonl:
+            console.write(writer.jsonLines(timeline))
+        case .text:
+            console.write(writer.text(timeline))
+        case .json:
+            console.write(writer.json(timeline, meta: [
+                ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
+                ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
+                ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
+                ("policy", PolicyOptions.json(policy)),
+            ]))
+        }
+        if let events {
+            let body = AnalyticsBatch.body(timeline: timeline, tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs)
+            do {
+                try AtomicFileWriter.write(Array(JSONWriter().write(body).utf8), to: events)
+            } catch {
+                console.error(error.message)
+                throw CommandExit(.usage)
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import WalkscapeAudio
+import WalkscapeCore
+
+/// A tour made ready for the trigger engine in one language: checked, its audio measured exactly.
+public struct ReplayTour: Sendable {
+    public var location: TourLocation
+    public var tour: Tour
+    /// The narration language used.
+    public var language: String
+    /// Each point's audio (by order) in `language`: format and exact length.
+    public var audio: [Int: AudioInfo]
+    public var engineTour: EngineTour
+
+    /// Loads the tour named by `argument` for replay in `requested` (or the tour's first language).
+    ///
+    /// Refuses (with every reason, one line each) a tour whose JSON has errors, a language the tour does not
+    /// have, or audio in that language that is missing, leaves the tour, or does not decode.
+    public static func load(_ argument: String, language requested: String?) throws(ReplayTourError) -> ReplayTour {
+        let loaded: LoadedTour
+        do {
+            loaded = try TourLoader.load(argument)
+        } catch {
+            throw ReplayTourError(unreadable: true, problems: [.error(error.path, "", error.message)])
+        }
+        guard let tour = loaded.tour, !loaded.diagnostics.hasErrors else {
+            throw ReplayTourError(unreadable: false, problems: loaded.diagnostics.filter { $0.severity == .error })
+        }
+        if let requested, !tour.languages.contains(requested) {
+            throw ReplayTourError(unreadable: false, problems: [.error(loaded.location.jsonFile, "languages",
+                "the tour has no \"\(requested)\" narration; it has \(tour.languages.joined(separator: ", "))")])
+        }
+        let language = requested ?? tour.language(for: nil)
+        var problems: [Diagnostic] = []
+        var audio: [Int: AudioInfo] = [:]
+        for point in tour.points {
+            guard let track = point.track(language) else { continue }  // TourRules already reported it
+            do {
+                let file = try AssetFile(track.audio, in: loaded.location)
+                audio[point.order] = try AudioProbe.probe(path: file.path)
+            } catch let error as AssetFileError {
+                problems.append(.error(loaded.location.jsonFile, track.audio.path.description + ".file", error.message))
+            } catch let error as AudioFileError {
+                problems.append(.error(loaded.location.path(of: track.audio.file), "", error.message))
+            } catch {
+                problems.append(.error(loaded.location.path(of: track.audio.file), "", "\(error)"))
+            }
+        }
+        guard problems.isEmpty else { throw ReplayTourError(unreadable: false, problems: problems) }
+        let engineTour = EngineTour(points: tour.points.map { point in
+            EngineTour.Point(
+                order: point.order, id: point.id, location: point.location, radiusMeters: point.triggerRadiusMeters,
+                audioSeconds: audio[point.order]?.durationSeconds ?? 0)
+        })
+        return ReplayTour(location: loaded.location, tour: tour, language: language, audio: audio, engineTour: engineTour)
+    }
+
+    /// Point ids by order.
+    public var pointIDs: [Int: String] { Dictionary(uniqueKeysWithValues: tour.points.map { ($0.order, $0.id) }) }
+
+    /// Point titles by order in `language` (falling back through the tour's languages).
+    public func pointTitles(_ language: String? = nil) -> [Int: String] {
+        Dictionary(uniqueKeysWithValues: tour.points.map { ($0.order, $0.title.resolved(language ?? self.language, fallbacks: tour.languages)) })
+    }
+}
+
+/// Why a tour cannot be replayed; `unreadable` means it could not be read at all (exit status 2).
+public struct ReplayTourError: Error, Sendable {
+    public var unreadable: Bool
+    public var problems: [Diagnostic]
+}

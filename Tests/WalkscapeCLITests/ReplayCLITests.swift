@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import WalkscapeCore
+
+let sampleTraces: [(tour: String, kind: String, language: String)] = ["torino-portici", "paris-ile-de-la-cite"].flatMap { tour in
+    ["clean", "noisy", "brisk", "missed"].map { (tour, $0, tour == "torino-portici" ? "it" : "fr") }
+}
+
+/// Runs the independent Python reference of the trigger rules (tools/reference/reference_engine.py).
+func referenceTimeline(tour: String, trace: String, language: String, queueDepth: Int) throws -> [TimelineComparison.Entry] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "tools/reference/reference_engine.py", "tours/" + tour, trace, "--lang", language, "--queue-depth", String(queueDepth)]
+    process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return try TimelineComparison.parse(String(decoding: data, as: UTF8.self))
+}
+
+@Suite struct ReplayCLITests {
+    static let referenceKinds: Set<String> = ["tour_started", "point_triggered", "point_queued", "audio_started", "audio_finished", "tour_completed", "tour_incomplete"]
+
+    @Test(arguments: [0, 1, 2])
+    func simulateAgreesWithTheIndependentReference(queueDepth: Int) throws {
+        for (tour, kind, main) in sampleTraces {
+            for language in [main, "en"] {
+                let trace = "fixtures/traces/\(tour)-\(kind).gpx"
+                let result = try CLI.run(["simulate", "tours/" + tour, "--trace", trace, "--lang", language, "--queue-depth", String(queueDepth)])
+                #expect(result.status == 0, "\(result.stderr)")
+                let ours = try TimelineComparison.parse(result.stdout).filter { Self.referenceKinds.contains($0.event) }
+                let theirs = try referenceTimeline(tour: tour, trace: trace, language: language, queueDepth: queueDepth)
+                // Audio lengths come from libmpg123 on one side and the LAME tag on the other: 1 ms apart at most.
+                let divergence = TimelineComparison(tolerance: 0.001).firstDivergence(expected: theirs, actual: ours)
+                #expect(divergence == nil, "\(tour) \(kind) \(language) depth \(queueDepth): \(String(describing: divergence))")
+            }
+        }
+    }
+
+    @Test func theGoldenSuitePassesAndWritesJUnit() throws {
+        let junit = NSTemporaryDirectory() + "walkscape-junit-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        let result = try CLI.run(["check", "--suite", "fixtures/golden/suite.json", "--junit", junit])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("16 passed, 0 failed\n"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"fixtures/golden/suite.json\" tests=\"16\" failures=\"0\""))
+        #expect(XMLParser(data: Data(xml.utf8)).parse())
+    }
+
+    @Test func sameInputsGiveByteIdenticalOutputInEveryFormat() throws {
+        for format in ["jsonl", "json", "text"] {
+            let arguments = ["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-noisy.gpx", "--format", format]
+            let first = try CLI.run(arguments)
+            let second = try CLI.run(arguments)
+            #expect(first.status == 0)
+            #expect(first.stdout == second.stdout)
+            #expect(!first.stdout.isEmpty)
+        }
+    }
+
+    @Test func textTimelineForPeople() throws {
+        let result = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--format", "text", "--lang", "en"])
+        #expect(result.status == 0)
+        #expect(try matchesGolden(result.stdout, "simulate-torino-brisk-en.txt"), "\(result.stdout)")
+    }
+
+    @Test func jsonDocumentCarriesItsInputs() throws {
+        let result = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--format", "json", "--queue-depth", "2"])
+        let json = try JSONParser().parse(result.stdout)
+        #expect(json["tour"] == .string("torino-portici"))
+        #expect(json["language"] == .string("it"))
+        #expect(json["policy"]?["queueDepth"] == .integer(2))
+        #expect(json["traceStart"]?.stringValue?.hasSuffix("Z") == true)
+        #expect(json["events"]?.arrayElements?.first?["event"] == .string("tour_started"))
+    }
+
+    @Test func aChangedTimelineFailsWithTheFirstDivergence() throws {
+        let golden = try String(contentsOfFile: repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl", encoding: .utf8)
+        var lines = golden.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"point_queued\"") })
+        let path = NSTemporaryDirectory() + "walkscape-golden-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let arguments = ["check", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--expect", path]
+
+        // Within the tolerance: still a match.
+        lines[index] = lines[index].replacingOccurrences(of: "\"t\":496.000", with: "\"t\":496.300")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try CLI.run(arguments).status == 0)
+        // Beyond it: a mismatch naming the event, expected and actual.
+        lines[index] = lines[index].replacingOccurrences(of: "\"t\":496.300", with: "\"t\":498.000")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CLI.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("timeline differs from \(path) at event \(index + 1) (golden line \(index + 1)): t 496.000 s, expected 498.000 s (off by 2.000 s, tolerance 0.500 s)"), "\(result.stdout)")
+        #expect(result.stdout.contains("expected:   " + lines[index]))
+        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+        // A missing event.
+        try Data((lines.prefix(lines.count - 2).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let shorter = try CLI.run(arguments + ["--tolerance", "5"])
+        #expect(shorter.status == 1)
+        #expect(shorter.stdout.contains("an extra event (the golden timeline ends before it)"))
+        // --update accepts the current timeline.
+        #expect(try CLI.run(arguments + ["--update"]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == golden)
+    }
+
+    @Test func analyticsEventsFollowTheBatchShape() throws {
+        let path = NSTemporaryDirectory() + "walkscape-events-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", path])
+        #expect(result.status == 0)
+        let body = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let events = try #require(body["events"]?.arrayElements)
+        #expect(events.map { $0["name"]?.stringValue ?? "" } == ["tour_started"] + Array(repeating: "point_triggered", count: 7) + ["tour_completed"])
+        #expect(events.allSatisfy { $0["tourId"] == .string("paris-ile-de-la-cite") && $0["language"] == .string("en") && $0["properties"]?["offline"] == .bool(true) })
+        #expect(events[1]["pointId"] == .string("p1"))
+        let first = try #require(events[0]["createdAt"]?.stringValue)
+        let gpx = try String(contentsOfFile: repositoryRoot + "/fixtures/traces/paris-ile-de-la-cite-clean.gpx", encoding: .utf8)
+        #expect(gpx.contains("<trkpt") && gpx.contains("<time>\(first)</time>"), "createdAt \(first) is the first fix's time")
+    }
+
+    @Test func replayErrorsAreClearAndExitCodesDocumented() throws {
+        let missing = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/nope.gpx"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("fixtures/traces/nope.gpx"))
+        let broken = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces-bad/unclosed.gpx"])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.split(separator: "\n").count == 1, "\(broken.stderr)")
+        #expect(broken.stderr.hasPrefix("fixtures/traces-bad/unclosed.gpx:"))
+        let noFixes = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces-bad/waypoints-only.gpx"])
+        #expect(noFixes.status == 1)
+        let language = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--lang", "de"])
+        #expect(language.status == 1)
+        #expect(language.stderr.contains("the tour has no \"de\" narration; it has it, en"))
+        let format = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--format", "xml"])
+        #expect(format.status == 2)
+        let depth = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--queue-depth", "-1"])
+        #expect(depth.status == 2)
+        let suite = try CLI.run(["check", "--suite", "fixtures/golden/nope.json"])
+        #expect(suite.status == 2)
+        let both = try CLI.run(["check", "--suite", "fixtures/golden/suite.json", "tours/torino-portici"])
+        #expect(both.status == 2)
+    }
+}
