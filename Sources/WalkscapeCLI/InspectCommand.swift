@@ -44,13 +44,13 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        switch try kind(of: file, console: console) {
+        switch kind(of: file) {
         case .trace: try inspectTrace(console: console)
         }
     }
 
     /// The kind of `path`, by what its content and name say.
-    func kind(of path: String, console: Console) throws -> Kind {
+    func kind(of path: String) -> Kind {
         // Every file is a trace for now: the trace reader says clearly when it is not one.
         .trace
     }
@@ -95,7 +95,7 @@ struct InspectCommand: ParsableCommand {
         }
         var facts = TextTable(["", ""])
         facts.add(["Format", formatName + (summary.compressed ? " (gzip-compressed)" : "")])
-        var fixes = count(summary.fixes, "fix", "fixes")
+        var fixes = String(summary.fixes)
         if summary.usedRoutePoints {
             fixes += " from route points (the file has no track points)"
         } else if summary.format != .nmea {
@@ -103,7 +103,7 @@ struct InspectCommand: ParsableCommand {
         }
         facts.add(["Fixes", fixes])
         if summary.format == .gpx {
-            facts.add(["Routes", count(summary.routes, "route", "routes") + " with " + count(summary.routePoints, "point", "points")])
+            facts.add(["Routes", "\(summary.routes) (" + count(summary.routePoints, "point", "points") + ")"])
         }
         if summary.format != .nmea { facts.add(["Waypoints", String(summary.waypoints)]) }
         if let first = summary.firstTime, let last = summary.lastTime {

@@ -68,10 +68,11 @@ public struct Trace: Sendable, Equatable {
         courses.reserveCapacity(count)
     }
 
+    /// Traces are equal when every column holds the same values, a missing value (NaN) matching a missing
+    /// one (IEEE rules would make two readings of the same file unequal as soon as one elevation is absent).
+    public static func == (lhs: Trace, rhs: Trace) -> Bool { lhs.isIdentical(to: rhs) }
+
     /// Whether both traces hold the same fixes bit for bit, counting NaN as equal to NaN.
-    ///
-    /// `==` compares floating-point columns with IEEE rules, where a missing value (NaN) never equals
-    /// itself, so two readings of the same file compare unequal as soon as one elevation is absent.
     public func isIdentical(to other: Trace) -> Bool {
         func same<T: BinaryFloatingPoint>(_ a: [T], _ b: [T]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }

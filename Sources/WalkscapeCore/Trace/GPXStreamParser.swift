@@ -1,0 +1,904 @@
+/// A streaming GPX 1.0/1.1 reader: feed the file's bytes in chunks of any size, get a columnar `Trace`.
+///
+/// It is a byte-level scanner specialised for GPX, not a general XML parser, but it checks what matters
+/// for a trustworthy answer: tags are closed and nested properly, the root is `<gpx>`, names, attributes,
+/// comments, CDATA sections, processing instructions and references are well formed, there is no text
+/// outside the root, and the file does not end inside anything. Custom entities are never expanded: a
+/// DOCTYPE that declares entities is refused, and only the predefined entities and numeric character
+/// references are accepted.
+///
+/// Memory stays bounded: only the bytes of a token cut by a chunk boundary are kept between calls (at most
+/// `maxTokenBytes`), the open elements (at most `maxDepth`), and the fixes themselves in columns.
+///
+/// What is read (see docs/traces.md): every `trkpt` of every `trkseg` of every `trk`; when the file has no
+/// `trkpt` at all, every `rtept` of every `rte` instead (with a warning); `wpt` elements are counted, never
+/// used as fixes. For each point: `lat`/`lon`, `ele`, `time`, `hdop`, speed and course (GPX 1.0 children
+/// or extensions), and horizontal accuracy from extensions (names listed in `GPXName`). Element names are
+/// matched by local name, so any namespace prefix works.
+public struct GPXStreamParser: TraceStreamParser {
+    /// The walking speed in metres a second used to make up times when no point has one.
+    public var walkSpeed: Double
+
+    /// The longest single token (tag, comment, CDATA section, DOCTYPE) accepted, in bytes.
+    public static let maxTokenBytes = 16 << 20
+    /// The deepest element nesting accepted.
+    public static let maxDepth = 256
+    /// The most bytes of one value (time, elevation, …) kept; longer values are unreadable.
+    static let maxValueBytes = 256
+
+    // MARK: Input
+
+    /// Bytes of a token cut by the end of the previous chunk, to be completed by the next one.
+    private var carry: [UInt8] = []
+    /// Absolute offset in the file of the first byte of the buffer being scanned (`carry[0]` between calls).
+    private var base = 0
+    /// Bytes fed so far.
+    private var total = 0
+    private var lastByteIsNewline = false
+    /// Where the XML declaration may be (after a byte order mark).
+    private var documentStart = 0
+    private var failure: TraceParseError?
+    private var finished = false
+
+    // MARK: Lines
+
+    /// Newlines are counted lazily up to `countedTo` (an absolute offset); `countedLine` is the line there.
+    private var countedTo = 0
+    private var countedLine = 1
+
+    // MARK: Open elements
+
+    private var names: [UInt8] = []
+    /// An open element: where its name ends in `names`, what it is, and the line of its start tag.
+    private struct OpenElement: Sendable {
+        var nameEnd: Int
+        var line: Int
+        var kind: GPXName
+    }
+
+    private var open: [OpenElement] = []
+    private var rootSeen = false
+    private var rootClosed = false
+    /// Whether anything but white space came before the root element.
+    private var sawMarkup = false
+
+    // MARK: What the file holds
+
+    private var summary = TraceSummary(format: .gpx)
+    private var trackPoints = 0
+    private var track = RawTrace()
+    private var route = RawTrace()
+
+    // MARK: The point being read
+
+    private enum PointKind: UInt8 { case none, track, route }
+    private enum Field: UInt8 { case none, ele, time, hdop, accuracy, speed, course }
+
+    private var pointKind = PointKind.none
+    private var pointDepth = 0
+    private var pointLine = 0
+    private var pointProblem: RawTrace.Problem?
+    private var pointLat = 0.0
+    private var pointLon = 0.0
+    private var pointTime = Double.nan
+    private var pointEle = Float.nan
+    private var pointHdop = Float.nan
+    private var pointAccuracy = Float.nan
+    private var pointSpeed = Float.nan
+    private var pointCourse = Float.nan
+    private var extensionsDepth = -1
+    private var captureField = Field.none
+    private var captureDepth = -1
+    private var captureLine = 0
+    private var captureOverflow = false
+    private var captureBytes: [UInt8] = []
+    /// A value read as one run of text stays in the buffer being scanned (`p[start..<start + count]`) and
+    /// is parsed from there; it is copied to `captureBytes` only when it comes in pieces or the buffer ends.
+    private var captureDirectStart = -1
+    private var captureDirectCount = 0
+
+    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) {
+        self.walkSpeed = walkSpeed
+        captureBytes.reserveCapacity(Self.maxValueBytes)
+    }
+
+    // MARK: Feeding
+
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(TraceParseError) {
+        if let failure { throw failure }
+        guard !finished else { throw TraceParseError(line: 0, message: "bytes fed after the end of the input; expected one document per parser") }
+        guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
+        let p = raw.assumingMemoryBound(to: UInt8.self)
+        let n = bytes.count
+        total += n
+        lastByteIsNewline = p[n - 1] == 0x0A
+        do throws(TraceParseError) {
+            if carry.isEmpty {
+                let consumed = try start(p, n, final: false)
+                advanceLines(p, to: consumed)
+                carry.append(contentsOf: UnsafeBufferPointer(start: p + consumed, count: n - consumed))
+                base += consumed
+            } else {
+                carry.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+                try scanCarry(final: false)
+            }
+            if carry.count > Self.maxTokenBytes {
+                throw TraceParseError(line: countedLine, message: "a single tag, comment or CDATA section is longer than \(Self.maxTokenBytes >> 20) MiB; expected a GPX file with short elements")
+            }
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    public mutating func finish() throws(TraceParseError) -> (Trace, TraceSummary) {
+        if let failure { throw failure }
+        guard !finished else { throw TraceParseError(line: 0, message: "the input was already finished; expected one document per parser") }
+        finished = true
+        do throws(TraceParseError) {
+            if !carry.isEmpty { try scanCarry(final: true) }
+            return try complete()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Scans the carried bytes (plus what was appended), keeping what is still incomplete.
+    private mutating func scanCarry(final: Bool) throws(TraceParseError) {
+        var buffer = carry
+        carry = []
+        let result: Result<Int, TraceParseError> = buffer.withUnsafeBufferPointer { b in
+            do throws(TraceParseError) {
+                let consumed = try start(b.baseAddress!, b.count, final: final)
+                advanceLines(b.baseAddress!, to: consumed)
+                return .success(consumed)
+            } catch {
+                return .failure(error)
+            }
+        }
+        let consumed = try result.get()
+        buffer.removeFirst(consumed)
+        base += consumed
+        carry = buffer
+    }
+
+    /// Handles the very first bytes (byte order marks), then scans.
+    private mutating func start(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool) throws(TraceParseError) -> Int {
+        var i = 0
+        if base == 0 {
+            if n < 3 && !final && (p[0] == 0xEF || p[0] == 0xFE || p[0] == 0xFF) { return 0 }
+            if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
+                i = 3
+                documentStart = 3
+            } else if n >= 2 && ((p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE)) {
+                throw TraceParseError(line: 1, message: "the file is UTF-16 text; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
+            }
+        }
+        let consumed = try scan(p, n, from: i, final: final)
+        // The buffer is about to go: a value being read must not point into it any more.
+        materializeCapture(p)
+        return consumed
+    }
+
+    // MARK: Lines
+
+    /// Counts newlines of `p[countedTo - base ..< upTo]` so that nothing is lost when the bytes are dropped.
+    private mutating func advanceLines(_ p: UnsafePointer<UInt8>, to upTo: Int) {
+        _ = lineAt(p, upTo)
+    }
+
+    /// The line of the byte at `position` in the buffer being scanned.
+    private mutating func lineAt(_ p: UnsafePointer<UInt8>, _ position: Int) -> Int {
+        let target = base + position
+        if target >= countedTo {
+            countedLine += Self.newlines(p, from: countedTo - base, to: position)
+            countedTo = target
+            return countedLine
+        }
+        // Backwards, within the buffer (errors about an earlier byte of the current token).
+        var lines = 0
+        var k = max(position, 0)
+        while k < countedTo - base {
+            if p[k] == 0x0A { lines += 1 }
+            k += 1
+        }
+        return countedLine - lines
+    }
+
+    /// The number of LF bytes in `p[from..<to]`, eight bytes at a time.
+    @inline(__always)
+    private static func newlines(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        var k = from
+        var count = 0
+        let raw = UnsafeRawPointer(p)
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while k + 8 <= to {
+            // Bytes equal to 0x0A become zero; then the high bit of each zero byte is set, exactly.
+            let x = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let y = ~(((x & low7) &+ low7) | x | low7)
+            count += y.nonzeroBitCount
+            k += 8
+        }
+        while k < to {
+            if p[k] == 0x0A { count += 1 }
+            k += 1
+        }
+        return count
+    }
+
+    private mutating func fail(_ p: UnsafePointer<UInt8>, at position: Int, _ message: String) -> TraceParseError {
+        TraceParseError(line: lineAt(p, position), message: message)
+    }
+
+    // MARK: Character classes
+
+    /// Bytes below 64 that stop a run of text: control characters other than tab, LF and CR, `&` and `<`.
+    private static let textStop: UInt64 = 0x1FF | 0x800 | 0x1000 | 0xFFFF_C000 | (1 << 38) | (1 << 60)
+    /// Bytes below 64 that stop an attribute value: control characters, `"`, `&`, `'` and `<`.
+    private static let attributeStop: UInt64 = textStop | (1 << 34) | (1 << 39)
+    /// Name characters below 64: `-`, `.`, digits and `:`.
+    private static let nameLow: UInt64 = (1 << 45) | (1 << 46) | (0x3FF << 48) | (1 << 58)
+    /// Name characters from 64 to 127: letters and `_`.
+    private static let nameHigh: UInt64 = (0x3FF_FFFF << 1) | (1 << 31) | (0x3FF_FFFF << 33)
+
+    @inline(__always)
+    private static func isNameChar(_ b: UInt8) -> Bool {
+        if b >= 128 { return true }
+        if b >= 64 { return (nameHigh >> UInt64(b - 64)) & 1 != 0 }
+        return (nameLow >> UInt64(b)) & 1 != 0
+    }
+
+    @inline(__always)
+    private static func isNameStart(_ b: UInt8) -> Bool {
+        isNameChar(b) && !(b >= 0x2D && b <= 0x39) || b == UInt8(ascii: ":")
+    }
+
+    @inline(__always)
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
+    /// `'x'` for a printable ASCII byte, else `byte 0xNN`, for messages.
+    private static func describe(_ b: UInt8) -> String {
+        if b == 0 { return "a NUL byte" }
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        if b == 0x20 { return "a space" }
+        let hex = String(b, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count == 1 ? "0" : "") + hex
+    }
+
+    /// The bytes as text for a message (invalid UTF-8 replaced), cut to `limit` characters.
+    private static func text(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, limit: Int = 40) -> String {
+        let string = String(decoding: UnsafeBufferPointer(start: p + start, count: max(0, end - start)), as: UTF8.self)
+        let cleaned = String(string.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
+    }
+
+    // MARK: Scanning
+
+    /// Scans complete tokens of `p[from..<n]`; returns how many bytes were consumed (the rest starts a token
+    /// cut by the end of the buffer). With `final`, a cut token is an error.
+    private mutating func scan(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) throws(TraceParseError) -> Int {
+        var i = from
+        while i < n {
+            if p[i] != UInt8(ascii: "<") {
+                if open.isEmpty {
+                    // Outside the root element only white space is allowed.
+                    while i < n && Self.isSpace(p[i]) { i += 1 }
+                    if i == n { break }
+                    if p[i] != UInt8(ascii: "<") {
+                        if rootClosed {
+                            throw fail(p, at: i, "text after the end of the root element </gpx>: \(Self.describe(p[i])); expected the end of the file")
+                        }
+                        throw fail(p, at: i, "not an XML document: found \(Self.describe(p[i])) where '<' was expected; expected a GPX file")
+                    }
+                } else {
+                    // Text inside an element: only values being read are kept.
+                    var j = i
+                    while j < n {
+                        let b = p[j]
+                        if b < 64 && (Self.textStop >> UInt64(b)) & 1 != 0 { break }
+                        j += 1
+                    }
+                    if captureField != .none && j > i { captureText(p, i, j - i) }
+                    i = j
+                    if i == n { break }
+                    let b = p[i]
+                    if b == UInt8(ascii: "&") {
+                        guard let end = try reference(p, n, at: i, final: final, capture: captureField != .none) else { return i }
+                        i = end
+                        continue
+                    }
+                    if b != UInt8(ascii: "<") {
+                        throw fail(p, at: i, "\(Self.describe(b)) in the text, which XML does not allow; expected text (is this a binary file?)")
+                    }
+                }
+            }
+            // p[i] == '<'
+            if open.isEmpty { sawMarkup = true }
+            guard i + 1 < n else { return try cut(p, n, at: i, final: final, "inside a tag", expected: "a complete tag") }
+            let next = p[i + 1]
+            if next == UInt8(ascii: "/") {
+                guard let end = try endTag(p, n, at: i, final: final) else { return i }
+                i = end
+            } else if next == UInt8(ascii: "!") {
+                guard let end = try bang(p, n, at: i, final: final) else { return i }
+                i = end
+            } else if next == UInt8(ascii: "?") {
+                guard let end = try processingInstruction(p, n, at: i, final: final) else { return i }
+                i = end
+            } else {
+                guard let end = try startTag(p, n, at: i, final: final) else { return i }
+                i = end
+            }
+        }
+        return i
+    }
+
+    /// A token cut by the end of the buffer: consumed up to `position` (kept for the next chunk) or, at the
+    /// end of the file, an error.
+    private mutating func cut(_ p: UnsafePointer<UInt8>, _ n: Int, at position: Int, final: Bool, _ place: String, expected: String) throws(TraceParseError) -> Int {
+        if final {
+            throw TraceParseError(line: lineAt(p, n) - (lastByteIsNewline ? 1 : 0), message: "the file ends \(place) (opened at line \(lineAt(p, position))); expected \(expected) (is the file truncated?)")
+        }
+        return position
+    }
+
+    /// Like `cut`, for helpers that return an optional end: nil means "wait for more bytes".
+    private mutating func wait(_ p: UnsafePointer<UInt8>, _ n: Int, at position: Int, final: Bool, _ place: String, expected: String) throws(TraceParseError) -> Int? {
+        _ = try cut(p, n, at: position, final: final, place, expected: expected)
+        return nil
+    }
+
+    /// Skips white space from `j`; returns the new position.
+    @inline(__always)
+    private static func skipSpace(_ p: UnsafePointer<UInt8>, _ n: Int, _ j: Int) -> Int {
+        var j = j
+        while j < n && isSpace(p[j]) { j += 1 }
+        return j
+    }
+
+    /// An end tag at `i` (`</name>`); returns the position after it.
+    private mutating func endTag(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool) throws(TraceParseError) -> Int? {
+        var j = i + 2
+        let nameStart = j
+        while j < n && Self.isNameChar(p[j]) { j += 1 }
+        if j >= n { return try wait(p, n, at: i, final: final, "inside an end tag", expected: "'>'") }
+        let nameEnd = j
+        j = Self.skipSpace(p, n, j)
+        if j >= n { return try wait(p, n, at: i, final: final, "inside an end tag", expected: "'>'") }
+        if p[j] != UInt8(ascii: ">") || nameEnd == nameStart {
+            throw fail(p, at: j, "\(Self.describe(p[j])) in the end tag </\(Self.text(p, nameStart, nameEnd))…; expected a name and '>'")
+        }
+        guard let top = open.indices.last else {
+            throw fail(p, at: i, "end tag </\(Self.text(p, nameStart, nameEnd))> without a start tag; expected a GPX document")
+        }
+        let topStart = top == 0 ? 0 : open[top - 1].nameEnd
+        let topEnd = open[top].nameEnd
+        var same = topEnd - topStart == nameEnd - nameStart
+        if same {
+            names.withUnsafeBufferPointer { stored in
+                var k = 0
+                while k < topEnd - topStart {
+                    if stored[topStart + k] != p[nameStart + k] {
+                        same = false
+                        break
+                    }
+                    k += 1
+                }
+            }
+        }
+        if !same {
+            let name = String(decoding: names[topStart..<topEnd], as: UTF8.self)
+            throw fail(p, at: i, "mismatched end tag </\(Self.text(p, nameStart, nameEnd))>; expected </\(name)> to close the <\(name)> opened at line \(open[top].line)")
+        }
+        try closeElement(p, depth: top)
+        names.removeLast(topEnd - topStart)
+        open.removeLast()
+        if open.isEmpty { rootClosed = true }
+        return j + 1
+    }
+
+    /// A start tag at `i`, with its attributes; returns the position after it.
+    private mutating func startTag(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool) throws(TraceParseError) -> Int? {
+        var j = i + 1
+        if !Self.isNameStart(p[j]) {
+            throw fail(p, at: j, "\(Self.describe(p[j])) after '<'; expected a tag name")
+        }
+        let nameStart = j
+        while j < n && Self.isNameChar(p[j]) { j += 1 }
+        if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, j))", expected: "'>'") }
+        let nameEnd = j
+        let kind = GPXName.classify(p, nameStart, nameEnd)
+        let isPoint = kind == .trkpt || kind == .rtept
+        var latStart = -1, latEnd = -1, lonStart = -1, lonEnd = -1
+        var latHasReference = false, lonHasReference = false
+        var selfClosing = false
+        while true {
+            let before = j
+            j = Self.skipSpace(p, n, j)
+            if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, nameEnd))", expected: "'>'") }
+            let b = p[j]
+            if b == UInt8(ascii: ">") {
+                j += 1
+                break
+            }
+            if b == UInt8(ascii: "/") {
+                if j + 1 >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, nameEnd))", expected: "'>'") }
+                if p[j + 1] != UInt8(ascii: ">") {
+                    throw fail(p, at: j, "'/' not followed by '>' in the tag <\(Self.text(p, nameStart, nameEnd))>; expected '/>'")
+                }
+                selfClosing = true
+                j += 2
+                break
+            }
+            if j == before || !Self.isNameStart(b) {
+                throw fail(p, at: j, "\(Self.describe(b)) in the tag <\(Self.text(p, nameStart, nameEnd))>; expected white space, an attribute, '>' or '/>'")
+            }
+            let attributeStart = j
+            while j < n && Self.isNameChar(p[j]) { j += 1 }
+            let attributeEnd = j
+            j = Self.skipSpace(p, n, j)
+            if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, nameEnd))", expected: "'>'") }
+            if p[j] != UInt8(ascii: "=") {
+                throw fail(p, at: j, "attribute \(Self.text(p, attributeStart, attributeEnd)) of <\(Self.text(p, nameStart, nameEnd))> has no value; expected \(Self.text(p, attributeStart, attributeEnd))=\"…\"")
+            }
+            j = Self.skipSpace(p, n, j + 1)
+            if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, nameEnd))", expected: "'>'") }
+            let quote = p[j]
+            if quote != UInt8(ascii: "\"") && quote != UInt8(ascii: "'") {
+                throw fail(p, at: j, "the value of attribute \(Self.text(p, attributeStart, attributeEnd)) is not quoted; expected \(Self.text(p, attributeStart, attributeEnd))=\"…\"")
+            }
+            j += 1
+            let valueStart = j
+            var hasReference = false
+            while j < n {
+                let c = p[j]
+                if c < 64 && (Self.attributeStop >> UInt64(c)) & 1 != 0 {
+                    if c == quote { break }
+                    if c == UInt8(ascii: "&") {
+                        hasReference = true
+                    } else if c == UInt8(ascii: "<") {
+                        throw fail(p, at: j, "'<' in the value of attribute \(Self.text(p, attributeStart, attributeEnd)); expected the closing quote first (escape '<' as &lt;)")
+                    } else if c != UInt8(ascii: "\"") && c != UInt8(ascii: "'") && c != 0x09 && c != 0x0A && c != 0x0D {
+                        throw fail(p, at: j, "\(Self.describe(c)) in the value of attribute \(Self.text(p, attributeStart, attributeEnd)); expected text (is this a binary file?)")
+                    }
+                }
+                j += 1
+            }
+            if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, nameEnd))", expected: "the closing quote and '>'") }
+            let valueEnd = j
+            j += 1
+            if hasReference { _ = try decodeReferences(p, valueStart, valueEnd) }
+            if isPoint && attributeEnd - attributeStart == 3 && p[attributeStart] == UInt8(ascii: "l") {
+                if p[attributeStart + 1] == UInt8(ascii: "a") && p[attributeStart + 2] == UInt8(ascii: "t") {
+                    latStart = valueStart
+                    latEnd = valueEnd
+                    latHasReference = hasReference
+                } else if p[attributeStart + 1] == UInt8(ascii: "o") && p[attributeStart + 2] == UInt8(ascii: "n") {
+                    lonStart = valueStart
+                    lonEnd = valueEnd
+                    lonHasReference = hasReference
+                }
+            }
+        }
+        // The whole tag is here: act on it.
+        let depth = open.count
+        if depth == 0 {
+            if rootClosed {
+                throw fail(p, at: i, "a second root element <\(Self.text(p, nameStart, nameEnd))> after </gpx>; expected the end of the file")
+            }
+            if kind != .gpx {
+                throw fail(p, at: i, "the root element is <\(Self.text(p, nameStart, nameEnd))>; expected <gpx> (is this a GPX file?)")
+            }
+            rootSeen = true
+        }
+        if depth >= Self.maxDepth {
+            throw fail(p, at: i, "elements nested more than \(Self.maxDepth) deep; expected a GPX document")
+        }
+        let line = lineAt(p, i)
+        if pointKind == .none {
+            if kind != .other && depth > 0 {
+                let parent = open[depth - 1].kind
+                switch kind {
+                case .trk where parent == .gpx:
+                    summary.tracks += 1
+                    track.fixes.startSegment()
+                case .trkseg where parent == .trk:
+                    summary.segments += 1
+                    track.fixes.startSegment()
+                case .trkpt where parent == .trkseg:
+                    trackPoints += 1
+                    if trackPoints == 1 { route = RawTrace() }
+                    beginPoint(.track, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
+                case .rte where parent == .gpx:
+                    summary.routes += 1
+                    if trackPoints == 0 { route.fixes.startSegment() }
+                case .rtept where parent == .rte:
+                    summary.routePoints += 1
+                    beginPoint(.route, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
+                case .wpt where parent == .gpx:
+                    summary.waypoints += 1
+                default:
+                    break
+                }
+            }
+        } else if captureField == .none && !selfClosing {
+            var field = Field.none
+            if depth == pointDepth + 1 {
+                switch kind {
+                case .ele: field = .ele
+                case .time: field = .time
+                case .hdop: field = .hdop
+                case .speed: field = .speed
+                case .course: field = .course
+                case .extensions: extensionsDepth = depth
+                default: break
+                }
+            } else if extensionsDepth >= 0 && depth > extensionsDepth {
+                switch kind {
+                case .accuracy: field = .accuracy
+                case .speed: field = .speed
+                case .course, .bearing: field = .course
+                default: break
+                }
+            }
+            if field != .none {
+                captureField = field
+                captureDepth = depth
+                captureLine = line
+                captureOverflow = false
+                captureBytes.removeAll(keepingCapacity: true)
+                captureDirectStart = -1
+            }
+        }
+        if selfClosing {
+            if pointKind != .none && depth == pointDepth { finishPoint() }
+        } else {
+            names.append(contentsOf: UnsafeBufferPointer(start: p + nameStart, count: nameEnd - nameStart))
+            open.append(OpenElement(nameEnd: names.count, line: line, kind: kind))
+        }
+        return j
+    }
+
+    /// `<!--…-->`, `<![CDATA[…]]>` or `<!DOCTYPE …>` at `i`.
+    private mutating func bang(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool) throws(TraceParseError) -> Int? {
+        func matches(_ at: Int, _ word: StaticString) -> Bool {
+            let w = word.utf8Start
+            for k in 0..<word.utf8CodeUnitCount where at + k >= n || p[at + k] != w[k] { return false }
+            return true
+        }
+        if i + 4 > n { return try wait(p, n, at: i, final: final, "inside '<!'", expected: "a comment, CDATA section or DOCTYPE") }
+        if matches(i, "<!--") {
+            var j = i + 4
+            while j + 2 < n {
+                if p[j + 2] == UInt8(ascii: ">") && p[j + 1] == UInt8(ascii: "-") && p[j] == UInt8(ascii: "-") { return j + 3 }
+                j += 1
+            }
+            return try wait(p, n, at: i, final: final, "inside a comment", expected: "'-->'")
+        }
+        if i + 9 > n { return try wait(p, n, at: i, final: final, "inside '<!'", expected: "a comment, CDATA section or DOCTYPE") }
+        if matches(i, "<![CDATA[") {
+            var j = i + 9
+            while j + 2 < n {
+                if p[j + 2] == UInt8(ascii: ">") && p[j + 1] == UInt8(ascii: "]") && p[j] == UInt8(ascii: "]") {
+                    if open.isEmpty {
+                        throw fail(p, at: i, "a CDATA section outside the root element; expected <gpx>")
+                    }
+                    if captureField != .none { captureText(p, i + 9, j - (i + 9)) }
+                    return j + 3
+                }
+                j += 1
+            }
+            return try wait(p, n, at: i, final: final, "inside a CDATA section", expected: "']]>'")
+        }
+        if matches(i, "<!DOCTYPE") {
+            if rootSeen { throw fail(p, at: i, "a DOCTYPE inside the document; expected it before <gpx>") }
+            var j = i + 9
+            var quote: UInt8 = 0
+            var brackets = 0
+            while j < n {
+                let b = p[j]
+                if quote != 0 {
+                    if b == quote { quote = 0 }
+                } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                    quote = b
+                } else if b == UInt8(ascii: "[") {
+                    brackets += 1
+                } else if b == UInt8(ascii: "]") {
+                    brackets -= 1
+                } else if b == UInt8(ascii: ">") && brackets <= 0 {
+                    return j + 1
+                } else if b == UInt8(ascii: "<") {
+                    if j + 8 > n && !final { return nil }
+                    if matches(j, "<!ENTITY") {
+                        throw fail(p, at: j, "the DOCTYPE declares entities, which walkscape never expands (entity-expansion attacks); expected a GPX file without <!ENTITY declarations")
+                    }
+                }
+                j += 1
+            }
+            return try wait(p, n, at: i, final: final, "inside the DOCTYPE", expected: "'>'")
+        }
+        throw fail(p, at: i, "unexpected '\(Self.text(p, i, min(n, i + 9)))'; expected a comment '<!--', a CDATA section '<![CDATA[' or '<!DOCTYPE'")
+    }
+
+    /// `<?target …?>` at `i`; the XML declaration is only allowed at the start of the file.
+    private mutating func processingInstruction(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool) throws(TraceParseError) -> Int? {
+        var j = i + 2
+        while j + 1 < n {
+            if p[j] == UInt8(ascii: "?") && p[j + 1] == UInt8(ascii: ">") {
+                let targetEnd = { () -> Int in
+                    var k = i + 2
+                    while k < j && Self.isNameChar(p[k]) { k += 1 }
+                    return k
+                }()
+                if targetEnd == i + 2 {
+                    throw fail(p, at: i, "'<?' without a target name; expected '<?xml version=\"1.0\"?>' or a processing instruction")
+                }
+                if targetEnd - (i + 2) == 3 && p[i + 2] | 0x20 == UInt8(ascii: "x") && p[i + 3] | 0x20 == UInt8(ascii: "m") && p[i + 4] | 0x20 == UInt8(ascii: "l") && base + i != documentStart {
+                    throw fail(p, at: i, "an XML declaration '<?xml …?>' that is not at the very start of the file; expected it first or not at all")
+                }
+                return j + 2
+            }
+            j += 1
+        }
+        return try wait(p, n, at: i, final: final, "inside a processing instruction '<?…'", expected: "'?>'")
+    }
+
+    /// A reference `&…;` in text at `i`: checked, and its character kept when a value is being read.
+    /// Returns the position after it, or nil to wait for more bytes.
+    private mutating func reference(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool, capture: Bool) throws(TraceParseError) -> Int? {
+        var j = i + 1
+        let limit = i + 12
+        while j < n && j < limit && p[j] != UInt8(ascii: ";") { j += 1 }
+        if j >= n && j < limit {
+            return try wait(p, n, at: i, final: final, "inside a reference '&…'", expected: "';'")
+        }
+        guard j < n, p[j] == UInt8(ascii: ";") else {
+            throw fail(p, at: i, "'&' that does not start a reference; expected &amp;, &lt;, &gt;, &quot;, &apos; or &#…;")
+        }
+        let decoded = try decodeReferences(p, i, j + 1)
+        if capture {
+            materializeCapture(p)
+            decoded.withUnsafeBufferPointer { appendCapture($0.baseAddress!, $0.count) }
+        }
+        return j + 1
+    }
+
+    /// `p[start..<end]` with its references replaced by their characters (UTF-8); an error for a reference
+    /// that is not a predefined entity or a valid numeric character reference.
+    private mutating func decodeReferences(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(TraceParseError) -> [UInt8] {
+        var out: [UInt8] = []
+        var k = start
+        while k < end {
+            let b = p[k]
+            if b != UInt8(ascii: "&") {
+                out.append(b)
+                k += 1
+                continue
+            }
+            var semicolon = k + 1
+            while semicolon < end && p[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+            guard semicolon < end else {
+                throw fail(p, at: k, "'&' that does not start a reference; expected &amp;, &lt;, &gt;, &quot;, &apos; or &#…;")
+            }
+            let name = Array(UnsafeBufferPointer(start: p + k + 1, count: semicolon - k - 1))
+            switch name {
+            case Array("lt".utf8): out.append(UInt8(ascii: "<"))
+            case Array("gt".utf8): out.append(UInt8(ascii: ">"))
+            case Array("amp".utf8): out.append(UInt8(ascii: "&"))
+            case Array("quot".utf8): out.append(UInt8(ascii: "\""))
+            case Array("apos".utf8): out.append(UInt8(ascii: "'"))
+            default:
+                var scalar: UInt32?
+                if name.first == UInt8(ascii: "#") {
+                    let digits = name.dropFirst()
+                    if digits.first == UInt8(ascii: "x") {
+                        scalar = UInt32(String(decoding: digits.dropFirst(), as: UTF8.self), radix: 16)
+                    } else {
+                        scalar = UInt32(String(decoding: digits, as: UTF8.self), radix: 10)
+                    }
+                    if let value = scalar, value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF) {
+                        scalar = value
+                    } else {
+                        scalar = nil
+                    }
+                    guard let value = scalar, let unicode = Unicode.Scalar(value) else {
+                        throw fail(p, at: k, "'&\(String(decoding: name, as: UTF8.self));' is not a valid character reference; expected &#NNN; or &#xHHHH; naming an XML character")
+                    }
+                    out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                } else {
+                    throw fail(p, at: k, "undefined entity '&\(Self.text(p, k + 1, semicolon));'; expected one of &amp; &lt; &gt; &quot; &apos; or a character reference &#…; (custom entities are never expanded)")
+                }
+            }
+            k = semicolon + 1
+        }
+        return out
+    }
+
+    // MARK: Points
+
+    /// Text of the value being read, at `p[start..<start + count]`.
+    @inline(__always)
+    private mutating func captureText(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int) {
+        if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow {
+            captureDirectStart = start
+            captureDirectCount = count
+            return
+        }
+        materializeCapture(p)
+        appendCapture(p + start, count)
+    }
+
+    /// Copies a value kept in the buffer to `captureBytes`.
+    @inline(__always)
+    private mutating func materializeCapture(_ p: UnsafePointer<UInt8>) {
+        guard captureDirectStart >= 0 else { return }
+        let start = captureDirectStart
+        captureDirectStart = -1
+        appendCapture(p + start, captureDirectCount)
+    }
+
+    @inline(__always)
+    private mutating func appendCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        if captureBytes.count + count > Self.maxValueBytes {
+            captureOverflow = true
+            return
+        }
+        captureBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// The number in an attribute value that contains references (already checked when it was read).
+    private mutating func decodedNumber(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        guard let bytes = try? decodeReferences(p, start, end) else { return nil }
+        return ASCIINumber.parse(bytes)
+    }
+
+    private mutating func beginPoint(
+        _ kind: PointKind, _ p: UnsafePointer<UInt8>, depth: Int, line: Int,
+        lat latStart: Int, _ latEnd: Int, _ latHasReference: Bool, lon lonStart: Int, _ lonEnd: Int, _ lonHasReference: Bool
+    ) {
+        pointKind = kind
+        pointDepth = depth
+        pointLine = line
+        pointTime = .nan
+        pointEle = .nan
+        pointHdop = .nan
+        pointAccuracy = .nan
+        pointSpeed = .nan
+        pointCourse = .nan
+        extensionsDepth = -1
+        if latStart < 0 || lonStart < 0 {
+            pointProblem = .missingCoordinates
+            return
+        }
+        // References in coordinates are legal XML, though never seen in practice; they were validated when
+        // the attribute was read, so decoding cannot fail here.
+        let lat = latHasReference ? decodedNumber(p, latStart, latEnd) : ASCIINumber.parse(p, latStart, latEnd)
+        let lon = lonHasReference ? decodedNumber(p, lonStart, lonEnd) : ASCIINumber.parse(p, lonStart, lonEnd)
+        pointLat = lat ?? .nan
+        pointLon = lon ?? .nan
+        pointProblem = RawTrace.coordinateProblem(lat: lat, lng: lon)
+    }
+
+    /// Reacts to the end of the element at `depth` (its end tag).
+    private mutating func closeElement(_ p: UnsafePointer<UInt8>, depth: Int) throws(TraceParseError) {
+        if captureField != .none && depth == captureDepth {
+            let problem: TraceParseError?
+            if captureDirectStart >= 0 {
+                let start = captureDirectStart
+                captureDirectStart = -1
+                problem = finishCapture(p + start, captureDirectCount)
+            } else {
+                let bytes = captureBytes
+                problem = bytes.withUnsafeBufferPointer { finishCapture($0.baseAddress ?? p, $0.count) }
+            }
+            if let problem { throw problem }
+        }
+        if pointKind == .none { return }
+        if depth == extensionsDepth { extensionsDepth = -1 }
+        if depth == pointDepth { finishPoint() }
+    }
+
+    /// Reads the value `q[0..<count]` into the point; returns the error for a bad time.
+    private mutating func finishCapture(_ q: UnsafePointer<UInt8>, _ count: Int) -> TraceParseError? {
+        let field = captureField
+        captureField = .none
+        captureDepth = -1
+        let line = captureLine
+        let overflow = captureOverflow
+        var k = 0
+        while k < count && ASCIINumber.isSpace(q[k]) { k += 1 }
+        if k == count && !overflow { return nil }
+        if field == .time {
+            guard !overflow, let parsed = ISO8601Time.parse(q, 0, count) else {
+                let shown = String(decoding: UnsafeBufferPointer(start: q, count: min(count, 40)), as: UTF8.self).trimmingSpaces()
+                return TraceParseError(line: line, message: "bad time \"\(shown)\(overflow || count > 40 ? "…" : "")\"; expected an ISO 8601 time like 2026-05-09T09:00:00Z")
+            }
+            pointTime = parsed.seconds
+            if !parsed.hasZone { noteProblem(.timesWithoutZone, line: line) }
+            return nil
+        }
+        guard !overflow, let value = ASCIINumber.parse(q, 0, count) else {
+            noteProblem(.unreadableValues, line: line)
+            return nil
+        }
+        let number = Float(value)
+        switch field {
+        case .ele: pointEle = number
+        case .hdop: pointHdop = number
+        case .accuracy: if pointAccuracy.isNaN { pointAccuracy = number }
+        case .speed: if pointSpeed.isNaN { pointSpeed = number }
+        case .course: if pointCourse.isNaN { pointCourse = number }
+        case .none, .time: break
+        }
+        return nil
+    }
+
+    /// Notes a problem on the list of the points being kept.
+    private mutating func noteProblem(_ problem: RawTrace.Problem, line: Int) {
+        if pointKind == .route {
+            if trackPoints == 0 { route.note(problem) { "line \(line)" } }
+        } else {
+            track.note(problem) { "line \(line)" }
+        }
+    }
+
+    private mutating func finishPoint() {
+        let kind = pointKind
+        pointKind = .none
+        extensionsDepth = -1
+        let line = pointLine
+        if kind == .route && trackPoints > 0 { return }
+        if let problem = pointProblem {
+            noteProblem(problem, line: line)
+            return
+        }
+        if kind == .track {
+            track.append(
+                time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: pointHdop,
+                speed: pointSpeed, course: pointCourse, location: { "line \(line)" })
+        } else {
+            route.append(
+                time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: pointHdop,
+                speed: pointSpeed, course: pointCourse, location: { "line \(line)" })
+        }
+    }
+
+    // MARK: The end
+
+    private mutating func complete() throws(TraceParseError) -> (Trace, TraceSummary) {
+        let lastLine = countedLine - (lastByteIsNewline && countedLine > 1 ? 1 : 0)
+        if !rootSeen {
+            if !sawMarkup {
+                throw TraceParseError(line: 1, message: "the file is empty\(total > documentStart ? " (only white space)" : ""); expected a GPX document")
+            }
+            throw TraceParseError(line: lastLine, message: "the file has no root element; expected <gpx>")
+        }
+        if let top = open.indices.last {
+            let start = top == 0 ? 0 : open[top - 1].nameEnd
+            let name = String(decoding: names[start..<open[top].nameEnd], as: UTF8.self)
+            throw TraceParseError(line: lastLine, message: "the file ends inside <\(name)> opened at line \(open[top].line); expected </\(name)> (is the file truncated?)")
+        }
+        var summary = self.summary
+        let raw: RawTrace
+        if trackPoints == 0 && summary.routePoints > 0 {
+            raw = route
+            summary.usedRoutePoints = true
+            let routes = summary.routes == 1 ? "1 route" : "\(summary.routes) routes"
+            summary.warnings.append("no track points; read the \(summary.routePoints) point\(summary.routePoints == 1 ? "" : "s") of \(routes) instead")
+        } else {
+            raw = track
+        }
+        let trace = TraceNormalizer(walkSpeed: walkSpeed).normalize(raw, into: &summary)
+        return (trace, summary)
+    }
+}
+
+private extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" || first == "\n" || first == "\r" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" || last == "\n" || last == "\r" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,86 @@
+/// Fixes in file order as a parser reads them, before normalisation, with the problems met on the way.
+///
+/// Times may be NaN (the fix had none); `TraceNormalizer` decides what to do with those, sorts by time and
+/// turns every counted problem into one warning line.
+public struct RawTrace: Sendable {
+    /// A kind of problem that does not stop reading; each kind becomes one warning line.
+    public enum Problem: String, Sendable, Equatable, CaseIterable {
+        case missingCoordinates
+        case unreadableCoordinates
+        case outOfRangeCoordinates
+        case unreadableValues
+        case timesWithoutZone
+        case badChecksums
+        case voidFixes
+        case malformedSentences
+        case notSentences
+        case unsupportedGeometries
+        case mismatchedTimes
+
+        /// The warning line for `count` occurrences, the first at `location` ("line 17").
+        public func warning(count: Int, firstAt location: String) -> String {
+            func n(_ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+            let text: String
+            switch self {
+            case .missingCoordinates: text = "dropped \(n("fix", "fixes")) without lat/lon coordinates"
+            case .unreadableCoordinates: text = "dropped \(n("fix", "fixes")) with coordinates that are not numbers"
+            case .outOfRangeCoordinates:
+                text = "dropped \(n("fix", "fixes")) with out-of-range coordinates"
+            case .unreadableValues: text = "ignored \(n("elevation, accuracy, speed or course value", "elevation, accuracy, speed or course values")) that \(count == 1 ? "is not a number" : "are not numbers")"
+            case .timesWithoutZone: text = "read \(n("time", "times")) without a time zone as UTC"
+            case .badChecksums: text = "skipped \(n("sentence", "sentences")) with a bad checksum"
+            case .voidFixes: text = "skipped \(n("void RMC fix", "void RMC fixes")) (status V: no satellite fix)"
+            case .malformedSentences: text = "skipped \(n("RMC or GGA sentence", "RMC or GGA sentences")) with unreadable fields"
+            case .notSentences: text = "ignored \(n("line", "lines")) that \(count == 1 ? "is not an NMEA sentence" : "are not NMEA sentences")"
+            case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
+            case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
+            }
+            return "\(text) (first at \(location))"
+        }
+    }
+
+    /// The fixes in file order; a NaN time means the fix had none.
+    public var fixes = Trace()
+    /// How many fixes have a NaN time.
+    public var untimed = 0
+    /// Where the first fix without a time is ("line 17").
+    public var firstUntimed: String?
+    /// Counted problems in order of first occurrence.
+    public private(set) var problems: [(problem: Problem, count: Int, firstAt: String)] = []
+
+    public init() {}
+
+    /// Counts one occurrence of `problem`; `location` is evaluated only for the first.
+    public mutating func note(_ problem: Problem, at location: () -> String) {
+        if let index = problems.firstIndex(where: { $0.problem == problem }) {
+            problems[index].count += 1
+        } else {
+            problems.append((problem, 1, location()))
+        }
+    }
+
+    /// How many times `problem` was noted.
+    public func count(of problem: Problem) -> Int {
+        problems.first(where: { $0.problem == problem })?.count ?? 0
+    }
+
+    /// Appends a fix; a NaN `time` counts it as untimed, the first one at `location`.
+    public mutating func append(
+        time: Double, lat: Double, lng: Double, elevation: Float, accuracy: Float, hdop: Float, speed: Float,
+        course: Float, location: () -> String
+    ) {
+        if time.isNaN {
+            untimed += 1
+            if firstUntimed == nil { firstUntimed = location() }
+        }
+        fixes.append(time: time, lat: lat, lng: lng, elevation: elevation, accuracy: accuracy, hdop: hdop, speed: speed, course: course)
+    }
+
+    /// Checks a position: nil when it is usable, else the problem that drops the fix.
+    @inline(__always)
+    public static func coordinateProblem(lat: Double?, lng: Double?) -> Problem? {
+        guard let lat, let lng else { return .unreadableCoordinates }
+        guard lat >= -90, lat <= 90, lng >= -180, lng <= 180 else { return .outOfRangeCoordinates }
+        return nil
+    }
+}

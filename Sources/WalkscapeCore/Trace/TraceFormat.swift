@@ -1,0 +1,55 @@
+/// The file formats a GPS trace can be read from.
+public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
+    /// GPX 1.0 or 1.1 (XML): track points, else route points.
+    case gpx
+    /// NMEA 0183 sentences: RMC for position and time, GGA for HDOP and elevation.
+    case nmea
+    /// GeoJSON: LineString and MultiLineString features with per-coordinate times.
+    case geojson
+
+    /// Whether `prefix` starts with the gzip magic bytes 1f 8b.
+    public static func isGzip<C: Collection<UInt8>>(_ prefix: C) -> Bool {
+        var iterator = prefix.makeIterator()
+        return iterator.next() == 0x1F && iterator.next() == 0x8B
+    }
+
+    /// The format of a (decompressed) file from its first bytes, with the file name's extension as a
+    /// tiebreak when the content does not tell; nil when neither does.
+    ///
+    /// Content rules, after a UTF-8 byte order mark and white space: `<` is XML (GPX), `{` is JSON
+    /// (GeoJSON), `$` or `!` is NMEA; otherwise a line starting with `$` among the first bytes means an NMEA
+    /// log with a header. Extensions: `.gpx`, `.nmea`/`.nma`/`.log`, `.geojson`/`.json`, each optionally
+    /// followed by `.gz`.
+    public static func detect<C: Collection<UInt8>>(prefix: C, fileName: String) -> TraceFormat? {
+        let bytes = Array(prefix.prefix(4096))
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        if i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "<"): return .gpx
+            case UInt8(ascii: "{"): return .geojson
+            case UInt8(ascii: "$"), UInt8(ascii: "!"): return .nmea
+            default: break
+            }
+            var j = i
+            while j + 1 < bytes.count {
+                if bytes[j] == 0x0A && bytes[j + 1] == UInt8(ascii: "$") { return .nmea }
+                j += 1
+            }
+        }
+        return fromExtension(fileName)
+    }
+
+    /// The format a file name's extension suggests (`.gz` is looked through), nil when it suggests none.
+    public static func fromExtension(_ fileName: String) -> TraceFormat? {
+        var name = fileName.lowercased()
+        if name.hasSuffix(".gz") { name.removeLast(3) }
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "gpx": return .gpx
+        case "nmea", "nma", "log": return .nmea
+        case "geojson", "json": return .geojson
+        default: return nil
+        }
+    }
+}

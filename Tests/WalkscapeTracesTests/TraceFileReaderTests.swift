@@ -1,0 +1,270 @@
+import Foundation
+import Testing
+import WalkscapeCore
+@testable import WalkscapeTraces
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// A fresh temporary directory, removed by `remove()`.
+struct Scratch {
+    let path = NSTemporaryDirectory() + "walkscape-traces-\(UUID().uuidString)"
+    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let full = path + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: full))
+        return full
+    }
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// `gzip -c -n` of `bytes`.
+func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let input = try scratch.file("in", bytes)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-c", "-n", input]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+}
+
+func fixture(_ path: String) -> String { repositoryRoot + "/fixtures/" + path }
+
+func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+@Suite struct TraceFileReaderTests {
+    @Test func gzipGivesTheSameTraceAsThePlainFile() throws {
+        let plain = try TraceFileReader.read(path: fixture("traces-formats/walk.gpx"))
+        let packed = try TraceFileReader.read(path: fixture("traces-formats/walk.gpx.gz"))
+        #expect(plain.trace.isIdentical(to: packed.trace))
+        #expect(!plain.summary.compressed)
+        #expect(packed.summary.compressed)
+        var unpacked = packed.summary
+        unpacked.compressed = false
+        #expect(unpacked == plain.summary)
+        #expect(plain.summary.fixes == 3)
+        #expect(plain.trace.accuracies[0] == 4.5)
+        #expect(plain.trace.speeds[0] == 1.25)
+        #expect(plain.trace.hdops[1] == 1.5)
+        #expect(plain.trace.times[1] == ISO8601Time.parse("2026-05-09T09:00:01.500Z"))
+        #expect(plain.summary.warnings == ["dropped 1 fix without a time (first at line 12); the other 3 have times"])
+    }
+
+    @Test func gzipIsToldByItsMagicBytesNotItsName() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let packed = try bytes(of: fixture("traces-formats/walk.gpx.gz"))
+        let plain = try TraceFileReader.read(path: fixture("traces-formats/walk.gpx"))
+        for name in ["misnamed.gpx", "no-extension", "walk.txt"] {
+            let loaded = try TraceFileReader.read(path: try scratch.file(name, packed))
+            #expect(loaded.trace.isIdentical(to: plain.trace), "\(name)")
+            #expect(loaded.summary.compressed, "\(name)")
+            #expect(loaded.summary.format == .gpx, "\(name)")
+        }
+        // And a .gz name on a plain file is read as plain.
+        let loaded = try TraceFileReader.read(path: try scratch.file("plain.gpx.gz", try bytes(of: fixture("traces-formats/walk.gpx"))))
+        #expect(!loaded.summary.compressed)
+        #expect(loaded.trace.isIdentical(to: plain.trace))
+    }
+
+    @Test func concatenatedGzipMembersAreOneStream() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = try bytes(of: fixture("traces-formats/walk-gpx10.gpx"))
+        let half = text.count / 2
+        let joined = try gzip(Array(text[..<half])) + gzip(Array(text[half...]))
+        let loaded = try TraceFileReader.read(path: try scratch.file("joined.gpx.gz", joined))
+        let plain = try TraceFileReader.read(path: fixture("traces-formats/walk-gpx10.gpx"))
+        #expect(loaded.trace.isIdentical(to: plain.trace))
+        #expect(loaded.summary.fixes == 3)
+    }
+
+    @Test func aLargeFileIsReadInChunksLikeInMemory() throws {
+        // Several 1 MiB chunks, so tokens are cut at chunk boundaries; plain and gzip.
+        var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\n"
+        let start = ISO8601Time.parse("2026-05-09T09:00:00Z")!
+        for i in 0..<40_000 {
+            text += "<trkpt lat=\"\(45 + Double(i) * 1e-6)\" lon=\"7.5\"><ele>\(i % 300)</ele><time>\(ISO8601Time.format(start + Double(i)))</time><hdop>1.5</hdop></trkpt>\n"
+        }
+        text += "</trkseg></trk></gpx>\n"
+        let data = Array(text.utf8)
+        #expect(data.count > 3 * TraceFileReader.chunkSize)
+        var parser = GPXStreamParser()
+        let (expected, summary) = try parser.parse(data)
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plain = try TraceFileReader.read(path: try scratch.file("big.gpx", data))
+        let packed = try TraceFileReader.read(path: try scratch.file("big.gpx.gz", try gzip(data)))
+        #expect(plain.trace.isIdentical(to: expected))
+        #expect(packed.trace.isIdentical(to: expected))
+        #expect(plain.summary == summary)
+        #expect(plain.trace.count == 40_000)
+        #expect(plain.trace.times.last == start + 39_999)
+    }
+
+    @Test func nmeaFixture() throws {
+        let loaded = try TraceFileReader.read(path: fixture("traces-formats/walk.nmea"))
+        let summary = loaded.summary
+        #expect(summary.format == .nmea)
+        // 9 RMC fixes: one with a bad checksum, one void.
+        #expect(summary.fixes == 7)
+        #expect(summary.warnings.count == 3)
+        #expect(loaded.trace.times.first == ISO8601Time.parse("2026-05-09T09:00:00Z"))
+        #expect(loaded.trace.times.last == ISO8601Time.parse("2026-05-09T09:00:10Z"))
+        // GGA before or after its RMC adds HDOP and elevation; the last RMC has no GGA.
+        #expect(loaded.trace.hdops.prefix(3) == [0.9, 1.0, 1.1])
+        #expect(loaded.trace.elevations[1] == 239.5)
+        #expect(loaded.trace.hdops.last!.isNaN)
+    }
+
+    @Test func geoJSONFixtures() throws {
+        let line = try TraceFileReader.read(path: fixture("traces-formats/walk.geojson"))
+        #expect(line.summary.format == .geojson)
+        #expect(line.summary.fixes == 8)
+        #expect(line.summary.waypoints == 1)
+        #expect(line.trace.elevations.first == 239.0)
+        let multi = try TraceFileReader.read(path: fixture("traces-formats/walk-multiline.geojson"))
+        #expect(multi.summary.segments == 2)
+        #expect(multi.trace.segmentStarts == [0, 4])
+        #expect(multi.trace.times.last! - multi.trace.times.first! == 13)
+    }
+
+    @Test func routeOnlyFileUsesRoutePointsWithMadeUpTimes() throws {
+        let loaded = try TraceFileReader.read(path: fixture("traces-formats/route-only.gpx"), walkSpeed: 1.5)
+        #expect(loaded.summary.usedRoutePoints)
+        #expect(loaded.summary.timesSynthesized)
+        #expect(loaded.summary.fixes == 3 && loaded.summary.waypoints == 2 && loaded.summary.routes == 1)
+        #expect(loaded.trace.times.first == TraceNormalizer.synthesizedEpoch)
+        // The last time is the path length at 1.5 m/s.
+        #expect(abs(loaded.trace.times.last! - TraceNormalizer.synthesizedEpoch - loaded.summary.lengthMeters / 1.5) < 1e-6)
+        #expect(loaded.summary.warnings.last == "no fix has a time; made up times at 1.50 m/s along the path from 2000-01-01T00:00:00Z")
+    }
+
+    @Test func sampleTracesHaveOneFixPerTrkptOneSecondApart() throws {
+        let directory = fixture("traces")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".gpx") }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let path = directory + "/" + name
+            let text = String(decoding: try bytes(of: path), as: UTF8.self)
+            let trkpts = text.components(separatedBy: "<trkpt").count - 1
+            let loaded = try TraceFileReader.read(path: path)
+            #expect(loaded.summary.fixes == trkpts, "\(name)")
+            #expect(loaded.summary.warnings.isEmpty, "\(name): \(loaded.summary.warnings)")
+            #expect(!loaded.summary.timesSynthesized, "\(name)")
+            let steps = zip(loaded.trace.times, loaded.trace.times.dropFirst()).map { $1 - $0 }
+            #expect(steps.allSatisfy { $0 == 1 }, "\(name)")
+            #expect(loaded.summary.lengthMeters > 500, "\(name)")
+        }
+    }
+
+    /// Every broken fixture: one error, its line, what was expected, and the kind.
+    @Test func brokenFixturesGiveOneClearError() throws {
+        let expectations: [(String, Int?, String)] = [
+            ("empty.gpx", 1, "the file is empty"),
+            ("not-xml.gpx", 1, "not an XML document"),
+            ("unclosed.gpx", 6, "the file ends inside <trkseg> opened at line 4"),
+            ("mismatched.gpx", 6, "mismatched end tag </trk>"),
+            ("truncated-tag.gpx", 6, "the file ends inside the tag <trkpt"),
+            ("bad-time.gpx", 6, "bad time"),
+            ("billion-laughs.gpx", 3, "declares entities"),
+            ("undefined-entity.gpx", 3, "undefined entity '&eacute;'"),
+            ("binary.gpx", 1, "not an XML document"),
+            ("nul-in-text.gpx", 6, "a NUL byte"),
+            ("wrong-root.gpx", 2, "the root element is <kml>"),
+            ("text-after-root.gpx", 4, "text after the end of the root element"),
+            ("xml-declaration-only.gpx", 1, "no root element"),
+            ("truncated.gpx.gz", nil, "the gzip data ends early"),
+            ("corrupt.gpx.gz", nil, "corrupt gzip data"),
+            ("bad-json.geojson", 3, "bad JSON"),
+        ]
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture("traces-bad")).sorted()
+        for name in names where name != "waypoints-only.gpx" {
+            #expect(expectations.contains { $0.0 == name }, "\(name) has no expectation")
+        }
+        for (name, line, fragment) in expectations {
+            let path = fixture("traces-bad/" + name)
+            do {
+                let loaded = try TraceFileReader.read(path: path)
+                Issue.record("\(name): read \(loaded.summary.fixes) fixes, expected an error")
+            } catch {
+                #expect(error.line == line, "\(error)")
+                #expect(error.message.contains(fragment), "\(error)")
+                #expect(error.message.contains("; expected"), "\(error)")
+                #expect(error.kind == .malformed)
+                #expect(error.description.hasPrefix(path + (line.map { ":\($0): " } ?? ": ")))
+            }
+        }
+    }
+
+    @Test func waypointsOnlyIsReadButCannotBeReplayed() throws {
+        let path = fixture("traces-bad/waypoints-only.gpx")
+        let loaded = try TraceFileReader.read(path: path)
+        #expect(loaded.summary.fixes == 0)
+        #expect(loaded.summary.waypoints == 2)
+        #expect(throws: TraceReadError(path: path, message: "no track or route points to replay (2 waypoints, which are not fixes); expected at least one fix")) {
+            _ = try TraceFileReader.readForReplay(path: path)
+        }
+    }
+
+    @Test func missingFilesAndDirectoriesAreUnreadable() throws {
+        for path in ["/nonexistent/walk.gpx", repositoryRoot + "/fixtures"] {
+            do {
+                _ = try TraceFileReader.read(path: path)
+                Issue.record("\(path) was read")
+            } catch {
+                #expect(error.kind == .unreadable)
+                #expect(error.isUnreadable)
+                #expect(error.line == nil)
+            }
+        }
+    }
+
+    @Test func unknownContentWithAnUnknownNameIsNotATrace() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let photo = try scratch.file("photo.jpg", [0xFF, 0xD8, 0xFF, 0xE0])
+        do {
+            _ = try TraceFileReader.read(path: photo)
+            Issue.record("read a JPEG")
+        } catch {
+            #expect(error.message.contains("not a GPS trace"))
+            #expect(error.line == 1)
+        }
+    }
+
+    @Test func detectLooksAtContentAndName() throws {
+        #expect(try TraceFileReader.detect(path: fixture("traces-formats/walk.gpx.gz")) == (.gpx, true))
+        #expect(try TraceFileReader.detect(path: fixture("traces-formats/walk.nmea")) == (.nmea, false))
+        #expect(try TraceFileReader.detect(path: fixture("traces-formats/walk.geojson")) == (.geojson, false))
+    }
+
+    static let realGPX = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent("shared/real/gpx").path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: TraceFileReaderTests.realGPX)))
+    func everyRealGPXReadsTheSameCompressed() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.realGPX).sorted() where name.hasSuffix(".gpx") {
+            let path = Self.realGPX + "/" + name
+            let packedPath = try scratch.file(name + ".gz", try gzip(try bytes(of: path)))
+            let plain = Result<LoadedTrace, TraceReadError> { () throws(TraceReadError) in try TraceFileReader.read(path: path) }
+            let packed = Result<LoadedTrace, TraceReadError> { () throws(TraceReadError) in try TraceFileReader.read(path: packedPath) }
+            switch (plain, packed) {
+            case let (.success(a), .success(b)):
+                #expect(a.trace.isIdentical(to: b.trace), "\(name)")
+                #expect(b.summary.compressed && !a.summary.compressed, "\(name)")
+                #expect(a.summary.fixes == b.summary.fixes && a.summary.warnings == b.summary.warnings, "\(name)")
+            case let (.failure(a), .failure(b)):
+                #expect(a.line == b.line && a.message == b.message, "\(name)")
+            default:
+                Issue.record("\(name): plain and gzip disagree")
+            }
+        }
+    }
+}
