@@ -6,7 +6,7 @@ import WalkscapeCore
 // array), and after the simulation, from getrusage's high-water mark.
 func peakKilobytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss
 }
 

@@ -19,9 +19,9 @@ public struct EngineState: Sendable {
     /// Per point: whether it was skipped (`skipMissed`).
     public internal(set) var skipped: [Bool]
     /// Per point: whether the walker is inside its region (with exit hysteresis), for entered/exited events.
-    public internal(set) var inside: [Bool]
+    public var inside: [Bool] { geofence.map(\.inside) }
     /// Per point: consecutive evaluated fixes inside its region (no hysteresis), for `confirmFixes`.
-    public internal(set) var insideStreak: [Int]
+    public var insideStreak: [Int] { geofence.map(\.streak) }
     /// The engine's clock: the time of the last action, seconds since the first fix.
     public internal(set) var clock: Double = 0
     public internal(set) var started = false
@@ -31,6 +31,24 @@ public struct EngineState: Sendable {
     public internal(set) var ignoredFixes = 0
     /// Indices of points currently inside (with hysteresis), kept small for speed.
     var insideList: [Int] = []
+    /// Per point geofence state, in one array so the hot loop checks uniqueness once per fix.
+    struct Geofence: Sendable {
+        var inside = false
+        var streak = 0
+        /// The fix (stamp) at which the point was last looked at, and was last inside its radius.
+        var seenStamp = -1
+        var insideNowStamp = -1
+        /// The exact distance at the current fix, NaN until computed.
+        var exactDistance = Double.nan
+    }
+
+    var geofence: [Geofence]
+    /// Counts evaluated fixes, to tell this fix's scratch values from older ones without clearing them.
+    var stamp = 0
+    /// The points looked at during the current fix: the first `scratchCount` entries (reused, no
+    /// allocation per fix; room for every point).
+    var scratch: [Int]
+    var scratchCount = 0
 
     public init(tour: EngineTour, policy: EnginePolicy = .standard) {
         self.tour = tour
@@ -38,8 +56,8 @@ public struct EngineState: Sendable {
         let n = tour.points.count
         triggered = Array(repeating: false, count: n)
         skipped = Array(repeating: false, count: n)
-        inside = Array(repeating: false, count: n)
-        insideStreak = Array(repeating: 0, count: n)
+        geofence = Array(repeating: Geofence(), count: n)
+        scratch = Array(repeating: 0, count: max(1, n))
     }
 
     /// Whether every point has triggered.

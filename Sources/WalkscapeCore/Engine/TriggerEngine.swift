@@ -87,59 +87,141 @@ public enum TriggerEngine {
     }
 
     /// Geofencing at one fix: crossings, then sequential triggers.
+    ///
+    /// Every decision compares the haversine distance with a radius. For speed, a quick equirectangular
+    /// estimate decides when it is clearly (by more than 1 %) on one side of the threshold; near a
+    /// threshold the exact haversine distance decides, so the outcome is the haversine one.
     static func evaluate(t: Double, location: LatLng, _ state: inout EngineState, _ events: inout [EngineEvent]) {
         let tour = state.tour
         let lat = location.lat
         let lng = location.lng
+        state.stamp &+= 1
+        let stamp = state.stamp
+        let cell = tour.cell(lat: lat, lng: lng)
+        if cell < 0 && state.insideList.isEmpty {  // nowhere near any region
+            state.scratchCount = 0
+            return
+        }
         let fixLatRadians = lat * .pi / 180
-        let fixCos = cos(fixLatRadians)
-        var distances: [(index: Int, distance: Double)] = []
+        let queueLength = state.queue.count
 
-        // Crossings: candidates from the grid, plus every point currently inside (to see it exit).
-        let candidates = tour.candidates(lat: lat, lng: lng)
-        var seen = state.insideList
-        for c in candidates where !seen.contains(Int(c)) { seen.append(Int(c)) }
-        if !seen.isEmpty {
-            seen.sort()
-            for index in seen {
-                let radius = tour.points[index].radiusMeters
-                let d = tour.mayReach(index, lat: lat, lng: lng)
-                    ? tour.distance(to: index, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: fixCos) : .infinity
-                distances.append((index, d))
-                let isIn = d <= radius
-                if isIn {
-                    state.insideStreak[index] += 1
-                } else {
-                    state.insideStreak[index] = 0
-                }
-                if !state.inside[index] && isIn {
-                    state.inside[index] = true
-                    state.insideList.append(index)
-                    events.append(EngineEvent(t: t, kind: .pointEntered, point: tour.points[index].order, distance: d, location: location, queueLength: state.queue.count))
-                } else if state.inside[index] && d > radius + EnginePolicy.exitMargin(radius: radius) {
-                    state.inside[index] = false
-                    state.insideList.removeAll { $0 == index }
-                    events.append(EngineEvent(t: t, kind: .pointExited, point: tour.points[index].order, distance: d.isFinite ? d : nil, location: location, queueLength: state.queue.count))
+        // The points to look at: those whose grid cell holds the fix, and those the walker is inside.
+        var insideList = state.insideList
+        state.insideList = []
+        let computedCos = cos(fixLatRadians)
+        let geometry = tour.geometryPointer
+        var count = 0
+        state.scratch.withUnsafeMutableBufferPointer { scratch in
+        state.geofence.withUnsafeMutableBufferPointer { fence in
+            if cell >= 0 {
+                for k in Int(tour.cellStartPointer[cell])..<Int(tour.cellStartPointer[cell + 1]) {
+                    let index = Int(tour.cellItemsPointer[k])
+                    if fence[index].seenStamp != stamp && geometry[index].mayReach(lat: lat, lng: lng) {
+                        fence[index].seenStamp = stamp
+                        scratch[count] = index
+                        count += 1
+                    }
                 }
             }
-        }
-        // A point with a streak was inside at its last evaluation, so it is in `insideList` and was seen
-        // here; points outside every candidate cell have a streak of 0 already.
+            for index in insideList where fence[index].seenStamp != stamp {
+                fence[index].seenStamp = stamp
+                scratch[count] = index
+                count += 1
+            }
+            // Few points: insertion sort, so events come in point order.
+            if count > 1 {
+                for i in 1..<count {
+                    let value = scratch[i]
+                    var j = i
+                    while j > 0 && scratch[j - 1] > value {
+                        scratch[j] = scratch[j - 1]
+                        j -= 1
+                    }
+                    scratch[j] = value
+                }
+            }
 
-        func distance(_ index: Int) -> Double {
-            distances.first { $0.index == index }?.distance ?? .infinity
+            for i in 0..<count {
+                let index = scratch[i]
+                let point = geometry[index]
+                let estimate = point.mayReach(lat: lat, lng: lng)
+                    ? point.approximateDistance(lat: lat, lng: lng, fixCos: computedCos) : .infinity
+                var exactDistance = Double.nan
+                let isIn: Bool
+                if estimate < point.radius * 0.99 {
+                    isIn = true
+                } else if estimate > point.radius * 1.01 + 0.01 {
+                    isIn = false
+                } else {
+                    exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos)
+                    isIn = exactDistance <= point.radius
+                }
+                var track = fence[index]
+                if isIn {
+                    track.streak += 1
+                    track.insideNowStamp = stamp
+                } else {
+                    track.streak = 0
+                }
+                if !track.inside {
+                    if isIn {
+                        track.inside = true
+                        insideList.append(index)
+                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        events.append(EngineEvent(t: t, kind: .pointEntered, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
+                    }
+                } else if !isIn {
+                    let leaves: Bool
+                    if estimate > point.exitRadius * 1.01 + 0.01 {
+                        leaves = true
+                    } else if estimate < point.exitRadius * 0.99 {
+                        leaves = false
+                    } else {
+                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        leaves = exactDistance > point.exitRadius
+                    }
+                    if leaves {
+                        track.inside = false
+                        insideList.removeAll { $0 == index }
+                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        events.append(EngineEvent(t: t, kind: .pointExited, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
+                    }
+                }
+                track.exactDistance = exactDistance
+                fence[index] = track
+            }
         }
+        }
+        state.scratchCount = count
+        state.insideList = insideList
+        // A point with a streak was inside at its last evaluation, so it is in `insideList` and was looked
+        // at here; points outside every candidate cell have a streak of 0 already.
+        if state.next > tour.points.count { return }
+
+        func exact(_ index: Int) -> Double {
+            if state.geofence[index].seenStamp != stamp { return .infinity }
+            let known = state.geofence[index].exactDistance
+            if !known.isNaN { return known }
+            let d = tour.geometry[index].distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: cos(fixLatRadians))
+            state.geofence[index].exactDistance = d
+            return d
+        }
+
         func confirmedInside(_ index: Int) -> Bool {
-            distance(index) <= tour.points[index].radiusMeters && state.insideStreak[index] >= state.policy.confirmFixes
+            state.geofence[index].insideNowStamp == stamp && state.geofence[index].streak >= state.policy.confirmFixes
         }
         func canTake() -> Bool { state.playing == nil || state.queue.count < state.policy.queueDepth }
+        func reported(_ index: Int) -> Double? {
+            let d = exact(index)
+            return d.isFinite ? d : nil
+        }
 
         // Skipping: a later point confirmed inside while `next` is not.
         if state.policy.skipMissed, state.next <= tour.points.count, !confirmedInside(state.next - 1), canTake() {
-            if let target = distances.map(\.index).filter({ $0 > state.next - 1 && confirmedInside($0) }).min() {
+            if let target = state.scratch.prefix(state.scratchCount).filter({ $0 > state.next - 1 && confirmedInside($0) }).min() {
                 for index in (state.next - 1)..<target {
                     state.skipped[index] = true
-                    events.append(EngineEvent(t: t, kind: .pointSkipped, point: tour.points[index].order, distance: distance(index).isFinite ? distance(index) : nil, location: location, queueLength: state.queue.count))
+                    events.append(EngineEvent(t: t, kind: .pointSkipped, point: tour.points[index].order, distance: reported(index), location: location, queueLength: state.queue.count))
                 }
                 state.next = target + 1
             }
@@ -149,15 +231,16 @@ public enum TriggerEngine {
             let index = state.next - 1
             guard confirmedInside(index) else { break }
             let order = tour.points[index].order
-            let d = distance(index)
             if state.playing == nil {
                 state.triggered[index] = true
                 state.next += 1
+                let d = reported(index)
                 events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, distance: d, location: location, queueLength: state.queue.count))
                 startAudio(point: order, at: t, location: location, distance: d, &state, &events)
             } else if state.queue.count < state.policy.queueDepth {
                 state.triggered[index] = true
                 state.next += 1
+                let d = reported(index)
                 events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, distance: d, location: location, queueLength: state.queue.count))
                 state.queue.append(order)
                 events.append(EngineEvent(t: t, kind: .pointQueued, point: order, distance: d, location: location, queueLength: state.queue.count))
