@@ -33,12 +33,14 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+DEMO_TRACE := fixtures/traces/torino-portici-clean.gpx
+
 demo: build
 	$(BIN) validate $(DEMO_TOUR)
 	@echo
 	$(BIN) info $(DEMO_TOUR)
 	@echo
-	$(BIN) tours
+	$(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text
 
 test: test-deps
 	$(SWIFT) build --build-tests
