@@ -41,18 +41,8 @@ enum TraceTesting {
     static func time(_ text: String) -> Double { ISO8601Time.parse(text)! }
 }
 
-/// A small seeded random generator (SplitMix64), so random chunkings are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator random chunkings use, so they are the same on every run.
+typealias SeededGenerator = SplitMix64
 
 @Suite struct TraceGPXParserTests {
     @Test func readsEveryPointOfEverySegmentOfEveryTrack() throws {

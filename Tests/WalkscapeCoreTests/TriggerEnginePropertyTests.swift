@@ -2,19 +2,6 @@ import PropertyBased
 import Testing
 @testable import WalkscapeCore
 
-/// SplitMix64: a small deterministic generator, so each property case is rebuilt from one seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random tour, trace and policy built from a seed: points on a random walk with random radii and audio
 /// lengths (zero included), a walker heading for each point in turn (sometimes skipping one) with GPS noise,
 /// jumps, repeated timestamps and random sampling intervals.
