@@ -89,8 +89,19 @@ typealias SeededGenerator = SplitMix64
         #expect(trace.courses == [12.5])
         #expect(trace.hdops == [0.9])
         #expect(trace.accuracies[0].isNaN)
-        // pdop is not read into the HDOP column.
+        // HDOP wins over PDOP when both are present.
         #expect(trace.effectiveAccuracy(0) == Double(Float(0.9)) * 5)
+    }
+
+    @Test func pdopStandsInForAMissingHdop() throws {
+        let (trace, _) = try TraceTesting.gpx(TraceTesting.document("""
+            <trk><trkseg>
+            <trkpt lat="45.1" lon="7.1"><time>2026-05-09T09:00:00Z</time><pdop>4.5</pdop><vdop>3</vdop></trkpt>
+            <trkpt lat="45.1" lon="7.1"><time>2026-05-09T09:00:01Z</time></trkpt>
+            </trkseg></trk>
+            """))
+        #expect(trace.hdops[0] == 4.5)
+        #expect(trace.hdops[1].isNaN)
     }
 
     @Test func namespacesPrefixesAndSelfClosingPoints() throws {

@@ -16,6 +16,7 @@ enum GPXName: UInt8, Sendable {
     case ele
     case time
     case hdop
+    case pdop
     case speed
     case course
     case bearing
@@ -54,6 +55,7 @@ enum GPXName: UInt8, Sendable {
         case 4:
             if matches(p, s, "time") { return .time }
             if matches(p, s, "hdop") { return .hdop }
+            if matches(p, s, "pdop") { return .pdop }
             if matches(p, s, "hacc") || matches(p, s, "hAcc") { return .accuracy }
         case 5:
             if matches(p, s, "trkpt") { return .trkpt }

@@ -72,7 +72,7 @@ public struct GPXStreamParser: TraceStreamParser {
     // MARK: The point being read
 
     private enum PointKind: UInt8 { case none, track, route }
-    private enum Field: UInt8 { case none, ele, time, hdop, accuracy, speed, course }
+    private enum Field: UInt8 { case none, ele, time, hdop, pdop, accuracy, speed, course }
 
     private var pointKind = PointKind.none
     private var pointDepth = 0
@@ -83,6 +83,8 @@ public struct GPXStreamParser: TraceStreamParser {
     private var pointTime = Double.nan
     private var pointEle = Float.nan
     private var pointHdop = Float.nan
+    /// PDOP stands in for HDOP when a point has only PDOP (PDOP ≥ HDOP, so the estimate errs on the safe side).
+    private var pointPdop = Float.nan
     private var pointAccuracy = Float.nan
     private var pointSpeed = Float.nan
     private var pointCourse = Float.nan
@@ -529,6 +531,7 @@ public struct GPXStreamParser: TraceStreamParser {
                 case .ele: field = .ele
                 case .time: field = .time
                 case .hdop: field = .hdop
+                case .pdop: field = .pdop
                 case .speed: field = .speed
                 case .course: field = .course
                 case .extensions: extensionsDepth = depth
@@ -763,6 +766,7 @@ public struct GPXStreamParser: TraceStreamParser {
         pointTime = .nan
         pointEle = .nan
         pointHdop = .nan
+        pointPdop = .nan
         pointAccuracy = .nan
         pointSpeed = .nan
         pointCourse = .nan
@@ -826,6 +830,7 @@ public struct GPXStreamParser: TraceStreamParser {
         switch field {
         case .ele: pointEle = number
         case .hdop: pointHdop = number
+        case .pdop: pointPdop = number
         case .accuracy: if pointAccuracy.isNaN { pointAccuracy = number }
         case .speed: if pointSpeed.isNaN { pointSpeed = number }
         case .course: if pointCourse.isNaN { pointCourse = number }
@@ -853,13 +858,14 @@ public struct GPXStreamParser: TraceStreamParser {
             noteProblem(problem, line: line)
             return
         }
+        let hdop = pointHdop.isNaN ? pointPdop : pointHdop
         if kind == .track {
             track.append(
-                time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: pointHdop,
+                time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: hdop,
                 speed: pointSpeed, course: pointCourse, location: { "line \(line)" })
         } else {
             route.append(
-                time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: pointHdop,
+                time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: hdop,
                 speed: pointSpeed, course: pointCourse, location: { "line \(line)" })
         }
     }
