@@ -1,0 +1,106 @@
+import Foundation
+import WalkscapeCore
+
+/// Draws a `MapScene` into a region of a cell grid: the route, each region's circle, numbered point
+/// markers styled by state, the walker with its trail, a scale bar and a north mark.
+public struct RouteMapWidget: Sendable {
+    public var mode: BrailleCanvas.Mode
+
+    public init(mode: BrailleCanvas.Mode = .braille) { self.mode = mode }
+
+    /// The projection that fits the whole scene into a map of `columns` × `rows` cells.
+    public func fittedProjection(_ scene: MapScene, columns: Int, rows: Int) -> MapProjection {
+        let canvas = BrailleCanvas(columns: columns, rows: rows, mode: mode)
+        return MapProjection.fitting(scene.extent, margin: 10, width: canvas.dotWidth, height: canvas.dotHeight, dotAspect: mode == .braille ? 1 : 2)
+    }
+
+    /// The style a point's marker and circle take for its state.
+    public static func style(for state: MapScene.PointState) -> CellStyle {
+        switch state {
+        case .visited: return CellStyle(foreground: .visited, dim: true)
+        case .playing: return CellStyle(foreground: .active, bold: true)
+        case .queued: return CellStyle(foreground: .queued, bold: true)
+        case .next: return CellStyle(foreground: .next, bold: true)
+        case .later: return CellStyle(foreground: .later)
+        case .skipped: return CellStyle(foreground: .warning, dim: true)
+        }
+    }
+
+    /// Draws `scene` with `projection` into `grid` at (x, y), `columns` × `rows` cells.
+    public func draw(_ scene: MapScene, projection: MapProjection, into grid: inout CellGrid, x: Int, y: Int, columns: Int, rows: Int) {
+        guard columns > 0, rows > 0 else { return }
+        var canvas = BrailleCanvas(columns: columns, rows: rows, mode: mode)
+        // Regions first (background), then the route, the trail, and markers on top.
+        for point in scene.points {
+            let center = projection.dot(point.location)
+            let style = RouteMapWidget.style(for: point.state)
+            canvas.circle(centerX: center.x, centerY: center.y, radius: projection.dots(forMeters: point.radiusMeters),
+                style: CellStyle(foreground: style.foreground, dim: point.state != .playing && point.state != .next), layer: 1)
+            if let alternative = point.alternativeRadiusMeters {
+                canvas.circle(centerX: center.x, centerY: center.y, radius: projection.dots(forMeters: alternative),
+                    style: CellStyle(foreground: .text, dim: true), layer: 1, dotted: true)
+            }
+        }
+        let routeStyle = CellStyle(foreground: .route)
+        for (a, b) in zip(scene.route, scene.route.dropFirst()) {
+            canvas.line(from: projection.dot(a), to: projection.dot(b), style: routeStyle, layer: 2)
+        }
+        let trailStyle = CellStyle(foreground: .walker, dim: true)
+        for (a, b) in zip(scene.trail, scene.trail.dropFirst()) {
+            canvas.line(from: projection.dot(a), to: projection.dot(b), style: trailStyle, layer: 3)
+        }
+        canvas.draw(into: &grid, x: x, y: y)
+
+        // Markers: the point number on its cell (cells, not dots, so the number reads).
+        func cell(_ location: LatLng) -> (column: Int, row: Int) {
+            let dot = projection.dot(location)
+            return mode == .braille ? (dot.x.floorDivided(by: 2), dot.y.floorDivided(by: 4)) : (dot.x, dot.y.floorDivided(by: 2))
+        }
+        for point in scene.points {
+            let position = cell(point.location)
+            let label = String(point.order)
+            guard position.column >= 0, position.row >= 0, position.column + label.count <= columns, position.row < rows else { continue }
+            grid.put(label, x: x + position.column, y: y + position.row, style: RouteMapWidget.style(for: point.state), maxWidth: columns - position.column)
+        }
+        if let walker = scene.walker {
+            let position = cell(walker)
+            if position.column >= 0, position.row >= 0, position.column < columns, position.row < rows {
+                grid.set(x: x + position.column, y: y + position.row, mode == .braille ? "●" : "@", style: CellStyle(foreground: .walker, bold: true))
+            }
+        }
+
+        // North mark (top right) and scale bar (bottom left).
+        let north = mode == .braille ? "N↑" : "N^"
+        if columns >= 4 { grid.put(north, x: x + columns - 2, y: y, style: CellStyle(foreground: .text, bold: true)) }
+        drawScaleBar(projection: projection, into: &grid, x: x, y: y + rows - 1, columns: columns)
+    }
+
+    /// A scale bar about a quarter of the map wide, with a round length (1, 2 or 5 × 10ⁿ m).
+    func drawScaleBar(projection: MapProjection, into grid: inout CellGrid, x: Int, y: Int, columns: Int) {
+        let dotsPerCell = mode == .braille ? 2.0 : 1.0
+        let metersPerCell = projection.metersPerDot * dotsPerCell
+        let target = metersPerCell * Double(max(4, columns / 4))
+        let length = RouteMapWidget.roundLength(atMost: target)
+        let cells = Int((length / metersPerCell).rounded())
+        guard cells >= 2, cells + 10 <= columns else { return }
+        let bar = mode == .braille ? "├" + String(repeating: "─", count: cells - 2) + "┤" : "|" + String(repeating: "-", count: cells - 2) + "|"
+        let label = length >= 1000 ? formatFixed(length / 1000, length.truncatingRemainder(dividingBy: 1000) == 0 ? 0 : 1) + " km" : "\(Int(length)) m"
+        grid.put(bar + " " + label, x: x, y: y, style: CellStyle(foreground: .text))
+    }
+
+    /// The largest of 1, 2, 5 × 10ⁿ metres not above `meters` (at least 1 m).
+    public static func roundLength(atMost meters: Double) -> Double {
+        guard meters >= 1 else { return 1 }
+        let magnitude = pow(10, floor(log10(meters)))
+        for factor in [5.0, 2, 1] where factor * magnitude <= meters { return factor * magnitude }
+        return magnitude
+    }
+}
+
+extension Int {
+    /// Division rounding toward negative infinity (so dots left of the canvas map to cells left of it).
+    func floorDivided(by divisor: Int) -> Int {
+        let q = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
+    }
+}
