@@ -66,7 +66,7 @@ func sampleScene() -> MapScene {
     @Test func markersCarryTheirStateStyles() {
         let grid = render(.braille)
         var styles: [Character: CellStyle] = [:]
-        for y in 0..<grid.height {
+        for y in 0..<grid.height - 1 {  // the last row holds the scale bar, whose label has digits too
             for x in 0..<grid.width where "123".contains(grid[x, y].character) { styles[grid[x, y].character] = grid[x, y].style }
         }
         #expect(styles["1"] == RouteMapWidget.style(for: .visited))
@@ -85,8 +85,9 @@ func sampleScene() -> MapScene {
             let c = projection.dot(LatLng(lat: 45, lng: 7))
             let east = projection.dot(Geodesy.destination(from: LatLng(lat: 45, lng: 7), bearing: 90, distance: 100))
             let north = projection.dot(Geodesy.destination(from: LatLng(lat: 45, lng: 7), bearing: 0, distance: 100))
-            #expect(abs(east.x - c.x) == 20)
-            #expect(abs(north.y - c.y) == (mode == .braille ? 20 : 10))
+            // ±1 dot: positions round to whole dots, and the canvas centre falls between two dots.
+            #expect(abs(abs(east.x - c.x) - 20) <= 1)
+            #expect(abs(abs(north.y - c.y) - (mode == .braille ? 20 : 10)) <= 1)
             canvas.circle(centerX: c.x, centerY: c.y, radius: 20)
             #expect(canvas.character(column: (c.x + 20) / (mode == .braille ? 2 : 1), row: c.y / (mode == .braille ? 4 : 2)) != nil)
         }
