@@ -9,6 +9,7 @@ import PackageDescription
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
+/// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
 let package = Package(
     name: "walkscape",
@@ -51,6 +52,7 @@ let package = Package(
             ]),
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
+        .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
@@ -65,7 +67,7 @@ let package = Package(
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"]),
+        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

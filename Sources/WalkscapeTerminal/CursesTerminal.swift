@@ -1,0 +1,137 @@
+@preconcurrency import CNcursesw
+import Foundation
+import WalkscapeTUI
+
+/// The real terminal: ncursesw started with `newterm` (not `initscr`, which exits on a bad TERM), one thread
+/// only, flushing the cells of a `CellGrid` that changed since the last frame.
+///
+/// Colours map `CellStyle` roles onto the 256-colour palette (dark purple background, orange for the active
+/// point, yellow route, cream text), the 8 ANSI colours, or none (`NO_COLOR`).
+public final class CursesTerminal {
+    public let capabilities: TerminalCapabilities
+    private var screen: OpaquePointer?
+    private var previous: CellGrid?
+    private var pairs: [Int: Int16] = [:]
+    private var nextPair: Int16 = 1
+
+    // ncurses attribute bits (macros in curses.h, not imported): NCURSES_BITS(mask, shift) = mask << (shift + 8).
+    static let attributeReverse: UInt32 = 1 << 18
+    static let attributeDim: UInt32 = 1 << 20
+    static let attributeBold: UInt32 = 1 << 21
+
+    /// Starts curses on the process's terminal. Call `TerminalGuard.install()` first, and `end()` always.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
+        setlocale(LC_ALL, "")
+        let unicode = TerminalCapabilities.isUTF8(locale: String(cString: nl_langinfo(nl_item(CODESET))))
+        guard let screen = newterm(nil, stdout, stdin) else {
+            throw TerminalError("cannot start the terminal for TERM=\(environment["TERM"] ?? "(unset)"); set TERM to your terminal's type")
+        }
+        self.screen = screen
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        keypad(stdscr, true)
+        curs_set(0)
+        var colors = TerminalCapabilities.ColorMode.none
+        if environment["NO_COLOR"].map({ !$0.isEmpty }) != true && has_colors() {
+            start_color()
+            use_default_colors()
+            colors = COLORS >= 256 ? .extended : .basic
+        }
+        capabilities = TerminalCapabilities(unicode: unicode, colors: colors)
+    }
+
+    /// The terminal's size in cells.
+    public var size: (width: Int, height: Int) { (Int(getmaxx(stdscr)), Int(getmaxy(stdscr))) }
+
+    /// Waits up to `milliseconds` for a key (ncurses handles SIGWINCH and reports `.resize`).
+    public func readKey(timeout milliseconds: Int32) -> TerminalKey? {
+        wtimeout(stdscr, milliseconds)
+        var value: wint_t = 0
+        let result = wget_wch(stdscr, &value)
+        if result == ERR { return nil }
+        if result == KEY_CODE_YES {
+            switch Int32(value) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_LEFT: return .left
+            case KEY_RIGHT: return .right
+            case KEY_RESIZE:
+                previous = nil  // redraw everything at the new size
+                return .resize
+            default: return .other(Int32(value))
+            }
+        }
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return .other(Int32(value)) }
+        return .character(Character(scalar))
+    }
+
+    /// Draws the cells of `grid` that changed since the last call, then refreshes the screen.
+    public func draw(_ grid: CellGrid) {
+        if previous == nil { werase(stdscr) }
+        for run in grid.changes(since: previous) {
+            var x = run.x
+            for cell in run.cells {
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                put(cell, x: x, y: run.y)
+            }
+        }
+        previous = grid
+        wnoutrefresh(stdscr)
+        doupdate()
+    }
+
+    private func put(_ cell: CellGrid.Cell, x: Int, y: Int) {
+        var characters: [wchar_t] = cell.character.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
+        characters.append(0)
+        var attributes: UInt32 = 0
+        if cell.style.bold { attributes |= CursesTerminal.attributeBold }
+        if cell.style.dim { attributes |= CursesTerminal.attributeDim }
+        if cell.style.reverse { attributes |= CursesTerminal.attributeReverse }
+        let pair = colorPair(cell.style)
+        var value = cchar_t()
+        characters.withUnsafeBufferPointer { buffer in
+            _ = setcchar(&value, buffer.baseAddress, attr_t(attributes), pair, nil)
+        }
+        // The bottom-right cell scrolls some terminals when written; curses reports ERR there: harmless.
+        _ = wmove(stdscr, Int32(y), Int32(x))
+        _ = wadd_wch(stdscr, &value)
+    }
+
+    /// The colour pair for a style, created on first use.
+    private func colorPair(_ style: CellStyle) -> Int16 {
+        guard capabilities.colors != .none else { return 0 }
+        let foreground = Palette.color(style.foreground, mode: capabilities.colors)
+        let background = Palette.color(style.background, mode: capabilities.colors)
+        if foreground < 0 && background < 0 { return 0 }
+        let key = Int(foreground + 1) * 1024 + Int(background + 1)
+        if let pair = pairs[key] { return pair }
+        guard nextPair < 255 else { return 0 }
+        let pair = nextPair
+        nextPair += 1
+        init_pair(pair, foreground, background)
+        pairs[key] = pair
+        return pair
+    }
+
+    /// Ends curses and gives the terminal back as it was (no raw mode, no alternate screen).
+    public func end() {
+        guard let screen else { return }
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+        TerminalGuard.restore()
+    }
+
+    deinit { end() }
+}
+
+/// Why the terminal could not be used.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+
+/// Keeps the terminal safe: remembers its settings at start, and on SIGINT, SIGTERM and SIGHUP only sets a
+/// flag the loop polls; on a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) it restores the saved
+/// settings, leaves the alternate screen and shows the cursor with async-signal-safe calls before dying.
+public enum TerminalGuard {
+    /// The signal that asked the program to stop (0 when none): set by handlers, read by the loop.
+    public static let stopSignal = Atomic<Int32>(0)
+
+    nonisolated(unsafe) private static var savedSettings = termios()
+    nonisolated(unsafe) private static var haveSettings = false
+
+    /// Saves the terminal's settings and installs the handlers. Call before curses starts.
+    public static func install() {
+        if tcgetattr(STDIN_FILENO, &savedSettings) == 0 { haveSettings = true }
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in TerminalGuard.stopSignal.store(number, ordering: .relaxed) }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                TerminalGuard.restoreFromSignal()
+                // Die of the same signal with its default action (core dump, exit status).
+                var defaultAction = sigaction()
+                defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+                sigaction(number, &defaultAction, nil)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_RESETHAND)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Restores the terminal with async-signal-safe calls only: the saved termios, then escape sequences
+    /// that leave the alternate screen, reset attributes and show the cursor.
+    static func restoreFromSignal() {
+        if haveSettings { tcsetattr(STDIN_FILENO, TCSANOW, &savedSettings) }
+        let reset: StaticString = "\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h\r\n"
+        reset.withUTF8Buffer { buffer in _ = write(STDOUT_FILENO, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Puts back the saved settings (after curses has ended, as a last guard).
+    public static func restore() {
+        if haveSettings { tcsetattr(STDIN_FILENO, TCSANOW, &savedSettings) }
+    }
+}
