@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the small audio fixtures in fixtures/audio/ used by the decoder tests.
-# Needs sox and lame (Debian: apt-get install sox lame). Deterministic for a given sox/lame version.
+# Needs sox and lame (Debian: apt-get install sox lame). The sox lines with -R (repeatable dither) give the
+# same bytes on every run for a given sox/lame version; the older lines without it vary in their dither noise.
 set -euo pipefail
 cd "$(dirname "$0")/../fixtures/audio"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -14,7 +15,35 @@ lame --quiet -V 4 "$tmp/tone2.wav" tone-330hz-2.5s-48k-stereo-vbr.mp3
 sox -n -r 22050 -c 1 -b 16 tone-880hz-0.75s-22k-mono.wav synth 0.75 sine 880 gain -6
 # 0.5 s at 8 kHz stereo as 32-bit float WAV: exactly 4000 frames.
 sox -n -r 8000 -c 2 -e floating-point -b 32 tone-440hz-0.5s-8k-stereo-float.wav synth 0.5 sine 440 gain -6
-# Broken files: 3 bytes of junk, a truncated MP3 (first 3000 bytes), an MP4 container named .mp3.
+# 1.000 s at 16 kHz, 24-bit stereo split tone (left 440 Hz, right 880 Hz): exactly 16000 frames.
+sox -R -n -r 16000 -c 2 -b 24 tone-440-880hz-1s-16k-stereo-24bit.wav synth 1.0 sine 440 sine 880 gain -6
+# The same split tone at 44.1 kHz as a CBR MP3 with an ID3v2 tag in front and an ID3v1 tag at the end:
+# exactly 44100 frames.
+sox -R -n -r 44100 -c 2 -b 16 "$tmp/split.wav" synth 1.0 sine 440 sine 880 gain -6
+lame --quiet -b 128 --cbr --add-id3v2 --tt "walkscape fixture" --ta "walkscape" --tc "split tone" \
+  "$tmp/split.wav" tone-440-880hz-1s-44k-stereo-id3.mp3
+# 0.5 s at 22.05 kHz mono 16-bit as RF64 (sox cannot write RF64: its RIFF header is rewritten with a
+# ds64 chunk by the Python below): exactly 11025 frames.
+sox -R -n -r 22050 -c 1 -b 16 "$tmp/rf64-src.wav" synth 0.5 sine 440 gain -6
+python3 - "$tmp/rf64-src.wav" tone-440hz-0.5s-22k-mono-rf64.wav <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:4] == b"RIFF" and data[8:12] == b"WAVE"
+chunks, at = {}, 12
+while at + 8 <= len(data):
+    cid, size = data[at:at + 4], struct.unpack("<I", data[at + 4:at + 8])[0]
+    chunks.setdefault(cid, data[at + 8:at + 8 + size])
+    at += 8 + size + (size & 1)
+fmt, pcm = chunks[b"fmt "], chunks[b"data"]
+frames = len(pcm) // struct.unpack("<H", fmt[12:14])[0]
+ds64 = struct.pack("<QQQI", 4 + 8 + 28 + 8 + len(fmt) + 8 + len(pcm), len(pcm), frames, 0)
+body = b"WAVE" + b"ds64" + struct.pack("<I", len(ds64)) + ds64 + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+body += b"data" + struct.pack("<I", 0xFFFFFFFF) + pcm
+open(sys.argv[2], "wb").write(b"RF64" + struct.pack("<I", 0xFFFFFFFF) + body)
+PY
+# Broken files: a WAV cut after 20000 bytes (its data chunk still declares all 16000 frames), 3 bytes
+# of junk, a truncated MP3 (first 3000 bytes), an MP4 container named .mp3.
+head -c 20000 tone-440-880hz-1s-16k-stereo-24bit.wav > truncated.wav
 printf 'abc' > junk-3-bytes.mp3
 head -c 3000 tone-330hz-2.5s-48k-stereo-vbr.mp3 > truncated.mp3
 printf '\x00\x00\x00\x18ftypM4A \x00\x00\x02\x00isomiso2\x00\x00\x00\x08free' > mp4-named.mp3

@@ -14,6 +14,14 @@ struct InspectCommand: ParsableCommand {
             of drop is reported as one warning. The length is the haversine length in file order. See \
             docs/traces.md.
 
+            Subtitles (.srt, or SubRip content): encoding, cue count, first start and last end, and every \
+            warning (malformed cues skipped, overlaps, reading speed over 20 characters a second, empty cues); \
+            exit 1 when no cue can be read. See docs/subtitles.md.
+
+            Audio (.mp3, .wav, or MP3/WAV/RF64 content): codec, sample rate, channels and the exact length in \
+            frames, found by decoding the whole file (MP3 gapless, encoder delay and padding removed); a file \
+            shorter than its header promises is a warning saying what is missing. See docs/audio.md.
+
             Exit status: 0 the file was read (warnings allowed, even without fixes), 1 the file is broken (one \
             line on standard error: FILE:LINE: what is wrong; what was expected), 2 usage error or a file \
             that cannot be read at all.
@@ -22,11 +30,14 @@ struct InspectCommand: ParsableCommand {
               walkscape inspect fixtures/traces/torino-portici-clean.gpx
               walkscape inspect --json walk.gpx.gz
               walkscape inspect --walk-speed 1.4 route-without-times.gpx
+              walkscape inspect --json tours/paris-ile-de-la-cite/audio/en/p1.mp3
             """)
 
     /// The kinds of file `inspect` knows; each has its own function.
     enum Kind: Equatable {
         case trace
+        case subtitles
+        case audio
     }
 
     @Argument(help: "The file to inspect.")
@@ -46,13 +57,17 @@ struct InspectCommand: ParsableCommand {
         let console = CommandContext.console
         switch kind(of: file) {
         case .trace: try inspectTrace(console: console)
+        case .subtitles: try inspectSubtitles(console: console)
+        case .audio: try inspectAudio(console: console)
         }
     }
 
     /// The kind of `path`, by what its content and name say.
     func kind(of path: String) -> Kind {
+        if Self.isSubtitleFile(path) { return .subtitles }  // .srt, or SubRip content (InspectSubtitles.swift)
+        if Self.isAudioFile(path) { return .audio }  // .mp3/.wav, or MP3/WAV/RF64 content (InspectAudio.swift)
         // Every file is a trace for now: the trace reader says clearly when it is not one.
-        .trace
+        return .trace
     }
 
     // MARK: Traces

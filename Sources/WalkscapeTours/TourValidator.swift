@@ -22,7 +22,7 @@ public struct ValidationReport: Sendable {
 }
 
 /// Checks a tour directory completely: the JSON, the cross-field rules, and every asset on disk
-/// (inside the directory, size and SHA-256 as promised, audio that opens with a length, subtitles that parse).
+/// (inside the directory, size and SHA-256 as promised, audio that decodes in full, subtitles that parse).
 public struct TourValidator: Sendable {
     public init() {}
 
@@ -39,7 +39,9 @@ public struct TourValidator: Sendable {
             audio: [:], subtitleCues: [:])
         guard let tour = loaded.tour else { return report }
         var checked = Set<String>()
+        var trackAudio: String?  // `tour.assets` lists each track's audio right before its subtitles
         for (role, asset) in tour.assets {
+            if role == .audio { trackAudio = asset.file }
             let field = asset.path.description
             let file = loaded.location.jsonFile
             let assetFile: AssetFile
@@ -56,13 +58,17 @@ public struct TourValidator: Sendable {
             let display = loaded.location.path(of: asset.file)
             switch role {
             case .audio:
+                // Decoded in full through a fixed buffer: the length is what plays, and a cut file is found.
                 do {
-                    report.audio[asset.file] = try AudioProbe.probe(path: assetFile.path)
+                    let decoded = try AudioDecoding.decodeAll(path: assetFile.path)
+                    report.audio[asset.file] = decoded.info
+                    if let truncation = decoded.truncation { report.diagnostics.append(.warning(display, "", truncation)) }
                 } catch {
                     report.diagnostics.append(.error(display, "", error.message))
                 }
             case .subtitles:
-                checkSubtitles(assetFile, display: display, into: &report, asset: asset)
+                let audioSeconds = trackAudio.flatMap { report.audio[$0]?.durationSeconds }
+                checkSubtitles(assetFile, display: display, into: &report, asset: asset, audioSeconds: audioSeconds)
             case .image, .cover:
                 break
             }
@@ -96,13 +102,15 @@ public struct TourValidator: Sendable {
         }
     }
 
-    private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset) {
+    /// Parses a subtitle file and lints its cues (`SubtitleLinter`), against its track's audio length when known.
+    private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset, audioSeconds: Double?) {
         guard assetFile.size <= 16 * 1024 * 1024, let data = FileManager.default.contents(atPath: assetFile.path) else {
             report.diagnostics.append(.error(display, "", "cannot be read as subtitles (larger than 16 MiB or unreadable)"))
             return
         }
         let document = SRTParser().parse(Array(data))
-        for warning in document.warnings {
+        let audioMs = audioSeconds.map { Int(($0 * 1000).rounded()) }
+        for warning in document.warnings + SubtitleLinter().lint(document.cues, audioDurationMs: audioMs) {
             report.diagnostics.append(.warning(display, warning.line > 0 ? "line \(warning.line)" : "", warning.message))
         }
         if document.cues.isEmpty {

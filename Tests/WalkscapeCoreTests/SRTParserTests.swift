@@ -76,17 +76,60 @@ import Testing
         #expect(SubtitleCue.plainText("x\u{1B}[31my") == "x[31my")
     }
 
-    @Test(arguments: [("00:00:01,000", 1000), ("1:02:03.4", 3_723_400), ("100:00:00,000", 360_000_000)])
+    @Test(arguments: [
+        ("00:00:01,000", 1000), ("1:02:03.4", 3_723_400), ("100:00:00,000", 360_000_000), ("00:01:41,04", 101_040),
+        ("00:00:02", 2000), ("00:01,234", 1234), ("00:00:013,567", 13567), ("0:5:3,000", 303_000),
+    ])
     func parsesTimes(text: String, ms: Int) {
         #expect(SRTParser.parseTime(Substring(text)) == ms)
     }
 
-    @Test(arguments: ["00:60:00,000", "00:00:00", "-0:00:01,000", "00:00:01,1234", "aa:00:01,000"])
+    @Test(arguments: [
+        "00:60:00,000", "00:00", "-0:00:01,000", "00:00:01,1234", "aa:00:01,000", "00:00:60,000", "00:00:01,", "1:2:3:4,000",
+        "", "00:0060:00,000", "٠٠:٠٠:٠١,٠٠٠", "00:00:01,-10",
+    ])
     func rejectsBadTimes(text: String) {
         #expect(SRTParser.parseTime(Substring(text)) == nil)
     }
 
     @Test func formatsTimes() {
         #expect(SRTParser.formatTime(3_723_400) == "01:02:03,400")
+    }
+
+    @Test func negativeAndHalfTimeLinesSkipTheirCueWithAWarning() {
+        let text = "1\n-0:00:04,567 --> -0:00:03,456\nneg\n\n2\n     --> 00:00:10,000\nno start\n\n3\n00:00:12,000 -->\nno end\n\n4\n00:00:20,000 --> 00:00:21,000\nok\n"
+        let doc = SRTParser().parse(text: text)
+        #expect(doc.cues.map(\.text) == ["ok"])
+        #expect(doc.warnings.map(\.line) == [2, 6, 10])
+        #expect(doc.warnings[0].message == "start time \"-0:00:04,567\" is negative; cue skipped")
+        #expect(doc.warnings[1].message.hasPrefix("the start time is missing"))
+        #expect(doc.warnings[2].message.hasPrefix("the end time is missing"))
+    }
+
+    @Test func emptyCuesAreKeptAndALoneTrailingNumberIsReported() {
+        let doc = SRTParser().parse(text: "1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\nText\n\n3\n")
+        #expect(doc.cues.map(\.text) == ["", "Text"])
+        #expect(doc.warnings.map(\.line) == [8])
+    }
+
+    @Test func emptyInputsHaveNoCuesAndNoWarnings() {
+        for bytes: [UInt8] in [[], [0xEF, 0xBB, 0xBF], [0xFF, 0xFE], Array("\n\r\n  \n".utf8)] {
+            let doc = SRTParser().parse(bytes)
+            #expect(doc.cues.isEmpty && doc.warnings.isEmpty)
+        }
+    }
+
+    @Test func utf16WithCRLFAndTagsReadsLikeUTF8() {
+        let text = "1\r\n00:00:01,000 --> 00:00:02,000\r\n<i>Già</i> {\\an8}fatto\r\n"
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let doc = SRTParser().parse(bytes)
+        #expect(doc.encoding == .utf16LE)
+        #expect(doc.cues.first?.displayText == "Già fatto")
+    }
+
+    @Test func displayTextKeepsOneSpaceWhereATagWasRemoved() {
+        #expect(SubtitleCue.plainText("This is {\\an1} the first.") == "This is the first.")
+        #expect(SubtitleCue.plainText("This { \\an2} stays.") == "This { \\an2} stays.")
+        #expect(SubtitleCue.plainText("<b>Bold</b> <i>and</i>  two") == "Bold and  two")
     }
 }

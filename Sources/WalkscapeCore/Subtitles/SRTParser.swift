@@ -20,8 +20,10 @@ public struct SRTWarning: Sendable, Equatable, CustomStringConvertible {
 ///
 /// Survives: UTF-8 with or without BOM, UTF-16 LE/BE, legacy 8-bit files (Windows-1252, reported),
 /// CRLF/CR line ends, missing blank lines between cues, missing or non-numeric indices, `.` instead of `,`
-/// before the milliseconds, and text after the times (positions). Malformed cues are skipped with a
-/// warning naming their line; the rest of the file is kept.
+/// before the milliseconds, short times (`MM:SS,mmm`, `HH:MM:SS`), and text after the times (positions).
+/// Malformed cues (no time line, a missing, negative or unreadable time, an end before the start) are
+/// skipped with a warning naming their line; the rest of the file is kept. Overlapping and zero-length
+/// cues are kept as they are. See docs/subtitles.md.
 public struct SRTParser {
     public init() {}
 
@@ -36,6 +38,18 @@ public struct SRTParser {
                 at: 0)
         }
         return document
+    }
+
+    /// Whether `bytes` (the start of a file is enough) look like SubRip: the first line that is not blank
+    /// is a time line (`… --> …`), or a cue number followed by one.
+    public static func looksLikeSubRip(_ bytes: [UInt8]) -> Bool {
+        let head = TextDecoder.decode(Array(bytes.prefix(4096))).text
+        let lines = splitLines(head).drop { $0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" } }
+        guard let first = lines.first else { return false }
+        if first.contains("-->") { return parseTimes(first).isSuccess }
+        let number = first.trimmingSpaces()
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }), let second = lines.dropFirst().first else { return false }
+        return parseTimes(second).isSuccess
     }
 
     /// Parses decoded text.
@@ -112,33 +126,47 @@ public struct SRTParser {
         let endField = Substring(parts[1]).trimmingSpaces()
         // Anything after the end time (SubRip position coordinates "X1:…") is ignored.
         let endText = endField.prefix(while: { $0 != " " && $0 != "\t" })
-        guard let start = parseTime(startText) else {
-            return .failure(TimeProblem(message: "start time \"\(startText)\" is not HH:MM:SS,mmm"))
+        func problem(_ which: String, _ text: Substring) -> TimeProblem {
+            if text.isEmpty { return TimeProblem(message: "the \(which) time is missing in \"\(excerpt(line))\"") }
+            if text.hasPrefix("-") { return TimeProblem(message: "\(which) time \"\(excerpt(text))\" is negative") }
+            return TimeProblem(message: "\(which) time \"\(excerpt(text))\" is not HH:MM:SS,mmm")
         }
-        guard let end = parseTime(endText) else {
-            return .failure(TimeProblem(message: "end time \"\(endText)\" is not HH:MM:SS,mmm"))
-        }
+        guard let start = parseTime(startText) else { return .failure(problem("start", startText)) }
+        guard let end = parseTime(endText) else { return .failure(problem("end", endText)) }
         return .success((start, end))
     }
 
-    /// Parses `HH:MM:SS,mmm` (also `.` for `,`, one or more hour digits, 1–3 millisecond digits) into ms.
+    /// Parses `HH:MM:SS,mmm` into milliseconds, with the tolerance real files need: `.` for `,`, one or more
+    /// hour digits, 1–3 fraction digits read as a decimal fraction of a second (`,5` = 500 ms, `,04` = 40 ms),
+    /// minutes and seconds of 1–3 digits (below 60), and the short forms `MM:SS,mmm` (no hours) and `HH:MM:SS` (no fraction). Negative times are nil.
     public static func parseTime(_ text: Substring) -> Int? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 3 else { return nil }
-        guard let hours = Int(fields[0]), hours >= 0, fields[0].allSatisfy(\.isNumber),
-            let minutes = Int(fields[1]), (0..<60).contains(minutes), fields[1].count <= 2,
-            fields[1].allSatisfy(\.isNumber)
+        guard fields.count == 2 || fields.count == 3 else { return nil }
+        func digits(_ field: Substring, maxCount: Int) -> Int? {
+            guard !field.isEmpty, field.count <= maxCount, field.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(field)
+        }
+        let secondField = fields[fields.count - 1]
+        let separator = secondField.firstIndex(where: { $0 == "," || $0 == "." })
+        let secondsText = separator.map { secondField[..<$0] } ?? secondField
+        var milliseconds = 0
+        if let separator {
+            let fractionText = secondField[secondField.index(after: separator)...]
+            guard let fraction = digits(fractionText, maxCount: 3) else { return nil }
+            milliseconds = fraction
+            for _ in fractionText.count..<3 { milliseconds *= 10 }
+        } else if fields.count == 2 {
+            return nil  // "01:02" alone is too ambiguous (MM:SS or HH:MM)
+        }
+        // Up to 3 digits: some writers zero-pad to three ("00:00:013,567"); the value must still be < 60.
+        guard let seconds = digits(secondsText, maxCount: 3), seconds < 60,
+            let minutes = digits(fields[fields.count - 2], maxCount: 3), minutes < 60
         else { return nil }
-        let secondField = fields[2]
-        guard let separator = secondField.firstIndex(where: { $0 == "," || $0 == "." }) else { return nil }
-        let secondsText = secondField[..<separator]
-        let fractionText = secondField[secondField.index(after: separator)...]
-        guard let seconds = Int(secondsText), (0..<60).contains(seconds), secondsText.count <= 2,
-            secondsText.allSatisfy(\.isNumber), (1...3).contains(fractionText.count),
-            fractionText.allSatisfy(\.isNumber), let fraction = Int(fractionText)
-        else { return nil }
-        var milliseconds = fraction
-        for _ in fractionText.count..<3 { milliseconds *= 10 }
+        var hours = 0
+        if fields.count == 3 {
+            guard let h = digits(fields[0], maxCount: 9) else { return nil }
+            hours = h
+        }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
     }
 
@@ -173,5 +201,12 @@ public struct SRTParser {
     static func excerpt(_ line: Substring) -> String {
         let clean = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         return clean.count > 50 ? String(clean.prefix(50)) + "…" : clean
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
     }
 }

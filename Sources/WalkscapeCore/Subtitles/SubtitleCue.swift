@@ -17,26 +17,31 @@ public struct SubtitleCue: Sendable, Equatable {
         self.line = line
     }
 
-    /// The text for display: HTML-like tags (`<i>`, `<font …>`) and ASS overrides (`{\an8}`) removed,
-    /// common entities decoded, control characters dropped.
+    /// The text for display: HTML-like tags (`<i>`, `<font …>`) and ASS overrides (`{\an8}`) removed (with
+    /// the space doubled by a removal), common entities decoded, control characters dropped.
     public var displayText: String { SubtitleCue.plainText(text) }
 
     /// `text` without markup.
     public static func plainText(_ text: String) -> String {
         var out = ""
         var index = text.startIndex
+        // Where a removed tag stood between two spaces ("a {\an8} b"), one space is kept.
+        func skipDoubledSpace(after close: String.Index) -> String.Index {
+            let next = text.index(after: close)
+            return out.last == " " && next < text.endIndex && text[next] == " " ? text.index(after: next) : next
+        }
         while index < text.endIndex {
             let c = text[index]
             if c == "<", let close = text[index...].firstIndex(of: ">") {
                 let inner = text[text.index(after: index)..<close]
                 let name = inner.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter })
                 if !name.isEmpty, !inner.contains("<") {
-                    index = text.index(after: close)
+                    index = skipDoubledSpace(after: close)
                     continue
                 }
             }
             if c == "{", text[index...].dropFirst().first == "\\", let close = text[index...].firstIndex(of: "}") {
-                index = text.index(after: close)
+                index = skipDoubledSpace(after: close)
                 continue
             }
             if c == "&", let semicolon = text[index...].prefix(10).firstIndex(of: ";") {

@@ -1,0 +1,73 @@
+import Foundation
+import WalkscapeAudio
+import WalkscapeCore
+
+/// `walkscape inspect FILE.mp3|FILE.wav`: the audio branch of `InspectCommand`. Decodes the whole file
+/// through a fixed buffer (`AudioDecoding.decodeAll`), so the length is what really plays and a cut file is
+/// found; memory stays fixed whatever the file's length.
+extension InspectCommand {
+    /// Whether `path` is an audio file: named `.mp3` or `.wav`, or starting like MP3 (ID3 tag or frame
+    /// sync), WAV or RF64 whatever its name.
+    static func isAudioFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".mp3") || lower.hasSuffix(".wav") { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: AudioContainerSniffer.headerLength) else { return false }
+        switch AudioContainerSniffer.sniff([UInt8](head)) {
+        case .mp3, .wav, .rf64: return true
+        default: return false
+        }
+    }
+
+    func inspectAudio(console: Console) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            console.error(TerminalText.sanitize(file) + ": no such file")
+            throw CommandExit(.usage)
+        }
+        guard !isDirectory.boolValue else {
+            console.error(TerminalText.sanitize(file) + ": is a directory; expected an audio file")
+            throw CommandExit(.usage)
+        }
+        let decoded: DecodedAudio
+        do {
+            decoded = try AudioDecoding.decodeAll(path: file)
+        } catch {
+            console.error(TerminalText.sanitize(file + ": " + error.message))
+            throw CommandExit(FileManager.default.isReadableFile(atPath: file) ? .failure : .usage)
+        }
+        if json {
+            console.write(JSONWriter(pretty: false).write(audioJSON(decoded)) + "\n")
+        } else {
+            for line in audioText(decoded) { console.line(line) }
+        }
+    }
+
+    /// `{"kind":"audio","codec":…,"sampleRate":…,"channels":…,"frames":…,"durationSeconds":…}`, plus
+    /// `"truncated"` (what is missing) only when the file is cut short.
+    func audioJSON(_ decoded: DecodedAudio) -> JSONValue {
+        let info = decoded.info
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string("audio")), ("codec", .string(info.codec.rawValue)),
+            ("sampleRate", .integer(info.sampleRate)), ("channels", .integer(info.channels)),
+            ("frames", .number(String(info.frames))), ("durationSeconds", .number(formatFixed(info.durationSeconds, 6))),
+        ]
+        if let truncation = decoded.truncation { members.append(("truncated", .string(truncation))) }
+        return .object(members)
+    }
+
+    func audioText(_ decoded: DecodedAudio) -> [String] {
+        let info = decoded.info
+        var facts = TextTable(["", ""])
+        facts.add(["Codec", info.codec == .mp3 ? "MP3 (libmpg123, gapless)" : "WAV (libsndfile)"])
+        facts.add(["Sample rate", "\(info.sampleRate) Hz"])
+        facts.add(["Channels", "\(info.channels)" + (info.channels == 1 ? " (mono)" : info.channels == 2 ? " (stereo)" : "")])
+        facts.add(["Frames", "\(info.frames) (decoded in full)"])
+        facts.add(["Duration", formatFixed(info.durationSeconds, 3) + " s"])
+        var lines = [TerminalText.sanitize(file)]
+        lines += facts.render().dropFirst()
+        if let truncation = decoded.truncation { lines.append("warning: " + TerminalText.sanitize(truncation)) }
+        return lines
+    }
+}
