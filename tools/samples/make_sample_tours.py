@@ -4,6 +4,7 @@
     python3 tools/samples/make_sample_tours.py                # both tours
     python3 tools/samples/make_sample_tours.py torino         # only tools/samples/torino.json
     python3 tools/samples/make_sample_tours.py --report       # geometry report only, writes nothing
+    python3 tools/samples/make_sample_tours.py --keep-audio   # subtitles and tour.json only
 
 Inputs: tools/samples/torino.json and tools/samples/paris.json (tour texts, the narration of every
 point sentence by sentence in each language, point locations and radii, route vertices).
@@ -27,9 +28,21 @@ How a recording is made:
 Subtitles: the cue of sentence i runs from its first sample to its last sample in the recording.
 A cue holds at most 2 lines of at most 42 characters; a longer sentence is split into consecutive
 cues at word boundaries, its time divided in proportion to the characters. The main-language track
-(it for Turin, fr for Paris) has subtitles in its language and an English translation with the same
-cues (same times: sentence i of the translation is the translation of sentence i); the English
-track has English subtitles timed to the English recording.
+(it for Turin, fr for Paris) has subtitles in its language and an English translation starting from
+the same cues (same times: sentence i of the translation is the translation of sentence i); the
+English track has English subtitles timed to the English recording.
+No cue may read faster than MAX_CPS (20) characters a second, counted as `walkscape validate` counts
+them (the text without line breaks). A cue that does (typically a translation, longer than the
+sentence it is timed to) is fixed, in this order, as far as needed: the bounds between the cues of
+its sentence move; the sentence's last cue stays up into the silence after it (until 0.1 s before
+the next cue, or the end of the recording); the sentence is shown together with the previous or the
+next one (joined text from the first start to the last end, split again into as few cues of 2 x 42
+characters as fit, after punctuation where possible, the bounds placed where the words are heard
+unless reading needs them later or earlier). Cues stay inside the recording and never overlap.
+
+Options: --keep-audio leaves the recordings in tours/ untouched and rewrites only the subtitles and
+tour.json (the sentences are still synthesized, in a temporary directory, for their times, and each
+recording is checked to have the synthesized length); it needs espeak-ng but not lame.
 
 Each recording must last 20 to 60 s; the script stops with an error otherwise. Afterwards, run
 tools/samples/make_traces.py (GPX fixtures) and tools/samples/check_traces.py (trigger timelines).
@@ -63,6 +76,8 @@ GAP_S = 0.40
 MP3_BITRATE = 64
 MAX_LINE = 42
 MAX_LINES = 2
+MAX_CPS = 20  # reading speed, characters a second (walkscape validate warns above it)
+CUE_GAP_MS = 100  # a cue kept up into the silence ends this long before the next one starts
 MIN_SECONDS, MAX_SECONDS = 20.0, 60.0
 TRANSLATION_LANG = "en"
 
@@ -185,21 +200,42 @@ def min_chunks(text: str) -> int:
     raise SystemExit(f"cannot fit into cues: {text!r}")
 
 
-def srt_time(seconds: float) -> str:
-    ms = int(round(seconds * 1000))
+def srt_time(ms: int) -> str:
     h, rem = divmod(ms, 3600_000)
     m, rem = divmod(rem, 60_000)
     s, ms = divmod(rem, 1000)
     return f"{h:02d}:{m:02d}:{s:02d},{ms:03d}"
 
 
-def build_cues(timing, texts_by_lang: dict[str, list[str]], timing_lang: str) -> dict[str, list]:
-    """Cues per subtitle language, all with the same times.
+def to_ms(seconds: float) -> int:
+    return int(round(seconds * 1000))
+
+
+def cue_text(chunk: str) -> str:
+    """A chunk as written in the .srt: 1 or 2 lines."""
+    return "\n".join(wrap_lines(chunk))
+
+
+def reading_length(text: str) -> int:
+    """Characters counted for reading speed, as walkscape's SubtitleLinter counts them: the text
+    without tags (the samples have none) and without line breaks."""
+    return sum(1 for ch in text if ch != "\n")
+
+
+def min_cue_ms(chunk: str) -> int:
+    """The shortest a cue showing `chunk` may last to be read at MAX_CPS: the lint reports
+    length x 1000 / ms > MAX_CPS, so length x 1000 / MAX_CPS ms (an integer for MAX_CPS = 20)."""
+    return math.ceil(reading_length(cue_text(chunk)) * 1000 / MAX_CPS)
+
+
+def layout_sentences(timing, texts_by_lang: dict[str, list[str]], timing_lang: str) -> dict[str, list]:
+    """The first layout: per subtitle language, per sentence, (chunks, bounds in ms).
 
     timing: [(start_s, end_s)] per sentence of the recording; texts_by_lang: the sentences of each
-    subtitle language (one-to-one with the recording's); the time of a sentence split into several
-    cues is divided in proportion to the characters of the recording language's chunks."""
-    cues = {lang: [] for lang in texts_by_lang}
+    subtitle language (one-to-one with the recording's). Every language splits sentence i into the
+    same number of chunks, and the time of a sentence split into several cues is divided in
+    proportion to the characters of the recording language's chunks, so all languages share times."""
+    out = {lang: [] for lang in texts_by_lang}
     for i, (start, end) in enumerate(timing):
         n = max(min_chunks(texts[i]) for texts in texts_by_lang.values())
         chunks = {lang: split_into(texts[i], n) for lang, texts in texts_by_lang.items()}
@@ -213,10 +249,117 @@ def build_cues(timing, texts_by_lang: dict[str, list[str]], timing_lang: str) ->
             acc += len(c)
             bounds.append(start + (end - start) * acc / total)
         bounds.append(end)
+        bounds_ms = [to_ms(b) for b in bounds]
         for lang, cs in chunks.items():
-            for j, c in enumerate(cs):
-                cues[lang].append((bounds[j], bounds[j + 1], "\n".join(wrap_lines(c))))
-    return cues
+            out[lang].append((cs, bounds_ms))
+    return out
+
+
+def time_chunks(chunks: list[str], start: int, end: int, anchors: list[int]) -> list[int] | None:
+    """Bounds (ms) for consecutive cues filling [start, end]: each inner bound as close to its
+    anchor as the reading speed of the cues allows. None when the chunks cannot be read in time."""
+    need = [min_cue_ms(c) for c in chunks]
+    if end - start < sum(need):
+        return None
+    bounds = [start]
+    for j in range(1, len(chunks)):
+        lo = bounds[-1] + need[j - 1]
+        hi = end - sum(need[j:])
+        bounds.append(min(max(anchors[j - 1], lo), hi))
+    bounds.append(end)
+    return bounds
+
+
+def place_group(first: int, last: int, texts: list[str], layout: list, limit: int):
+    """The cues of sentences first..last shown together, or None if they read too fast even
+    when the last one stays up until `limit` (ms).
+
+    One sentence keeps its chunks, and its cue bounds move only as far as reading needs. Several
+    sentences are joined and split again into as few cues as fit (after punctuation if possible);
+    a cue bound is placed where its words are heard: at the start of a sentence, at a bound of the
+    first layout, or in proportion to the characters within a sentence."""
+    start = layout[first][1][0]
+    heard_end = layout[last][1][-1]
+    if first == last:
+        chunks, bounds = layout[first]
+        anchors = bounds[1:-1]
+    else:
+        joined = " ".join(texts[first : last + 1])
+        chunks = split_into(joined, min_chunks(joined))
+        known = {}  # offset in `joined` -> anchor (ms)
+        offset = 0
+        for i in range(first, last + 1):
+            cs, bs = layout[i]
+            pos = offset
+            for c, b in zip(cs, bs):
+                known[pos] = b
+                pos += len(c) + 1
+            offset += len(texts[i]) + 1
+        anchors = []
+        offset = 0
+        for c in chunks[:-1]:
+            offset += len(c) + 1
+            if offset in known:
+                anchors.append(known[offset])
+                continue
+            sentence_start = 0
+            for i in range(first, last + 1):
+                if offset < sentence_start + len(texts[i]) + 1:
+                    a, b = layout[i][1][0], layout[i][1][-1]
+                    anchors.append(round(a + (b - a) * (offset - sentence_start) / len(texts[i])))
+                    break
+                sentence_start += len(texts[i]) + 1
+    need = sum(min_cue_ms(c) for c in chunks)
+    end = max(heard_end, min(start + need, limit))
+    bounds = time_chunks(chunks, start, end, anchors)
+    if bounds is None:
+        return None, need / max(1, limit - start)
+    return [(bounds[j], bounds[j + 1], cue_text(c)) for j, c in enumerate(chunks)], need / (end - start)
+
+
+def fit_reading_speed(texts: list[str], layout: list, audio_end_ms: int) -> list:
+    """Cues for one subtitle language that read at MAX_CPS or slower.
+
+    A sentence whose cues are too fast first moves the bounds between its own cues, then keeps its
+    last cue up into the silence after it (until CUE_GAP_MS before the next sentence starts, or
+    the end of the recording). If it is still too fast, it is shown together with the previous or
+    the next sentences (whichever reads slower), and so on until the group is readable."""
+    groups = [[i, i] for i in range(len(texts))]
+
+    def limit(last: int) -> int:
+        if last + 1 < len(texts):
+            return layout[last + 1][1][0] - CUE_GAP_MS
+        return audio_end_ms
+
+    def place(g):
+        return place_group(g[0], g[1], texts, layout, max(layout[g[1]][1][-1], limit(g[1])))
+
+    placed = [place(g) for g in groups]
+    while True:
+        bad = next((k for k, (cues, _) in enumerate(placed) if cues is None), None)
+        if bad is None:
+            break
+        options = []
+        for other in (bad - 1, bad + 1):
+            if 0 <= other < len(groups):
+                a, b = sorted((bad, other))
+                merged = [groups[a][0], groups[b][1]]
+                cues, speed = place(merged)
+                options.append((cues is None, speed, a, merged, (cues, speed)))
+        if not options:
+            raise SystemExit(f"subtitles cannot be read at {MAX_CPS} characters a second: {texts!r}")
+        _, _, a, merged, result = min(options, key=lambda o: o[:3])
+        groups[a : a + 2] = [merged]
+        placed[a : a + 2] = [result]
+    return [cue for cues, _ in placed for cue in cues]
+
+
+def build_cues(timing, texts_by_lang: dict[str, list[str]], timing_lang: str,
+               audio_end_ms: int) -> dict[str, list]:
+    """Cues per subtitle language: (start_ms, end_ms, text) each, readable at MAX_CPS."""
+    layout = layout_sentences(timing, texts_by_lang, timing_lang)
+    return {lang: fit_reading_speed(texts_by_lang[lang], layout[lang], audio_end_ms)
+            for lang in texts_by_lang}
 
 
 def srt_text(cues) -> str:
@@ -265,6 +408,23 @@ def make_recording(sentences, voice: str, tmp: Path, stem: str):
         spans.append((len(out), len(out) + len(samples) - 1))
         out.extend(samples)
     return out, spans
+
+
+def check_kept_audio(path: Path, samples: array.array):
+    """With --keep-audio: the recording already in the tour must be the one just synthesized
+    (same length in samples; for a WAV, the same samples), or its subtitles would be mistimed."""
+    if not path.exists():
+        raise SystemExit(f"{path}: missing (--keep-audio reuses the recordings; run without it)")
+    if path.suffix == ".wav":
+        with wave.open(str(path), "rb") as w:
+            kept = w.readframes(w.getnframes())
+        data = array.array("h", samples)
+        if sys.byteorder != "little":
+            data.byteswap()
+        if kept != data.tobytes():
+            raise SystemExit(f"{path}: differs from the synthesized recording (run without --keep-audio)")
+    elif sl.mp3_gapless_samples(path) != (len(samples), RATE):
+        raise SystemExit(f"{path}: length differs from the synthesized recording (run without --keep-audio)")
 
 
 def write_wav(path: Path, samples: array.array):
@@ -371,7 +531,7 @@ def geometry_report(data: dict, route, lengths: dict | None) -> list[str]:
 # Tour
 
 
-def make_tour(name: str, report_only: bool = False):
+def make_tour(name: str, report_only: bool = False, keep_audio: bool = False):
     data = load_tour_data(name)
     tour_id = data["id"]
     langs = data["languages"]
@@ -387,7 +547,7 @@ def make_tour(name: str, report_only: bool = False):
 
     tour_dir = sl.TOURS_DIR / tour_id
     tour_dir.mkdir(parents=True, exist_ok=True)
-    for sub in ("audio", "subtitles"):
+    for sub in ("subtitles",) if keep_audio else ("audio", "subtitles"):
         if (tour_dir / sub).exists():
             shutil.rmtree(tour_dir / sub)
     wav_tracks = {tuple(x) for x in data.get("wavTracks", [])}
@@ -417,7 +577,10 @@ def make_tour(name: str, report_only: bool = False):
                 if lang == main:
                     lengths_main[pid] = seconds
                 (tour_dir / "audio" / lang).mkdir(parents=True, exist_ok=True)
-                if (pid, lang) in wav_tracks:
+                if keep_audio:
+                    audio_rel = f"audio/{lang}/{pid}.{'wav' if (pid, lang) in wav_tracks else 'mp3'}"
+                    check_kept_audio(tour_dir / audio_rel, samples)
+                elif (pid, lang) in wav_tracks:
                     audio_rel = f"audio/{lang}/{pid}.wav"
                     write_wav(tour_dir / audio_rel, samples)
                 else:
@@ -431,7 +594,7 @@ def make_tour(name: str, report_only: bool = False):
                 timing = [(a / RATE, b / RATE) for a, b in spans]
                 sub_langs = [lang] + ([TRANSLATION_LANG] if lang == main and lang != TRANSLATION_LANG else [])
                 texts = {sl_: [sentence_text(s) for s in narr[sl_]] for sl_ in sub_langs}
-                cues = build_cues(timing, texts, lang)
+                cues = build_cues(timing, texts, lang, len(samples) * 1000 // RATE)
                 subs = {}
                 (tour_dir / "subtitles" / lang).mkdir(parents=True, exist_ok=True)
                 for sub_lang in sub_langs:
@@ -489,19 +652,23 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("tours", nargs="*", metavar="TOUR", help="torino and/or paris (default: both)")
     ap.add_argument("--report", action="store_true", help="print the geometry report only")
+    ap.add_argument("--keep-audio", action="store_true",
+                    help="leave the recordings as they are and rewrite only the subtitles and tour.json "
+                         "(sentences are still synthesized, to a temporary directory, for their times; "
+                         "lame is not needed)")
     args = ap.parse_args(argv)
     names = args.tours or list(DATA_FILES)
     for name in names:
         if name not in DATA_FILES:
             ap.error(f"unknown tour {name!r} (choose from {', '.join(DATA_FILES)})")
     if not args.report:
-        for tool in ("espeak-ng", "lame"):
+        for tool in ("espeak-ng",) if args.keep_audio else ("espeak-ng", "lame"):
             if shutil.which(tool) is None:
                 print(f"error: {tool} not found (apt-get install espeak-ng lame)", file=sys.stderr)
                 return 2
     ok = True
     for name in names:
-        ok &= make_tour(name, args.report)
+        ok &= make_tour(name, args.report, args.keep_audio)
     return 0 if ok else 1
 
 
