@@ -8,4 +8,11 @@ public enum EngineAction: Sendable, Equatable {
     case advance(to: Double)
     /// No more fixes: the audio plays out and the tour ends, complete or not.
     case traceEnded
+    /// The listener moves the playing audio to `offset` seconds into it, at time `t` (player controls).
+    case seekAudio(to: Double, at: Double)
+    /// The listener skips the rest of the playing audio at `t`: it finishes now and the queue moves on.
+    case skipAudio(at: Double)
+    /// The listener replays point `point`'s audio from the start at `t` (the current one, or an earlier
+    /// one); whatever plays stops first. Replaying never triggers or skips points.
+    case replayAudio(point: Int, at: Double)
 }

@@ -10,6 +10,8 @@ public struct EngineEvent: Sendable, Equatable {
         case pointSkipped = "point_skipped"
         case audioStarted = "audio_started"
         case audioFinished = "audio_finished"
+        /// The listener moved within the playing audio (player controls only; never in `simulate`).
+        case audioSeeked = "audio_seeked"
         case tourCompleted = "tour_completed"
         case tourIncomplete = "tour_incomplete"
     }

@@ -43,6 +43,33 @@ public enum TriggerEngine {
                 return
             }
             evaluate(t: t, location: location, &state, &events)
+        case let .seekAudio(offset, t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            guard let playing = state.playing else { return }
+            let length = playing.endsAt - playing.startedAt
+            let position = min(max(0, offset), length)
+            state.playing = EngineState.Playing(point: playing.point, startedAt: t - position, endsAt: t - position + length)
+            events.append(EngineEvent(t: t, kind: .audioSeeked, point: playing.point, queueLength: state.queue.count, audioSeconds: position))
+            finishAudio(through: t, &state, &events)  // seeking to the very end finishes it
+        case let .skipAudio(t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            guard let playing = state.playing else { return }
+            state.playing = EngineState.Playing(point: playing.point, startedAt: playing.startedAt, endsAt: t)
+            finishAudio(through: t, &state, &events)
+        case let .replayAudio(point, t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            guard point >= 1, point <= state.tour.points.count else { return }
+            if let playing = state.playing {
+                state.playing = nil
+                events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
+            }
+            startAudio(point: point, at: t, &state, &events)
         case .traceEnded:
             startIfNeeded(&state, &events)
             finishAudio(through: .infinity, &state, &events)
