@@ -60,6 +60,11 @@ public struct EngineState: Sendable {
         scratch = Array(repeating: 0, count: max(1, n))
     }
 
+    /// Whether the walker is inside point `order`'s region (with exit hysteresis).
+    public func isInside(point order: Int) -> Bool {
+        order >= 1 && order <= geofence.count && geofence[order - 1].inside
+    }
+
     /// Whether every point has triggered.
     public var allTriggered: Bool { !triggered.contains(false) }
 }

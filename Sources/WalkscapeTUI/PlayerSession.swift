@@ -1,0 +1,157 @@
+import WalkscapeCore
+
+/// The terminal player's state between frames: the walk replaying at a chosen speed through the same
+/// trigger engine as `simulate`, the listener's controls, and what the screen should show. Pure: the
+/// terminal loop feeds it wall-clock time and keys, executes the audio commands it returns, and draws the
+/// frame it builds.
+public struct PlayerSession: Sendable {
+    /// What the audio side must do after an update.
+    public enum AudioCommand: Sendable, Equatable {
+        /// Start point `point`'s audio `offset` seconds in (audible only at ×1; muted otherwise).
+        case play(point: Int, offset: Double)
+        case stop
+        case pause
+        case resume
+        case seek(to: Double)
+    }
+
+    /// Replay speeds the `[`/`]` keys step through.
+    public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64]
+
+    public let tour: EngineTour
+    public let trace: Trace
+    public private(set) var engine: EngineState
+    /// Seconds since the trace's first fix, on the replay clock.
+    public private(set) var traceTime: Double = 0
+    /// The index of the next fix to feed.
+    public private(set) var nextFix = 0
+    public private(set) var speed: Double
+    public private(set) var paused = false
+    public private(set) var ended = false
+    /// Every event so far, in order (the log and the completion summary read it).
+    public private(set) var events: [EngineEvent] = []
+    /// The index of the last fix fed (the walker's position), or nil before the first.
+    public private(set) var lastFix: Int?
+
+    public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1) {
+        self.tour = tour
+        self.trace = trace
+        self.engine = EngineState(tour: tour, policy: policy)
+        self.speed = speed
+        events = TriggerEngine.reduce(&engine, .start)
+    }
+
+    /// The last trace time, or 0 for an empty trace.
+    public var traceDuration: Double { trace.count > 0 ? trace.elapsed(trace.count - 1) : 0 }
+
+    /// Moves the replay clock by `wallSeconds` × speed (unless paused), feeding every fix reached; returns
+    /// the audio commands the new events call for.
+    public mutating func advance(wallSeconds: Double) -> [AudioCommand] {
+        guard !paused, !ended, wallSeconds > 0 else { return [] }
+        return moveClock(to: traceTime + wallSeconds * speed)
+    }
+
+    /// Feeds exactly the next fix (the `.` key while paused).
+    public mutating func stepOneFix() -> [AudioCommand] {
+        guard !ended else { return [] }
+        guard nextFix < trace.count else { return moveClock(to: .infinity) }
+        return moveClock(to: trace.elapsed(nextFix))
+    }
+
+    private mutating func moveClock(to target: Double) -> [AudioCommand] {
+        var new: [EngineEvent] = []
+        while nextFix < trace.count, trace.elapsed(nextFix) <= target {
+            let i = nextFix
+            TriggerEngine.reduce(&engine, .fix(t: trace.elapsed(i), location: trace.location(i), accuracy: trace.effectiveAccuracy(i)), into: &new)
+            lastFix = i
+            nextFix += 1
+        }
+        if nextFix >= trace.count {
+            // The trace is over: the audio plays out on the clock, then the tour ends.
+            let end = max(traceDuration, engine.playing?.endsAt ?? 0)
+            if target >= end || target == .infinity {
+                TriggerEngine.reduce(&engine, .traceEnded, into: &new)
+                ended = true
+                traceTime = max(traceTime, min(target, end))
+            } else {
+                TriggerEngine.reduce(&engine, .advance(to: target), into: &new)
+                traceTime = target
+            }
+        } else {
+            TriggerEngine.reduce(&engine, .advance(to: target), into: &new)
+            traceTime = target.isFinite ? target : traceTime
+        }
+        return record(new)
+    }
+
+    /// Appends `new` to the log and turns audio events into commands.
+    private mutating func record(_ new: [EngineEvent]) -> [AudioCommand] {
+        events += new
+        var commands: [AudioCommand] = []
+        for event in new {
+            switch event.kind {
+            case .audioStarted:
+                if let point = event.point { commands.append(.play(point: point, offset: max(0, traceTime - event.t))) }
+            case .audioFinished:
+                commands.append(.stop)
+            case .audioSeeked:
+                commands.append(.seek(to: event.audioSeconds ?? 0))
+            default:
+                break
+            }
+        }
+        // A start followed by a stop in the same update: only the last state matters for the audio side.
+        if let lastPlay = commands.lastIndex(where: { if case .play = $0 { return true } else { return false } }),
+            let lastStop = commands.lastIndex(of: .stop), lastStop > lastPlay
+        {
+            return [.stop]
+        }
+        return commands
+    }
+
+    // MARK: Controls
+
+    /// Space: pause or resume the walk and its audio.
+    public mutating func togglePause() -> [AudioCommand] {
+        paused.toggle()
+        return engine.playing == nil ? [] : [paused ? .pause : .resume]
+    }
+
+    /// ←/→: seek the playing audio by `seconds`.
+    public mutating func seekAudio(by seconds: Double) -> [AudioCommand] {
+        guard let playing = engine.playing else { return [] }
+        let position = traceTime - playing.startedAt + seconds
+        return record(TriggerEngine.reduce(&engine, .seekAudio(to: position, at: traceTime)))
+    }
+
+    /// n: skip to the next point's audio (the queued one), or stop the current one.
+    public mutating func skipAudio() -> [AudioCommand] {
+        record(TriggerEngine.reduce(&engine, .skipAudio(at: traceTime)))
+    }
+
+    /// r: replay the current point's audio (or the last one heard).
+    public mutating func replayCurrent() -> [AudioCommand] {
+        guard let point = engine.playing?.point ?? lastPlayedPoint else { return [] }
+        return record(TriggerEngine.reduce(&engine, .replayAudio(point: point, at: traceTime)))
+    }
+
+    /// p: replay the point before the current (or last heard) one.
+    public mutating func replayPrevious() -> [AudioCommand] {
+        guard let current = engine.playing?.point ?? lastPlayedPoint, current > 1 else { return [] }
+        return record(TriggerEngine.reduce(&engine, .replayAudio(point: current - 1, at: traceTime)))
+    }
+
+    /// `[`/`]`: step the speed down or up through `speeds`.
+    public mutating func changeSpeed(faster: Bool) {
+        let index = PlayerSession.speeds.firstIndex { $0 >= speed } ?? (PlayerSession.speeds.count - 1)
+        speed = PlayerSession.speeds[max(0, min(PlayerSession.speeds.count - 1, index + (faster ? 1 : -1)))]
+    }
+
+    /// The last point whose audio started.
+    public var lastPlayedPoint: Int? { events.last { $0.kind == .audioStarted }?.point }
+
+    /// How far into the playing audio the clock is, in seconds (the heard position when muted).
+    public var audioPosition: Double? {
+        engine.playing.map { traceTime - $0.startedAt }
+    }
+}

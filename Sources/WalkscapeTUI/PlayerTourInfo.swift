@@ -1,0 +1,110 @@
+import WalkscapeCore
+
+/// The tour's text and geometry the player screen shows, resolved in the listener's language.
+public struct PlayerTourInfo: Sendable {
+    public var title: String
+    /// Point titles by order.
+    public var pointTitles: [Int: String]
+    public var route: [LatLng]
+    public var completionMessage: String?
+    /// Subtitles by point order in the chosen subtitle language (none when off or missing).
+    public var subtitles: [Int: SubtitleTrack]
+
+    public init(title: String, pointTitles: [Int: String], route: [LatLng], completionMessage: String?, subtitles: [Int: SubtitleTrack]) {
+        self.title = title
+        self.pointTitles = pointTitles
+        self.route = route
+        self.completionMessage = completionMessage
+        self.subtitles = subtitles
+    }
+}
+
+extension PlayerSession {
+    /// How many trail positions the map keeps behind the walker.
+    public static let trailLength = 60
+
+    /// The frame for this moment. `heardPosition` is what the audio output reports as heard (at ×1); without
+    /// it (muted, or no audio) the clock's position in the audio is used.
+    public func frame(info: PlayerTourInfo, heardPosition: Double?, muted: Bool, showLog: Bool, overlay: PlayerFrame.Overlay?) -> PlayerFrame {
+        let points = tour.points
+        let playing = engine.playing?.point
+        let queued = Set(engine.queue)
+        let next = engine.next <= points.count ? engine.next : nil
+        let mapPoints = points.map { point -> MapScene.Point in
+            let index = point.order - 1
+            let state: MapScene.PointState
+            if point.order == playing {
+                state = .playing
+            } else if queued.contains(point.order) {
+                state = .queued
+            } else if engine.skipped[index] {
+                state = .skipped
+            } else if engine.triggered[index] {
+                state = .visited
+            } else if point.order == next {
+                state = .next
+            } else {
+                state = .later
+            }
+            return MapScene.Point(order: point.order, location: point.location, radiusMeters: point.radiusMeters, state: state)
+        }
+        var walker: LatLng?
+        var trail: [LatLng] = []
+        if let last = lastFix {
+            walker = trace.location(last)
+            trail = (max(0, last - PlayerSession.trailLength)...last).map { trace.location($0) }
+        }
+        let scene = MapScene(route: info.route.isEmpty ? points.map(\.location) : info.route, points: mapPoints, walker: walker, trail: trail)
+
+        var card: RouteCard?
+        if let next, let walker {
+            let point = points[next - 1]
+            let distance = Geodesy.distance(walker, point.location)
+            card = RouteCard(
+                order: next, title: info.pointTitles[next] ?? "", distanceMeters: distance,
+                bearingDegrees: Geodesy.initialBearing(from: walker, to: point.location),
+                status: engine.isInside(point: next) ? .inside : .waiting)
+        } else if let queuedPoint = engine.queue.first {
+            card = RouteCard(order: queuedPoint, title: info.pointTitles[queuedPoint] ?? "", distanceMeters: 0, bearingDegrees: 0, status: .queued)
+        }
+
+        let position = heardPosition ?? audioPosition
+        var subtitles = SubtitleBox(current: [])
+        if let playing, let track = info.subtitles[playing], let position {
+            let ms = Int((position * 1000).rounded())
+            subtitles = SubtitleBox(current: track.active(at: ms).map(\.displayText), previous: track.previous(before: ms).map(\.displayText))
+        }
+        let audio = AudioBar(
+            title: playing.flatMap { info.pointTitles[$0] }, elapsed: position ?? 0,
+            duration: playing.map { points[$0 - 1].audioSeconds } ?? 0, queued: engine.queue.count, paused: paused, muted: muted)
+
+        let stopOrder = playing ?? next ?? points.count
+        var gps = PlayerFrame.GPS(fixAge: nil, accuracy: nil)
+        if let last = lastFix {
+            let accuracy = trace.effectiveAccuracy(last)
+            gps = PlayerFrame.GPS(fixAge: max(0, traceTime - trace.elapsed(last)), accuracy: accuracy.isNaN ? nil : accuracy)
+        }
+        let log = events.suffix(40).map { event -> String in
+            var line = TimelineWriter.clock(event.t) + " " + event.kind.rawValue
+            if let point = event.point { line += " \(point)" }
+            return line
+        }
+        return PlayerFrame(
+            tourTitle: info.title, stop: points.isEmpty ? nil : (order: stopOrder, count: points.count, title: info.pointTitles[stopOrder] ?? ""),
+            gps: gps, traceTime: traceTime, speed: speed, map: scene, routeCard: card, subtitles: subtitles, audio: audio,
+            log: log, showLog: showLog, overlay: overlay)
+    }
+
+    /// The completion summary once the tour has ended.
+    public func completionSummary(info: PlayerTourInfo, donation: String?) -> CompletionSummary {
+        let played = engine.triggered.filter { $0 }.count
+        let missed = tour.points.indices.filter { !engine.triggered[$0] }.map { tour.points[$0].order }
+        var distance = 0.0
+        if let last = lastFix, last > 0 {
+            for i in 1...last { distance += Geodesy.distance(trace.location(i - 1), trace.location(i)) }
+        }
+        return CompletionSummary(
+            played: played, missed: missed, walkingSeconds: lastFix.map { trace.elapsed($0) } ?? 0, distanceMeters: distance,
+            message: info.completionMessage, donation: donation)
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+import WalkscapeCore
+@testable import WalkscapeTUI
+
+/// Three points 300 m apart on a meridian (radius 100 m, audio 20/30/10 s) and a walk north at 2 m/s, one
+/// fix a second, from 150 m south of point 1 to 150 m past point 3.
+func sessionInputs() -> (EngineTour, Trace) {
+    let origin = LatLng(lat: 45, lng: 7)
+    let tour = EngineTour(points: (1...3).map { k in
+        EngineTour.Point(order: k, id: "p\(k)", location: Geodesy.destination(from: origin, bearing: 0, distance: 300 * Double(k - 1)),
+            radiusMeters: 100, audioSeconds: [20.0, 30, 10][k - 1])
+    })
+    var trace = Trace()
+    trace.startSegment()
+    for i in 0...525 {
+        let p = Geodesy.destination(from: origin, bearing: 0, distance: -150 + 2 * Double(i))
+        trace.append(time: 1_000 + Double(i), lat: p.lat, lng: p.lng, accuracy: 5)
+    }
+    return (tour, trace)
+}
+
+@Suite struct PlayerSessionTests {
+    @Test func anySpeedAndAnyFramingGiveTheSimulationsTimeline() {
+        let (tour, trace) = sessionInputs()
+        let expected = Simulation.run(tour: tour, trace: trace).events
+        for speed in PlayerSession.speeds {
+            var session = PlayerSession(tour: tour, trace: trace, speed: speed)
+            var rng = SplitMix64(seed: UInt64(speed * 100))
+            while !session.ended { _ = session.advance(wallSeconds: Double.random(in: 0.01...0.2, using: &rng)) }
+            #expect(session.events == expected, "speed \(speed)")
+        }
+    }
+
+    @Test func audioCommandsFollowTheEngine() {
+        let (tour, trace) = sessionInputs()
+        var session = PlayerSession(tour: tour, trace: trace, speed: 1)
+        #expect(session.advance(wallSeconds: 24) == [])  // 100 m from point 1 at t = 25
+        #expect(session.advance(wallSeconds: 1) == [.play(point: 1, offset: 0)])
+        #expect(session.advance(wallSeconds: 19.5) == [])
+        #expect(session.advance(wallSeconds: 1) == [.stop])  // ends at t = 45
+    }
+
+    @Test func pauseStopsTheClockAndStepFeedsOneFix() {
+        let (tour, trace) = sessionInputs()
+        var session = PlayerSession(tour: tour, trace: trace, speed: 4)
+        _ = session.advance(wallSeconds: 7)  // t = 28: point 1 playing
+        #expect(session.togglePause() == [.pause])
+        let before = session.traceTime
+        #expect(session.advance(wallSeconds: 100) == [])
+        #expect(session.traceTime == before)
+        let fix = session.nextFix
+        _ = session.stepOneFix()
+        #expect(session.nextFix == fix + 1)
+        #expect(session.togglePause() == [.resume])
+    }
+
+    @Test func listenerControlsReachTheEngineAndTheAudio() {
+        let (tour, trace) = sessionInputs()
+        var session = PlayerSession(tour: tour, trace: trace, speed: 1)
+        _ = session.advance(wallSeconds: 30)  // point 1 started at 25: 5 s in
+        #expect(session.seekAudio(by: 10) == [.seek(to: 15)])
+        #expect(session.audioPosition == 15)
+        #expect(session.replayCurrent() == [.stop, .play(point: 1, offset: 0)])
+        #expect(session.skipAudio() == [.stop])
+        #expect(session.engine.playing == nil)
+        #expect(session.replayCurrent() == [.play(point: 1, offset: 0)])
+    }
+
+    @Test func speedStepsThroughTheList() {
+        let (tour, trace) = sessionInputs()
+        var session = PlayerSession(tour: tour, trace: trace, speed: 1)
+        session.changeSpeed(faster: true)
+        #expect(session.speed == 2)
+        for _ in 0..<20 { session.changeSpeed(faster: true) }
+        #expect(session.speed == 64)
+        for _ in 0..<20 { session.changeSpeed(faster: false) }
+        #expect(session.speed == 0.25)
+    }
+
+    @Test func framesShowTheWalkAsItAdvances() {
+        let (tour, trace) = sessionInputs()
+        let track = SubtitleTrack([SubtitleCue(index: 1, startMs: 0, endMs: 5000, text: "<i>Uno</i>", line: 2), SubtitleCue(index: 2, startMs: 5000, endMs: 20000, text: "Due", line: 6)])
+        let info = PlayerTourInfo(title: "Test", pointTitles: [1: "Uno", 2: "Due", 3: "Tre"], route: [], completionMessage: "Grazie", subtitles: [1: track])
+        var session = PlayerSession(tour: tour, trace: trace, speed: 8)
+        _ = session.advance(wallSeconds: 3.5)  // t = 28: point 1 playing 3 s in, walker 94 m south of it
+        var frame = session.frame(info: info, heardPosition: nil, muted: true, showLog: false, overlay: nil)
+        #expect(frame.stop?.order == 1)
+        #expect(frame.map.points.map(\.state) == [.playing, .next, .later])
+        #expect(frame.routeCard?.order == 2)
+        #expect(frame.routeCard.map { abs($0.distanceMeters - 394) < 1 } == true)
+        #expect(frame.subtitles.current == ["Uno"])
+        #expect(frame.audio.title == "Uno")
+        #expect(frame.gps.accuracy == 5)
+        // The heard position (from the audio output) wins over the clock for subtitles.
+        frame = session.frame(info: info, heardPosition: 6, muted: false, showLog: false, overlay: nil)
+        #expect(frame.subtitles.current == ["Due"])
+        #expect(frame.subtitles.previous == "Uno")
+        while !session.ended { _ = session.advance(wallSeconds: 1) }
+        let summary = session.completionSummary(info: info, donation: nil)
+        #expect(summary.played == 3 && summary.missed.isEmpty)
+        #expect(abs(summary.distanceMeters - 1050) < 1)
+    }
+}
