@@ -7,8 +7,10 @@ BIN := .build/debug/walkscape
 DEMO_TOUR := tours/torino-portici
 
 # Debian packages: C libraries walkscape links, and tools the tests use.
-BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev
-TEST_PACKAGES := python3-jsonschema
+BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev
+# pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
+# tmux runs the terminal player in the end-to-end tests.
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux
 
 .PHONY: all deps test-deps build demo test check-schema clean
 
@@ -42,9 +44,15 @@ demo: build
 	@echo
 	$(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text
 
+# Starts a private PulseAudio daemon with a null sink when no server answers (tools/pulse_null.sh), so the
+# audio tests run, and stops only that one afterwards, whatever the tests' outcome.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	@env=$$(tools/pulse_null.sh start) || exit 1; eval "$$env"; \
+	  if [ -n "$${WALKSCAPE_PULSE_STARTED:-}" ]; then echo "Started PulseAudio with a null sink at $$PULSE_SERVER"; fi; \
+	  status=0; $(SWIFT) test || status=$$?; \
+	  if [ -n "$${WALKSCAPE_PULSE_STARTED:-}" ]; then tools/pulse_null.sh stop; fi; \
+	  exit $$status
 	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
 	$(MAKE) --no-print-directory check-schema
 

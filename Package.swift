@@ -34,6 +34,9 @@ let package = Package(
             name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(
+            name: "CSamplerate", path: "Sources/CSamplerate", pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"])]),
+        .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
@@ -43,7 +46,7 @@ let package = Package(
         .target(name: "WalkscapeCore"),
         .target(
             name: "WalkscapeAudio",
-            dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CPulse"]),
+            dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CPulse", "CSamplerate"]),
         .target(
             name: "WalkscapeTours",
             dependencies: [
@@ -56,7 +59,7 @@ let package = Package(
         .target(
             name: "WalkscapeCLI",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI",
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeTours
 
@@ -40,6 +41,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the analytics events the phone app would send (POST /analytics/events body).", valueName: "FILE"))
     var events: String?
 
+    @Option(help: ArgumentHelp("Also render the walk's audio into one WAV (48 kHz stereo float): each point's recording at its audio_started time, silence between.", valueName: "FILE"))
+    var render: String?
+
     @OptionGroup var policyOptions: PolicyOptions
 
     func validate() throws {
@@ -70,6 +74,9 @@ struct SimulateCommand: ParsableCommand {
                 ("policy", PolicyOptions.json(policy)),
             ]))
         }
+        if let render {
+            try renderWalk(timeline, tour: inputs.tour, to: render, console: console)
+        }
         if let events {
             let body = AnalyticsBatch.body(timeline: timeline, tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs)
             do {
@@ -78,6 +85,25 @@ struct SimulateCommand: ParsableCommand {
                 console.error(error.message)
                 throw CommandExit(.usage)
             }
+        }
+    }
+
+    /// Writes the walk's audio as heard: every `audio_started` recording at its time, silence between, up to
+    /// the timeline's last event.
+    private func renderWalk(_ timeline: Timeline, tour: ReplayTour, to path: String, console: Console) throws {
+        var clips: [WalkRenderer.Clip] = []
+        for event in timeline.events where event.kind == .audioStarted {
+            guard let order = event.point, let point = tour.tour.points.first(where: { $0.order == order }),
+                let track = point.track(tour.language), let file = try? AssetFile(track.audio, in: tour.location)
+            else { continue }
+            clips.append(WalkRenderer.Clip(start: event.t, path: file.path))
+        }
+        let end = timeline.events.map { event in event.t + (event.kind == .audioStarted ? event.audioSeconds ?? 0 : 0) }.max() ?? 0
+        do {
+            try WalkRenderer.render(clips: clips, totalSeconds: end, to: path)
+        } catch {
+            console.error(error.message)
+            throw CommandExit(.usage)
         }
     }
 }

@@ -21,7 +21,7 @@ public struct WalkscapeCommand: ParsableCommand {
         version: WalkscapeVersion.current,
         subcommands: [
             ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
-            SimulateCommand.self, CheckCommand.self,
+            SimulateCommand.self, CheckCommand.self, ListenCommand.self, PlayCommand.self,
         ]
     )
 
@@ -36,7 +36,7 @@ public struct WalkscapeCommand: ParsableCommand {
                 try command.run()
                 return ExitStatus.success.rawValue
             } catch let exit as CommandExit {
-                return exit.status.rawValue
+                return exit.code
             } catch {
                 let code = exitCode(for: error)
                 let message = fullMessage(for: error)

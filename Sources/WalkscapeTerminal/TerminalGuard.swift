@@ -14,6 +14,17 @@ public enum TerminalGuard {
     /// Saves the terminal's settings and installs the handlers. Call before curses starts.
     public static func install() {
         if tcgetattr(STDIN_FILENO, &savedSettings) == 0 { haveSettings = true }
+        // A parent may start us with these signals blocked or ignored (both survive exec): take them back,
+        // so that ncurses sees SIGWINCH (it installs its own handler when the disposition is the default)
+        // and the stop signals reach the flag.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        var defaultAction = sigaction()
+        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&defaultAction.sa_mask)
+        sigaction(SIGWINCH, &defaultAction, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in TerminalGuard.stopSignal.store(number, ordering: .relaxed) }
@@ -31,7 +42,6 @@ public enum TerminalGuard {
                 raise(number)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
     }

@@ -1,0 +1,63 @@
+/// The sample format an output is opened with: interleaved 32-bit float frames.
+public struct AudioFormat: Sendable, Equatable, CustomStringConvertible {
+    public var sampleRate: Int
+    public var channels: Int
+
+    public init(sampleRate: Int, channels: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    public var description: String { "\(sampleRate) Hz, \(channels) ch" }
+}
+
+/// Why an output cannot play.
+public struct AudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Where decoded audio goes: a sound server, a silent clock, a file.
+///
+/// An output plays one *segment* at a time: `start(format:)` opens a segment, `flush()` drops everything
+/// written but not yet heard and begins a new one (a seek), `stop()` ends. `heardFrames` counts the frames of
+/// the current segment that have been *heard* (left the speaker), not those written, so a player's position
+/// is the segment's first file frame + `heardFrames`.
+///
+/// Threading: `AudioPlayer` calls `start`, `write`, `flush`, `drain`-polling and `stop` from its one playback
+/// thread; `heardFrames`, `pause`, `resume` and `setVolume` are safe from any thread.
+public protocol AudioOutput: AnyObject, Sendable {
+    /// A short name for notices and status lines (`pulse`, `none`, `wav:FILE`).
+    var name: String { get }
+    /// Opens (or reopens) the output for `format` and begins a new segment, paused when `paused`.
+    func start(format: AudioFormat, paused: Bool) throws(AudioOutputError)
+    /// How many frames `write` can take now without blocking (0 when the buffer is full or paused).
+    func writableFrames() -> Int
+    /// Queues `frames` frames (at most `writableFrames()`).
+    func write(_ samples: UnsafePointer<Float>, frames: Int) throws(AudioOutputError)
+    /// Waits a little (at most `seconds`) for room to write or for playback to progress.
+    func waitForProgress(seconds: Double)
+    /// Frames of the current segment heard so far (≤ the frames written in it).
+    var heardFrames: Int64 { get }
+    /// Frames written in the current segment.
+    var writtenFrames: Int64 { get }
+    /// Stops the clock and sound, keeping what is buffered.
+    func pause()
+    /// Continues after `pause`.
+    func resume()
+    /// Drops what was written and not heard; the next write begins a new segment (`heardFrames` from 0).
+    func flush()
+    /// Linear gain 0…1 (1 = as recorded).
+    func setVolume(_ volume: Double)
+    /// Marks the end of the data: buffered frames still play out (some outputs need a nudge to play the last
+    /// partial buffer).
+    func endOfData()
+    /// Closes the segment and releases the device or file. Idempotent.
+    func stop() throws(AudioOutputError)
+}
+
+extension AudioOutput {
+    /// Whether everything written in this segment has been heard.
+    public var isDrained: Bool { heardFrames >= writtenFrames }
+}

@@ -1,0 +1,446 @@
+@preconcurrency import CPulse
+import Foundation
+
+/// Plays through a PulseAudio (or PipeWire-pulse) server with libpulse's threaded main loop.
+///
+/// One playback stream of interleaved Float32LE at the file's own rate and channels (the server resamples),
+/// target buffer ≈ 100 ms (`PA_STREAM_ADJUST_LATENCY`). Pause corks the stream (its buffer is kept), resume
+/// uncorks, flush drops what is buffered. `heardFrames` comes from `pa_stream_get_time` with interpolated,
+/// automatically updated timing: what has left the sink, not what was written.
+///
+/// When the server goes away mid-play, the output keeps the clock running silently (a `NullOutput`), says so
+/// once through `onNotice`, and tries to reconnect every second; the position carries on across both moves.
+public final class PulseOutput: AudioOutput, @unchecked Sendable {
+    public let name = "pulse"
+    /// The server to use (nil: `PULSE_SERVER` or libpulse's default).
+    public let server: String?
+    /// Target buffer length.
+    public let bufferSeconds: Double
+    private let onNotice: @Sendable (String) -> Void
+
+    private let api = NSLock()
+    private let mainloop: OpaquePointer
+    private var context: OpaquePointer?
+    private var stream: OpaquePointer?
+    private var format = AudioFormat(sampleRate: 48000, channels: 2)
+    private var paused = false
+    private var volume = 1.0
+    private var started = false
+    /// Frames heard and written before the current stream took over (earlier connections, fallback).
+    private var baseHeard: Int64 = 0
+    private var baseWritten: Int64 = 0
+    /// The stream's time (µs) at which this segment began, and frames written to it in this segment.
+    private var streamStartMicros: UInt64 = 0
+    private var streamWritten: Int64 = 0
+    /// `pa_stream_drain` after the last write: done once the server has played everything.
+    private var drainOperation: OpaquePointer?
+    private var drained = false
+    /// The silent clock while the server is gone.
+    private var fallback: NullOutput?
+    private var nextReconnect: Double = 0
+    private var reconnecting: OpaquePointer?
+    private let clock = MonotonicAudioClock()
+
+    /// Connects to the server; throws when none answers.
+    public init(server: String? = nil, bufferSeconds: Double = 0.1, onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws(AudioOutputError) {
+        self.server = server
+        self.bufferSeconds = bufferSeconds
+        self.onNotice = onNotice
+        guard let mainloop = pa_threaded_mainloop_new() else { throw AudioOutputError("libpulse: cannot create a main loop") }
+        self.mainloop = mainloop
+        guard pa_threaded_mainloop_start(mainloop) >= 0 else {
+            throw AudioOutputError("libpulse: cannot start the main loop thread")  // deinit frees the loop
+        }
+        pa_threaded_mainloop_lock(mainloop)
+        let connected = PulseOutput.connect(mainloop: mainloop, server: server, wait: true)
+        pa_threaded_mainloop_unlock(mainloop)
+        switch connected {
+        case let .success(context): self.context = context
+        case let .failure(error):
+            throw error  // deinit stops and frees the main loop (every property is set by now)
+        }
+    }
+
+    deinit {
+        try? stop()
+        pa_threaded_mainloop_lock(mainloop)
+        if let context { pa_context_disconnect(context); pa_context_unref(context) }
+        if let reconnecting { pa_context_disconnect(reconnecting); pa_context_unref(reconnecting) }
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+    }
+
+    /// Whether a PulseAudio server answers (at `server`, or the default), within libpulse's connect time.
+    public static func serverAnswers(server: String? = nil) -> Bool {
+        guard let mainloop = pa_threaded_mainloop_new() else { return false }
+        guard pa_threaded_mainloop_start(mainloop) >= 0 else {
+            pa_threaded_mainloop_free(mainloop)
+            return false
+        }
+        pa_threaded_mainloop_lock(mainloop)
+        let result = connect(mainloop: mainloop, server: server, wait: true)
+        if case let .success(context) = result {
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+        }
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+        if case .success = result { return true }
+        return false
+    }
+
+    // MARK: AudioOutput
+
+    public func start(format: AudioFormat, paused: Bool) throws(AudioOutputError) {
+        guard format.sampleRate > 0, format.channels > 0, format.channels <= Int(PA_CHANNELS_MAX) else {
+            throw AudioOutputError("unsupported format \(format)")
+        }
+        api.lock()
+        defer { api.unlock() }
+        self.format = format
+        self.paused = paused
+        started = true
+        baseHeard = 0
+        baseWritten = 0
+        try? fallback?.stop()
+        fallback = nil
+        lock()
+        dropStreamLocked()
+        let ok = context != nil && openStreamLocked()
+        unlock()
+        if !ok { goSilentLocked(heard: 0) }
+    }
+
+    public func writableFrames() -> Int {
+        api.lock()
+        defer { api.unlock() }
+        checkConnectionLocked()
+        if let fallback { return fallback.writableFrames() }
+        guard let stream else { return 0 }
+        lock()
+        defer { unlock() }
+        let bytes = pa_stream_writable_size(stream)
+        if bytes == Int(bitPattern: UInt(UInt32.max)) || bytes == -1 { return 0 }
+        return bytes / (4 * format.channels)
+    }
+
+    public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(AudioOutputError) {
+        guard frames > 0 else { return }
+        api.lock()
+        defer { api.unlock() }
+        if let fallback {
+            try fallback.write(samples, frames: frames)
+            return
+        }
+        guard let stream else { return }
+        lock()
+        let result = pa_stream_write(stream, samples, frames * 4 * format.channels, nil, 0, PA_SEEK_RELATIVE)
+        unlock()
+        if result < 0 {
+            // The connection broke between the size check and the write: the next call goes silent.
+            return
+        }
+        streamWritten += Int64(frames)
+    }
+
+    public func waitForProgress(seconds: Double) {
+        usleep(UInt32(max(0.001, min(seconds, 0.005)) * 1e6))
+    }
+
+    public var heardFrames: Int64 {
+        api.lock()
+        defer { api.unlock() }
+        return heardLocked()
+    }
+
+    public var writtenFrames: Int64 {
+        api.lock()
+        defer { api.unlock() }
+        if let fallback { return baseWritten + fallback.writtenFrames }
+        return baseWritten + streamWritten
+    }
+
+    public func pause() {
+        api.lock()
+        defer { api.unlock() }
+        paused = true
+        fallback?.pause()
+        cork(true)
+    }
+
+    public func resume() {
+        api.lock()
+        defer { api.unlock() }
+        paused = false
+        fallback?.resume()
+        cork(false)
+    }
+
+    public func flush() {
+        api.lock()
+        defer { api.unlock() }
+        baseHeard = 0
+        baseWritten = 0
+        if let fallback {
+            fallback.flush()
+            return
+        }
+        guard let stream else { return }
+        lock()
+        cancelDrainLocked()
+        if let operation = pa_stream_flush(stream, PulseOutput.streamSuccess, mainloopPointer) { wait(for: operation) }
+        if let operation = pa_stream_update_timing_info(stream, PulseOutput.streamSuccess, mainloopPointer) { wait(for: operation) }
+        // After a flush the server writes new data at its read index: the segment begins when the stream's
+        // clock reaches that index (the clock itself may step back as the sink rewinds).
+        var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        if let timing = pa_stream_get_timing_info(stream), timing.pointee.write_index_corrupt == 0, timing.pointee.write_index >= 0 {
+            streamStartMicros = pa_bytes_to_usec(UInt64(timing.pointee.write_index), &spec)
+        } else {
+            streamStartMicros = streamTimeLocked() ?? 0
+        }
+        streamWritten = 0
+        unlock()
+    }
+
+    public func setVolume(_ volume: Double) {
+        api.lock()
+        defer { api.unlock() }
+        self.volume = min(max(volume, 0), 1)
+        lock()
+        applyVolumeLocked()
+        unlock()
+    }
+
+    public func endOfData() {
+        api.lock()
+        defer { api.unlock() }
+        guard fallback == nil, let stream else { return }
+        lock()
+        // Starts playback even if less than the prebuffer was written (a short file or tail).
+        if let operation = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(operation) }
+        // The stream's clock stops a sink latency short of the end once it underruns; the drain's completion
+        // says the last frame has been played.
+        if drainOperation == nil && !drained { drainOperation = pa_stream_drain(stream, nil, nil) }
+        unlock()
+    }
+
+    public func stop() throws(AudioOutputError) {
+        api.lock()
+        defer { api.unlock() }
+        started = false
+        lock()
+        dropStreamLocked()
+        unlock()
+        try? fallback?.stop()
+        fallback = nil
+    }
+
+    // MARK: connection
+
+    private var mainloopPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(mainloop) }
+    private func lock() { pa_threaded_mainloop_lock(mainloop) }
+    private func unlock() { pa_threaded_mainloop_unlock(mainloop) }
+
+    /// Callbacks only wake whoever waits on the main loop (their userdata is the main loop).
+    private static let contextNotify: pa_context_notify_cb_t = { _, userdata in
+        pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+    }
+    private static let streamNotify: pa_stream_notify_cb_t = { _, userdata in
+        pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+    }
+    private static let streamSuccess: pa_stream_success_cb_t = { _, _, userdata in
+        pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+    }
+
+    /// Creates a context and connects it (main loop locked). With `wait`, returns once it is ready or failed.
+    private static func connect(mainloop: OpaquePointer, server: String?, wait: Bool) -> Result<OpaquePointer, AudioOutputError> {
+        let api = pa_threaded_mainloop_get_api(mainloop)
+        guard let context = pa_context_new(api, "walkscape") else { return .failure(AudioOutputError("libpulse: cannot create a context")) }
+        pa_context_set_state_callback(context, contextNotify, UnsafeMutableRawPointer(mainloop))
+        if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+            let message = String(cString: pa_strerror(pa_context_errno(context)))
+            pa_context_unref(context)
+            return .failure(AudioOutputError("no PulseAudio server (\(message))"))
+        }
+        guard wait else { return .success(context) }
+        while true {
+            let state = pa_context_get_state(context)
+            if state == PA_CONTEXT_READY { return .success(context) }
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
+                let message = String(cString: pa_strerror(pa_context_errno(context)))
+                pa_context_disconnect(context)
+                pa_context_unref(context)
+                return .failure(AudioOutputError("no PulseAudio server (\(message))"))
+            }
+            pa_threaded_mainloop_wait(mainloop)
+        }
+    }
+
+    /// Opens the playback stream on `context` (main loop locked); false when it fails.
+    private func openStreamLocked() -> Bool {
+        guard let context else { return false }
+        var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        var map = pa_channel_map()
+        pa_channel_map_init_extend(&map, UInt32(format.channels), PA_CHANNEL_MAP_DEFAULT)
+        guard let stream = pa_stream_new(context, "walkscape narration", &spec, &map) else { return false }
+        pa_stream_set_state_callback(stream, PulseOutput.streamNotify, mainloopPointer)
+        let bytesPerSecond = Double(format.sampleRate * format.channels * 4)
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: UInt32(bytesPerSecond * bufferSeconds), prebuf: UInt32.max,
+            minreq: UInt32.max, fragsize: UInt32.max)
+        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue
+        if paused { flags |= PA_STREAM_START_CORKED.rawValue }
+        var volumes = pa_cvolume()
+        pa_cvolume_set(&volumes, UInt32(format.channels), pa_sw_volume_from_linear(volume))
+        guard pa_stream_connect_playback(stream, nil, &attributes, pa_stream_flags_t(rawValue: flags), &volumes, nil) >= 0 else {
+            pa_stream_unref(stream)
+            return false
+        }
+        while true {
+            let state = pa_stream_get_state(stream)
+            if state == PA_STREAM_READY { break }
+            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED {
+                pa_stream_unref(stream)
+                return false
+            }
+            pa_threaded_mainloop_wait(mainloop)
+        }
+        self.stream = stream
+        streamStartMicros = 0
+        streamWritten = 0
+        return true
+    }
+
+    private func cancelDrainLocked() {
+        if let drainOperation {
+            pa_operation_cancel(drainOperation)
+            pa_operation_unref(drainOperation)
+        }
+        drainOperation = nil
+        drained = false
+    }
+
+    private func dropStreamLocked() {
+        cancelDrainLocked()
+        guard let stream else { return }
+        pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_disconnect(stream)
+        pa_stream_unref(stream)
+        self.stream = nil
+    }
+
+    /// The stream's playback time in µs (what has been heard), or nil before the first timing update.
+    private func streamTimeLocked() -> UInt64? {
+        guard let stream else { return nil }
+        var micros: pa_usec_t = 0
+        return pa_stream_get_time(stream, &micros) == 0 ? micros : nil
+    }
+
+    private func heardLocked() -> Int64 {
+        checkConnectionLocked()
+        if let fallback { return baseHeard + fallback.heardFrames }
+        guard stream != nil else { return baseHeard }
+        lock()
+        if let operation = drainOperation, pa_operation_get_state(operation) != PA_OPERATION_RUNNING {
+            drained = pa_operation_get_state(operation) == PA_OPERATION_DONE
+            pa_operation_unref(operation)
+            drainOperation = nil
+        }
+        let micros = streamTimeLocked() ?? streamStartMicros
+        unlock()
+        if drained { return baseHeard + streamWritten }
+        let elapsed = micros > streamStartMicros ? micros - streamStartMicros : 0
+        let frames = Int64(Double(elapsed) * Double(format.sampleRate) / 1e6)
+        return baseHeard + min(frames, streamWritten)
+    }
+
+    private func wait(for operation: OpaquePointer) {
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING { pa_threaded_mainloop_wait(mainloop) }
+        pa_operation_unref(operation)
+    }
+
+    private func cork(_ on: Bool) {
+        guard fallback == nil, let stream else { return }
+        lock()
+        if let operation = pa_stream_cork(stream, on ? 1 : 0, PulseOutput.streamSuccess, mainloopPointer) { wait(for: operation) }
+        unlock()
+    }
+
+    private func applyVolumeLocked() {
+        guard let context, let stream, fallback == nil else { return }
+        var volumes = pa_cvolume()
+        pa_cvolume_set(&volumes, UInt32(format.channels), pa_sw_volume_from_linear(volume))
+        if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &volumes, nil, nil) {
+            pa_operation_unref(operation)
+        }
+    }
+
+    /// Notices a lost server (goes silent, once) and, while silent, tries to reconnect every second.
+    private func checkConnectionLocked() {
+        guard started else { return }
+        if fallback == nil {
+            lock()
+            let alive = context.map { pa_context_get_state($0) == PA_CONTEXT_READY } ?? false
+                && stream.map { pa_stream_get_state($0) == PA_STREAM_READY } ?? false
+            unlock()
+            if alive { return }
+            // Lost: carry the heard position over to a silent clock.
+            lock()
+            let micros = streamTimeLocked() ?? streamStartMicros
+            unlock()
+            let heard = baseHeard + min(Int64(Double(micros > streamStartMicros ? micros - streamStartMicros : 0) * Double(format.sampleRate) / 1e6), streamWritten)
+            onNotice("PulseAudio server lost; playing on silently, will reconnect when it returns")
+            goSilentLocked(heard: heard)
+            return
+        }
+        let now = clock.now()
+        lock()
+        defer { unlock() }
+        if let candidate = reconnecting {
+            let state = pa_context_get_state(candidate)
+            if state == PA_CONTEXT_READY {
+                reconnecting = nil
+                if let context { pa_context_disconnect(context); pa_context_unref(context) }
+                context = candidate
+                let heard = baseHeard + (fallback?.heardFrames ?? 0)
+                if openStreamLocked() {
+                    try? fallback?.stop()
+                    fallback = nil
+                    baseHeard = heard
+                    baseWritten = heard
+                    onNotice("PulseAudio server back; sound resumes")
+                }
+            } else if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
+                pa_context_disconnect(candidate)
+                pa_context_unref(candidate)
+                reconnecting = nil
+            }
+        } else if now >= nextReconnect {
+            nextReconnect = now + 1
+            if case let .success(candidate) = PulseOutput.connect(mainloop: mainloop, server: server, wait: false) {
+                reconnecting = candidate
+            }
+        }
+    }
+
+    /// Switches to the silent clock, continuing from `heard` frames into the segment.
+    private func goSilentLocked(heard: Int64) {
+        lock()
+        dropStreamLocked()
+        if let context {
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+            self.context = nil
+        }
+        unlock()
+        let silent = NullOutput(name: "pulse (silent)")
+        try? silent.start(format: format, paused: paused)
+        fallback = silent
+        baseHeard = heard
+        baseWritten = heard
+        nextReconnect = clock.now() + 1
+    }
+}

@@ -1,0 +1,110 @@
+import CSndfile
+import Foundation
+
+/// Renders exactly what would be heard into a WAV file: plays by a clock like `NullOutput` (pauses are not
+/// recorded, audio dropped by a seek never reaches the file, volume applied) and writes each frame as it is
+/// heard. Writes to a temporary file beside the target and renames it at `stop()`, so the target is never
+/// half-written.
+public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
+    /// Sample encoding of the file.
+    public enum Encoding: Sendable { case float32, pcm16 }
+
+    public let path: String
+    public let encoding: Encoding
+    public var name: String { "wav:" + path }
+
+    private let state: FileState
+    private let clocked: NullOutput
+
+    /// The file, shared with the clocked output's tap.
+    private final class FileState: @unchecked Sendable {
+        let lock = NSLock()
+        var file: OpaquePointer?
+        var format: AudioFormat?
+        var temporaryPath: String
+        var failure: String?
+        init(temporaryPath: String) { self.temporaryPath = temporaryPath }
+    }
+
+    public init(path: String, encoding: Encoding = .float32, clock: any AudioClock = MonotonicAudioClock()) {
+        self.path = path
+        self.encoding = encoding
+        let directory = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
+        let state = FileState(temporaryPath: (directory.isEmpty ? "." : directory) + "/.\(base).partial-\(getpid())")
+        self.state = state
+        clocked = NullOutput(name: "wav:" + path, clock: clock) { samples, frames, _ in
+            state.lock.withLock {
+                guard let file = state.file, state.failure == nil else { return }
+                let done = sf_writef_float(file, samples, sf_count_t(frames))
+                if done != sf_count_t(frames) { state.failure = String(cString: sf_strerror(file)) }
+            }
+        }
+    }
+
+    public func start(format: AudioFormat, paused: Bool) throws(AudioOutputError) {
+        let problem: String? = state.lock.withLock { () -> String? in
+            if let existing = state.format {
+                return existing == format ? nil : "cannot change format mid-file (\(existing) → \(format))"
+            }
+            var info = SF_INFO()
+            info.samplerate = Int32(format.sampleRate)
+            info.channels = Int32(format.channels)
+            info.format = Int32(SF_FORMAT_WAV | (encoding == .float32 ? SF_FORMAT_FLOAT : SF_FORMAT_PCM_16))
+            guard let file = sf_open(state.temporaryPath, Int32(SFM_WRITE), &info) else {
+                return "cannot write \(path): \(String(cString: sf_strerror(nil)))"
+            }
+            if encoding == .pcm16 { sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE)) }
+            state.file = file
+            state.format = format
+            return nil
+        }
+        if let problem { throw AudioOutputError(problem) }
+        try clocked.start(format: format, paused: paused)
+    }
+
+    public func writableFrames() -> Int { clocked.writableFrames() }
+    public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(AudioOutputError) {
+        if let failure = state.lock.withLock({ state.failure }) { throw AudioOutputError("cannot write \(path): \(failure)") }
+        try clocked.write(samples, frames: frames)
+    }
+    public func waitForProgress(seconds: Double) { clocked.waitForProgress(seconds: seconds) }
+    public var heardFrames: Int64 { clocked.heardFrames }
+    public var writtenFrames: Int64 { clocked.writtenFrames }
+    public func pause() { clocked.pause() }
+    public func resume() { clocked.resume() }
+    public func flush() { clocked.flush() }
+    public func setVolume(_ volume: Double) { clocked.setVolume(volume) }
+    public func endOfData() {}
+
+    /// Closes the file and moves it into place (only what was heard is in it).
+    public func stop() throws(AudioOutputError) {
+        _ = clocked.heardFrames  // lets the clock hand over everything heard so far
+        try clocked.stop()
+        let problem: String? = state.lock.withLock { () -> String? in
+            guard let file = state.file else { return nil }
+            state.file = nil
+            sf_close(file)
+            if let failure = state.failure {
+                unlink(state.temporaryPath)
+                return "cannot write \(path): \(failure)"
+            }
+            if rename(state.temporaryPath, path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(state.temporaryPath)
+                return "cannot write \(path): \(reason)"
+            }
+            return nil
+        }
+        if let problem { throw AudioOutputError(problem) }
+    }
+
+    /// Removes the temporary file without producing the target (after an error).
+    public func discard() {
+        state.lock.withLock {
+            if let file = state.file { sf_close(file) }
+            state.file = nil
+            unlink(state.temporaryPath)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CSamplerate
+import CSndfile
+import Foundation
+
+/// Renders a whole walk's audio into one WAV: each recording placed at its start time, silence between,
+/// everything converted to one format (48 kHz stereo 32-bit float by default; other rates through libsamplerate,
+/// mono duplicated to both channels, channels beyond the second dropped). Streams through small buffers and
+/// writes a temporary file renamed at the end.
+public enum WalkRenderer {
+    /// One recording and where it starts on the walk's clock.
+    public struct Clip: Sendable {
+        public var start: Double
+        public var path: String
+        public init(start: Double, path: String) {
+            self.start = start
+            self.path = path
+        }
+    }
+
+    /// Writes `clips` (non-overlapping) over `totalSeconds` of walk to `path`; returns the frames written.
+    @discardableResult
+    public static func render(clips: [Clip], totalSeconds: Double, to path: String, sampleRate: Int = 48000) throws(AudioOutputError) -> Int64 {
+        let channels = 2
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT)
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
+        guard let file = sf_open(temporary, Int32(SFM_WRITE), &info) else {
+            throw AudioOutputError("cannot write \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        var closed = false
+        defer { if !closed { sf_close(file); unlink(temporary) } }
+
+        let blockFrames = 4096
+        var cursor: Int64 = 0
+        var silence = [Float](repeating: 0, count: blockFrames * channels)
+        func write(_ samples: UnsafePointer<Float>, _ frames: Int) throws(AudioOutputError) {
+            guard frames > 0 else { return }
+            if sf_writef_float(file, samples, sf_count_t(frames)) != sf_count_t(frames) {
+                throw AudioOutputError("cannot write \(path): \(String(cString: sf_strerror(file)))")
+            }
+            cursor += Int64(frames)
+        }
+        func pad(to frame: Int64) throws(AudioOutputError) {
+            while cursor < frame {
+                let count = Int(min(Int64(blockFrames), frame - cursor))
+                let pointer = silence.withUnsafeMutableBufferPointer { $0.baseAddress! }
+                try write(pointer, count)
+            }
+        }
+
+        let input = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * 8)
+        let stereo = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
+        let outputCapacity = blockFrames * 16 + 64
+        let converted = UnsafeMutablePointer<Float>.allocate(capacity: outputCapacity * channels)
+        defer {
+            input.deallocate()
+            stereo.deallocate()
+            converted.deallocate()
+        }
+        for clip in clips.sorted(by: { $0.start < $1.start }) {
+            try pad(to: Int64((clip.start * Double(sampleRate)).rounded()))
+            let decoder: any AudioDecoder
+            do {
+                decoder = try AudioDecoding.open(path: clip.path)
+            } catch {
+                throw AudioOutputError("\(clip.path): \(error.message)")
+            }
+            let sourceChannels = max(1, decoder.info.channels)
+            guard sourceChannels <= 8 else { throw AudioOutputError("\(clip.path): \(sourceChannels) channels, at most 8") }
+            let ratio = Double(sampleRate) / Double(decoder.info.sampleRate)
+            var state: OpaquePointer?
+            if decoder.info.sampleRate != sampleRate {
+                var error: Int32 = 0
+                state = src_new(Int32(SRC_SINC_MEDIUM_QUALITY), Int32(channels), &error)
+                if state == nil { throw AudioOutputError("libsamplerate: \(String(cString: src_strerror(error)))") }
+            }
+            defer { if let state { src_delete(state) } }
+            var ended = false
+            while !ended {
+                let count: Int
+                do {
+                    count = try decoder.read(into: input, frames: blockFrames)
+                } catch {
+                    throw AudioOutputError("\(clip.path): \(error.message)")
+                }
+                ended = count == 0
+                for i in 0..<count {
+                    let left = input[i * sourceChannels]
+                    stereo[i * 2] = left
+                    stereo[i * 2 + 1] = sourceChannels > 1 ? input[i * sourceChannels + 1] : left
+                }
+                guard let state else {
+                    try write(stereo, count)
+                    continue
+                }
+                var offset = 0
+                repeat {
+                    var data = SRC_DATA()
+                    data.data_in = UnsafePointer(stereo + offset * 2)
+                    data.input_frames = count - offset
+                    data.data_out = converted
+                    data.output_frames = outputCapacity
+                    data.end_of_input = ended ? 1 : 0
+                    data.src_ratio = ratio
+                    let result = src_process(state, &data)
+                    if result != 0 { throw AudioOutputError("libsamplerate: \(String(cString: src_strerror(result)))") }
+                    try write(converted, Int(data.output_frames_gen))
+                    offset += Int(data.input_frames_used)
+                    if ended && data.output_frames_gen == 0 { break }
+                } while offset < count || ended
+            }
+        }
+        try pad(to: Int64((totalSeconds * Double(sampleRate)).rounded()))
+        sf_close(file)
+        closed = true
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw AudioOutputError("cannot write \(path): \(reason)")
+        }
+        return cursor
+    }
+}

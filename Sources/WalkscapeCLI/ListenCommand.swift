@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeTours
+
+/// Set by the SIGINT handler; the command's loop polls it (the handler does nothing else).
+private let interrupted = Atomic<Bool>(false)
+
+/// `walkscape listen TOUR --point N`: plays one point's narration and prints its subtitles as they are heard.
+struct ListenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Play one point's narration and print its subtitles as they are heard.",
+        discussion: """
+            Plays point N's recording in the narration language (default: the tour's first language) from \
+            --from seconds, and prints each subtitle cue on standard output at the moment it is heard, as \
+            `[MM:SS.mmm] text` (the cue's start time in the recording; tags removed, lines joined with " / "). \
+            Exits when the recording ends; Ctrl-C stops it cleanly.
+
+            Subtitles default to the track's own language when it has them, else its first subtitle file; \
+            --subs off prints none.
+
+            Examples:
+              walkscape listen tours/torino-portici --point 1
+              walkscape listen tours/torino-portici --point 2 --lang en --subs en --from 12.5
+              walkscape listen tours/paris-ile-de-la-cite --point 3 --audio none
+              walkscape listen tours/paris-ile-de-la-cite --point 3 --audio wav:point3.wav
+            """)
+
+    @Argument(help: "The tour directory or its tour.json.")
+    var tour: String
+
+    @Option(help: ArgumentHelp("The point to play (its order, from 1).", valueName: "N"))
+    var point: Int
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (default: the tour's first language).", valueName: "L"))
+    var language: String?
+
+    @Option(help: ArgumentHelp("Subtitle language, or off (default: the track's own language, else its first subtitles).", valueName: "L|off"))
+    var subs: String?
+
+    @Option(help: ArgumentHelp("Start this many seconds into the recording.", valueName: "SECONDS"))
+    var from: Double = 0
+
+    @OptionGroup var audioOptions: AudioOptions
+
+    func validate() throws {
+        guard from >= 0, from.isFinite else { throw ValidationError("--from must be a number of seconds ≥ 0, got \(from).") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let loaded: LoadedTour
+        do {
+            loaded = try TourLoader.load(tour)
+        } catch {
+            console.error(TerminalText.sanitize(error.description))
+            throw CommandExit(.usage)
+        }
+        guard let tourModel = loaded.tour, !loaded.diagnostics.hasErrors else {
+            for problem in loaded.diagnostics where problem.severity == .error { console.error(TerminalText.sanitize(problem.description)) }
+            console.error("\(tour): cannot play this tour; run `walkscape validate \(tour)` for every problem")
+            throw CommandExit(.failure)
+        }
+        guard let stop = tourModel.points.first(where: { $0.order == point }) else {
+            let orders = tourModel.points.map(\.order).sorted()
+            console.error("\(tour): no point \(point); the tour has points \(orders.first ?? 0)–\(orders.last ?? 0)")
+            throw CommandExit(.failure)
+        }
+        if let language, !tourModel.languages.contains(language) {
+            console.error("\(tour): the tour has no \"\(language)\" narration; it has \(tourModel.languages.joined(separator: ", "))")
+            throw CommandExit(.failure)
+        }
+        let narration = language ?? tourModel.language(for: nil)
+        guard let track = stop.track(narration) else {
+            console.error("\(tour): point \(point) has no \"\(narration)\" recording; it has \(stop.tracks.map(\.language).joined(separator: ", "))")
+            throw CommandExit(.failure)
+        }
+
+        let audioPath: String
+        let decoder: any AudioDecoder
+        do {
+            audioPath = try AssetFile(track.audio, in: loaded.location).path
+            decoder = try AudioDecoding.open(path: audioPath)
+        } catch let error as AssetFileError {
+            console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
+            throw CommandExit(.failure)
+        } catch let error as AudioFileError {
+            console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
+            throw CommandExit(.failure)
+        }
+        if from > decoder.info.durationSeconds {
+            console.error("--from \(formatShortNumber(from)) is past the end of the recording (\(ListenCommand.cueTime(Int(decoder.info.durationSeconds * 1000))))")
+            throw CommandExit(.usage)
+        }
+
+        let cues = try subtitleCues(track: track, location: loaded.location, console: console)
+
+        let output: any AudioOutput
+        do {
+            output = try audioOptions.choice.makeOutput { message in console.error("note: \(message)") }
+        } catch {
+            console.error("--audio \(audioOptions.choice): \(error.message)")
+            throw CommandExit(.usage)
+        }
+
+        let failures = Mutex<[String]>([])
+        let player = AudioPlayer(output: output, onError: { message in
+            console.error("\(audioPath): \(message)")
+            failures.withLock { $0.append(message) }
+        })
+        interrupted.store(false, ordering: .relaxed)
+        let previousHandler = signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+        defer { signal(SIGINT, previousHandler) }
+
+        player.play(decoder, point: point, from: from)
+        let fromMs = Int((from * 1000).rounded())
+        var nextCue = cues.firstIndex { $0.endMs > fromMs } ?? cues.count
+        var stoppedByUser = false
+        while true {
+            let snapshot = player.snapshot
+            let heardMs = Int((snapshot.position * 1000).rounded(.down))
+            while nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= Int(snapshot.duration * 1000)) {
+                console.line(ListenCommand.cueLine(cues[nextCue]))
+                nextCue += 1
+            }
+            if snapshot.finished { break }
+            if interrupted.load(ordering: .relaxed) {
+                stoppedByUser = true
+                break
+            }
+            usleep(5_000)
+        }
+        player.shutdown()
+        if stoppedByUser { console.error("stopped at \(ListenCommand.cueTime(Int(player.snapshot.position * 1000)))") }
+        if !failures.withLock({ $0.isEmpty }) { throw CommandExit(.failure) }
+    }
+
+    /// The cues to print, or [] for `--subs off` or a track without subtitles.
+    private func subtitleCues(track: Track, location: TourLocation, console: Console) throws -> [SubtitleCue] {
+        if subs == "off" { return [] }
+        let asset: Asset?
+        if let subs {
+            asset = track.subtitles(in: subs)
+            if asset == nil {
+                let have = track.subtitles.map(\.language)
+                console.error("\(tour): point \(point)'s \(track.language) recording has no \"\(subs)\" subtitles; it has \(have.isEmpty ? "none" : have.joined(separator: ", "))")
+                throw CommandExit(.failure)
+            }
+        } else {
+            asset = track.subtitles(in: track.language) ?? track.subtitles.first?.asset
+        }
+        guard let asset else { return [] }
+        let shown = location.path(of: asset.file)
+        let bytes: [UInt8]
+        do throws(AssetFileError) {
+            let path = try AssetFile(asset, in: location).path
+            guard let data = FileManager.default.contents(atPath: path) else { throw AssetFileError("cannot be read") }
+            bytes = Array(data)
+        } catch {
+            console.error("\(shown): \(error.message)")
+            throw CommandExit(.failure)
+        }
+        let document = SRTParser().parse(bytes)
+        for warning in document.warnings { console.error("\(shown): warning: \(TerminalText.sanitize(warning.description))") }
+        return SubtitleTrack(document.cues).cues.filter { $0.endMs > $0.startMs }
+    }
+
+    /// `[MM:SS.mmm] text`, lines joined with " / ".
+    static func cueLine(_ cue: SubtitleCue) -> String {
+        let text = cue.displayText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " / ")
+        return "[\(cueTime(cue.startMs))] \(TerminalText.sanitize(text))"
+    }
+
+    /// `MM:SS.mmm` (minutes not wrapped at the hour).
+    static func cueTime(_ ms: Int) -> String {
+        let v = max(0, ms)
+        func pad(_ n: Int, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return pad(v / 60_000, 2) + ":" + pad(v / 1000 % 60, 2) + "." + pad(v % 1000, 3)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeCore
+@testable import WalkscapeAudio
+
+/// The player over clocked outputs, with a manual clock: no sound server, no waiting.
+@Suite struct AudioPlayerTests {
+    /// Waits (real time, bounded) until `condition` holds.
+    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
+    }
+
+    @Test func playsToTheEndAndSaysSo() {
+        let finished = Mutex<[Int?]>([])
+        let output = NullOutput(clock: ManualAudioClock())
+        let player = AudioPlayer(output: output, onFinished: { point in finished.withLock { $0.append(point) } })
+        defer { player.shutdown() }
+        player.play(ToneDecoder(segments: [(440, 1.5)]), point: 3)
+        #expect(eventually { player.snapshot.finished })
+        let snapshot = player.snapshot
+        #expect(snapshot.point == 3)
+        #expect(snapshot.position == 1.5)
+        #expect(snapshot.duration == 1.5)
+        #expect(finished.withLock { $0 } == [3])
+    }
+
+    @Test func heardPositionFollowsTheClockNotTheDecoder() throws {
+        let clock = ManualAudioClock()
+        let output = NullOutput(clock: clock)
+        try output.start(format: AudioFormat(sampleRate: 1000, channels: 1), paused: false)
+        let samples = [Float](repeating: 0, count: 100)
+        try samples.withUnsafeBufferPointer { try output.write($0.baseAddress!, frames: 100) }
+        #expect(output.heardFrames == 0)
+        #expect(output.writableFrames() == 0)
+        clock.advance(by: 0.04)
+        #expect(output.heardFrames == 40)
+        output.pause()
+        clock.advance(by: 1)
+        #expect(output.heardFrames == 40)
+        output.resume()
+        clock.advance(by: 1)
+        #expect(output.heardFrames == 100)  // never more than written
+        output.flush()
+        #expect(output.heardFrames == 0 && output.writtenFrames == 0)
+    }
+
+    @Test func wavOutputHoldsExactlyWhatWasHeard() throws {
+        let path = NSTemporaryDirectory() + "walkscape-wav-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav"
+        defer { unlink(path) }
+        let output = WAVFileOutput(path: path, clock: ManualAudioClock())
+        let player = AudioPlayer(output: output)
+        let decoder = ToneDecoder(segments: [(440, 1), (880, 1)], sampleRate: 8000, channels: 1)
+        player.play(decoder, point: 1)
+        #expect(eventually { player.snapshot.finished })
+        player.shutdown()
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+        let reader = try WAVDecoder(path: path)
+        #expect(reader.info.frames == 16000)
+        #expect(reader.info.sampleRate == 8000)
+        var samples = [Float](repeating: 0, count: 16000)
+        let count = try samples.withUnsafeMutableBufferPointer { buffer throws(AudioFileError) in try reader.read(into: buffer.baseAddress!, frames: 16000) }
+        #expect(count == 16000)
+        #expect(abs(zeroCrossingFrequency(samples[0..<8000], sampleRate: 8000) - 440) < 5)
+        #expect(abs(zeroCrossingFrequency(samples[8000...], sampleRate: 8000) - 880) < 5)
+    }
+
+    @Test func seekMovesTheHeardPositionAndDropsTheBuffer() {
+        let clock = ManualAudioClock()
+        let player = AudioPlayer(output: NullOutput(clock: clock))
+        defer { player.shutdown() }
+        player.play(ToneDecoder(segments: [(440, 60)]), point: 1, paused: true)
+        #expect(eventually { player.snapshot.point == 1 })
+        #expect(player.snapshot.position == 0)
+        player.seek(to: 30)
+        #expect(eventually { player.snapshot.position == 30 })
+        player.seek(by: -10)
+        #expect(eventually { player.snapshot.position == 20 })
+        player.seek(by: 100)
+        #expect(eventually { player.snapshot.position == 60 })
+        player.resume()
+        #expect(eventually { player.snapshot.finished })
+        player.replay()
+        #expect(eventually { !player.snapshot.finished })
+        #expect(eventually { player.snapshot.finished })
+    }
+
+    @Test func outputChoices() {
+        #expect(AudioOutputChoice(argument: "auto") == .auto)
+        #expect(AudioOutputChoice(argument: "pulse") == .pulse)
+        #expect(AudioOutputChoice(argument: "none") == AudioOutputChoice.none)
+        #expect(AudioOutputChoice(argument: "wav:out/walk.wav") == .wav(path: "out/walk.wav"))
+        #expect(AudioOutputChoice(argument: "wav:") == nil)
+        #expect(AudioOutputChoice(argument: "alsa") == nil)
+    }
+}

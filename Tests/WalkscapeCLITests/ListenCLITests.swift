@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `walkscape listen` with the silent clocked output: cues come out in order, at their times, as heard.
+@Suite struct ListenCLITests {
+    @Test func printsCuesInOrderAsTheyAreHeard() throws {
+        let start = Date()
+        let result = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--from", "27.5", "--audio", "none"])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            [00:27.237] Da qui parte Via Roma,
+            [00:28.805] la strada elegante che porta / dritta a Piazza Castello.
+
+            """)
+        #expect(result.stderr == "")
+        // The recording is 32.653 s long: playing from 27.5 s takes about 5.15 s of clock time.
+        #expect(elapsed > 5.0 && elapsed < 8)
+    }
+
+    @Test func englishSubtitlesOnItalianAudioAndOff() throws {
+        let result = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--from", "32.2", "--subs", "off", "--audio", "none"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+    }
+
+    @Test func errorsOneLineEach() throws {
+        let noPoint = try CLI.run(["listen", "tours/torino-portici", "--point", "99", "--audio", "none"])
+        #expect(noPoint.status == 1)
+        #expect(noPoint.stderr == "tours/torino-portici: no point 99; the tour has points 1–7\n")
+        let noLanguage = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--lang", "de", "--audio", "none"])
+        #expect(noLanguage.status == 1)
+        #expect(noLanguage.stderr == "tours/torino-portici: the tour has no \"de\" narration; it has it, en\n")
+        let noTour = try CLI.run(["listen", "tours/nowhere", "--point", "1", "--audio", "none"])
+        #expect(noTour.status == 2)
+        let badAudio = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--audio", "alsa"])
+        #expect(badAudio.status == 2)
+        let pastEnd = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--from", "99", "--audio", "none"])
+        #expect(pastEnd.status == 2)
+    }
+}

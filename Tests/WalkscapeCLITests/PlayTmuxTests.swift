@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// Drives `walkscape play` in a real terminal: a detached tmux session, keys sent with `send-keys`, the
+/// screen read with `capture-pane`. Skipped when tmux is not installed (`make test` installs it).
+struct Tmux {
+    static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    let session = "walkscape-test-\(UUID().uuidString.prefix(8))"
+    let socket = NSTemporaryDirectory() + "walkscape-tmux-\(UUID().uuidString.prefix(8))"
+
+    /// Runs tmux with `arguments` and returns its standard output.
+    ///
+    /// posix_spawn and waitpid rather than Foundation's Process: on Linux, Process learns that a child ended
+    /// through a descriptor the child inherits, and the tmux server that `new-session` forks keeps it open,
+    /// so Process would wait for the server to exit.
+    @discardableResult
+    func run(_ arguments: [String], capture: Bool = true) throws -> String {
+        let argv = [Tmux.path!, "-S", socket] + arguments
+        var pipe: [Int32] = [-1, -1]
+        if capture { guard Foundation.pipe(&pipe) == 0 else { throw POSIXError(.EIO) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipe[0])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Children get a clean signal state whatever the test runner's threads block.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, environ)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        var output = Data()
+        if capture {
+            close(pipe[1])
+            let handle = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true)
+            output = handle.readDataToEndOfFile()
+        }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Starts `command` in a new detached session of `width` × `height`.
+    func start(_ command: String, width: Int = 100, height: Int = 30) throws {
+        try run(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), command], capture: false)
+    }
+
+    func screen() throws -> String { try run(["capture-pane", "-t", session, "-p"]) }
+
+    func keys(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
+
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", session, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Polls the screen until `predicate` holds (or `timeout` seconds pass); returns the last screen.
+    func waitFor(timeout: Double = 15, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = try screen()
+        while !predicate(text) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            text = try screen()
+        }
+        return text
+    }
+
+    func kill() { _ = try? run(["kill-server"]) }
+}
+
+@Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
+struct PlayTmuxTests {
+    /// The shell command that plays the brisk Turin walk, then prints the exit status and the tty modes.
+    func playCommand(_ extra: String = "", speed: Int = 8) -> String {
+        "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/torino-portici "
+            + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed \(speed) \(extra); "
+            + "status=$?; modes=$(stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '); "
+            + "echo \"EXIT $status MODES $modes END\"; sleep 60"
+    }
+
+    @Test func playsTheWalkAndAnswersTheKeys() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(playCommand(speed: 8))
+
+        // The player screen: header, map markers, route card, key hints.
+        var screen = try tmux.waitFor { $0.contains("Stop 1/7") }
+        #expect(screen.contains("Torino sotto i portici"))
+        #expect(screen.contains("×8 (muted at ×8)"))
+        #expect(screen.contains("Next stop 2"))
+        #expect(screen.contains("N↑"))
+        for marker in ["1", "2", "3", "4", "5", "6", "7"] { #expect(screen.contains(marker)) }
+        #expect(screen.contains("? help"))
+
+        // Subtitles follow the (muted) audio of point 2 as the walk reaches it.
+        screen = try tmux.waitFor(timeout: 40) { $0.contains("Stop 2/7 · Piazza San Carlo") && $0.contains("Piazza San Carlo") && $0.contains("━") }
+        #expect(screen.contains("Stop 2/7"))
+        screen = try tmux.waitFor(timeout: 10) { $0.contains("salotto") || $0.contains("Carlo Emanuele") || $0.contains("cavallo") }
+        #expect(screen.contains("salotto") || screen.contains("Carlo Emanuele") || screen.contains("cavallo"), "no subtitle seen:\n\(screen)")
+
+        // Pause: the clock stops.
+        try tmux.keys("Space")
+        Thread.sleep(forTimeInterval: 0.4)
+        let paused = try tmux.screen().split(separator: "\n").first ?? ""
+        Thread.sleep(forTimeInterval: 1.0)
+        let stillPaused = try tmux.screen().split(separator: "\n").first ?? ""
+        #expect(paused == stillPaused, "the clock moved while paused")
+        try tmux.keys("Space")
+
+        // Help overlay, any key closes it.
+        try tmux.keys("?")
+        screen = try tmux.waitFor { $0.contains("Help") }
+        #expect(screen.contains("step one fix while paused"))
+        try tmux.keys("Escape")
+        screen = try tmux.waitFor { !$0.contains("step one fix while paused") }
+        #expect(!screen.contains("step one fix while paused"))
+
+        // Zoom changes the map (the scale bar's length).
+        let before = try tmux.screen()
+        try tmux.keys("z")
+        screen = try tmux.waitFor { $0 != before }
+        try tmux.keys("0")
+
+        // Resize below the minimum and back.
+        try tmux.resize(width: 50, height: 15)
+        screen = try tmux.waitFor { $0.contains("terminal too small") }
+        #expect(screen.contains("need 60×20 (50×15)"))
+        try tmux.resize(width: 100, height: 30)
+        screen = try tmux.waitFor { $0.contains("Torino sotto i portici") }
+        #expect(screen.contains("Next stop") || screen.contains("Tour complete"))
+
+        // Quit asks while the tour is in progress, then the terminal is back in cooked mode.
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
+        #expect(screen.contains("(y/n)"))
+        try tmux.keys("y")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(playCommand(speed: 4))
+        _ = try tmux.waitFor { $0.contains("Stop 1/7") }
+        let pid = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The shell's child is walkscape: signal it.
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        pkill.arguments = ["-TERM", "-P", pid, "-x", "walkscape"]
+        try pkill.run()
+        pkill.waitUntilExit()
+        let screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("stopped by signal 15; the terminal is restored"))
+        #expect(screen.contains("EXIT 143 MODES icanon echo  END"), "\(screen)")
+        #expect(!screen.contains("\u{1B}"))
+    }
+
+    @Test func refusesADumbTerminalWithOneLine() throws {
+        let result = try CLI.run(["play", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx"], environment: ["TERM": "dumb"])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.hasPrefix("walkscape play: "))
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Starts or stops a private PulseAudio daemon with a null sink, for tests on machines without a sound card (CI).
+#   eval "$(tools/pulse_null.sh start)"   prints PULSE_SERVER=… (and WALKSCAPE_PULSE_STARTED=1 when it started one)
+#   tools/pulse_null.sh stop               stops only the daemon start started (WALKSCAPE_PULSE_DIR's pid file)
+# If a server already answers (PULSE_SERVER or the user's default), start prints nothing and starts nothing.
+# Works as root too: PulseAudio warns ("not intended to be run as root") but runs in per-user mode.
+set -euo pipefail
+dir="${WALKSCAPE_PULSE_DIR:-${TMPDIR:-/tmp}/walkscape-pulse-$(id -u)-$$}"
+case "${1:-}" in
+start)
+  if pactl info >/dev/null 2>&1; then exit 0; fi
+  command -v pulseaudio >/dev/null || { echo "tools/pulse_null.sh: pulseaudio is not installed" >&2; exit 1; }
+  mkdir -p "$dir"
+  chmod 700 "$dir"
+  # A private runtime directory: the daemon's socket and pid file live there, nothing else is touched.
+  XDG_RUNTIME_DIR="$dir" HOME="$dir" pulseaudio --daemonize=yes --exit-idle-time=-1 --use-pid-file=yes \
+    --disallow-exit=no -n \
+    --load="module-null-sink sink_name=walkscape_null sink_properties=device.description=walkscape_null" \
+    --load="module-native-protocol-unix auth-anonymous=1 socket=$dir/native" \
+    --log-target=file:"$dir/pulse.log" 2>>"$dir/pulse.log"
+  for _ in $(seq 50); do
+    PULSE_SERVER="unix:$dir/native" pactl info >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  PULSE_SERVER="unix:$dir/native" pactl info >/dev/null 2>&1 || { echo "tools/pulse_null.sh: PulseAudio did not start; see $dir/pulse.log" >&2; exit 1; }
+  # Keep the null sink awake at a low latency with a stream of silence: an idle null sink woken by a new
+  # stream first renders a whole 2 s block (its maximum latency), which would stall the first ~2 s of every
+  # test's audio. Hardware sinks do not do this. Silence mixed in changes no sample.
+  PULSE_SERVER="unix:$dir/native" nohup pacat --playback --raw --latency-msec=10 --stream-name=walkscape-keepalive \
+    /dev/zero >/dev/null 2>&1 &
+  echo $! > "$dir/keepalive.pid"
+  echo "export PULSE_SERVER=unix:$dir/native WALKSCAPE_PULSE_DIR=$dir WALKSCAPE_PULSE_STARTED=1"
+  ;;
+stop)
+  [ -n "${WALKSCAPE_PULSE_DIR:-}" ] || { echo "tools/pulse_null.sh: stop needs WALKSCAPE_PULSE_DIR from start" >&2; exit 2; }
+  if [ -f "$dir/keepalive.pid" ]; then kill "$(cat "$dir/keepalive.pid")" 2>/dev/null || true; fi
+  pidfile="$dir/pulse/pid"
+  if [ -f "$pidfile" ]; then
+    pid=$(head -1 "$pidfile")
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill "$pid"; fi
+    for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  rm -rf "$dir"
+  ;;
+*)
+  echo "usage: tools/pulse_null.sh start|stop" >&2
+  exit 2
+  ;;
+esac
