@@ -40,9 +40,12 @@ DEMO_TRACE := fixtures/traces/torino-portici-clean.gpx
 demo: build
 	$(BIN) validate $(DEMO_TOUR)
 	@echo
-	$(BIN) info $(DEMO_TOUR)
-	@echo
-	$(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text
+	@if [ -t 0 ] && [ -t 1 ]; then \
+	  $(BIN) play $(DEMO_TOUR) --trace $(DEMO_TRACE); \
+	else \
+	  echo "(no terminal: printing the walk's timeline instead of playing it)"; \
+	  $(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text; \
+	fi
 
 # Starts a private PulseAudio daemon with a null sink when no server answers (tools/pulse_null.sh), so the
 # audio tests run, and stops only that one afterwards, whatever the tests' outcome.
