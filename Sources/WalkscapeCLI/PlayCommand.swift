@@ -65,10 +65,10 @@ struct PlayCommand: ParsableCommand {
             console.error("walkscape play: " + refusal)
             throw CommandExit(.usage)
         }
-        let narration = language ?? LanguagePreference.fromEnvironment(environment)
-        let inputs = try Replay.load(tour: tour, trace: trace, language: narration.flatMap { lang in
-            (try? TourLoader.load(tour).tour?.languages.contains(lang)) == true ? lang : nil
-        }, walkSpeed: policyOptions.walkSpeed, console: console)
+        // An explicit --lang must exist in the tour; a language from the locale is only a preference.
+        let inputs = try Replay.load(
+            tour: tour, trace: trace, language: language ?? LanguagePreference.fromEnvironment(environment),
+            languageIsPreference: language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
         let replay = inputs.tour
         let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
         var subtitleLanguage: String? = subs == "off" ? nil : (subs ?? (subtitleLanguages.contains(replay.language) ? replay.language : subtitleLanguages.first))

@@ -12,15 +12,15 @@ enum Replay {
     }
 
     /// The tour and trace, or a `CommandExit` after the reasons were written to standard error.
-    static func load(tour argument: String, trace path: String, language: String?, walkSpeed: Double, console: Console) throws -> Inputs {
-        let tour = try loadTour(argument, language: language, console: console)
+    static func load(tour argument: String, trace path: String, language: String?, languageIsPreference: Bool = false, walkSpeed: Double, console: Console) throws -> Inputs {
+        let tour = try loadTour(argument, language: language, languageIsPreference: languageIsPreference, console: console)
         let trace = try loadTrace(path, walkSpeed: walkSpeed, console: console)
         return Inputs(tour: tour, trace: trace, tracePath: path)
     }
 
-    static func loadTour(_ argument: String, language: String?, console: Console) throws -> ReplayTour {
+    static func loadTour(_ argument: String, language: String?, languageIsPreference: Bool = false, console: Console) throws -> ReplayTour {
         do {
-            return try ReplayTour.load(argument, language: language)
+            return try ReplayTour.load(argument, language: language, requestedIsPreference: languageIsPreference)
         } catch {
             for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
             if !error.unreadable {

@@ -14,8 +14,9 @@ public struct ReplayTour: Sendable {
     /// Loads the tour named by `argument` for replay in `requested` (or the tour's first language).
     ///
     /// Refuses (with every reason, one line each) a tour whose JSON has errors, a language the tour does not
-    /// have, or audio in that language that is missing, leaves the tour, or does not decode.
-    public static func load(_ argument: String, language requested: String?) throws(ReplayTourError) -> ReplayTour {
+    /// have (unless `requestedIsPreference`: a language taken from the locale falls back to the tour's
+    /// first), or audio in that language that is missing, leaves the tour, or does not decode.
+    public static func load(_ argument: String, language requested: String?, requestedIsPreference: Bool = false) throws(ReplayTourError) -> ReplayTour {
         let loaded: LoadedTour
         do {
             loaded = try TourLoader.load(argument)
@@ -25,11 +26,11 @@ public struct ReplayTour: Sendable {
         guard let tour = loaded.tour, !loaded.diagnostics.hasErrors else {
             throw ReplayTourError(unreadable: false, problems: loaded.diagnostics.filter { $0.severity == .error })
         }
-        if let requested, !tour.languages.contains(requested) {
+        if let requested, !tour.languages.contains(requested), !requestedIsPreference {
             throw ReplayTourError(unreadable: false, problems: [.error(loaded.location.jsonFile, "languages",
                 "the tour has no \"\(requested)\" narration; it has \(tour.languages.joined(separator: ", "))")])
         }
-        let language = requested ?? tour.language(for: nil)
+        let language = tour.language(for: requested)
         var problems: [Diagnostic] = []
         var audio: [Int: AudioInfo] = [:]
         for point in tour.points {
