@@ -17,15 +17,6 @@ enum Formatting {
     /// `2.1 km` from kilometres.
     static func kilometres(_ value: Double) -> String { formatFixed(value, 1) + " km" }
 
-    /// `m:ss.s`, e.g. `0:42.3`.
-    static func clock(seconds: Double) -> String {
-        let tenths = Int((seconds * 10).rounded())
-        let minutes = tenths / 600
-        let rest = tenths % 600
-        let secs = rest / 10
-        return "\(minutes):" + (secs < 10 ? "0" : "") + "\(secs).\(rest % 10)"
-    }
-
     /// `812 B`, `4.1 kB`, `3.2 MB` (decimal units, like the download sizes phones show).
     static func bytes(_ count: Int) -> String {
         if count < 1000 { return "\(count) B" }

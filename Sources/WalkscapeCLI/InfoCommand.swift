@@ -56,15 +56,9 @@ struct InfoCommand: ParsableCommand {
         var result: [Int: [String: AudioInfo]] = [:]
         for point in tour.points {
             for track in point.tracks {
-                do {
-                    let file = try AssetFile(track.audio, in: location)
-                    result[point.order, default: [:]][track.language] = try AudioProbe.probe(path: file.path)
-                } catch let error as AssetFileError {
-                    console.error("\(location.jsonFile): \(track.audio.path).file: error: \(error.message)")
-                } catch let error as AudioFileError {
-                    console.error("\(location.path(of: track.audio.file)): error: \(error.message)")
-                } catch {
-                    console.error("\(location.path(of: track.audio.file)): error: \(error)")
+                switch AudioMeasurement.measure(track.audio, in: location) {
+                case let .success(info): result[point.order, default: [:]][track.language] = info
+                case let .failure(problem): console.error(TerminalText.sanitize(problem.description))
                 }
             }
         }
@@ -120,7 +114,7 @@ struct InfoCommand: ParsableCommand {
             ]
             for language in tour.languages {
                 if let info = audio[point.order]?[language] {
-                    row.append(Formatting.clock(seconds: info.durationSeconds))
+                    row.append(TimelineWriter.clock( info.durationSeconds))
                     totals[language, default: 0] += info.durationSeconds
                 } else {
                     row.append(point.track(language) == nil ? "—" : "unreadable")
@@ -133,7 +127,7 @@ struct InfoCommand: ParsableCommand {
         }
         for line in table.render() { console.line(line) }
         console.line()
-        console.line("Total audio: " + tour.languages.map { "\($0) \(Formatting.clock(seconds: totals[$0] ?? 0))" }.joined(separator: ", "))
+        console.line("Total audio: " + tour.languages.map { "\($0) \(TimelineWriter.clock( totals[$0] ?? 0))" }.joined(separator: ", "))
     }
 
     func jsonReport(_ tour: Tour, lang: String, audio: [Int: [String: AudioInfo]], downloadBytes: Int) -> JSONValue {

@@ -36,8 +36,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The GPS trace to replay (GPX, NMEA or GeoJSON).", valueName: "FILE"))
     var trace: String?
 
-    @Option(name: .customLong("lang"), help: ArgumentHelp("Narration language (default: from LANG when the tour has it, else its first).", valueName: "L"))
-    var language: String?
+    /// `--lang`, defaulting to the locale's language when the tour has it (the headless commands default to
+    /// the tour's first language instead, so their output never depends on who runs them).
+    @OptionGroup var narration: LanguageOption
 
     @Option(help: ArgumentHelp("Subtitle language, or off (default: the narration's language when available).", valueName: "L|off"))
     var subs: String?
@@ -67,8 +68,8 @@ struct PlayCommand: ParsableCommand {
         }
         // An explicit --lang must exist in the tour; a language from the locale is only a preference.
         let inputs = try Replay.load(
-            tour: tour, trace: trace, language: language ?? LanguagePreference.fromEnvironment(environment),
-            languageIsPreference: language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
+            tour: tour, trace: trace, language: narration.requested,
+            languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
         let replay = inputs.tour
         let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
         var subtitleLanguage: String? = subs == "off" ? nil : (subs ?? (subtitleLanguages.contains(replay.language) ? replay.language : subtitleLanguages.first))

@@ -73,9 +73,3 @@ struct ToursCommand: ParsableCommand {
         console.line("\(tours.count) tour\(tours.count == 1 ? "" : "s") in \(catalogue.directory)/")
     }
 }
-
-/// A JSON number's text for a double: whole numbers without `.0`.
-func formatShortNumber(_ value: Double) -> String {
-    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
-}

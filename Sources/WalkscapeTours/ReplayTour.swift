@@ -35,15 +35,9 @@ public struct ReplayTour: Sendable {
         var audio: [Int: AudioInfo] = [:]
         for point in tour.points {
             guard let track = point.track(language) else { continue }  // TourRules already reported it
-            do {
-                let file = try AssetFile(track.audio, in: loaded.location)
-                audio[point.order] = try AudioProbe.probe(path: file.path)
-            } catch let error as AssetFileError {
-                problems.append(.error(loaded.location.jsonFile, track.audio.path.description + ".file", error.message))
-            } catch let error as AudioFileError {
-                problems.append(.error(loaded.location.path(of: track.audio.file), "", error.message))
-            } catch {
-                problems.append(.error(loaded.location.path(of: track.audio.file), "", "\(error)"))
+            switch AudioMeasurement.measure(track.audio, in: loaded.location) {
+            case let .success(info): audio[point.order] = info
+            case let .failure(problem): problems.append(problem)
             }
         }
         guard problems.isEmpty else { throw ReplayTourError(unreadable: false, problems: problems) }

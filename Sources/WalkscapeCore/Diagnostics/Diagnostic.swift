@@ -2,7 +2,7 @@
 ///
 /// Rendered on one line as `file: location: severity: message`, e.g.
 /// `tours/x/tour.json: points[2].triggerRadiusMeters: error: expected a number > 0, got -5`.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// How bad a problem is: errors make an input invalid, warnings do not (unless asked to).
     public enum Severity: String, Sendable, Comparable {
         case warning

@@ -14,3 +14,9 @@ public func formatFixed(_ value: Double, _ decimals: Int) -> String {
     }
     return (negative ? "-" : "") + digits
 }
+
+/// A number written briefly, as JSON and messages want it: no trailing `.0` on whole numbers.
+public func formatShortNumber(_ value: Double) -> String {
+    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}

@@ -106,7 +106,7 @@ public struct TourDecoder {
                 return nil
             }
             guard accept(number) else {
-                error(path.appending(key), "expected \(what), got \(formatShort(number))")
+                error(path.appending(key), "expected \(what), got \(formatShortNumber(number))")
                 return nil
             }
             return number
@@ -388,10 +388,4 @@ public struct TourDecoder {
             return tracks
         }
     }
-}
-
-/// A number written briefly: no trailing `.0` on whole numbers.
-func formatShort(_ value: Double) -> String {
-    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }

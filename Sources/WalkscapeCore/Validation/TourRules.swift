@@ -53,7 +53,7 @@ public struct TourRules {
         // Radii.
         for point in byFile where !TourRules.usualRadiusMeters.contains(point.triggerRadiusMeters) {
             problems.append(.warning(file, path(point).appending("triggerRadiusMeters").description,
-                "\(formatShort(point.triggerRadiusMeters)) m is outside the usual 100–300 m; \(point.triggerRadiusMeters < 100 ? "city GPS is often 5–15 m off with jumps, small regions may be missed" : "large regions may trigger early")"))
+                "\(formatShortNumber(point.triggerRadiusMeters)) m is outside the usual 100–300 m; \(point.triggerRadiusMeters < 100 ? "city GPS is often 5–15 m off with jumps, small regions may be missed" : "large regions may trigger early")"))
         }
 
         // Languages: every declared language has a track at every point.
@@ -85,7 +85,7 @@ public struct TourRules {
                 let d = Geodesy.distance(a.location, b.location)
                 if d < a.triggerRadiusMeters + b.triggerRadiusMeters {
                     problems.append(.warning(file, path(b).description,
-                        "region of point \(b.order) overlaps point \(a.order)'s: centres \(formatFixed(d, 0)) m apart < \(formatShort(a.triggerRadiusMeters)) + \(formatShort(b.triggerRadiusMeters)) m; entering both at once queues point \(b.order) right behind point \(a.order)"))
+                        "region of point \(b.order) overlaps point \(a.order)'s: centres \(formatFixed(d, 0)) m apart < \(formatShortNumber(a.triggerRadiusMeters)) + \(formatShortNumber(b.triggerRadiusMeters)) m; entering both at once queues point \(b.order) right behind point \(a.order)"))
                 }
             }
         }
@@ -95,7 +95,7 @@ public struct TourRules {
             let d = Geodesy.distance(tour.startingPoint, first.location)
             if d > first.triggerRadiusMeters {
                 problems.append(.warning(file, "startingPoint",
-                    "the starting point is \(formatFixed(d, 0)) m from point 1, outside its \(formatShort(first.triggerRadiusMeters)) m region; walkers starting there hear nothing until they reach it"))
+                    "the starting point is \(formatFixed(d, 0)) m from point 1, outside its \(formatShortNumber(first.triggerRadiusMeters)) m region; walkers starting there hear nothing until they reach it"))
             }
         }
 
@@ -105,7 +105,7 @@ public struct TourRules {
                 let d = Geodesy.distance(from: point.location, toPath: route.points)
                 if d > point.triggerRadiusMeters {
                     problems.append(.warning(file, path(point).appending("location").description,
-                        "point \(point.order) is \(formatFixed(d, 0)) m from the route, beyond its \(formatShort(point.triggerRadiusMeters)) m radius; a walker following the route never enters it"))
+                        "point \(point.order) is \(formatFixed(d, 0)) m from the route, beyond its \(formatShortNumber(point.triggerRadiusMeters)) m radius; a walker following the route never enters it"))
                 }
             }
         }
