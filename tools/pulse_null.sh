@@ -13,22 +13,35 @@ start)
   mkdir -p "$dir"
   chmod 700 "$dir"
   # A private runtime directory: the daemon's socket and pid file live there, nothing else is touched.
+  # The daemon listens on native.new until the sink is warm (below), then the socket is renamed to native:
+  # no client can reach the sink before the keep-alive stream does.
   XDG_RUNTIME_DIR="$dir" HOME="$dir" pulseaudio --daemonize=yes --exit-idle-time=-1 --use-pid-file=yes \
     --disallow-exit=no -n \
     --load="module-null-sink sink_name=walkscape_null sink_properties=device.description=walkscape_null" \
-    --load="module-native-protocol-unix auth-anonymous=1 socket=$dir/native" \
+    --load="module-native-protocol-unix auth-anonymous=1 socket=$dir/native.new" \
     --log-target=file:"$dir/pulse.log" 2>>"$dir/pulse.log"
   for _ in $(seq 50); do
-    PULSE_SERVER="unix:$dir/native" pactl info >/dev/null 2>&1 && break
+    PULSE_SERVER="unix:$dir/native.new" pactl info >/dev/null 2>&1 && break
     sleep 0.1
   done
-  PULSE_SERVER="unix:$dir/native" pactl info >/dev/null 2>&1 || { echo "tools/pulse_null.sh: PulseAudio did not start; see $dir/pulse.log" >&2; exit 1; }
+  PULSE_SERVER="unix:$dir/native.new" pactl info >/dev/null 2>&1 || { echo "tools/pulse_null.sh: PulseAudio did not start; see $dir/pulse.log" >&2; exit 1; }
   # Keep the null sink awake at a low latency with a stream of silence: an idle null sink woken by a new
   # stream first renders a whole 2 s block (its maximum latency), which would stall the first ~2 s of every
   # test's audio. Hardware sinks do not do this. Silence mixed in changes no sample.
-  PULSE_SERVER="unix:$dir/native" nohup pacat --playback --raw --latency-msec=10 --stream-name=walkscape-keepalive \
+  PULSE_SERVER="unix:$dir/native.new" nohup pacat --playback --raw --latency-msec=10 --stream-name=walkscape-keepalive \
     /dev/zero >/dev/null 2>&1 &
   echo $! > "$dir/keepalive.pid"
+  for _ in $(seq 50); do
+    [ -n "$(PULSE_SERVER="unix:$dir/native.new" pactl list short sink-inputs 2>/dev/null)" ] && break
+    sleep 0.1
+  done
+  # Connecting woke the sink, which first renders its whole 2 s block: wait until its latency is the stream's.
+  for _ in $(seq 40); do
+    latency=$(PULSE_SERVER="unix:$dir/native.new" pactl list sinks 2>/dev/null | sed -n 's/^[[:space:]]*Latency: \([0-9]*\) usec.*/\1/p' | head -1)
+    [ -n "$latency" ] && [ "$latency" -lt 20000 ] && break
+    sleep 0.1
+  done
+  mv "$dir/native.new" "$dir/native"
   echo "export PULSE_SERVER=unix:$dir/native WALKSCAPE_PULSE_DIR=$dir WALKSCAPE_PULSE_STARTED=1"
   ;;
 stop)

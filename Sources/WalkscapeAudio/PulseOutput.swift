@@ -35,6 +35,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// `pa_stream_drain` after the last write: done once the server has played everything.
     private var drainOperation: OpaquePointer?
     private var drained = false
+    /// Whether playback of the current stream segment was started by hand (`pa_stream_trigger`).
+    private var triggered = false
+    /// The most frames of this segment reported heard so far (the position never goes back within a segment).
+    private var lastHeard: Int64 = 0
     /// The silent clock while the server is gone.
     private var fallback: NullOutput?
     private var nextReconnect: Double = 0
@@ -122,6 +126,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         lock()
         defer { unlock() }
         let bytes = pa_stream_writable_size(stream)
+        if bytes == 0, streamWritten > 0, !triggered, !paused {
+            // The server granted less than its prebuffer before starting: without a trigger the stream would
+            // wait (seen on a freshly started server's idle sink, where it stalled playback for seconds).
+            if let operation = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(operation) }
+            triggered = true
+        }
         if bytes == Int(bitPattern: UInt(UInt32.max)) || bytes == -1 { return 0 }
         return bytes / (4 * format.channels)
     }
@@ -201,6 +211,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             streamStartMicros = streamTimeLocked() ?? 0
         }
         streamWritten = 0
+        triggered = false
+        lastHeard = 0
         unlock()
     }
 
@@ -310,6 +322,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         self.stream = stream
         streamStartMicros = 0
         streamWritten = 0
+        triggered = false
+        lastHeard = 0
         return true
     }
 
@@ -353,7 +367,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if drained { return baseHeard + streamWritten }
         let elapsed = micros > streamStartMicros ? micros - streamStartMicros : 0
         let frames = Int64(Double(elapsed) * Double(format.sampleRate) / 1e6)
-        return baseHeard + min(frames, streamWritten)
+        lastHeard = max(lastHeard, min(frames, streamWritten))
+        return baseHeard + lastHeard
     }
 
     private func wait(for operation: OpaquePointer) {
@@ -390,7 +405,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             lock()
             let micros = streamTimeLocked() ?? streamStartMicros
             unlock()
-            let heard = baseHeard + min(Int64(Double(micros > streamStartMicros ? micros - streamStartMicros : 0) * Double(format.sampleRate) / 1e6), streamWritten)
+            // A dead stream's time may read behind what was already reported: never go back.
+            let heard = baseHeard + max(lastHeard, min(Int64(Double(micros > streamStartMicros ? micros - streamStartMicros : 0) * Double(format.sampleRate) / 1e6), streamWritten))
             onNotice("PulseAudio server lost; playing on silently, will reconnect when it returns")
             goSilentLocked(heard: heard)
             return

@@ -26,11 +26,7 @@ public struct PlayerScreen: Sendable {
     public func render(_ frame: PlayerFrame, width: Int, height: Int) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width >= PlayerScreen.minimumSize.columns, height >= PlayerScreen.minimumSize.rows else {
-            let notice = "\(strings["terminal too small: need"]) \(PlayerScreen.minimumSize.columns)×\(PlayerScreen.minimumSize.rows)"
-            let lines = SubtitleBox.wrap(notice + " (\(width)×\(height))", width: max(1, width))
-            for (i, line) in lines.prefix(height).enumerated() {
-                grid.put(line, x: max(0, (width - DisplayWidth.of(line)) / 2), y: max(0, height / 2 - lines.count / 2) + i, style: CellStyle(foreground: .warning, bold: true))
-            }
+            drawTooSmall(into: &grid, width: width, height: height)
             return grid
         }
         drawHeader(frame, into: &grid, width: width)
@@ -72,6 +68,15 @@ public struct PlayerScreen: Sendable {
         case nil: break
         }
         return grid
+    }
+
+    /// The "terminal too small: need 60×20 (W×H)" notice, centred.
+    func drawTooSmall(into grid: inout CellGrid, width: Int, height: Int) {
+        let notice = "\(strings["terminal too small: need"]) \(PlayerScreen.minimumSize.columns)×\(PlayerScreen.minimumSize.rows)"
+        let lines = SubtitleBox.wrap(notice + " (\(width)×\(height))", width: max(1, width))
+        for (i, line) in lines.prefix(height).enumerated() {
+            grid.put(line, x: max(0, (width - DisplayWidth.of(line)) / 2), y: max(0, height / 2 - lines.count / 2) + i, style: CellStyle(foreground: .warning, bold: true))
+        }
     }
 
     func drawHeader(_ frame: PlayerFrame, into grid: inout CellGrid, width: Int) {

@@ -15,11 +15,13 @@ final class MonitorRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var samples: [Float] = []
     private var origin = Double.infinity
+    /// Each chunk's arrival: (samples recorded so far, monotonic time).
+    private var arrivals: [(count: Int, time: Double)] = []
     private let done = DispatchSemaphore(value: 0)
 
-    init() throws {
+    init(server: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec", "--device=@DEFAULT_MONITOR@", "--format=float32le", "--rate=48000", "--channels=1", "--latency-msec=5", "--raw"]
+        process.arguments = ["parec"] + (server.map { ["--server=\($0)"] } ?? []) + [ "--device=@DEFAULT_MONITOR@", "--format=float32le", "--rate=48000", "--channels=1", "--latency-msec=5", "--raw"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -38,10 +40,23 @@ final class MonitorRecorder: @unchecked Sendable {
                 self.lock.withLock {
                     self.samples.append(contentsOf: floats)
                     self.origin = min(self.origin, now - Double(self.samples.count) / Double(MonitorRecorder.rate))
+                    self.arrivals.append((self.samples.count, now))
                 }
             }
             self.done.signal()
         }.start()
+    }
+
+    /// The index of the sample heard at monotonic `time`, from the chunks that arrived in the second after it
+    /// only. Unlike `origin`, this does not assume the sink's clock runs at exactly the monotonic clock's rate:
+    /// a null sink's does not (it ran 200 ppm fast here, 120 ms over 10 minutes), any more than a sound card's.
+    func sampleIndex(at time: Double) -> Int? {
+        lock.withLock {
+            let rate = Double(MonitorRecorder.rate)
+            let near = arrivals.filter { $0.time >= time && $0.time <= time + 1 }
+            guard let local = near.map({ $0.time - Double($0.count) / rate }).min() else { return nil }
+            return Int(((time - local) * rate).rounded())
+        }
     }
 
     func stop() -> (samples: [Float], origin: Double) {
@@ -61,7 +76,7 @@ struct PulsePlaybackTests {
 
     /// Plays `decoder` while recording, calling `script` with the player every 10 ms (return true when done
     /// steering); returns the recording, the observations of the heard position and the start time.
-    func record(_ decoder: any AudioDecoder, script: (AudioPlayer, Double) -> Void = { _, _ in }) throws -> (samples: [Float], origin: Double, start: Double, observations: [Observation]) {
+    func record(_ decoder: any AudioDecoder, maxSeconds: Double = 30, script: (AudioPlayer, Double) -> Void = { _, _ in }) throws -> (samples: [Float], origin: Double, start: Double, observations: [Observation], recorder: MonitorRecorder) {
         let recorder = try MonitorRecorder()
         usleep(400_000)  // let the recorder settle on silence
         let output = try PulseOutput()
@@ -75,13 +90,13 @@ struct PulsePlaybackTests {
             observations.append(Observation(time: now, position: snapshot.position))
             if snapshot.finished { break }
             script(player, snapshot.position)
-            if now - start > 30 { break }
+            if now - start > maxSeconds { break }
             usleep(10_000)
         }
         player.shutdown()
         usleep(300_000)
         let (samples, origin) = recorder.stop()
-        return (samples, origin, start, observations)
+        return (samples, origin, start, observations, recorder)
     }
 
     /// Runs of sound: (first, last) sample indices where |x| > threshold, gaps under `minGap` merged.
@@ -183,5 +198,65 @@ struct PulsePlaybackTests {
         print("pulse seek: heard position − recording after the seek: spread \(Int(spread * 1000)) ms, max \(Int((offsets.map(abs).max() ?? 0) * 1000)) ms")
         #expect(spread < 0.05)
         #expect((offsets.map(abs).max() ?? 0) < 0.05)
+    }
+
+    /// The subtitle clock (the player's heard position, which `listen` and the TUI look cues up with) against
+    /// what the null sink's monitor actually received, over a long play with two pauses and three seeks. The
+    /// source is deterministic noise, so each 25 ms of the recording is located in the source exactly.
+    /// `make test` plays 24 s; `tools/bench/audio.sh` sets WALKSCAPE_DRIFT_SECONDS=600 for the 10-minute figure.
+    @Test func subtitleClockFollowsHeardAudioThroughPausesAndSeeks() throws {
+        let duration = Double(ProcessInfo.processInfo.environment["WALKSCAPE_DRIFT_SECONDS"] ?? "") ?? 24
+        let rate = MonitorRecorder.rate
+        let decoder = NoiseDecoder(seconds: duration, sampleRate: rate)
+        // (at heard position, action): pauses at 20 % and 60 %, seeks +5 %, −3.3 %, +1.7 % of the length.
+        enum Step { case pause(Double), seek(Double) }
+        let plan: [(at: Double, step: Step)] = [
+            (0.20 * duration, .pause(1.5)), (0.35 * duration, .seek(0.05 * duration)), (0.50 * duration, .seek(-duration / 30)),
+            (0.60 * duration, .pause(2.0)), (0.80 * duration, .seek(duration / 60)),
+        ]
+        let progress = Mutex<(next: Int, pausedAt: Double?, commands: [Double], pauses: [ClosedRange<Double>])>((0, nil, [], []))
+        let result = try record(decoder, maxSeconds: duration + 30) { player, position in
+            let now = monotonicNow()
+            progress.withLock { p in
+                if let pausedAt = p.pausedAt {
+                    guard case .pause(let length) = plan[p.next - 1].step, now - pausedAt >= length else { return }
+                    player.resume()
+                    p.pauses.append(pausedAt...now)
+                    p.pausedAt = nil
+                    p.commands.append(now)
+                    return
+                }
+                guard p.next < plan.count, position >= plan[p.next].at else { return }
+                switch plan[p.next].step {
+                case .pause: player.pause(); p.pausedAt = now
+                case .seek(let by): player.seek(by: by)
+                }
+                p.next += 1
+                p.commands.append(now)
+            }
+        }
+        let (commands, pauses) = progress.withLock { ($0.commands, $0.pauses) }
+        #expect(commands.count == plan.count + 2, "every pause, resume and seek happened")
+        // Checkpoints: readings away from any command (±0.4 s) and from the ends, about every duration/40.
+        let window = rate / 40
+        var drifts: [(time: Double, position: Double, drift: Double, score: Double)] = []
+        var lastCheck = -Double.infinity
+        for o in result.observations where o.position > 0.5 && o.position < duration - 0.5 {
+            guard o.time - lastCheck >= duration / 40, !commands.contains(where: { abs($0 - o.time) < 0.4 }),
+                !pauses.contains(where: { $0.contains(o.time) }) else { continue }
+            guard let index = result.recorder.sampleIndex(at: o.time), index >= 0, index + window <= result.samples.count else { continue }
+            let expected = Int64((o.position * Double(rate)).rounded())
+            let found = NoiseDecoder.locate(result.samples[index..<(index + window)], in: (expected - Int64(rate / 10))...(expected + Int64(rate / 10)))
+            drifts.append((o.time - result.start, o.position, o.position - Double(found.frame) / Double(rate), found.score))
+            lastCheck = o.time
+        }
+        for d in drifts { print("pulse drift: at \(formatFixed(d.time, 2)) s of play, position \(formatFixed(d.position, 3)) s: \(formatFixed(d.drift * 1000, 1)) ms (match \(formatFixed(d.score, 2)))") }
+        let matched = drifts.filter { $0.score >= 0.5 }
+        let worst = matched.map { abs($0.drift) }.max() ?? .infinity
+        let last = try #require(matched.last)
+        let wall = (result.observations.last?.time ?? result.start) - result.start
+        print("pulse drift: \(Int(duration)) s of noise, \(Int(wall)) s of play with 2 pauses and 3 seeks; subtitle clock − heard audio at \(matched.count) checkpoints: max \(formatFixed(worst * 1000, 1)) ms, last \(formatFixed(last.drift * 1000, 1)) ms at \(formatFixed(last.position, 1)) s")
+        #expect(matched.count >= 20, "at least 20 checkpoints matched the source")
+        #expect(worst <= 0.04, "drift within 40 ms everywhere")
     }
 }

@@ -1,0 +1,65 @@
+import WalkscapeCore
+
+/// One tour as the catalogue and tour detail screens show it: its texts in the chosen language, its figures,
+/// whether it can be played, the walks (traces) offered for it, and a small map of its route.
+public struct TourListing: Sendable, Equatable {
+    /// Whether a tour can start ("Option B": only a fully downloaded tour plays).
+    public enum Availability: Sendable, Equatable {
+        case ready
+        /// Files are missing or corrupt: what, and the command that fixes it.
+        case notDownloaded(problems: [String], fix: String)
+        /// The tour cannot be read at all: why.
+        case broken(String)
+    }
+
+    /// A walk offered for the tour: a recorded trace file.
+    public struct Walk: Sendable, Equatable {
+        public var name: String
+        public var path: String
+        public init(name: String, path: String) {
+            self.name = name
+            self.path = path
+        }
+    }
+
+    public var id: String
+    public var directory: String
+    public var title: String
+    public var description: String
+    public var city: String
+    public var durationMinutes: Double
+    public var distanceKm: Double
+    public var languages: [String]
+    public var isProtected: Bool
+    public var availability: Availability
+    public var pointTitles: [String]
+    public var route: [LatLng]
+    public var points: [MapScene.Point]
+    public var walks: [Walk]
+
+    public init(
+        id: String, directory: String, title: String, description: String, city: String, durationMinutes: Double, distanceKm: Double,
+        languages: [String], isProtected: Bool, availability: Availability, pointTitles: [String] = [], route: [LatLng] = [],
+        points: [MapScene.Point] = [], walks: [Walk] = []
+    ) {
+        self.id = id
+        self.directory = directory
+        self.title = title
+        self.description = description
+        self.city = city
+        self.durationMinutes = durationMinutes
+        self.distanceKm = distanceKm
+        self.languages = languages
+        self.isProtected = isProtected
+        self.availability = availability
+        self.pointTitles = pointTitles
+        self.route = route
+        self.points = points
+        self.walks = walks
+    }
+
+    /// The route map's scene: the route and every point, none visited yet.
+    public var scene: MapScene { MapScene(route: route, points: points) }
+
+    public var isReady: Bool { availability == .ready }
+}

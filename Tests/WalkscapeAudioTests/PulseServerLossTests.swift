@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeCore
+@testable import WalkscapeAudio
+
+/// A PulseAudio daemon of the test's own (tools/pulse_null.sh in a private directory), which the test can stop
+/// and start again on the same socket to play a server that goes away and comes back.
+final class PrivatePulseServer {
+    let directory: String
+    var address: String { "unix:\(directory)/native" }
+
+    init() {
+        directory = NSTemporaryDirectory() + "walkscape-pulse-loss-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Runs tools/pulse_null.sh `verb` for this directory. posix_spawn and waitpid, not Foundation's Process:
+    /// the daemon the script starts inherits the descriptor through which Process learns that its child ended.
+    private func script(_ verb: String) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WALKSCAPE_PULSE_DIR"] = directory
+        // Makes the script's "is a server already answering?" check look at this directory only.
+        environment["PULSE_SERVER"] = "unix:\(directory)/not-yet"
+        let argv = [repositoryRoot + "/tools/pulse_null.sh", verb]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        guard status == 0 else { throw AudioOutputError("cannot run tools/pulse_null.sh: error \(status)") }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+        guard exitStatus == 0 else { throw AudioOutputError("tools/pulse_null.sh \(verb) failed (status \(exitStatus))") }
+    }
+
+    func start() throws { try script("start") }
+    func stop() throws { try script("stop") }
+
+    static var available: Bool {
+        ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/pulseaudio") } ?? false
+    }
+}
+
+/// Losing the PulseAudio server mid-play: the clock runs on silently, the user is told once, and the sound comes
+/// back on the same position when the server returns.
+@Suite(.serialized, .enabled(if: PrivatePulseServer.available, "pulseaudio is not installed; `make test` installs it"))
+struct PulseServerLossTests {
+    @Test func clockRunsOnWhileTheServerIsGoneAndSoundReturnsWithIt() throws {
+        let server = PrivatePulseServer()
+        try server.start()
+        defer { try? server.stop() }
+        let notices = Mutex<[(time: Double, text: String)]>([])
+        let output = try PulseOutput(server: server.address) { text in notices.withLock { $0.append((monotonicNow(), text)) } }
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        player.play(ToneDecoder(segments: [(440, 12)]), point: 1)
+        let start = monotonicNow()
+
+        func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) throws {
+            let deadline = monotonicNow() + seconds
+            while !condition() {
+                try #require(monotonicNow() < deadline, "timed out waiting for \(what)")
+                usleep(20_000)
+            }
+        }
+        try waitFor("1.5 s of play", seconds: 5) { player.snapshot.position >= 1.5 }
+        let beforeLoss = player.snapshot.position
+        let lost = monotonicNow()
+        try server.stop()
+        try waitFor("the lost-server notice", seconds: 3) { notices.withLock { $0.contains { $0.text.contains("lost") } } }
+        let noticeDelay = notices.withLock { $0.first { $0.text.contains("lost") }!.time } - lost
+
+        // Two seconds without a server: the heard position keeps pace with the wall clock.
+        let silentFrom = (time: monotonicNow(), position: player.snapshot.position)
+        usleep(2_000_000)
+        let silentTo = (time: monotonicNow(), position: player.snapshot.position)
+        let silentRate = (silentTo.position - silentFrom.position) / (silentTo.time - silentFrom.time)
+        #expect(silentFrom.position >= beforeLoss, "the position never goes back when the server is lost")
+        #expect(abs(silentRate - 1) < 0.05, "the clock runs at real time while silent (rate \(silentRate))")
+        #expect(!player.snapshot.finished)
+
+        // The server returns on the same socket: reconnect within about a second, sound on the monitor again.
+        try server.start()
+        let restarted = monotonicNow()
+        try waitFor("the server-back notice", seconds: 5) { notices.withLock { $0.contains { $0.text.contains("back") } } }
+        let reconnectDelay = notices.withLock { $0.first { $0.text.contains("back") }!.time } - restarted
+        let recorder = try MonitorRecorder(server: server.address)
+        usleep(1_000_000)
+        let (samples, _) = recorder.stop()
+        let loud = samples.filter { abs($0) > 0.05 }.count
+        let afterReturn = player.snapshot.position
+        try waitFor("the end of the 12 s tone", seconds: 15) { player.snapshot.finished }
+        let total = monotonicNow() - start
+        print("pulse loss: lost notice \(Int(noticeDelay * 1000)) ms after the server stopped; silent clock rate \(formatFixed(silentRate, 3)); back notice \(Int(reconnectDelay * 1000)) ms after it restarted; \(loud) loud samples in 1 s recorded after; 12 s tone finished after \(formatFixed(total, 2)) s")
+        #expect(noticeDelay < 1.5)
+        #expect(reconnectDelay < 2.5)
+        #expect(loud > MonitorRecorder.rate / 2, "the tone is heard again after the reconnection")
+        #expect(afterReturn > silentTo.position)
+        #expect(abs(total - 12) < 0.5, "pauses in sound are not pauses in time: the tone ends on schedule")
+        let said = notices.withLock { $0.map(\.text) }
+        #expect(said.filter { $0.contains("lost") }.count == 1, "the loss is told once: \(said)")
+    }
+}
