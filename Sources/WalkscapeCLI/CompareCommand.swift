@@ -9,7 +9,7 @@ struct CompareCommand: ParsableCommand {
         abstract: "Replay one trace under several profiles and show, per point, where they disagree.",
         discussion: """
             For each point: when it triggered and when its audio first started under each profile, and which \
-            profiles differ from the first one given (a different trigger or start time, a point never \
+            profiles differ from the first one given (a trigger or start time more than --tolerance apart, a point never \
             triggered, or re-fires). Then, per profile, how the tour ended, how many fixes the phone \
             delivered, and re-fired points (the iOS app restarts the narration on re-entering the current \
             point's region: flagged as a likely app bug).
@@ -36,6 +36,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Walking speed in m/s used to time a trace that has no timestamps.", valueName: "M/S"))
     var walkSpeed: Double = 1.2
 
+    @Option(help: ArgumentHelp("Trigger and start times closer than this agree, seconds (default 0.5, as check).", valueName: "SECONDS"))
+    var tolerance: Double = 0.5
+
     @Flag(help: "Print one JSON document instead of the table.")
     var json = false
 
@@ -46,6 +49,7 @@ struct CompareCommand: ParsableCommand {
         if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
         if Set(profiles).count != profiles.count { throw ValidationError("each --profile may be given once.") }
         guard walkSpeed > 0, walkSpeed.isFinite else { throw ValidationError("--walk-speed must be a speed in m/s > 0.") }
+        guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
     }
 
     func run() throws {
@@ -53,7 +57,8 @@ struct CompareCommand: ParsableCommand {
         let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, console: console)
         let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap(EngineProfile.init(rawValue:))
         let comparison = ProfileComparison(
-            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) })
+            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) },
+            tolerance: tolerance)
         if json {
             console.write(JSONWriter().write(document(comparison, tour: inputs.tour)) + "\n")
         } else {
@@ -154,7 +159,7 @@ struct CompareCommand: ParsableCommand {
         }
         return .object([
             ("tour", .string(tour.tour.id)), ("trace", .string(trace)), ("language", .string(tour.language)),
-            ("profiles", .array(profiles)), ("points", .array(points)),
+            ("tolerance", .number(formatShortNumber(tolerance))), ("profiles", .array(profiles)), ("points", .array(points)),
             ("pointsDiffering", .integer(comparison.orders.indices.filter { !comparison.agree(point: $0) }.count)),
         ])
     }

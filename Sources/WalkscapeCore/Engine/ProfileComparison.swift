@@ -16,13 +16,14 @@ public struct ProfileComparison: Sendable {
             self.refires = refires
         }
 
-        /// Whether two outcomes agree: both triggered or not, and trigger and start times within a
-        /// millisecond (the timelines' precision), with as many re-fires.
-        public func agrees(with other: PointOutcome) -> Bool {
+        /// Whether two outcomes agree: both triggered or not, trigger and start times within `tolerance`
+        /// seconds (at least the timelines' millisecond), and as many re-fires.
+        public func agrees(with other: PointOutcome, tolerance: Double = 0) -> Bool {
+            let limit = max(tolerance, 0.0005)
             func same(_ a: Double?, _ b: Double?) -> Bool {
                 switch (a, b) {
                 case (nil, nil): return true
-                case let (x?, y?): return abs(x - y) < 0.0005
+                case let (x?, y?): return abs(x - y) <= limit
                 default: return false
                 }
             }
@@ -44,9 +45,12 @@ public struct ProfileComparison: Sendable {
     /// The points' orders, in tour order.
     public var orders: [Int]
     public var runs: [Run]
+    /// Times closer than this (seconds) agree.
+    public var tolerance: Double
 
     /// Replays `trace` against `tour` under each named policy.
-    public init(tour: EngineTour, trace: Trace, policies: [(name: String, policy: EnginePolicy)]) {
+    public init(tour: EngineTour, trace: Trace, policies: [(name: String, policy: EnginePolicy)], tolerance: Double = 0) {
+        self.tolerance = tolerance
         orders = tour.points.map(\.order)
         runs = policies.map { item in
             let timeline = Simulation.run(tour: tour, trace: trace, policy: item.policy)
@@ -77,7 +81,7 @@ public struct ProfileComparison: Sendable {
     /// The runs (by index) whose outcome for the point at `index` differs from the first run's.
     public func disagreeing(point index: Int) -> [Int] {
         guard let first = runs.first else { return [] }
-        return runs.indices.dropFirst().filter { !runs[$0].outcomes[index].agrees(with: first.outcomes[index]) }
+        return runs.indices.dropFirst().filter { !runs[$0].outcomes[index].agrees(with: first.outcomes[index], tolerance: tolerance) }
     }
 
     /// Whether every run agrees on the point at `index`.
