@@ -353,10 +353,10 @@ public enum TriggerEngine {
                     events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, distance: d, location: location, queueLength: state.queue.count))
                     startAudio(point: order, at: t, location: location, distance: d, &state, &events)
                 } else if rules.refiresOnReentry {
-                    interrupt()
                     state.refires += 1
                     let d = distance(current)
                     events.append(EngineEvent(t: t, kind: .pointRefired, point: order, distance: d, location: location, queueLength: state.queue.count))
+                    interrupt()
                     startAudio(point: order, at: t, location: location, distance: d, &state, &events)
                 }
             }
