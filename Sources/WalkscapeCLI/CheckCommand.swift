@@ -17,8 +17,10 @@ struct CheckCommand: ParsableCommand {
               {"cases": [{"name": "torino clean", "tour": "../../tours/torino-portici",
                           "trace": "../traces/torino-portici-clean.gpx", "lang": "it",
                           "golden": "torino-portici-clean.jsonl",
-                          "options": {"queueDepth": 1, "minAccuracy": 25, "confirmFixes": 1,
-                                      "skipMissed": false, "walkSpeed": 1.2}, "tolerance": 0.5}]}
+                          "options": {"profile": "prd", "queueDepth": 1, "minAccuracy": 25,
+                                      "confirmFixes": 1, "skipMissed": false, "walkSpeed": 1.2},
+                          "tolerance": 0.5}]}
+            "profile" picks the rules (docs/profiles.md); the other options override its values.
 
             Exit status: 0 all match, 1 a mismatch (or a case that cannot run), 2 usage error or unreadable suite.
 

@@ -14,7 +14,8 @@ struct CheckCase: Sendable {
 }
 
 /// Reads suite files: `{"cases": [{"name", "tour", "trace", "lang"?, "golden", "options"?, "tolerance"?}]}`,
-/// paths relative to the suite file.
+/// paths relative to the suite file. `options.profile` names an `EngineProfile`; the other options override
+/// its values.
 enum CheckSuite {
     struct ReadError: Error, CustomStringConvertible {
         var path: String
@@ -51,6 +52,12 @@ enum CheckSuite {
             }
             let options = item["options"] ?? .object([])
             var policy = EnginePolicy.standard
+            if let name = options["profile"] {
+                guard let value = name.stringValue, let profile = EngineProfile(rawValue: value) else {
+                    throw ReadError(path: path, location: "\(at).options.profile", message: "expected one of \(EngineProfile.names)")
+                }
+                policy = profile.policy
+            }
             if let depth = options["queueDepth"] {
                 guard let value = depth.intValue, value >= 0 else { throw ReadError(path: path, location: "\(at).options.queueDepth", message: "expected a whole number ≥ 0") }
                 policy.queueDepth = value
@@ -66,6 +73,9 @@ enum CheckSuite {
             if let skip = options["skipMissed"] {
                 guard let value = skip.boolValue else { throw ReadError(path: path, location: "\(at).options.skipMissed", message: "expected true or false") }
                 policy.skipMissed = value
+            }
+            if let conflict = policy.conflict {
+                throw ReadError(path: path, location: "\(at).options", message: conflict)
             }
             let walkSpeed = options["walkSpeed"]?.doubleValue ?? 1.2
             let tolerance = item["tolerance"]?.doubleValue ?? 0.5

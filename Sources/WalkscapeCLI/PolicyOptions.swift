@@ -2,15 +2,23 @@ import ArgumentParser
 import WalkscapeCore
 
 /// The trigger engine's policy options, shared by every command that replays a walk.
+///
+/// `--profile` picks a preset (`EngineProfile`); an option given explicitly overrides the profile's value for
+/// that rule, and the rules no option names keep the profile's values.
 struct PolicyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Points that may wait behind the playing audio (0: no queue).", valueName: "N"))
-    var queueDepth: Int = 1
+    @Option(help: ArgumentHelp(
+        "The rules to replay with: \(EngineProfile.names) (default prd; docs/profiles.md). Options below override the profile's values.",
+        valueName: "NAME"))
+    var profile: String = EngineProfile.prd.rawValue
+
+    @Option(help: ArgumentHelp("Points that may wait behind the playing audio (0: no queue; default 1).", valueName: "N"))
+    var queueDepth: Int?
 
     @Option(help: ArgumentHelp("Ignore fixes whose accuracy is worse than M metres (HDOP × 5 m when only HDOP is known).", valueName: "M"))
     var minAccuracy: Double?
 
-    @Option(help: ArgumentHelp("A point triggers after K consecutive fixes inside its region.", valueName: "K"))
-    var confirmFixes: Int = 1
+    @Option(help: ArgumentHelp("A point triggers after K consecutive fixes inside its region (default 1).", valueName: "K"))
+    var confirmFixes: Int?
 
     @Flag(help: "Entering a later point's region skips the points before it and triggers it.")
     var skipMissed = false
@@ -19,22 +27,76 @@ struct PolicyOptions: ParsableArguments {
     var walkSpeed: Double = 1.2
 
     func validate() throws {
-        guard queueDepth >= 0 else { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
-        guard confirmFixes >= 1 else { throw ValidationError("--confirm-fixes must be 1 or more, got \(confirmFixes).") }
+        guard EngineProfile(rawValue: profile) != nil else {
+            throw ValidationError("--profile must be one of \(EngineProfile.names), got \(profile).")
+        }
+        if let queueDepth, queueDepth < 0 { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
+        if let confirmFixes, confirmFixes < 1 { throw ValidationError("--confirm-fixes must be 1 or more, got \(confirmFixes).") }
         if let minAccuracy, !(minAccuracy > 0) { throw ValidationError("--min-accuracy must be a number of metres > 0.") }
         guard walkSpeed > 0, walkSpeed.isFinite else { throw ValidationError("--walk-speed must be a speed in m/s > 0.") }
+        if let conflict = policy.conflict { throw ValidationError("--profile \(profile): \(conflict).") }
     }
 
+    /// The profile chosen (prd when the name is unknown; `validate` rejects those first).
+    var engineProfile: EngineProfile { EngineProfile(rawValue: profile) ?? .prd }
+
+    /// The profile's policy with the options given explicitly applied over it.
     var policy: EnginePolicy {
-        EnginePolicy(queueDepth: queueDepth, minAccuracyMeters: minAccuracy, confirmFixes: confirmFixes, skipMissed: skipMissed)
+        PolicyOptions.policy(profile: engineProfile, queueDepth: queueDepth, minAccuracy: minAccuracy, confirmFixes: confirmFixes, skipMissed: skipMissed ? true : nil)
+    }
+
+    /// `profile`'s policy with each non-nil value applied over it.
+    static func policy(profile: EngineProfile, queueDepth: Int?, minAccuracy: Double?, confirmFixes: Int?, skipMissed: Bool?) -> EnginePolicy {
+        var policy = profile.policy
+        if let queueDepth { policy.queueDepth = queueDepth }
+        if let minAccuracy { policy.minAccuracyMeters = minAccuracy }
+        if let confirmFixes { policy.confirmFixes = confirmFixes }
+        if let skipMissed { policy.skipMissed = skipMissed }
+        return policy
     }
 
     /// The policy as JSON, for timelines' metadata.
     static func json(_ policy: EnginePolicy) -> JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("queueDepth", .integer(policy.queueDepth)),
             ("minAccuracyMeters", policy.minAccuracyMeters.map { .number(formatShortNumber($0)) } ?? .null),
             ("confirmFixes", .integer(policy.confirmFixes)), ("skipMissed", .bool(policy.skipMissed)),
-        ])
+            ("triggerHysteresis", .bool(policy.triggerHysteresis)),
+        ]
+        if let delivery = policy.fixDelivery {
+            members.append(("fixDelivery", .object([
+                ("minMoveMeters", .number(formatShortNumber(delivery.minMoveMeters))),
+                ("intervalSeconds", delivery.intervalSeconds.map { .number(formatShortNumber($0)) } ?? .null),
+                ("fastestIntervalSeconds", delivery.fastestIntervalSeconds.map { .number(formatShortNumber($0)) } ?? .null),
+            ])))
+        } else {
+            members.append(("fixDelivery", .null))
+        }
+        if let cursor = policy.appCursor {
+            members.append(("appCursor", .object([
+                ("queueNeedsCurrentRegion", .bool(cursor.queueNeedsCurrentRegion)), ("refiresOnReentry", .bool(cursor.refiresOnReentry)),
+            ])))
+        } else {
+            members.append(("appCursor", .null))
+        }
+        return .object(members)
+    }
+
+    /// Notes for standard error about what the policy did to a walk: fixes the phone withheld or the accuracy
+    /// gate ignored, and re-fired points (flagged as a likely app bug).
+    static func notes(_ timeline: Timeline, policy: EnginePolicy, trace: String) -> [String] {
+        var lines: [String] = []
+        if timeline.withheldFixes > 0, let delivery = policy.fixDelivery {
+            lines.append("\(trace): note: \(timeline.withheldFixes) of \(timeline.fixes) fixes not delivered to the app (\(delivery.summary))")
+        }
+        if timeline.ignoredFixes > 0 {
+            lines.append("\(trace): note: \(timeline.ignoredFixes) of \(timeline.fixes) fixes ignored by --min-accuracy \(formatShortNumber(policy.minAccuracyMeters ?? 0))")
+        }
+        var refires: [Int: Int] = [:]
+        for event in timeline.events where event.kind == .pointRefired { if let point = event.point { refires[point, default: 0] += 1 } }
+        for (point, count) in refires.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(trace): warning: point \(point) fired again \(count) time\(count == 1 ? "" : "s") on re-entering its region (\(TimelineWriter.refireWarning))")
+        }
+        return lines
     }
 }

@@ -24,6 +24,7 @@ struct SimulateCommand: ParsableCommand {
               walkscape simulate tours/torino-portici --trace walk.gpx --format text --lang en
               walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea --queue-depth 0 --min-accuracy 25
               walkscape simulate tours/torino-portici --trace walk.gpx --events analytics.json
+              walkscape simulate tours/torino-portici --trace walk.gpx --profile ios-app --format text
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -57,9 +58,7 @@ struct SimulateCommand: ParsableCommand {
         let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, console: console)
         let policy = policyOptions.policy
         let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
-        if timeline.ignoredFixes > 0 {
-            console.error("\(trace): note: \(timeline.ignoredFixes) of \(timeline.fixes) fixes ignored by --min-accuracy \(formatShortNumber(policy.minAccuracyMeters ?? 0))")
-        }
+        for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
         let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())
         switch TimelineWriter.Format(rawValue: format)! {
         case .jsonl:
@@ -71,7 +70,7 @@ struct SimulateCommand: ParsableCommand {
                 ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
-                ("policy", PolicyOptions.json(policy)),
+                ("profile", .string(policyOptions.engineProfile.rawValue)), ("policy", PolicyOptions.json(policy)),
             ]))
         }
         if let render {

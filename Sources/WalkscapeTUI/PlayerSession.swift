@@ -32,11 +32,16 @@ public struct PlayerSession: Sendable {
     public private(set) var events: [EngineEvent] = []
     /// The index of the last fix fed (the walker's position), or nil before the first.
     public private(set) var lastFix: Int?
+    /// The index of the last fix the phone delivered to the app (`EnginePolicy.fixDelivery`), or nil.
+    public private(set) var lastDeliveredFix: Int?
+    /// Which fixes reach the engine: the same filter `Simulation.run` applies.
+    private var delivery: FixDeliveryFilter
 
     public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1) {
         self.tour = tour
         self.trace = trace
         self.engine = EngineState(tour: tour, policy: policy)
+        self.delivery = FixDeliveryFilter(policy.fixDelivery)
         self.speed = speed
         events = TriggerEngine.reduce(&engine, .start)
     }
@@ -62,7 +67,9 @@ public struct PlayerSession: Sendable {
         var new: [EngineEvent] = []
         while nextFix < trace.count, trace.elapsed(nextFix) <= target {
             let i = nextFix
-            TriggerEngine.reduce(&engine, .fix(t: trace.elapsed(i), location: trace.location(i), accuracy: trace.effectiveAccuracy(i)), into: &new)
+            let action = delivery.action(t: trace.elapsed(i), location: trace.location(i), accuracy: trace.effectiveAccuracy(i))
+            TriggerEngine.reduce(&engine, action, into: &new)
+            if case .fix = action { lastDeliveredFix = i }
             lastFix = i
             nextFix += 1
         }

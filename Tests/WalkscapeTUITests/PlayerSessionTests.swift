@@ -31,6 +31,21 @@ func sessionInputs() -> (EngineTour, Trace) {
         }
     }
 
+    @Test func everyProfileGivesTheSimulationsTimelineToo() {
+        // The fix delivery filter and the app cursor run in the player exactly as in `simulate`.
+        let (tour, trace) = sessionInputs()
+        for profile in EngineProfile.allCases {
+            let expected = Simulation.run(tour: tour, trace: trace, policy: profile.policy).events
+            var session = PlayerSession(tour: tour, trace: trace, policy: profile.policy, speed: 8)
+            var rng = SplitMix64(seed: 7)
+            while !session.ended { _ = session.advance(wallSeconds: Double.random(in: 0.01...0.3, using: &rng)) }
+            #expect(session.events == expected, "\(profile)")
+        }
+        var ios = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy, speed: 64)
+        while !ios.ended { _ = ios.advance(wallSeconds: 1) }
+        #expect(ios.lastDeliveredFix != nil && ios.lastDeliveredFix! < trace.count)
+    }
+
     @Test func audioCommandsFollowTheEngine() {
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)

@@ -8,6 +8,9 @@ public struct EngineEvent: Sendable, Equatable {
         case pointTriggered = "point_triggered"
         case pointQueued = "point_queued"
         case pointSkipped = "point_skipped"
+        /// The phone app fired the current point again on re-entering its region and restarted its audio
+        /// (the iOS app's rules: a likely app bug, flagged in reports).
+        case pointRefired = "point_refired"
         case audioStarted = "audio_started"
         case audioFinished = "audio_finished"
         /// The listener moved within the playing audio (player controls only; never in `simulate`).

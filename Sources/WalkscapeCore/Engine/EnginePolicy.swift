@@ -1,5 +1,6 @@
 /// The rules the trigger engine follows, the default being the product's: strictly sequential points, a
-/// one-slot queue behind the playing audio, every fix counted.
+/// one-slot queue behind the playing audio, every fix counted. `EngineProfile` names the presets that model
+/// the phone apps.
 public struct EnginePolicy: Sendable, Equatable {
     /// How many triggered points may wait behind the playing audio. 0 means no queue: a point entered while
     /// audio plays triggers only once the audio has finished and the walker is still inside.
@@ -11,12 +12,28 @@ public struct EnginePolicy: Sendable, Equatable {
     public var confirmFixes: Int
     /// Entering a later point's region marks the points before it `point_skipped` and triggers it.
     public var skipMissed: Bool
+    /// Which fixes the phone hands to the app (the OS's distance filter and update interval), applied before
+    /// the engine by `FixDeliveryFilter`. Nil: every fix of the trace.
+    public var fixDelivery: FixDelivery?
+    /// The phone app's current-point cursor instead of walkscape's queue (see `AppCursorRules`). Nil:
+    /// walkscape's rules.
+    public var appCursor: AppCursorRules?
+    /// Whether a point counts as inside for triggering with the exit hysteresis of `exitMargin(radius:)`:
+    /// entered at the radius, left only beyond radius + margin, so a fix in that band neither breaks a
+    /// `confirmFixes` streak nor stops a waiting point from triggering.
+    public var triggerHysteresis: Bool
 
-    public init(queueDepth: Int = 1, minAccuracyMeters: Double? = nil, confirmFixes: Int = 1, skipMissed: Bool = false) {
+    public init(
+        queueDepth: Int = 1, minAccuracyMeters: Double? = nil, confirmFixes: Int = 1, skipMissed: Bool = false,
+        fixDelivery: FixDelivery? = nil, appCursor: AppCursorRules? = nil, triggerHysteresis: Bool = false
+    ) {
         self.queueDepth = queueDepth
         self.minAccuracyMeters = minAccuracyMeters
         self.confirmFixes = confirmFixes
         self.skipMissed = skipMissed
+        self.fixDelivery = fixDelivery
+        self.appCursor = appCursor
+        self.triggerHysteresis = triggerHysteresis
     }
 
     /// The product's rules.
@@ -25,4 +42,13 @@ public struct EnginePolicy: Sendable, Equatable {
     /// The exit hysteresis for a region of `radius` metres: a walker inside leaves only beyond
     /// radius + max(5 m, 10 % of the radius).
     public static func exitMargin(radius: Double) -> Double { max(5, radius * 0.1) }
+
+    /// Why this combination of rules cannot run, or nil when it can: the app cursor has one queue slot and
+    /// no skipping.
+    public var conflict: String? {
+        guard appCursor != nil else { return nil }
+        if queueDepth > 1 { return "the phone app's queue has one slot: queue depth must be 0 or 1, got \(queueDepth)" }
+        if skipMissed { return "the phone app never skips points: skipping missed points needs walkscape's queue" }
+        return nil
+    }
 }

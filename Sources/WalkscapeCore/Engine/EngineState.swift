@@ -29,6 +29,14 @@ public struct EngineState: Sendable {
     public internal(set) var ended = false
     /// Fixes ignored by the accuracy gate.
     public internal(set) var ignoredFixes = 0
+    /// With the app cursor (`EnginePolicy.appCursor`): the order of the current point, the one playing or
+    /// waiting to trigger; it moves on when audio finishes after the current point triggered.
+    public internal(set) var cursor = 1
+    /// With the app cursor: whether the walker was inside the current point's region at the last fix after
+    /// it fired (the iOS app's `isPointActive`).
+    public internal(set) var cursorActive = false
+    /// With the app cursor: how many times the current point fired again on re-entry (`point_refired`).
+    public internal(set) var refires = 0
     /// Indices of points currently inside (with hysteresis), kept small for speed.
     var insideList: [Int] = []
     /// Per point geofence state, in one array so the hot loop checks uniqueness once per fix.

@@ -9,21 +9,21 @@ public enum Simulation {
         TriggerEngine.reduce(&state, .start, into: &events)
         guard trace.count > 0 else {
             TriggerEngine.reduce(&state, .traceEnded, into: &events)
-            return Timeline(events: events, startTime: 0, fixes: 0, ignoredFixes: 0)
+            return Timeline(events: events, startTime: 0, fixes: 0, ignoredFixes: 0, withheldFixes: 0)
         }
         let start = trace.times[0]
         let latitudes = trace.latitudes
         let longitudes = trace.longitudes
         let times = trace.times
         let usesAccuracy = policy.minAccuracyMeters != nil
+        var delivery = FixDeliveryFilter(policy.fixDelivery)
         for i in 0..<trace.count {
             let accuracy = usesAccuracy ? trace.effectiveAccuracy(i) : .nan
-            TriggerEngine.reduce(
-                &state, .fix(t: times[i] - start, location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy),
-                into: &events)
+            let action = delivery.action(t: times[i] - start, location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy)
+            TriggerEngine.reduce(&state, action, into: &events)
         }
         TriggerEngine.reduce(&state, .traceEnded, into: &events)
-        return Timeline(events: events, startTime: start, fixes: trace.count, ignoredFixes: state.ignoredFixes)
+        return Timeline(events: events, startTime: start, fixes: trace.count, ignoredFixes: state.ignoredFixes, withheldFixes: delivery.withheld)
     }
 }
 
@@ -35,4 +35,6 @@ public struct Timeline: Sendable, Equatable {
     public var fixes: Int
     /// Fixes the accuracy gate ignored.
     public var ignoredFixes: Int
+    /// Fixes the phone would not have delivered to the app (`EnginePolicy.fixDelivery`).
+    public var withheldFixes: Int
 }

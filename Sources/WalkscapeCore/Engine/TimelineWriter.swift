@@ -15,8 +15,11 @@ public struct TimelineWriter: Sendable {
         self.pointTitles = pointTitles
     }
 
+    /// The warning carried by `point_refired` events, in JSON (`warning`) and text.
+    public static let refireWarning = "likely app bug: re-entering the current point's region restarts its narration"
+
     /// One event as a JSON object: `t`, `event`, then `point`, `pointId`, `distance`, `lat`, `lng`, `queue`,
-    /// `audioSeconds`, `next`, `missed` where they apply.
+    /// `audioSeconds`, `next`, `missed` where they apply, and `warning` on `point_refired`.
     public func object(_ event: EngineEvent) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("t", .number(formatFixed(event.t, 3))), ("event", .string(event.kind.rawValue)),
@@ -34,6 +37,7 @@ public struct TimelineWriter: Sendable {
         if let seconds = event.audioSeconds { members.append(("audioSeconds", .number(formatFixed(seconds, 3)))) }
         if let next = event.next { members.append(("next", .integer(next))) }
         if let missed = event.missed { members.append(("missed", .array(missed.map(JSONValue.integer)))) }
+        if event.kind == .pointRefired { members.append(("warning", .string(TimelineWriter.refireWarning))) }
         return .object(members)
     }
 
@@ -64,6 +68,7 @@ public struct TimelineWriter: Sendable {
             case .tourIncomplete:
                 detail = "next \(event.next.map(String.init) ?? "-"), missed " + (event.missed ?? []).map(String.init).joined(separator: ",")
             case .tourCompleted: detail = "all points played"
+            case .pointRefired: detail = (event.distance.map { formatFixed($0, 1) + " m, " } ?? "") + "restarts the narration (likely app bug)"
             default:
                 if let distance = event.distance { detail = formatFixed(distance, 1) + " m" }
             }

@@ -97,7 +97,9 @@ public enum TriggerEngine {
             state.playing = nil
             state.clock = max(state.clock, end)
             events.append(EngineEvent(t: end, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
-            if !state.queue.isEmpty {
+            if state.policy.appCursor != nil {
+                advanceCursor(at: end, &state, &events)
+            } else if !state.queue.isEmpty {
                 let point = state.queue.removeFirst()
                 startAudio(point: point, at: end, &state, &events)
             } else if playing.point == state.tour.points.last?.order, state.allTriggered, !state.ended {
@@ -105,6 +107,31 @@ public enum TriggerEngine {
                 events.append(EngineEvent(t: end, kind: .tourCompleted, point: playing.point, queueLength: 0))
             }
         }
+    }
+
+    /// App cursor: audio finished at `t`. When the current point has triggered, the cursor moves on (or the
+    /// tour completes after the last point); a flagged next point triggers and plays at once.
+    static func advanceCursor(at t: Double, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        let count = state.tour.points.count
+        guard state.cursor <= count, state.triggered[state.cursor - 1] else { return }
+        if state.cursor == count {
+            if state.allTriggered, !state.ended {
+                state.ended = true
+                events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0))
+            }
+            return
+        }
+        state.cursor += 1
+        state.cursorActive = false
+        guard !state.queue.isEmpty else { return }
+        state.queue.removeAll()
+        let index = state.cursor - 1
+        state.triggered[index] = true
+        state.next = max(state.next, state.cursor + 1)
+        state.cursorActive = true
+        let order = state.tour.points[index].order
+        events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, queueLength: 0))
+        startAudio(point: order, at: t, &state, &events)
     }
 
     static func startAudio(point order: Int, at t: Double, location: LatLng? = nil, distance: Double? = nil, _ state: inout EngineState, _ events: inout [EngineEvent]) {
@@ -131,6 +158,7 @@ public enum TriggerEngine {
         }
         let fixLatRadians = lat * .pi / 180
         let queueLength = state.queue.count
+        let hysteresis = state.policy.triggerHysteresis
 
         // The points to look at: those whose grid cell holds the fix, and those the walker is inside.
         var insideList = state.insideList
@@ -184,7 +212,19 @@ public enum TriggerEngine {
                     isIn = exactDistance <= point.radius
                 }
                 var track = fence[index]
-                if isIn {
+                var leaves = false
+                if track.inside && !isIn {
+                    if estimate > point.exitRadius * 1.01 + 0.01 {
+                        leaves = true
+                    } else if estimate < point.exitRadius * 0.99 {
+                        leaves = false
+                    } else {
+                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        leaves = exactDistance > point.exitRadius
+                    }
+                }
+                // With trigger hysteresis a fix between the radius and the exit radius still counts as inside.
+                if isIn || (hysteresis && track.inside && !leaves) {
                     track.streak += 1
                     track.insideNowStamp = stamp
                 } else {
@@ -198,15 +238,6 @@ public enum TriggerEngine {
                         events.append(EngineEvent(t: t, kind: .pointEntered, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
                     }
                 } else if !isIn {
-                    let leaves: Bool
-                    if estimate > point.exitRadius * 1.01 + 0.01 {
-                        leaves = true
-                    } else if estimate < point.exitRadius * 0.99 {
-                        leaves = false
-                    } else {
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
-                        leaves = exactDistance > point.exitRadius
-                    }
                     if leaves {
                         track.inside = false
                         insideList.removeAll { $0 == index }
@@ -223,6 +254,10 @@ public enum TriggerEngine {
         state.insideList = insideList
         // A point with a streak was inside at its last evaluation, so it is in `insideList` and was looked
         // at here; points outside every candidate cell have a streak of 0 already.
+        if let rules = state.policy.appCursor {
+            evaluateCursor(rules, t: t, location: location, &state, &events)
+            return
+        }
         if state.next > tour.points.count { return }
 
         func exact(_ index: Int) -> Double {
@@ -274,6 +309,66 @@ public enum TriggerEngine {
             } else {
                 break
             }
+        }
+    }
+    /// App cursor at one fix, after the region crossings: the current point fires when the walker is inside
+    /// its region (again on re-entry with `refiresOnReentry`), then the point after it is flagged when the
+    /// walker is inside its region (and the current one's, with `queueNeedsCurrentRegion`).
+    static func evaluateCursor(_ rules: AppCursorRules, t: Double, location: LatLng, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        let tour = state.tour
+        let count = tour.points.count
+        guard state.cursor <= count else { return }
+        let stamp = state.stamp
+        func inside(_ index: Int) -> Bool {
+            state.geofence[index].insideNowStamp == stamp && state.geofence[index].streak >= state.policy.confirmFixes
+        }
+        func distance(_ index: Int) -> Double? {
+            guard state.geofence[index].seenStamp == stamp else { return nil }
+            let known = state.geofence[index].exactDistance
+            if !known.isNaN { return known }
+            let latRadians = location.lat * .pi / 180
+            let d = tour.geometry[index].distance(lat: location.lat, lng: location.lng, latRadians: latRadians, cosLat: cos(latRadians))
+            state.geofence[index].exactDistance = d
+            return d
+        }
+        /// Stops whatever plays at `t` (the app replaces the player's item).
+        func interrupt() {
+            if let playing = state.playing {
+                state.playing = nil
+                events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
+            }
+        }
+
+        let current = state.cursor - 1
+        let order = tour.points[current].order
+        let insideCurrent = inside(current)
+        if insideCurrent {
+            if !state.cursorActive {
+                state.cursorActive = true
+                if !state.triggered[current] {
+                    interrupt()
+                    state.triggered[current] = true
+                    state.next = max(state.next, state.cursor + 1)
+                    let d = distance(current)
+                    events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, distance: d, location: location, queueLength: state.queue.count))
+                    startAudio(point: order, at: t, location: location, distance: d, &state, &events)
+                } else if rules.refiresOnReentry {
+                    state.refires += 1
+                    let d = distance(current)
+                    events.append(EngineEvent(t: t, kind: .pointRefired, point: order, distance: d, location: location, queueLength: state.queue.count))
+                    interrupt()
+                    startAudio(point: order, at: t, location: location, distance: d, &state, &events)
+                }
+            }
+        } else if rules.refiresOnReentry {
+            state.cursorActive = false
+        }
+
+        let following = current + 1
+        if state.policy.queueDepth >= 1, following < count, state.queue.isEmpty, inside(following),
+            !rules.queueNeedsCurrentRegion || insideCurrent {
+            state.queue = [tour.points[following].order]
+            events.append(EngineEvent(t: t, kind: .pointQueued, point: tour.points[following].order, distance: distance(following), location: location, queueLength: 1))
         }
     }
 }

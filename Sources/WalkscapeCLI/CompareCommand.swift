@@ -1,0 +1,166 @@
+import ArgumentParser
+import WalkscapeCore
+import WalkscapeTours
+
+/// `walkscape compare TOUR --trace FILE --profile A --profile B`: what each phone would do with one walk.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Replay one trace under several profiles and show, per point, where they disagree.",
+        discussion: """
+            For each point: when it triggered and when its audio first started under each profile, and which \
+            profiles differ from the first one given (a trigger or start time more than --tolerance apart, a point never \
+            triggered, or re-fires). Then, per profile, how the tour ended, how many fixes the phone \
+            delivered, and re-fired points (the iOS app restarts the narration on re-entering the current \
+            point's region: flagged as a likely app bug).
+
+            Profiles: \(EngineProfile.names) (docs/profiles.md). Without --profile, all of them, prd first.
+
+            Examples:
+              walkscape compare tours/torino-portici --trace walk.gpx --profile prd --profile ios-app
+              walkscape compare tours/torino-portici --trace walk.gpx --json
+            """)
+
+    @Argument(help: "The tour directory or its tour.json.")
+    var tour: String
+
+    @Option(help: ArgumentHelp("The GPS trace: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    var trace: String
+
+    @Option(name: .customLong("profile"), help: ArgumentHelp("A profile to compare (repeat; at least two; default all).", valueName: "NAME"))
+    var profiles: [String] = []
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (default: the tour's first language).", valueName: "L"))
+    var language: String?
+
+    @Option(help: ArgumentHelp("Walking speed in m/s used to time a trace that has no timestamps.", valueName: "M/S"))
+    var walkSpeed: Double = 1.2
+
+    @Option(help: ArgumentHelp("Trigger and start times closer than this agree, seconds (default 0.5, as check).", valueName: "SECONDS"))
+    var tolerance: Double = 0.5
+
+    @Flag(help: "Print one JSON document instead of the table.")
+    var json = false
+
+    func validate() throws {
+        for name in profiles where EngineProfile(rawValue: name) == nil {
+            throw ValidationError("--profile must be one of \(EngineProfile.names), got \(name).")
+        }
+        if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
+        if Set(profiles).count != profiles.count { throw ValidationError("each --profile may be given once.") }
+        guard walkSpeed > 0, walkSpeed.isFinite else { throw ValidationError("--walk-speed must be a speed in m/s > 0.") }
+        guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, console: console)
+        let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap(EngineProfile.init(rawValue:))
+        let comparison = ProfileComparison(
+            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) },
+            tolerance: tolerance)
+        if json {
+            console.write(JSONWriter().write(document(comparison, tour: inputs.tour)) + "\n")
+        } else {
+            for line in text(comparison, tour: inputs.tour) { console.line(line) }
+        }
+    }
+
+    private func clock(_ t: Double?) -> String { t.map(TimelineWriter.clock) ?? "—" }
+
+    /// The table for people: one row a point, a trigger and a start column per profile.
+    private func text(_ comparison: ProfileComparison, tour: ReplayTour) -> [String] {
+        let titles = tour.pointTitles()
+        let names = comparison.runs.map(\.name)
+        var headers = ["", ""]
+        var second = ["#", "POINT"]
+        var right: Set<Int> = [0]
+        for name in names {
+            headers += [name, ""]
+            second += ["TRIGGER", "START"]
+            right.formUnion([headers.count - 2, headers.count - 1])
+        }
+        headers.append("")
+        second.append("DIFFERS FROM \(names[0])")
+        var table = TextTable(headers, rightAligned: right)
+        table.add(second)
+        for (i, order) in comparison.orders.enumerated() {
+            var row = [String(order), DisplayWidth.truncate(TerminalText.sanitize(titles[order] ?? ""), to: 32)]
+            for run in comparison.runs {
+                let outcome = run.outcomes[i]
+                row.append(clock(outcome.triggerT))
+                row.append(clock(outcome.startT) + (outcome.refires > 0 ? " ↻\(outcome.refires)" : ""))
+            }
+            row.append(comparison.disagreeing(point: i).map { names[$0] }.joined(separator: ", "))
+            table.add(row)
+        }
+        var lines = ["\(TerminalText.sanitize(tour.tour.title.resolved(tour.language, fallbacks: tour.tour.languages))) · \(trace) · \(tour.language)", ""]
+        lines += table.render()
+        lines.append("")
+        for run in comparison.runs {
+            var parts: [String] = []
+            if let end = run.end {
+                if end.kind == .tourCompleted {
+                    parts.append("completed at \(TimelineWriter.clock(end.t))")
+                } else {
+                    parts.append("incomplete at \(TimelineWriter.clock(end.t)), missed " + (end.missed ?? []).map(String.init).joined(separator: ","))
+                }
+            }
+            let timeline = run.timeline
+            if let delivery = run.policy.fixDelivery {
+                parts.append("\(timeline.fixes - timeline.withheldFixes) of \(timeline.fixes) fixes delivered (\(delivery.summary))")
+            } else {
+                parts.append("all \(timeline.fixes) fixes delivered")
+            }
+            if timeline.ignoredFixes > 0 { parts.append("\(timeline.ignoredFixes) ignored (accuracy worse than \(formatShortNumber(run.policy.minAccuracyMeters ?? 0)) m)") }
+            let refired = comparison.orders.indices.filter { run.outcomes[$0].refires > 0 }
+            if !refired.isEmpty {
+                parts.append("re-fired " + refired.map { "point \(comparison.orders[$0]) ×\(run.outcomes[$0].refires)" }.joined(separator: ", ") + " (likely app bug)")
+            }
+            lines.append("\(run.name): " + parts.joined(separator: "; "))
+        }
+        let differing = comparison.orders.indices.filter { !comparison.agree(point: $0) }.count
+        lines.append("")
+        lines.append(differing == 0
+            ? "The \(names.count) profiles agree on every point."
+            : "\(differing) of \(comparison.orders.count) points differ between the \(names.count) profiles.")
+        return lines
+    }
+
+    /// `{"tour", "trace", "language", "profiles": [...], "points": [...], "pointsDiffering"}`.
+    private func document(_ comparison: ProfileComparison, tour: ReplayTour) -> JSONValue {
+        func time(_ t: Double?) -> JSONValue { t.map { .number(formatFixed($0, 3)) } ?? .null }
+        let ids = tour.pointIDs
+        let profiles: [JSONValue] = comparison.runs.map { run in
+            var members: [(key: String, value: JSONValue)] = [
+                ("name", .string(run.name)), ("policy", PolicyOptions.json(run.policy)),
+                ("fixes", .integer(run.timeline.fixes)), ("fixesDelivered", .integer(run.timeline.fixes - run.timeline.withheldFixes)),
+                ("fixesIgnored", .integer(run.timeline.ignoredFixes)),
+                ("completed", .bool(run.end?.kind == .tourCompleted)), ("endT", time(run.end?.t)),
+                ("missed", .array((run.end?.missed ?? []).map(JSONValue.integer))),
+                ("refires", .integer(run.outcomes.reduce(0) { $0 + $1.refires })),
+            ]
+            if let profile = EngineProfile(rawValue: run.name) { members.insert(("summary", .string(profile.summary)), at: 1) }
+            return .object(members)
+        }
+        let points: [JSONValue] = comparison.orders.enumerated().map { i, order in
+            let results: [JSONValue] = comparison.runs.map { run in
+                let outcome = run.outcomes[i]
+                return .object([
+                    ("profile", .string(run.name)), ("triggered", .bool(outcome.triggerT != nil)),
+                    ("triggerT", time(outcome.triggerT)), ("startT", time(outcome.startT)), ("refires", .integer(outcome.refires)),
+                ])
+            }
+            return .object([
+                ("order", .integer(order)), ("id", .string(ids[order] ?? "")), ("results", .array(results)),
+                ("agree", .bool(comparison.agree(point: i))),
+                ("differFromFirst", .array(comparison.disagreeing(point: i).map { .string(comparison.runs[$0].name) })),
+            ])
+        }
+        return .object([
+            ("tour", .string(tour.tour.id)), ("trace", .string(trace)), ("language", .string(tour.language)),
+            ("tolerance", .number(formatShortNumber(tolerance))), ("profiles", .array(profiles)), ("points", .array(points)),
+            ("pointsDiffering", .integer(comparison.orders.indices.filter { !comparison.agree(point: $0) }.count)),
+        ])
+    }
+}

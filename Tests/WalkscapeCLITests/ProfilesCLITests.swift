@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import WalkscapeCore
+
+/// `--profile` on the replay commands and `walkscape compare`, on the crafted traces of
+/// fixtures/traces-profiles (tools/profiles/make_profile_traces.py).
+@Suite struct ProfilesCLITests {
+    static let tour = "tours/torino-portici"
+    static func trace(_ name: String) -> String { "fixtures/traces-profiles/torino-\(name).gpx" }
+
+    @Test func compareTextForPeople() throws {
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("leave-then-next"), "--profile", "prd", "--profile", "android-app", "--profile", "android-app2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try matchesGolden(result.stdout, "compare-leave-then-next.txt"), "\(result.stdout)")
+    }
+
+    @Test func compareEveryProfileByDefault() throws {
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("edge-jitter")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try matchesGolden(result.stdout, "compare-edge-jitter-all.txt"), "\(result.stdout)")
+    }
+
+    @Test func compareJSONNamesTheDisagreements() throws {
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "android-app", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try matchesGolden(result.stdout, "compare-brief-pass.json"), "\(result.stdout)")
+        let json = try JSONParser().parse(result.stdout)
+        let points = json["points"]?.arrayElements ?? []
+        #expect(points.count == 7)
+        // Point 2 is grazed for 4 s: walkscape triggers it, the Android app (a fix every 7.5 s) never does.
+        let two = points[1]
+        #expect(two["agree"] == .bool(false))
+        #expect(two["results"]?.arrayElements?[0]["triggered"] == .bool(true))
+        #expect(two["results"]?.arrayElements?[1]["triggered"] == .bool(false))
+        #expect(json["profiles"]?.arrayElements?[1]["missed"] == .array((2...7).map { .integer($0) }))
+    }
+
+    @Test func compareNeedsTwoKnownProfiles() throws {
+        let one = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd"])
+        #expect(one.status == 2)
+        #expect(one.stderr.contains("at least two --profile"))
+        let unknown = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "nokia"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--profile must be one of prd, ios-app, android-app, android-app2, ideal, got nokia."))
+    }
+
+    @Test func simulateRecordsTheProfileAndFlagsRefires() throws {
+        let result = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("edge-jitter"), "--profile", "ios-app", "--format", "json"])
+        #expect(result.status == 0)
+        let json = try JSONParser().parse(result.stdout)
+        #expect(json["profile"] == .string("ios-app"))
+        #expect(json["policy"]?["fixDelivery"]?["minMoveMeters"] == .number("10"))
+        #expect(json["policy"]?["appCursor"]?["refiresOnReentry"] == .bool(true))
+        let refires = json["events"]?.arrayElements?.filter { $0["event"] == .string("point_refired") } ?? []
+        #expect(refires.count == 6)
+        #expect(refires.allSatisfy { $0["warning"]?.stringValue?.hasPrefix("likely app bug") == true })
+        #expect(result.stderr.contains("note: 1479 of 1697 fixes not delivered to the app (10 m distance filter)"))
+        #expect(result.stderr.contains("warning: point 2 fired again 6 times on re-entering its region (likely app bug"))
+    }
+
+    @Test func explicitOptionsOverrideTheProfile() throws {
+        // ideal gates at 25 m and confirms with 2 fixes; --min-accuracy 100 lets the HDOP-12 jump (60 m) through,
+        // and --confirm-fixes 1 lets it trigger point 2 early, as prd does.
+        let arguments = ["simulate", Self.tour, "--trace", Self.trace("poor-accuracy")]
+        let prd = try CLI.run(arguments)
+        let ideal = try CLI.run(arguments + ["--profile", "ideal"])
+        let overridden = try CLI.run(arguments + ["--profile", "ideal", "--min-accuracy", "100", "--confirm-fixes", "1"])
+        func triggerOf2(_ text: String) throws -> String? {
+            try TimelineComparison.parse(text).first { $0.event == "point_triggered" && $0.point == 2 }.map { formatFixed($0.t, 1) }
+        }
+        #expect(try triggerOf2(prd.stdout) == "236.0")
+        #expect(try triggerOf2(ideal.stdout) == "337.0")
+        #expect(try triggerOf2(overridden.stdout) == "236.0")
+        let json = try JSONParser().parse(try CLI.run(arguments + ["--profile", "ideal", "--queue-depth", "0", "--format", "json"]).stdout)
+        #expect(json["policy"]?["queueDepth"] == .integer(0))
+        #expect(json["policy"]?["confirmFixes"] == .integer(2))
+        #expect(json["policy"]?["triggerHysteresis"] == .bool(true))
+    }
+
+    @Test func theAppProfilesRejectDeepQueuesAndSkipping() throws {
+        let deep = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "ios-app", "--queue-depth", "2"])
+        #expect(deep.status == 2)
+        #expect(deep.stderr.contains("--profile ios-app: the phone app's queue has one slot"))
+        let skip = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--skip-missed"])
+        #expect(skip.status == 2)
+    }
+}

@@ -1,0 +1,51 @@
+import PropertyBased
+import Testing
+@testable import WalkscapeCore
+
+/// The rules every profile keeps, on random tours and traces (`RandomWalk`) replayed under each profile.
+@Suite struct EngineProfilePropertyTests {
+    @Test func everyProfileKeepsTheSequenceAndNeverOverlapsAudio() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...Int(Int32.max))) { seed in
+            let walk = RandomWalk(seed: seed)
+            let n = walk.tour.points.count
+            for profile in EngineProfile.allCases {
+                let policy = profile.policy
+                let timeline = Simulation.run(tour: walk.tour, trace: walk.trace, policy: policy)
+                let events = timeline.events
+                #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "\(profile)")
+
+                // Points trigger in order, once each, with no gaps.
+                let triggered = events.filter { $0.kind == .pointTriggered }.compactMap(\.point)
+                #expect(triggered == Array(1..<(triggered.count + 1)), "\(profile)")
+
+                // Only the iOS app re-fires, and only a point that already triggered.
+                let refired = events.filter { $0.kind == .pointRefired }
+                if policy.appCursor?.refiresOnReentry != true { #expect(refired.isEmpty, "\(profile)") }
+                for event in refired { #expect(triggered.contains(event.point ?? 0)) }
+
+                // Audio never overlaps; an audio cut short is the re-fired point's, restarted at once.
+                var playing: EngineEvent?
+                for event in events where event.kind == .audioStarted || event.kind == .audioFinished {
+                    if event.kind == .audioStarted {
+                        #expect(playing == nil, "\(profile)")
+                        playing = event
+                    } else if let start = playing {
+                        #expect(start.point == event.point)
+                        let full = start.t + walk.tour.points[start.point! - 1].audioSeconds
+                        #expect(event.t == full || (event.t < full && refired.contains { $0.t == event.t && $0.point == start.point }), "\(profile)")
+                        playing = nil
+                    }
+                }
+                #expect(playing == nil)
+
+                // The queue holds one point at most in the apps; the tour completes iff every point triggered.
+                if policy.appCursor != nil { #expect(events.allSatisfy { $0.queueLength <= 1 }) }
+                #expect(events.filter { $0.kind == .tourCompleted }.count == (triggered.count == n ? 1 : 0), "\(profile)")
+                #expect(timeline.withheldFixes == 0 || policy.fixDelivery != nil)
+
+                // Same inputs, same timeline.
+                #expect(Simulation.run(tour: walk.tour, trace: walk.trace, policy: policy) == timeline)
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Testing
+@testable import WalkscapeCore
+
+/// The phone-app rules as (state, action) → events, on `lineTour`'s meridian: point k at 600·(k−1) m north,
+/// radius 100 m, 60 s of audio, unless a test says otherwise.
+@Suite struct EngineProfileTests {
+    static let ios = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: true)
+    static let android = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false)
+    static let android2 = AppCursorRules(queueNeedsCurrentRegion: true, refiresOnReentry: false)
+
+    func started(_ policy: EnginePolicy) -> EngineState { started(lineTour(), policy) }
+
+    func started(_ tour: EngineTour, _ policy: EnginePolicy) -> EngineState {
+        var state = EngineState(tour: tour, policy: policy)
+        _ = TriggerEngine.reduce(&state, .start)
+        return state
+    }
+
+    // MARK: the app cursor
+
+    @Test func theCurrentPointTriggersAndPlaysLikeWalkscape() {
+        var state = started(EnginePolicy(appCursor: Self.android))
+        #expect(brief(TriggerEngine.reduce(&state, fix(1, -50))) == ["1.0 point_entered 1", "1.0 point_triggered 1", "1.0 audio_started 1"])
+        #expect(state.cursor == 1)
+        #expect(state.next == 2)
+    }
+
+    @Test func reEnteringTheCurrentRegionRefiresAndRestartsOnIOS() {
+        var state = started(EnginePolicy(appCursor: Self.ios))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        #expect(TriggerEngine.reduce(&state, fix(10, 101)).isEmpty)  // out of the radius, inside the exit margin
+        #expect(!state.cursorActive)
+        let events = TriggerEngine.reduce(&state, fix(20, 90))
+        #expect(brief(events) == ["20.0 point_refired 1", "20.0 audio_finished 1", "20.0 audio_started 1"])
+        #expect(state.playing == EngineState.Playing(point: 1, startedAt: 20, endsAt: 80))
+        #expect(state.refires == 1)
+        // Staying inside does not fire again.
+        #expect(TriggerEngine.reduce(&state, fix(30, 80)).isEmpty)
+    }
+
+    @Test func reEnteringNeverRefiresOnAndroid() {
+        var state = started(EnginePolicy(appCursor: Self.android))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        _ = TriggerEngine.reduce(&state, fix(10, 101))
+        #expect(TriggerEngine.reduce(&state, fix(20, 90)).isEmpty)
+        #expect(state.playing?.endsAt == 60)
+        #expect(state.refires == 0)
+    }
+
+    @Test func theNextPointIsFlaggedAndPlaysWhenTheCurrentAudioEnds() {
+        var state = started(EnginePolicy(appCursor: Self.android))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        let flagged = TriggerEngine.reduce(&state, fix(30, 550))
+        #expect(brief(flagged) == ["30.0 point_exited 1", "30.0 point_entered 2", "30.0 point_queued 2"])
+        #expect(state.queue == [2])
+        #expect(!state.triggered[1])  // flagged, not triggered: the app triggers it when the audio ends
+        let end = TriggerEngine.reduce(&state, .advance(to: 61))
+        #expect(brief(end) == ["60.0 audio_finished 1", "60.0 point_triggered 2", "60.0 audio_started 2"])
+        #expect(state.cursor == 2)
+        #expect(state.queue.isEmpty)
+    }
+
+    @Test func aFlaggedPointPlaysEvenAfterTheWalkerLeftItsRegion() {
+        var state = started(EnginePolicy(appCursor: Self.android))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        _ = TriggerEngine.reduce(&state, fix(30, 550))
+        _ = TriggerEngine.reduce(&state, fix(40, 300))  // far from both regions
+        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 60))).contains("60.0 audio_started 2"))
+    }
+
+    @Test func theFlagIsSetEvenBeforeTheCurrentPointTriggeredOnTheApps() {
+        // Regions of points 1 and 2 overlap; the walker reaches point 2's region first.
+        var state = started(lineTour(spacing: 150), EnginePolicy(appCursor: Self.ios))
+        #expect(brief(TriggerEngine.reduce(&state, fix(0, 190))) == ["0.0 point_entered 2", "0.0 point_queued 2"])
+        _ = TriggerEngine.reduce(&state, fix(10, 400))  // away again
+        #expect(brief(TriggerEngine.reduce(&state, fix(20, 0))).suffix(2) == ["20.0 point_triggered 1", "20.0 audio_started 1"])
+        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 80))) == ["80.0 audio_finished 1", "80.0 point_triggered 2", "80.0 audio_started 2"])
+    }
+
+    @Test func android2FlagsTheNextPointOnlyInsideTheCurrentRegion() {
+        var state = started(lineTour(spacing: 150), EnginePolicy(appCursor: Self.android2))
+        _ = TriggerEngine.reduce(&state, fix(0, -50))
+        // Inside point 2's region but outside point 1's: not flagged.
+        #expect(!brief(TriggerEngine.reduce(&state, fix(10, 140))).contains("10.0 point_queued 2"))
+        #expect(state.queue.isEmpty)
+        // Back inside both: flagged.
+        #expect(brief(TriggerEngine.reduce(&state, fix(20, 90))).contains("20.0 point_queued 2"))
+    }
+
+    @Test func android2MissesAPointCrossedOutsideTheCurrentRegionForGood() {
+        var state = started(EnginePolicy(appCursor: Self.android2))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        _ = TriggerEngine.reduce(&state, fix(30, 560))  // inside point 2 only, while point 1 plays
+        _ = TriggerEngine.reduce(&state, fix(50, 800))  // gone before point 1's audio ends
+        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 61))) == ["60.0 audio_finished 1"])
+        #expect(state.cursor == 2)
+        _ = TriggerEngine.reduce(&state, fix(70, 1200))  // in point 3's region: not the current point
+        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)).last == "70.0 tour_incomplete missed=2,3,4")
+    }
+
+    @Test func aQueueDepthOfZeroTurnsTheFlagOff() {
+        var state = started(EnginePolicy(queueDepth: 0, appCursor: Self.android))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        #expect(brief(TriggerEngine.reduce(&state, fix(30, 550))) == ["30.0 point_exited 1", "30.0 point_entered 2"])
+        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 61))) == ["60.0 audio_finished 1"])
+        // Still inside at the next fix: it triggers then.
+        #expect(brief(TriggerEngine.reduce(&state, fix(62, 560))) == ["62.0 point_triggered 2", "62.0 audio_started 2"])
+    }
+
+    @Test func theTourCompletesWhenTheLastPointsAudioEnds() {
+        var state = started(lineTour(points: 2, spacing: 150), EnginePolicy(appCursor: Self.ios))
+        _ = TriggerEngine.reduce(&state, fix(0, 75))  // inside both: 1 plays, 2 flagged
+        let events = TriggerEngine.reduce(&state, .traceEnded)
+        #expect(brief(events) == [
+            "60.0 audio_finished 1", "60.0 point_triggered 2", "60.0 audio_started 2", "120.0 audio_finished 2", "120.0 tour_completed 2",
+        ])
+    }
+
+    @Test func theAppCursorRejectsDeepQueuesAndSkipping() {
+        #expect(EnginePolicy(queueDepth: 2, appCursor: Self.ios).conflict != nil)
+        #expect(EnginePolicy(skipMissed: true, appCursor: Self.ios).conflict != nil)
+        #expect(EnginePolicy(queueDepth: 0, appCursor: Self.ios).conflict == nil)
+        #expect(EnginePolicy(queueDepth: 2).conflict == nil)
+    }
+
+    // MARK: trigger hysteresis (ideal)
+
+    @Test func hysteresisKeepsAConfirmingStreakAcrossTheEdgeBand() {
+        // Fixes at 95, 103, 97 m from point 1 (radius 100, exit margin 10 m).
+        var plain = started(EnginePolicy(confirmFixes: 2))
+        var steady = started(EnginePolicy(confirmFixes: 2, triggerHysteresis: true))
+        for (t, m) in [(0.0, -95.0), (1, -103)] {
+            _ = TriggerEngine.reduce(&plain, fix(t, m))
+            _ = TriggerEngine.reduce(&steady, fix(t, m))
+        }
+        #expect(steady.insideStreak[0] == 2)
+        #expect(plain.insideStreak[0] == 0)
+        #expect(steady.triggered[0])  // the second fix, in the band, confirms it
+        #expect(!plain.triggered[0])
+        #expect(brief(TriggerEngine.reduce(&plain, fix(2, -97))).contains("2.0 point_triggered 1") == false)
+        #expect(brief(TriggerEngine.reduce(&plain, fix(3, -96))).contains("3.0 point_triggered 1"))
+    }
+
+    @Test func hysteresisDoesNotTriggerOutsideTheRadiusFirst() {
+        var state = started(EnginePolicy(triggerHysteresis: true))
+        #expect(TriggerEngine.reduce(&state, fix(0, -105)).isEmpty)
+        #expect(state.insideStreak[0] == 0)
+    }
+
+    // MARK: profiles
+
+    @Test func theProfilesArePresetsOfThePolicy() {
+        #expect(EngineProfile.prd.policy == .standard)
+        #expect(EngineProfile.iosApp.policy.fixDelivery == FixDelivery(minMoveMeters: 10))
+        #expect(EngineProfile.iosApp.policy.appCursor == Self.ios)
+        #expect(EngineProfile.androidApp.policy.fixDelivery == FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
+        #expect(EngineProfile.androidApp.policy.appCursor == Self.android)
+        #expect(EngineProfile.androidApp2.policy.fixDelivery == FixDelivery(minMoveMeters: 10, intervalSeconds: 5, fastestIntervalSeconds: 2))
+        #expect(EngineProfile.androidApp2.policy.appCursor == Self.android2)
+        #expect(EngineProfile.ideal.policy == EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true))
+        for profile in EngineProfile.allCases { #expect(profile.policy.conflict == nil) }
+        #expect(EngineProfile(rawValue: "ios-app") == .iosApp)
+    }
+}
