@@ -202,6 +202,7 @@ public struct BrowserScreen: Sendable {
         switch field {
         case .audioLanguage: return strings["Audio language"]
         case .subtitles: return strings["Subtitles"]
+        case .profile: return strings["Rules"]
         case .queueDepth: return strings["Queue depth"]
         case .confirmFixes: return strings["Confirm fixes"]
         case .minAccuracy: return strings["Min accuracy"]
@@ -219,6 +220,7 @@ public struct BrowserScreen: Sendable {
             case .off: return strings["off"]
             case let .language(code): return code
             }
+        case .profile: return settings.profile.rawValue
         case .queueDepth: return String(settings.policy.queueDepth)
         case .confirmFixes: return String(settings.policy.confirmFixes)
         case .minAccuracy: return settings.policy.minAccuracyMeters.map { "\(formatShortNumber($0)) m" } ?? strings["off"]
@@ -231,6 +233,7 @@ public struct BrowserScreen: Sendable {
         switch field {
         case .audioLanguage: return strings["The narration's language; auto takes yours (LANG) when the tour has it."]
         case .subtitles: return strings["Subtitles follow the heard audio; s in the player cycles them."]
+        case .profile: return strings["prd: walkscape's rules; ios-app, android-app: what each phone does; ideal."]
         case .queueDepth: return strings["Points that may wait behind the playing audio (0: no queue)."]
         case .confirmFixes: return strings["Consecutive fixes inside a region before its point triggers."]
         case .minAccuracy: return strings["Fixes less accurate than this are ignored."]

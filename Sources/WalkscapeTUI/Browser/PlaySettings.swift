@@ -11,19 +11,22 @@ public struct PlaySettings: Sendable, Equatable {
     /// The narration language; nil picks the user's language when the tour has it, else the tour's first.
     public var audioLanguage: String?
     public var subtitles: Subtitles
+    /// The preset the policy started from (`--profile`); choosing another resets the policy to it.
+    public var profile: EngineProfile
     public var policy: EnginePolicy
     public var speed: Double
 
-    public init(audioLanguage: String? = nil, subtitles: Subtitles = .sameAsAudio, policy: EnginePolicy = .standard, speed: Double = 1) {
+    public init(audioLanguage: String? = nil, subtitles: Subtitles = .sameAsAudio, profile: EngineProfile = .prd, policy: EnginePolicy? = nil, speed: Double = 1) {
         self.audioLanguage = audioLanguage
         self.subtitles = subtitles
-        self.policy = policy
+        self.profile = profile
+        self.policy = policy ?? profile.policy
         self.speed = speed
     }
 
     /// The rows of the settings screen, in order.
     public enum Field: Int, Sendable, CaseIterable {
-        case audioLanguage, subtitles, queueDepth, confirmFixes, minAccuracy, skipMissed, speed
+        case audioLanguage, subtitles, profile, queueDepth, confirmFixes, minAccuracy, skipMissed, speed
     }
 
     /// The accuracy gates offered (nil: every fix counts).
@@ -35,7 +38,15 @@ public struct PlaySettings: Sendable, Equatable {
             let index = values.firstIndex(of: current) ?? 0
             return values[(index + (forward ? 1 : values.count - 1)) % values.count]
         }
+        let before = policy
+        defer {
+            // A value the profile cannot have (an app profile's queue is one slot) is not taken.
+            if policy.conflict != nil { policy = before }
+        }
         switch field {
+        case .profile:
+            profile = cycle(EngineProfile.allCases, profile)
+            policy = profile.policy
         case .audioLanguage:
             audioLanguage = cycle([nil] + languages.map { Optional($0) }, audioLanguage)
         case .subtitles:
