@@ -21,7 +21,7 @@ public struct WalkscapeCommand: ParsableCommand {
         version: WalkscapeVersion.current,
         subcommands: [
             ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
-            SimulateCommand.self, CheckCommand.self, ListenCommand.self, PlayCommand.self,
+            SimulateCommand.self, CheckCommand.self, ListenCommand.self, PlayCommand.self, SynthCommand.self, RadiiCommand.self,
         ]
     )
 

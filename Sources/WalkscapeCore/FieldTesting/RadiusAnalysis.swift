@@ -118,6 +118,7 @@ public struct RadiusAnalysis: Sendable {
         // What happened: the real engine.
         let timeline = Simulation.run(tour: tour, trace: trace, policy: policy)
         var triggerT = [Double?](repeating: nil, count: count)
+        var triggerLocation = [LatLng?](repeating: nil, count: count)
         var firstEntry = [Double?](repeating: nil, count: count)
         var entries = [Int](repeating: 0, count: count)
         var inside = [Double?](repeating: nil, count: count)
@@ -126,7 +127,9 @@ public struct RadiusAnalysis: Sendable {
             guard let order = event.point, order >= 1, order <= count else { continue }
             let p = order - 1
             switch event.kind {
-            case .pointTriggered: triggerT[p] = event.t
+            case .pointTriggered:
+                triggerT[p] = event.t
+                triggerLocation[p] = event.location
             case .pointEntered:
                 entries[p] += 1
                 if firstEntry[p] == nil { firstEntry[p] = event.t }
@@ -172,7 +175,8 @@ public struct RadiusAnalysis: Sendable {
                 trace: walk.name, closestApproachMeters: closestMeters,
                 closestApproachT: closest.map { trace.times[$0.fix] - start }, firstEntryT: firstEntry[p], secondsInside: seconds[p],
                 entries: entries[p], triggered: triggerT[p] != nil, triggerT: triggerT[p], marginMeters: point.radiusMeters - closestMeters,
-                minTriggerRadiusMeters: minTrigger, clearRadiusMeters: clear, blockedBy: outcome.blocked ? firstUntriggered : nil))
+                minTriggerRadiusMeters: minTrigger, clearRadiusMeters: clear, blockedBy: outcome.blocked ? firstUntriggered : nil,
+                closestApproachLocation: closest.map { trace.location($0.fix) }, triggerLocation: triggerLocation[p]))
             sweepFixes.append(outcome.fixes)
             if outcome.baselineFix < 0 && firstUntriggered == nil { firstUntriggered = point.order }
         }

@@ -13,7 +13,7 @@ public struct RadiusRecommendation: Sendable, Equatable {
         /// The band is narrower than two margins: the middle of it, with little room for GPS error.
         case tight
         /// No radius triggers on every walk and stays clear.
-        case none
+        case noRadius = "none"
     }
 
     public var verdict: Verdict
@@ -48,15 +48,15 @@ public struct RadiusRecommendation: Sendable, Equatable {
     ) -> RadiusRecommendation {
         let previousText = previous.map { "point \($0)" } ?? "the previous point"
         guard usableTraces > 0 else {
-            return RadiusRecommendation(verdict: .none, radiusMeters: nil,
+            return RadiusRecommendation(verdict: .noRadius, radiusMeters: nil,
                 reason: "\(previousText) never triggered on any trace, so this point could not either; fix \(previousText) first")
         }
         if let untriggerable {
-            return RadiusRecommendation(verdict: .none, radiusMeters: nil,
+            return RadiusRecommendation(verdict: .noRadius, radiusMeters: nil,
                 reason: "on \(untriggerable) no radius triggers: the walk ends before the queue has room for this point")
         }
         guard let minimum else {
-            return RadiusRecommendation(verdict: .none, radiusMeters: nil, reason: "no trace gives a triggering radius")
+            return RadiusRecommendation(verdict: .noRadius, radiusMeters: nil, reason: "no trace gives a triggering radius")
         }
         let low = m(minimum)
         let needs = "every trace triggers from \(low)" + (minimumTrace.map { " (\($0) needs it)" } ?? "")
@@ -72,7 +72,7 @@ public struct RadiusRecommendation: Sendable, Equatable {
         let high = m(clear)
         let clearText = "stays clear of where walkers were before \(previousText)'s audio ended below \(high)" + (clearTrace.map { " (\($0))" } ?? "")
         guard minimum < clear else {
-            return RadiusRecommendation(verdict: .none, radiusMeters: nil,
+            return RadiusRecommendation(verdict: .noRadius, radiusMeters: nil,
                 reason: "no radius works here: \(needs), but a region that large reaches where walkers were before \(previousText)'s audio ended (\(high) away" + (clearTrace.map { " on \($0)" } ?? "") + "); move the point or shorten \(previousText)'s audio")
         }
         let margin = margin(forMinimum: minimum)

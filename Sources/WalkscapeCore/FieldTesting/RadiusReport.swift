@@ -25,6 +25,9 @@ public struct RadiusReport: Sendable {
         public var clearRadiusMeters: Double?
         /// The earliest point that never triggered on this walk, when that blocks this one.
         public var blockedBy: Int?
+        /// Where the closest fix and the triggering fix were (for pictures).
+        public var closestApproachLocation: LatLng?
+        public var triggerLocation: LatLng?
     }
 
     /// One radius of a sweep.
@@ -84,6 +87,12 @@ public struct RadiusReport: Sendable {
         public var model: GPSErrorModel
         public var runs: Int
         public var seed: UInt64
+
+        public init(model: GPSErrorModel, runs: Int, seed: UInt64) {
+            self.model = model
+            self.runs = runs
+            self.seed = seed
+        }
     }
 
     public var points: [PointReport]
