@@ -66,10 +66,15 @@ public struct RadiusAnalysis: Sendable {
             for result in usable {
                 if let radius = result.clearRadiusMeters, clear == nil || radius < clear!.value { clear = (radius, result.trace) }
             }
-            let recommendation = RadiusRecommendation.advise(
+            var recommendation = RadiusRecommendation.advise(
                 current: point.radiusMeters, minimum: untriggerable == nil ? minimum?.value : nil, minimumTrace: minimum?.trace,
                 clear: clear?.value, clearTrace: clear?.trace, previous: p > 0 ? tour.points[p - 1].order : nil,
                 untriggerable: untriggerable, usableTraces: usable.count)
+            let blocked = traces.count - usable.count
+            if blocked > 0 && !usable.isEmpty {
+                let by = Set(traces.compactMap(\.blockedBy)).sorted().map(String.init).joined(separator: ", ")
+                recommendation.reason += "; \(blocked) trace\(blocked == 1 ? "" : "s") left out, where point \(by) never triggered"
+            }
             var sweep: [RadiusReport.SweepCell] = []
             for (j, radius) in sweepRadii.enumerated() {
                 var triggered = 0
