@@ -50,30 +50,42 @@ public struct GPSErrorModel: Sendable, Equatable {
 
     /// `trace` with errors added; times are kept, dropped fixes are removed.
     public func apply(to trace: Trace, rng: inout SplitMix64) -> Trace {
+        guard trace.count > 0, !isNone else { return trace }
+        var columns = FixColumns()
+        var kept: [Int32] = []
+        perturb(FixColumns(trace), rng: &rng, into: &columns, kept: &kept)
         var out = Trace()
-        apply(to: trace, rng: &rng, into: &out)
+        out.reserveCapacity(columns.count)
+        var segments = trace.segmentStarts.makeIterator()
+        var nextSegment = segments.next() ?? Int.max
+        var previous = -1
+        let reportsAccuracy = sigmaMeters > 0 || jumpsPerHour > 0
+        for k in 0..<columns.count {
+            let i = Int(kept[k])
+            while nextSegment <= i {
+                if nextSegment > previous { out.startSegment() }
+                nextSegment = segments.next() ?? Int.max
+            }
+            previous = i
+            out.append(
+                time: columns.times[k], lat: columns.latitudes[k], lng: columns.longitudes[k], elevation: trace.elevations[i],
+                accuracy: reportsAccuracy ? Float(columns.accuracies[k]) : trace.accuracies[i], hdop: trace.hdops[i])
+        }
+        if out.count > 0 && out.segmentStarts.first != 0 { out.segmentStarts.insert(0, at: 0) }
         return out
     }
 
-    /// `apply(to:rng:)` writing into `out`, whose storage is reused (noise trials make thousands of copies).
-    public func apply(to trace: Trace, rng: inout SplitMix64, into out: inout Trace) {
-        out.times.removeAll(keepingCapacity: true)
-        out.latitudes.removeAll(keepingCapacity: true)
-        out.longitudes.removeAll(keepingCapacity: true)
-        out.elevations.removeAll(keepingCapacity: true)
-        out.accuracies.removeAll(keepingCapacity: true)
-        out.hdops.removeAll(keepingCapacity: true)
-        out.speeds.removeAll(keepingCapacity: true)
-        out.courses.removeAll(keepingCapacity: true)
-        out.segmentStarts.removeAll(keepingCapacity: true)
-        guard trace.count > 0 else { return }
-        if isNone {
-            out = trace
-            return
-        }
-        out.reserveCapacity(trace.count)
-        let first = trace.times[0]
-        let last = trace.times[trace.count - 1]
+    /// The errors added to `source`, written into `out` (reused: noise trials make thousands of copies);
+    /// `kept` receives the index in `source` of each fix kept. Accuracies are those a written trace would
+    /// report (rounded through `Float`, the trace's column type), so the engine's accuracy gate decides
+    /// the same on both.
+    public func perturb(_ source: FixColumns, rng: inout SplitMix64, into out: inout FixColumns, kept: inout [Int32]) {
+        let n = source.count
+        out.resize(n)
+        if kept.count < n { kept += repeatElement(0, count: n - kept.count) }
+        guard n > 0 else { return }
+        let first = source.times[0]
+        let last = source.times[n - 1]
 
         var jumps: [Jump] = []
         if jumpsPerHour > 0 {
@@ -102,8 +114,9 @@ public struct GPSErrorModel: Sendable, Equatable {
         let sigma = sigmaMeters
         let tau = max(timeConstantSeconds, 1e-9)
         let metersToLat = 180 / (.pi * Geodesy.earthRadiusMeters)
-        let metersToLng = metersToLat / max(1e-6, cos(trace.latitudes[0] * .pi / 180))
-        let floorAccuracy = sigma > 0 || jumpsPerHour > 0 ? max(3, 1.5 * sigma) : 0
+        let metersToLng = metersToLat / max(1e-6, cos(source.latitudes[0] * .pi / 180))
+        let reportsAccuracy = sigma > 0 || jumpsPerHour > 0
+        let floorAccuracy = reportsAccuracy ? max(3, 1.5 * sigma) : 0
         var east = 0.0
         var north = 0.0
         if sigma > 0 {
@@ -116,48 +129,63 @@ public struct GPSErrorModel: Sendable, Equatable {
         var innovation = 0.0
         var jumpIndex = 0
         var dropIndex = 0
-        var segments = trace.segmentStarts.makeIterator()
-        var nextSegment = segments.next() ?? Int.max
-        var newSegment = false
-        for i in 0..<trace.count {
-            let t = trace.times[i]
-            if i == nextSegment {
-                newSegment = true
-                nextSegment = segments.next() ?? Int.max
-            }
-            if sigma > 0 && i > 0 {
-                let delta = max(0, t - trace.times[i - 1])
-                if delta != lastDelta {
-                    lastDelta = delta
-                    decay = exp(-delta / tau)
-                    innovation = (max(0, 1 - decay * decay)).squareRoot() * sigma
+        var k = 0
+        source.times.withUnsafeBufferPointer { times in
+        source.latitudes.withUnsafeBufferPointer { latitudes in
+        source.longitudes.withUnsafeBufferPointer { longitudes in
+        source.accuracies.withUnsafeBufferPointer { accuracies in
+        out.times.withUnsafeMutableBufferPointer { outTimes in
+        out.latitudes.withUnsafeMutableBufferPointer { outLatitudes in
+        out.longitudes.withUnsafeMutableBufferPointer { outLongitudes in
+        out.accuracies.withUnsafeMutableBufferPointer { outAccuracies in
+        kept.withUnsafeMutableBufferPointer { keptIndices in
+            for i in 0..<n {
+                let t = times[i]
+                if sigma > 0 && i > 0 {
+                    let delta = max(0, t - times[i - 1])
+                    if delta != lastDelta {
+                        lastDelta = delta
+                        decay = exp(-delta / tau)
+                        innovation = (max(0, 1 - decay * decay)).squareRoot() * sigma
+                    }
+                    let (a, b) = rng.normalPair()
+                    east = decay * east + innovation * a
+                    north = decay * north + innovation * b
                 }
-                let (a, b) = rng.normalPair()
-                east = decay * east + innovation * a
-                north = decay * north + innovation * b
+                while dropIndex < dropouts.count && dropouts[dropIndex].end <= t { dropIndex += 1 }
+                if i > 0, dropIndex < dropouts.count, dropouts[dropIndex].start <= t { continue }
+                while jumpIndex < jumps.count && jumps[jumpIndex].end <= t { jumpIndex += 1 }
+                var dx = east
+                var dy = north
+                let known = accuracies[i]
+                var accuracy = known
+                if reportsAccuracy {
+                    accuracy = max(floorAccuracy, known.isNaN ? 0 : known)
+                    if jumpIndex < jumps.count, jumps[jumpIndex].start <= t { accuracy = max(accuracy, jumps[jumpIndex].accuracy) }
+                    accuracy = Double(Float(accuracy))
+                }
+                if jumpIndex < jumps.count, jumps[jumpIndex].start <= t {
+                    dx += jumps[jumpIndex].east
+                    dy += jumps[jumpIndex].north
+                }
+                var lng = longitudes[i] + dx * metersToLng
+                if lng > 180 { lng -= 360 } else if lng < -180 { lng += 360 }
+                outTimes[k] = t
+                outLatitudes[k] = min(90, max(-90, latitudes[i] + dy * metersToLat))
+                outLongitudes[k] = lng
+                outAccuracies[k] = accuracy
+                keptIndices[k] = Int32(i)
+                k += 1
             }
-            while dropIndex < dropouts.count && dropouts[dropIndex].end <= t { dropIndex += 1 }
-            if i > 0, dropIndex < dropouts.count, dropouts[dropIndex].start <= t { continue }
-            while jumpIndex < jumps.count && jumps[jumpIndex].end <= t { jumpIndex += 1 }
-            var dx = east
-            var dy = north
-            var accuracy = max(floorAccuracy, trace.effectiveAccuracy(i).isNaN ? 0 : trace.effectiveAccuracy(i))
-            if jumpIndex < jumps.count, jumps[jumpIndex].start <= t {
-                dx += jumps[jumpIndex].east
-                dy += jumps[jumpIndex].north
-                accuracy = max(accuracy, jumps[jumpIndex].accuracy)
-            }
-            if newSegment {
-                out.startSegment()
-                newSegment = false
-            }
-            let lat = min(90, max(-90, trace.latitudes[i] + dy * metersToLat))
-            var lng = trace.longitudes[i] + dx * metersToLng
-            if lng > 180 { lng -= 360 } else if lng < -180 { lng += 360 }
-            out.append(
-                time: t, lat: lat, lng: lng, elevation: trace.elevations[i],
-                accuracy: floorAccuracy > 0 ? Float(accuracy) : trace.accuracies[i], hdop: trace.hdops[i])
         }
-        if out.count > 0 && out.segmentStarts.first != 0 { out.segmentStarts.insert(0, at: 0) }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        out.count = k
     }
 }

@@ -5,93 +5,168 @@ import Foundation
 ///
 /// Only the fixes the engine evaluates are listed (the accuracy gate's ignored fixes are not), each with
 /// its ordinal among evaluated fixes, so that consecutive-fix rules (`confirmFixes`) can be checked from
-/// the list alone. A fix farther than the cutoff is left out, which is exact for every question about radii
+/// the list alone. A class over raw memory, refilled for every noisy replay without allocating. A fix farther than the cutoff is left out, which is exact for every question about radii
 /// below the cutoff: such a fix is outside those regions and breaks any streak of inside fixes.
 ///
 /// The estimate (`PointFrame.fastDistance`) is within 1e-6 of the haversine distance (relative, measured
 /// up to 5 km at |latitude| ≤ 75°); every decision closer to a threshold than `PointFrame.band` is taken
 /// with the exact haversine distance, so results are the engine's.
-public struct ProximityTable: Sendable {
-    /// One point's nearby fixes, in fix order.
-    public struct Entries: Sendable {
+public final class ProximityTable: @unchecked Sendable {
+    /// One point's nearby fixes, in fix order: a view into the table, valid until the next `fill`.
+    public struct Entries {
+        let table: ProximityTable
+        let base: Int
+        public let count: Int
+
         /// Index of the fix in the trace.
-        public var fix: [Int32] = []
+        @inline(__always) public func fix(_ q: Int) -> Int { Int(table.fixes[base + q]) }
         /// The fix's ordinal among evaluated fixes.
-        public var ordinal: [Int32] = []
+        @inline(__always) public func ordinal(_ q: Int) -> Int { Int(table.ordinals[base + q]) }
         /// The fast distance estimate in metres.
-        public var distance: [Double] = []
-
-        public var count: Int { fix.count }
-
-        mutating func removeAll() {
-            fix.removeAll(keepingCapacity: true)
-            ordinal.removeAll(keepingCapacity: true)
-            distance.removeAll(keepingCapacity: true)
-        }
-
-        mutating func append(fix index: Int, ordinal: Int, distance value: Double) {
-            fix.append(Int32(index))
-            self.ordinal.append(Int32(ordinal))
-            distance.append(value)
-        }
+        @inline(__always) public func distance(_ q: Int) -> Double { table.distances[base + q] }
 
         /// The first position whose fix is at or after `index` (binary search).
         public func firstPosition(atOrAfter index: Int) -> Int {
             var low = 0
-            var high = fix.count
+            var high = count
             while low < high {
                 let mid = (low + high) / 2
-                if Int(fix[mid]) < index { low = mid + 1 } else { high = mid }
+                if fix(mid) < index { low = mid + 1 } else { high = mid }
             }
             return low
         }
     }
 
-    public var points: [Entries]
+    public let pointCount: Int
     /// Fixes evaluated by the engine (not ignored by the accuracy gate).
     public private(set) var evaluatedFixes = 0
 
+    // Entries of all points, grouped by point (point p's are starts[p] ..< starts[p + 1]), and the same
+    // entries in fix order as the fill finds them; raw memory reused from fill to fill.
+    private(set) var fixes: UnsafeMutablePointer<Int32>
+    private(set) var ordinals: UnsafeMutablePointer<Int32>
+    private(set) var distances: UnsafeMutablePointer<Double>
+    private var found: UnsafeMutablePointer<Int32>
+    private var foundPoints: UnsafeMutablePointer<Int32>
+    private var foundOrdinals: UnsafeMutablePointer<Int32>
+    private var foundDistances: UnsafeMutablePointer<Double>
+    private var capacity = 0
+    private var starts: [Int]
+
     public init(pointCount: Int) {
-        points = Array(repeating: Entries(), count: pointCount)
+        self.pointCount = pointCount
+        starts = Array(repeating: 0, count: pointCount + 1)
+        capacity = 1024
+        fixes = .allocate(capacity: capacity)
+        ordinals = .allocate(capacity: capacity)
+        distances = .allocate(capacity: capacity)
+        found = .allocate(capacity: capacity)
+        foundPoints = .allocate(capacity: capacity)
+        foundOrdinals = .allocate(capacity: capacity)
+        foundDistances = .allocate(capacity: capacity)
     }
 
-    /// Fills the table for `trace`: every evaluated fix for every point (`cutoff` infinite), or only those
+    deinit {
+        fixes.deallocate()
+        ordinals.deallocate()
+        distances.deallocate()
+        found.deallocate()
+        foundPoints.deallocate()
+        foundOrdinals.deallocate()
+        foundDistances.deallocate()
+    }
+
+    /// Point `p`'s entries.
+    public func entries(_ p: Int) -> Entries { Entries(table: self, base: starts[p], count: starts[p + 1] - starts[p]) }
+
+    /// How many entries the table holds for point `p`.
+    public func count(_ p: Int) -> Int { starts[p + 1] - starts[p] }
+
+    private func grow(to needed: Int) {
+        guard needed > capacity else { return }
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            new.moveInitialize(from: old, count: used)
+            old.deallocate()
+            return new
+        }
+        fixes = moved(fixes, 0)
+        ordinals = moved(ordinals, 0)
+        distances = moved(distances, 0)
+        found = moved(found, capacity)
+        foundPoints = moved(foundPoints, capacity)
+        foundOrdinals = moved(foundOrdinals, capacity)
+        foundDistances = moved(foundDistances, capacity)
+        capacity = newCapacity
+    }
+
+    /// Fills the table for `fixes`: every evaluated fix for every point (`cutoff` infinite), or only those
     /// within `cutoff` metres, found through `grid`.
-    public mutating func fill(trace: Trace, frames: [PointFrame], grid: ProximityGrid?, cutoff: Double, minAccuracy: Double?) {
-        for p in points.indices { points[p].removeAll() }
-        evaluatedFixes = 0
-        let n = trace.count
-        let usesGate = minAccuracy != nil
+    public func fill(_ columns: FixColumns, frames: [PointFrame], grid: ProximityGrid?, cutoff: Double, minAccuracy: Double?) {
+        let n = columns.count
         let gate = minAccuracy ?? .infinity
+        let limit = cutoff + PointFrame.band(cutoff)
+        var counts = Array(repeating: 0, count: pointCount + 1)
+        var total = 0
         var ordinal = 0
-        trace.latitudes.withUnsafeBufferPointer { latitudes in
-            trace.longitudes.withUnsafeBufferPointer { longitudes in
-                for i in 0..<n {
-                    if usesGate, trace.effectiveAccuracy(i) > gate { continue }
-                    let lat = latitudes[i]
-                    let lng = longitudes[i]
-                    if let grid, cutoff.isFinite {
-                        let cell = grid.cell(lat: lat, lng: lng)
-                        if cell >= 0 {
-                            for k in grid.cellStart[cell]..<grid.cellStart[cell + 1] {
-                                let p = Int(grid.cellItems[k])
-                                guard grid.boxes[p].contains(lat: lat, lng: lng) else { continue }
-                                let d = frames[p].fastDistance(lat: lat, lng: lng)
-                                if d <= cutoff + PointFrame.band(cutoff) { points[p].append(fix: i, ordinal: ordinal, distance: d) }
-                            }
-                        }
-                    } else {
-                        for p in frames.indices {
+        columns.latitudes.withUnsafeBufferPointer { latitudes in
+        columns.longitudes.withUnsafeBufferPointer { longitudes in
+        columns.accuracies.withUnsafeBufferPointer { accuracies in
+        frames.withUnsafeBufferPointer { frames in
+            func note(_ p: Int, _ i: Int, _ d: Double) {
+                if total == capacity { grow(to: total + 1) }
+                found[total] = Int32(i)
+                foundPoints[total] = Int32(p)
+                foundOrdinals[total] = Int32(ordinal)
+                foundDistances[total] = d
+                total += 1
+                counts[p] += 1
+            }
+            for i in 0..<n {
+                if accuracies[i] > gate { continue }
+                let lat = latitudes[i]
+                let lng = longitudes[i]
+                if let grid, cutoff.isFinite {
+                    let cell = grid.cell(lat: lat, lng: lng)
+                    if cell >= 0 {
+                        for k in grid.cellStart[cell]..<grid.cellStart[cell + 1] {
+                            let p = Int(grid.cellItems[k])
+                            guard grid.boxes[p].contains(lat: lat, lng: lng) else { continue }
                             let d = frames[p].fastDistance(lat: lat, lng: lng)
-                            if d <= cutoff + PointFrame.band(cutoff) { points[p].append(fix: i, ordinal: ordinal, distance: d) }
+                            if d <= limit { note(p, i, d) }
                         }
                     }
-                    ordinal += 1
+                } else {
+                    for p in 0..<frames.count {
+                        let d = frames[p].fastDistance(lat: lat, lng: lng)
+                        if d <= limit { note(p, i, d) }
+                    }
                 }
+                ordinal += 1
             }
         }
+        }
+        }
+        }
         evaluatedFixes = ordinal
-        // A grid lists a point at most once per cell, and a fix falls in one cell: entries come in fix order.
+        // Group by point, keeping fix order within each (a stable counting sort).
+        var position = 0
+        for p in 0..<pointCount {
+            starts[p] = position
+            position += counts[p]
+        }
+        starts[pointCount] = position
+        var next = starts
+        for k in 0..<total {
+            let p = Int(foundPoints[k])
+            let slot = next[p]
+            next[p] = slot + 1
+            fixes[slot] = found[k]
+            ordinals[slot] = foundOrdinals[k]
+            distances[slot] = foundDistances[k]
+        }
     }
 }
 

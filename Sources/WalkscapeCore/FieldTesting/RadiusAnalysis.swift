@@ -43,9 +43,10 @@ public struct RadiusAnalysis: Sendable {
 
     /// The whole report.
     public func run(_ walks: [Walk]) -> RadiusReport {
-        var table = ProximityTable(pointCount: tour.points.count)
+        let table = ProximityTable(pointCount: tour.points.count)
         var probe = RadiusProbe(tour: tour, policy: policy, radii: sweepRadii)
-        let results = walks.map { analyze($0, table: &table, probe: &probe) }
+        let grid = ProximityGrid(locations: tour.points.map(\.location), cutoff: cutoff)
+        let results = walks.map { analyze($0, table: table, grid: grid, probe: &probe) }
         let noiseCounts = noise.map { noiseTrials(walks, settings: $0) }
         let runsPerRadius = (noise?.runs ?? 0) * walks.count
 
@@ -113,9 +114,13 @@ public struct RadiusAnalysis: Sendable {
             sweepRadii: sweepRadii, noise: noise)
     }
 
+    /// The distance beyond which fixes are left out of proximity tables: the largest radius probed.
+    var cutoff: Double { max(sweepRadii.last ?? 0, tour.points.map(\.radiusMeters).max() ?? 0) }
+
     /// One walk: the engine's timeline for what happened, the probe for the rest.
-    func analyze(_ walk: Walk, table: inout ProximityTable, probe: inout RadiusProbe) -> WalkResult {
+    func analyze(_ walk: Walk, table: ProximityTable, grid: ProximityGrid, probe: inout RadiusProbe) -> WalkResult {
         let trace = walk.trace
+        let fixes = FixColumns(trace)
         let count = tour.points.count
         let start = trace.count > 0 ? trace.times[0] : 0
         let end = trace.count > 0 ? trace.times[trace.count - 1] - start : 0
@@ -147,78 +152,99 @@ public struct RadiusAnalysis: Sendable {
         }
         for p in 0..<count { if let since = inside[p] { seconds[p] += end - since } }
 
-        // What would have happened: distances once, then every radius by thresholds.
-        table.fill(trace: trace, frames: probe.frames, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
+        // What would have happened: the probe for every swept radius, and one pass over the evaluated
+        // fixes per point for the closest approach and the extreme radii.
+        table.fill(fixes, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
+        let gate = policy.minAccuracyMeters ?? .infinity
+        let evaluated = (0..<fixes.count).filter { !(fixes.accuracies[$0] > gate) }.map { Int32($0) }
+        let window = max(1, policy.confirmFixes)
         var outcome = RadiusProbe.PointOutcome()
         var points: [RadiusReport.TraceResult] = []
         var sweepFixes: [[Int32]] = []
         var firstUntriggered: Int?
+        var closest = MinimumTracker()
+        var clear = MinimumTracker()
+        var trigger = MinimumTracker()
+        var recent = [Double](repeating: 0, count: window)
         for p in tour.points.indices {
-            probe.probe(point: p, trace: trace, start: start, table: table, into: &outcome)
+            probe.probe(point: p, fixes: fixes, start: start, table: table, into: &outcome)
             let point = tour.points[p]
-            let entriesOfPoint = table.points[p]
             let frame = probe.frames[p]
-            let closest = Self.exactMinimum(entriesOfPoint, trace: trace, frame: frame, window: 1, positions: 0..<entriesOfPoint.count) { _ in true }
-            var minTrigger: Double?
-            var clear: Double?
-            if !outcome.blocked {
-                let window = max(1, policy.confirmFixes)
-                let from = entriesOfPoint.firstPosition(atOrAfter: outcome.fromFix)
-                minTrigger = Self.exactMinimum(entriesOfPoint, trace: trace, frame: frame, window: window, positions: from..<entriesOfPoint.count) { q in
-                    let fix = Int(entriesOfPoint.fix[q])
-                    return probe.hasRoom(before: p, fix: fix, t: trace.times[fix] - start)
-                }?.distance
-                if p > 0 {
-                    let previousEnd = probe.audioEnd[p - 1]
-                    clear = Self.exactMinimum(entriesOfPoint, trace: trace, frame: frame, window: window, positions: 0..<entriesOfPoint.count) { q in
-                        trace.times[Int(entriesOfPoint.fix[q])] - start < previousEnd
-                    }?.distance
-                }
+            closest.reset()
+            clear.reset()
+            trigger.reset()
+            let checksClear = p > 0 && !outcome.blocked
+            let previousEnd = p > 0 ? probe.audioEnd[p - 1] : -.infinity
+            let fromFix = outcome.fromFix
+            for e in evaluated.indices {
+                let i = Int(evaluated[e])
+                let d = frame.fastDistance(lat: fixes.latitudes[i], lng: fixes.longitudes[i])
+                closest.offer(e, d)
+                if outcome.blocked { continue }
+                recent[e % window] = d
+                guard e >= window - 1 else { continue }
+                var s = d
+                if window > 1 { for value in recent { s = max(s, value) } }
+                let t = fixes.times[i] - start
+                if checksClear && t < previousEnd { clear.offer(e, s) }
+                if i >= fromFix && probe.hasRoom(before: p, fix: i, t: t) { trigger.offer(e, s) }
             }
-            let closestMeters = closest?.distance ?? .infinity
+            let nearest = closest.exact(window: 1, evaluated: evaluated, fixes: fixes, frame: frame)
+            let minTrigger = outcome.blocked ? nil : trigger.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame)
+            let clearRadius = checksClear ? clear.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame) : nil
+            let closestMeters = nearest?.distance ?? .infinity
             points.append(RadiusReport.TraceResult(
                 trace: walk.name, closestApproachMeters: closestMeters,
-                closestApproachT: closest.map { trace.times[$0.fix] - start }, firstEntryT: firstEntry[p], secondsInside: seconds[p],
+                closestApproachT: nearest.map { fixes.times[$0.fix] - start }, firstEntryT: firstEntry[p], secondsInside: seconds[p],
                 entries: entries[p], triggered: triggerT[p] != nil, triggerT: triggerT[p], marginMeters: point.radiusMeters - closestMeters,
-                minTriggerRadiusMeters: minTrigger, clearRadiusMeters: clear, blockedBy: outcome.blocked ? firstUntriggered : nil,
-                closestApproachLocation: closest.map { trace.location($0.fix) }, triggerLocation: triggerLocation[p]))
+                minTriggerRadiusMeters: minTrigger?.distance, clearRadiusMeters: clearRadius?.distance,
+                blockedBy: outcome.blocked ? firstUntriggered : nil,
+                closestApproachLocation: nearest.map { fixes.location($0.fix) }, triggerLocation: triggerLocation[p]))
             sweepFixes.append(outcome.fixes)
             if outcome.baselineFix < 0 && firstUntriggered == nil { firstUntriggered = point.order }
         }
         return WalkResult(points: points, sweepFixes: sweepFixes, startTime: start)
     }
 
-    /// The smallest exact window distance over `positions` accepted by `accept` (the earliest on ties):
-    /// fast estimates first, the haversine only near the minimum.
-    static func exactMinimum(
-        _ entries: ProximityTable.Entries, trace: Trace, frame: PointFrame, window: Int, positions: Range<Int>, accept: (Int) -> Bool
-    ) -> (distance: Double, fix: Int)? {
+    /// The smallest window distance over the windows offered, found with fast estimates and decided with
+    /// the haversine: windows whose estimate is within two bands of the running minimum are kept, and only
+    /// those are measured exactly at the end (the earliest wins a tie).
+    struct MinimumTracker {
         var fastMinimum = Double.infinity
-        var candidates: [(q: Int, s: Double)] = []
-        for q in positions {
-            guard let s = windowDistance(entries, q, window), s <= fastMinimum + 2 * PointFrame.band(fastMinimum), accept(q) else { continue }
-            if s < fastMinimum { fastMinimum = s }
-            candidates.append((q, s))
-        }
-        var best: (distance: Double, fix: Int)?
-        let limit = fastMinimum + 2 * PointFrame.band(fastMinimum)
-        for candidate in candidates where candidate.s <= limit {
-            var s = 0.0
-            for m in (candidate.q - window + 1)...candidate.q {
-                let fix = Int(entries.fix[m])
-                s = max(s, frame.exactDistance(lat: trace.latitudes[fix], lng: trace.longitudes[fix]))
-            }
-            if best == nil || s < best!.distance { best = (s, Int(entries.fix[candidate.q])) }
-        }
-        return best
-    }
+        var candidates: [(end: Int, s: Double)] = []
 
-    static func windowDistance(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int) -> Double? {
-        if window == 1 { return entries.distance[q] }
-        guard q >= window - 1, Int(entries.ordinal[q]) - Int(entries.ordinal[q - window + 1]) == window - 1 else { return nil }
-        var s = entries.distance[q]
-        for m in (q - window + 1)..<q { s = max(s, entries.distance[m]) }
-        return s
+        mutating func reset() {
+            fastMinimum = .infinity
+            candidates.removeAll(keepingCapacity: true)
+        }
+
+        @inline(__always)
+        mutating func offer(_ end: Int, _ s: Double) {
+            guard s <= fastMinimum + 2 * PointFrame.band(fastMinimum) else { return }
+            if s < fastMinimum {
+                fastMinimum = s
+                if candidates.count >= 64 {
+                    let limit = s + 2 * PointFrame.band(s)
+                    candidates.removeAll { $0.s > limit }
+                }
+            }
+            candidates.append((end, s))
+        }
+
+        /// The exact minimum and the fix ending its window.
+        func exact(window: Int, evaluated: [Int32], fixes: FixColumns, frame: PointFrame) -> (distance: Double, fix: Int)? {
+            let limit = fastMinimum + 2 * PointFrame.band(fastMinimum)
+            var best: (distance: Double, fix: Int)?
+            for candidate in candidates where candidate.s <= limit {
+                var s = 0.0
+                for m in (candidate.end - window + 1)...candidate.end {
+                    let fix = Int(evaluated[m])
+                    s = max(s, frame.exactDistance(lat: fixes.latitudes[fix], lng: fixes.longitudes[fix]))
+                }
+                if best == nil || s < best!.distance { best = (s, Int(evaluated[candidate.end])) }
+            }
+            return best
+        }
     }
 
     /// Noise trials: each walk replayed `settings.runs` times with the error model added; per point and
@@ -226,18 +252,19 @@ public struct RadiusAnalysis: Sendable {
     /// (seed, walk, run), so results do not depend on the order replays are made in.
     public func noiseTrials(_ walks: [Walk], settings: RadiusReport.NoiseSettings) -> [[Int]] {
         var counts = Array(repeating: Array(repeating: 0, count: sweepRadii.count), count: tour.points.count)
-        let cutoff = max(sweepRadii.last ?? 0, tour.points.map(\.radiusMeters).max() ?? 0)
         let grid = ProximityGrid(locations: tour.points.map(\.location), cutoff: cutoff)
-        var table = ProximityTable(pointCount: tour.points.count)
+        let table = ProximityTable(pointCount: tour.points.count)
         var probe = RadiusProbe(tour: tour, policy: policy, radii: sweepRadii)
         var outcome = RadiusProbe.PointOutcome()
-        var noisy = Trace()
+        var noisy = FixColumns()
+        var kept: [Int32] = []
         for (w, walk) in walks.enumerated() {
+            let source = FixColumns(walk.trace)
             for run in 0..<settings.runs {
                 var random = SplitMix64.stream(seed: settings.seed, UInt64(w), UInt64(run))
-                settings.model.apply(to: walk.trace, rng: &random, into: &noisy)
-                table.fill(trace: noisy, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
-                probe.run(trace: noisy, table: table, into: &outcome) { p, outcome in
+                settings.model.perturb(source, rng: &random, into: &noisy, kept: &kept)
+                table.fill(noisy, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
+                probe.run(fixes: noisy, table: table, into: &outcome) { p, outcome in
                     for j in outcome.fixes.indices where outcome.fixes[j] >= 0 { counts[p][j] += 1 }
                 }
             }

@@ -52,18 +52,18 @@ public struct RadiusProbe: Sendable {
         policy == EnginePolicy(queueDepth: policy.queueDepth, minAccuracyMeters: policy.minAccuracyMeters, confirmFixes: policy.confirmFixes)
     }
 
-    /// Probes every point of `trace` in order; `table` must have been filled for `trace` with a cutoff at or
+    /// Probes every point of `fixes` in order; `table` must have been filled for `fixes` with a cutoff at or
     /// above every probed and tour radius. Calls `body(point index, outcome)` for each point.
-    public mutating func run(trace: Trace, table: ProximityTable, into outcome: inout PointOutcome, _ body: (Int, PointOutcome) -> Void) {
-        let start = trace.count > 0 ? trace.times[0] : 0
+    public mutating func run(fixes: FixColumns, table: ProximityTable, into outcome: inout PointOutcome, _ body: (Int, PointOutcome) -> Void) {
+        let start = fixes.count > 0 ? fixes.times[0] : 0
         for p in tour.points.indices {
-            probe(point: p, trace: trace, start: start, table: table, into: &outcome)
+            probe(point: p, fixes: fixes, start: start, table: table, into: &outcome)
             body(p, outcome)
         }
     }
 
     /// Probes point `p`, the points before it having been probed.
-    public mutating func probe(point p: Int, trace: Trace, start: Double, table: ProximityTable, into outcome: inout PointOutcome) {
+    public mutating func probe(point p: Int, fixes: FixColumns, start: Double, table: ProximityTable, into outcome: inout PointOutcome) {
         outcome.baselineFix = -1
         outcome.blocked = false
         if outcome.fixes.count != radii.count {
@@ -75,12 +75,12 @@ public struct RadiusProbe: Sendable {
         audioEnd[p] = p > 0 ? audioEnd[p - 1] : -.infinity
         if p > 0 && triggerFix[p - 1] < 0 {
             outcome.blocked = true
-            outcome.fromFix = trace.count
+            outcome.fromFix = fixes.count
             return
         }
         let fromFix = p > 0 ? triggerFix[p - 1] : 0
         outcome.fromFix = fromFix
-        let entries = table.points[p]
+        let entries = table.entries(p)
         let window = max(1, policy.confirmFixes)
         let radius = tour.points[p].radiusMeters
         let frame = frames[p]
@@ -90,19 +90,19 @@ public struct RadiusProbe: Sendable {
         while q < entries.count {
             defer { q += 1 }
             guard let s = windowDistance(entries, q, window) else { continue }
-            let fix = Int(entries.fix[q])
-            let t = trace.times[fix] - start
+            let fix = entries.fix(q)
+            let t = fixes.times[fix] - start
             guard hasRoom(before: p, fix: fix, t: t) else { continue }
-            if !baselineFound && inside(entries, q, window, s, radius, trace, frame) {
+            if !baselineFound && inside(entries, q, window, s, radius, fixes, frame) {
                 baselineFound = true
                 outcome.baselineFix = fix
             }
-            if lowestAssigned > 0 && inside(entries, q, window, s, radii[lowestAssigned - 1], trace, frame) {
+            if lowestAssigned > 0 && inside(entries, q, window, s, radii[lowestAssigned - 1], fixes, frame) {
                 var low = 0
                 var high = lowestAssigned - 1
                 while low < high {
                     let mid = (low + high) / 2
-                    if inside(entries, q, window, s, radii[mid], trace, frame) { high = mid } else { low = mid + 1 }
+                    if inside(entries, q, window, s, radii[mid], fixes, frame) { high = mid } else { low = mid + 1 }
                 }
                 for j in low..<lowestAssigned { outcome.fixes[j] = Int32(fix) }
                 lowestAssigned = low
@@ -111,7 +111,7 @@ public struct RadiusProbe: Sendable {
         }
         if baselineFound {
             let fix = outcome.baselineFix
-            let t = trace.times[fix] - start
+            let t = fixes.times[fix] - start
             triggerFix[p] = fix
             let previousEnd = p > 0 ? audioEnd[p - 1] : -.infinity
             audioEnd[p] = max(t, previousEnd) + tour.points[p].audioSeconds
@@ -122,28 +122,28 @@ public struct RadiusProbe: Sendable {
     /// nil when those fixes are not all in the list (one of them was beyond the cutoff).
     @inline(__always)
     func windowDistance(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int) -> Double? {
-        if window == 1 { return entries.distance[q] }
-        guard q >= window - 1, Int(entries.ordinal[q]) - Int(entries.ordinal[q - window + 1]) == window - 1 else { return nil }
-        var s = entries.distance[q]
-        for m in (q - window + 1)..<q { s = max(s, entries.distance[m]) }
+        if window == 1 { return entries.distance(q) }
+        guard q >= window - 1, entries.ordinal(q) - entries.ordinal(q - window + 1) == window - 1 else { return nil }
+        var s = entries.distance(q)
+        for m in (q - window + 1)..<q { s = max(s, entries.distance(m)) }
         return s
     }
 
     /// Whether the window ending at `q` (fast window distance `s`) is inside radius `r`, exactly.
     @inline(__always)
-    func inside(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int, _ s: Double, _ r: Double, _ trace: Trace, _ frame: PointFrame) -> Bool {
+    func inside(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int, _ s: Double, _ r: Double, _ fixes: FixColumns, _ frame: PointFrame) -> Bool {
         let band = PointFrame.band(r)
         if s < r - band { return true }
         if s > r + band { return false }
-        return exactWindowDistance(entries, q, window, trace, frame) <= r
+        return exactWindowDistance(entries, q, window, fixes, frame) <= r
     }
 
     /// The largest haversine distance over the window ending at `q`.
-    func exactWindowDistance(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int, _ trace: Trace, _ frame: PointFrame) -> Double {
+    func exactWindowDistance(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int, _ fixes: FixColumns, _ frame: PointFrame) -> Double {
         var s = 0.0
         for m in (q - window + 1)...q {
-            let fix = Int(entries.fix[m])
-            s = max(s, frame.exactDistance(lat: trace.latitudes[fix], lng: trace.longitudes[fix]))
+            let fix = entries.fix(m)
+            s = max(s, frame.exactDistance(lat: fixes.latitudes[fix], lng: fixes.longitudes[fix]))
         }
         return s
     }

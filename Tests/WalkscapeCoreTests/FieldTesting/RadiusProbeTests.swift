@@ -25,13 +25,14 @@ import Testing
             radii.append(Geodesy.distance(trace.location(i), tour.points[p].location))
         }
         radii = radii.filter { $0 < 300 }
-        var table = ProximityTable(pointCount: tour.points.count)
-        table.fill(trace: trace, frames: tour.points.map { PointFrame($0.location) }, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
+        let table = ProximityTable(pointCount: tour.points.count)
+        let fixes = FixColumns(trace)
+        table.fill(fixes, frames: tour.points.map { PointFrame($0.location) }, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
         var probe = RadiusProbe(tour: tour, policy: policy, radii: radii)
         var outcome = RadiusProbe.PointOutcome()
         let baseline = FieldFixtures.engineTriggerFixes(tour, trace, policy)
         let sorted = radii.sorted()
-        probe.run(trace: trace, table: table, into: &outcome) { p, outcome in
+        probe.run(fixes: fixes, table: table, into: &outcome) { p, outcome in
             #expect(outcome.baselineFix == baseline[p], "seed \(seed) point \(p + 1): baseline")
             for (j, radius) in sorted.enumerated() {
                 let engine = FieldFixtures.engineTriggerFixes(FieldFixtures.tour(tour, radius: radius, at: p), trace, policy)[p]
@@ -51,18 +52,21 @@ import Testing
         for seed in 0..<5 {
             let trace = FieldFixtures.walk(path, tour: tour, sigma: 12, jumps: 30, dropouts: 10, seed: UInt64(seed))
             for policy in Self.policies {
-                var full = ProximityTable(pointCount: tour.points.count)
-                full.fill(trace: trace, frames: frames, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
-                var near = ProximityTable(pointCount: tour.points.count)
-                near.fill(trace: trace, frames: frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
-                #expect(near.points.map(\.count).reduce(0, +) < full.points.map(\.count).reduce(0, +))
+                let fixes = FixColumns(trace)
+                let full = ProximityTable(pointCount: tour.points.count)
+                full.fill(fixes, frames: frames, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
+                let near = ProximityTable(pointCount: tour.points.count)
+                near.fill(fixes, frames: frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
+                let sizes = (0..<tour.points.count).map { (near.count($0), full.count($0)) }
+                #expect(sizes.map(\.0).reduce(0, +) < sizes.map(\.1).reduce(0, +))
+                #expect(sizes.allSatisfy { $0.1 == full.evaluatedFixes })
                 var a = RadiusProbe(tour: tour, policy: policy, radii: radii)
                 var b = RadiusProbe(tour: tour, policy: policy, radii: radii)
                 var outcomes: [RadiusProbe.PointOutcome] = []
                 var outcome = RadiusProbe.PointOutcome()
-                a.run(trace: trace, table: full, into: &outcome) { _, o in outcomes.append(o) }
+                a.run(fixes: fixes, table: full, into: &outcome) { _, o in outcomes.append(o) }
                 var index = 0
-                b.run(trace: trace, table: near, into: &outcome) { _, o in
+                b.run(fixes: fixes, table: near, into: &outcome) { _, o in
                     #expect(o == outcomes[index], "seed \(seed) point \(index + 1)")
                     index += 1
                 }
