@@ -22,8 +22,8 @@ public final class ProximityTable: @unchecked Sendable {
         @inline(__always) public func fix(_ q: Int) -> Int { Int(table.fixes[base + q]) }
         /// The fix's ordinal among evaluated fixes.
         @inline(__always) public func ordinal(_ q: Int) -> Int { Int(table.ordinals[base + q]) }
-        /// The fast distance estimate in metres.
-        @inline(__always) public func distance(_ q: Int) -> Double { table.distances[base + q] }
+        /// The square of the fast distance estimate in metres (squares save a square root per fix).
+        @inline(__always) public func distanceSquared(_ q: Int) -> Double { table.distances[base + q] }
 
         /// The first position whose fix is at or after `index` (binary search).
         public func firstPosition(atOrAfter index: Int) -> Int {
@@ -82,8 +82,9 @@ public final class ProximityTable: @unchecked Sendable {
     /// How many entries the table holds for point `p`.
     public func count(_ p: Int) -> Int { starts[p + 1] - starts[p] }
 
-    private func grow(to needed: Int) {
+    private func grow(to needed: Int, keeping used: Int = 0) {
         guard needed > capacity else { return }
+        // `found*` hold the entries of the fill in progress (moved); the grouped arrays are rebuilt after it.
         var newCapacity = capacity
         while newCapacity < needed { newCapacity *= 2 }
         func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int) -> UnsafeMutablePointer<T> {
@@ -95,53 +96,85 @@ public final class ProximityTable: @unchecked Sendable {
         fixes = moved(fixes, 0)
         ordinals = moved(ordinals, 0)
         distances = moved(distances, 0)
-        found = moved(found, capacity)
-        foundPoints = moved(foundPoints, capacity)
-        foundOrdinals = moved(foundOrdinals, capacity)
-        foundDistances = moved(foundDistances, capacity)
+        found = moved(found, used)
+        foundPoints = moved(foundPoints, used)
+        foundOrdinals = moved(foundOrdinals, used)
+        foundDistances = moved(foundDistances, used)
         capacity = newCapacity
     }
 
-    /// Fills the table for `fixes`: every evaluated fix for every point (`cutoff` infinite), or only those
+    /// Fills the table for `columns`: every evaluated fix for every point (`cutoff` infinite), or only those
     /// within `cutoff` metres, found through `grid`.
     public func fill(_ columns: FixColumns, frames: [PointFrame], grid: ProximityGrid?, cutoff: Double, minAccuracy: Double?) {
         let n = columns.count
         let gate = minAccuracy ?? .infinity
         let limit = cutoff + PointFrame.band(cutoff)
-        var counts = Array(repeating: 0, count: pointCount + 1)
+        let limitSquared = limit * limit
+        let pointTotal = pointCount
+        // A fix adds at most this many entries; the buffers grow (rarely) between fixes, never inside one.
+        let candidatesPerFix = max(1, grid != nil && cutoff.isFinite ? grid!.maxItemsPerCell : pointTotal)
+        grow(to: min(n * candidatesPerFix, 2 * n + 1024))
+        var found = self.found, foundPoints = self.foundPoints, foundOrdinals = self.foundOrdinals, foundDistances = self.foundDistances
+        var room = capacity
+        var counts = [Int](repeating: 0, count: pointTotal + 1)
         var total = 0
         var ordinal = 0
+        let useGrid = grid != nil && cutoff.isFinite
+        let cellStarts = grid?.cellStart ?? [0]
+        let cellItems = grid?.cellItems ?? []
+        let boxes = grid?.boxes ?? []
+        let origin = grid?.origin ?? (0, 0)
+        let inverseSize = grid?.inverseSize ?? (0, 0)
+        let rows = Double(grid?.size.rows ?? 0)
+        let columnCount = grid?.size.columns ?? 0
+        let columnLimit = Double(columnCount)
+        counts.withUnsafeMutableBufferPointer { counts in
         columns.latitudes.withUnsafeBufferPointer { latitudes in
         columns.longitudes.withUnsafeBufferPointer { longitudes in
         columns.accuracies.withUnsafeBufferPointer { accuracies in
         frames.withUnsafeBufferPointer { frames in
-            func note(_ p: Int, _ i: Int, _ d: Double) {
-                if total == capacity { grow(to: total + 1) }
-                found[total] = Int32(i)
-                foundPoints[total] = Int32(p)
-                foundOrdinals[total] = Int32(ordinal)
-                foundDistances[total] = d
-                total += 1
-                counts[p] += 1
-            }
+        cellStarts.withUnsafeBufferPointer { cellStarts in
+        cellItems.withUnsafeBufferPointer { cellItems in
+        boxes.withUnsafeBufferPointer { boxes in
             for i in 0..<n {
                 if accuracies[i] > gate { continue }
+                if total + candidatesPerFix > room {
+                    grow(to: total + candidatesPerFix, keeping: total)
+                    (found, foundPoints, foundOrdinals, foundDistances, room) = (self.found, self.foundPoints, self.foundOrdinals, self.foundDistances, capacity)
+                }
                 let lat = latitudes[i]
                 let lng = longitudes[i]
-                if let grid, cutoff.isFinite {
-                    let cell = grid.cell(lat: lat, lng: lng)
-                    if cell >= 0 {
-                        for k in grid.cellStart[cell]..<grid.cellStart[cell + 1] {
-                            let p = Int(grid.cellItems[k])
-                            guard grid.boxes[p].contains(lat: lat, lng: lng) else { continue }
-                            let d = frames[p].fastDistance(lat: lat, lng: lng)
-                            if d <= limit { note(p, i, d) }
+                if useGrid {
+                    // The grid cell, as `ProximityGrid.cell` computes it.
+                    let row = ((lat - origin.0) * inverseSize.0).rounded(.down)
+                    let column = ((lng - origin.1) * inverseSize.1).rounded(.down)
+                    if row >= 0, row < rows, column >= 0, column < columnLimit {
+                        let cell = Int(row) * columnCount + Int(column)
+                        for k in cellStarts[cell]..<cellStarts[cell + 1] {
+                            let p = Int(cellItems[k])
+                            guard boxes[p].contains(lat: lat, lng: lng) else { continue }
+                            let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
+                            if d <= limitSquared {
+                                found[total] = Int32(truncatingIfNeeded: i)
+                                foundPoints[total] = Int32(truncatingIfNeeded: p)
+                                foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
+                                foundDistances[total] = d
+                                total += 1
+                                counts[p] += 1
+                            }
                         }
                     }
                 } else {
                     for p in 0..<frames.count {
-                        let d = frames[p].fastDistance(lat: lat, lng: lng)
-                        if d <= limit { note(p, i, d) }
+                        let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
+                        if d <= limitSquared {
+                            found[total] = Int32(truncatingIfNeeded: i)
+                            foundPoints[total] = Int32(truncatingIfNeeded: p)
+                            foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
+                            foundDistances[total] = d
+                            total += 1
+                            counts[p] += 1
+                        }
                     }
                 }
                 ordinal += 1
@@ -150,22 +183,29 @@ public final class ProximityTable: @unchecked Sendable {
         }
         }
         }
+        }
+        }
+        }
+        }
         evaluatedFixes = ordinal
         // Group by point, keeping fix order within each (a stable counting sort).
         var position = 0
-        for p in 0..<pointCount {
+        for p in 0..<pointTotal {
             starts[p] = position
             position += counts[p]
         }
-        starts[pointCount] = position
+        starts[pointTotal] = position
         var next = starts
-        for k in 0..<total {
-            let p = Int(foundPoints[k])
-            let slot = next[p]
-            next[p] = slot + 1
-            fixes[slot] = found[k]
-            ordinals[slot] = foundOrdinals[k]
-            distances[slot] = foundDistances[k]
+        let fixes = self.fixes, ordinals = self.ordinals, distances = self.distances
+        next.withUnsafeMutableBufferPointer { next in
+            for k in 0..<total {
+                let p = Int(foundPoints[k])
+                let slot = next[p]
+                next[p] = slot + 1
+                fixes[slot] = found[k]
+                ordinals[slot] = foundOrdinals[k]
+                distances[slot] = foundDistances[k]
+            }
         }
     }
 }
@@ -190,17 +230,32 @@ public struct PointFrame: Sendable {
     @inline(__always)
     public static func band(_ r: Double) -> Double { r.isFinite ? 1e-4 * r + 0.01 : 0 }
 
+    /// The squares of r − band and r + band: a squared fast distance below the first is surely inside,
+    /// above the second surely outside.
+    @inline(__always)
+    public static func squaredBand(_ r: Double) -> (inner: Double, outer: Double) {
+        let band = band(r)
+        let inner = max(0, r - band)
+        return (inner * inner, (r + band) * (r + band))
+    }
+
     /// A local equirectangular distance with the cosine of the mid-latitude to first order: within 1e-6
     /// (relative) of the haversine distance at city scale.
     @inline(__always)
     public func fastDistance(lat fixLat: Double, lng fixLng: Double) -> Double {
+        fastDistanceSquared(lat: fixLat, lng: fixLng).squareRoot()
+    }
+
+    /// The square of `fastDistance` (no square root: comparisons with squared thresholds).
+    @inline(__always)
+    public func fastDistanceSquared(lat fixLat: Double, lng fixLng: Double) -> Double {
         let dLat = fixLat - lat
         var dLng = fixLng - lng
         if dLng > 180 { dLng -= 360 } else if dLng < -180 { dLng += 360 }
         let dy = dLat * Self.metersPerDegree
         let scale = cosLat - sinLat * (dLat * .pi / 360)
         let dx = dLng * Self.metersPerDegree * scale
-        return (dx * dx + dy * dy).squareRoot()
+        return dx * dx + dy * dy
     }
 
     /// The exact distance the engine compares with radii (haversine, fix first).
@@ -226,6 +281,8 @@ public struct ProximityGrid: Sendable {
     let boxes: [Box]
     let cellStart: [Int]
     let cellItems: [Int32]
+    /// The most points listed in one cell.
+    let maxItemsPerCell: Int
     let origin: (lat: Double, lng: Double)
     let inverseSize: (lat: Double, lng: Double)
     let size: (rows: Int, columns: Int)
@@ -245,8 +302,9 @@ public struct ProximityGrid: Sendable {
         let maxLat = boxes.map(\.maxLat).max() ?? 0
         let minLng = boxes.map(\.minLng).min() ?? 0
         let maxLng = boxes.map(\.maxLng).max() ?? 0
-        let cellLat = max(1e-6, boxes.map { $0.maxLat - $0.minLat }.max() ?? 1) / 2
-        let cellLng = max(1e-6, boxes.map { $0.maxLng - $0.minLng }.max() ?? 1) / 2
+        // Cells an eighth of a box: a cell lists few points whose box does not hold most of it.
+        let cellLat = max(1e-6, boxes.map { $0.maxLat - $0.minLat }.max() ?? 1) / 8
+        let cellLng = max(1e-6, boxes.map { $0.maxLng - $0.minLng }.max() ?? 1) / 8
         let rows = max(1, min(2048, Int(((maxLat - minLat) / cellLat).rounded(.up))))
         let columns = max(1, min(2048, Int(((maxLng - minLng) / cellLng).rounded(.up))))
         let sizeLat = max(1e-9, (maxLat - minLat) / Double(rows))
@@ -269,6 +327,7 @@ public struct ProximityGrid: Sendable {
         }
         cellStart = starts
         cellItems = items
+        maxItemsPerCell = cells.map(\.count).max() ?? 0
         origin = (minLat, minLng)
         inverseSize = (1 / sizeLat, 1 / sizeLng)
         size = (rows, columns)

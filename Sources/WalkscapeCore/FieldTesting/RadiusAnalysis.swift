@@ -152,8 +152,8 @@ public struct RadiusAnalysis: Sendable {
         }
         for p in 0..<count { if let since = inside[p] { seconds[p] += end - since } }
 
-        // What would have happened: the probe for every swept radius, and one pass over the evaluated
-        // fixes per point for the closest approach and the extreme radii.
+        // What would have happened: the probe for every swept radius; the closest approach and the
+        // extreme radii from the table's nearby fixes (every evaluated fix when those do not settle them).
         table.fill(fixes, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
         let gate = policy.minAccuracyMeters ?? .infinity
         let evaluated = (0..<fixes.count).filter { !(fixes.accuracies[$0] > gate) }.map { Int32($0) }
@@ -166,6 +166,7 @@ public struct RadiusAnalysis: Sendable {
         var clear = MinimumTracker()
         var trigger = MinimumTracker()
         var recent = [Double](repeating: 0, count: window)
+        var recentOrdinals = [Int](repeating: -2, count: window)
         for p in tour.points.indices {
             probe.probe(point: p, fixes: fixes, start: start, table: table, into: &outcome)
             let point = tour.points[p]
@@ -176,22 +177,62 @@ public struct RadiusAnalysis: Sendable {
             let checksClear = p > 0 && !outcome.blocked
             let previousEnd = p > 0 ? probe.audioEnd[p - 1] : -.infinity
             let fromFix = outcome.fromFix
-            for e in evaluated.indices {
-                let i = Int(evaluated[e])
-                let d = frame.fastDistance(lat: fixes.latitudes[i], lng: fixes.longitudes[i])
-                closest.offer(e, d)
-                if outcome.blocked { continue }
-                recent[e % window] = d
-                guard e >= window - 1 else { continue }
-                var s = d
-                if window > 1 { for value in recent { s = max(s, value) } }
-                let t = fixes.times[i] - start
-                if checksClear && t < previousEnd { clear.offer(e, s) }
-                if i >= fromFix && probe.hasRoom(before: p, fix: i, t: t) { trigger.offer(e, s) }
+            // Windows of `window` consecutive evaluated fixes, fed to the trackers asked for: first from the
+            // table (fixes within the cutoff); a tracker the table leaves empty, or whose minimum may lie
+            // beyond the cutoff, is fed again from every evaluated fix.
+            func pass(all: Bool, closestToo: Bool, clearToo: Bool, triggerToo: Bool) {
+                let entries = table.entries(p)
+                let n = all ? evaluated.count : entries.count
+                var slot = 0
+                var filled = 0
+                for q in 0..<n {
+                    let e: Int
+                    let i: Int
+                    let d: Double
+                    if all {
+                        e = q
+                        i = Int(evaluated[q])
+                        // Only the clear radius left: it looks at fixes before the previous audio's end.
+                        if !closestToo && !triggerToo && fixes.times[i] - start >= previousEnd { break }
+                        d = frame.fastDistanceSquared(lat: fixes.latitudes[i], lng: fixes.longitudes[i])
+                    } else {
+                        e = entries.ordinal(q)
+                        i = entries.fix(q)
+                        d = entries.distanceSquared(q)
+                    }
+                    if closestToo { closest.offer(e, d) }
+                    guard clearToo || triggerToo else { continue }
+                    // A gap in the ordinals (a fix beyond the cutoff) breaks the window.
+                    if filled > 0 && recentOrdinals[(slot + window - 1) % window] != e - 1 { filled = 0 }
+                    recent[slot] = d
+                    recentOrdinals[slot] = e
+                    slot = slot + 1 == window ? 0 : slot + 1
+                    filled = min(window, filled + 1)
+                    guard filled == window else { continue }
+                    var s = d
+                    if window > 1 { for value in recent { s = max(s, value) } }
+                    let t = fixes.times[i] - start
+                    if clearToo && t < previousEnd { clear.offer(e, s) }
+                    if triggerToo && i >= fromFix && trigger.wants(s) && probe.hasRoom(before: p, fix: i, t: t) { trigger.offer(e, s) }
+                }
             }
-            let nearest = closest.exact(window: 1, evaluated: evaluated, fixes: fixes, frame: frame)
-            let minTrigger = outcome.blocked ? nil : trigger.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame)
-            let clearRadius = checksClear ? clear.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame) : nil
+            func settled(_ result: (distance: Double, fix: Int)?) -> Bool { result.map { $0.distance <= cutoff } ?? false }
+            pass(all: false, closestToo: true, clearToo: checksClear, triggerToo: !outcome.blocked)
+            var nearest = closest.exact(window: 1, evaluated: evaluated, fixes: fixes, frame: frame)
+            var minTrigger = outcome.blocked ? nil : trigger.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame)
+            var clearRadius = checksClear ? clear.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame) : nil
+            let redoClosest = !settled(nearest)
+            let redoTrigger = !outcome.blocked && !settled(minTrigger)
+            let redoClear = checksClear && !settled(clearRadius)
+            if redoClosest || redoTrigger || redoClear {
+                if redoClosest { closest.reset() }
+                if redoTrigger { trigger.reset() }
+                if redoClear { clear.reset() }
+                pass(all: true, closestToo: redoClosest, clearToo: redoClear, triggerToo: redoTrigger)
+                if redoClosest { nearest = closest.exact(window: 1, evaluated: evaluated, fixes: fixes, frame: frame) }
+                if redoTrigger { minTrigger = trigger.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame) }
+                if redoClear { clearRadius = clear.exact(window: window, evaluated: evaluated, fixes: fixes, frame: frame) }
+            }
             let closestMeters = nearest?.distance ?? .infinity
             points.append(RadiusReport.TraceResult(
                 trace: walk.name, closestApproachMeters: closestMeters,
@@ -206,25 +247,39 @@ public struct RadiusAnalysis: Sendable {
         return WalkResult(points: points, sweepFixes: sweepFixes, startTime: start)
     }
 
-    /// The smallest window distance over the windows offered, found with fast estimates and decided with
-    /// the haversine: windows whose estimate is within two bands of the running minimum are kept, and only
-    /// those are measured exactly at the end (the earliest wins a tie).
+    /// The smallest window distance over the windows offered, found with squared fast estimates and
+    /// decided with the haversine: windows whose estimate is within two bands of the running minimum are
+    /// kept, and only those are measured exactly at the end (the earliest wins a tie).
     struct MinimumTracker {
+        /// The running minimum of the squared estimates, and the square of (its root + two bands).
         var fastMinimum = Double.infinity
+        var threshold = Double.infinity
         var candidates: [(end: Int, s: Double)] = []
 
         mutating func reset() {
             fastMinimum = .infinity
+            threshold = .infinity
             candidates.removeAll(keepingCapacity: true)
         }
 
+        static func threshold(_ squared: Double) -> Double {
+            let root = squared.squareRoot()
+            let reach = root + 2 * PointFrame.band(root)
+            return reach * reach
+        }
+
+        /// Whether a window of squared estimate `s` could be the minimum (cheap: test it before costlier checks).
+        @inline(__always)
+        func wants(_ s: Double) -> Bool { s <= threshold }
+
         @inline(__always)
         mutating func offer(_ end: Int, _ s: Double) {
-            guard s <= fastMinimum + 2 * PointFrame.band(fastMinimum) else { return }
+            guard s <= threshold else { return }
             if s < fastMinimum {
                 fastMinimum = s
+                threshold = Self.threshold(s)
                 if candidates.count >= 64 {
-                    let limit = s + 2 * PointFrame.band(s)
+                    let limit = threshold
                     candidates.removeAll { $0.s > limit }
                 }
             }
@@ -233,9 +288,8 @@ public struct RadiusAnalysis: Sendable {
 
         /// The exact minimum and the fix ending its window.
         func exact(window: Int, evaluated: [Int32], fixes: FixColumns, frame: PointFrame) -> (distance: Double, fix: Int)? {
-            let limit = fastMinimum + 2 * PointFrame.band(fastMinimum)
             var best: (distance: Double, fix: Int)?
-            for candidate in candidates where candidate.s <= limit {
+            for candidate in candidates where candidate.s <= threshold {
                 var s = 0.0
                 for m in (candidate.end - window + 1)...candidate.end {
                     let fix = Int(evaluated[m])

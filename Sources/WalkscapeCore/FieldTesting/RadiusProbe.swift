@@ -118,23 +118,23 @@ public struct RadiusProbe: Sendable {
         }
     }
 
-    /// The largest fast distance over the window of `window` evaluated fixes ending at position `q`, or
+    /// The largest squared fast distance over the window of `window` evaluated fixes ending at position `q`, or
     /// nil when those fixes are not all in the list (one of them was beyond the cutoff).
     @inline(__always)
     func windowDistance(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int) -> Double? {
-        if window == 1 { return entries.distance(q) }
+        if window == 1 { return entries.distanceSquared(q) }
         guard q >= window - 1, entries.ordinal(q) - entries.ordinal(q - window + 1) == window - 1 else { return nil }
-        var s = entries.distance(q)
-        for m in (q - window + 1)..<q { s = max(s, entries.distance(m)) }
+        var s = entries.distanceSquared(q)
+        for m in (q - window + 1)..<q { s = max(s, entries.distanceSquared(m)) }
         return s
     }
 
-    /// Whether the window ending at `q` (fast window distance `s`) is inside radius `r`, exactly.
+    /// Whether the window ending at `q` (squared fast window distance `s`) is inside radius `r`, exactly.
     @inline(__always)
     func inside(_ entries: ProximityTable.Entries, _ q: Int, _ window: Int, _ s: Double, _ r: Double, _ fixes: FixColumns, _ frame: PointFrame) -> Bool {
-        let band = PointFrame.band(r)
-        if s < r - band { return true }
-        if s > r + band { return false }
+        let band = PointFrame.squaredBand(r)
+        if s < band.inner { return true }
+        if s > band.outer { return false }
         return exactWindowDistance(entries, q, window, fixes, frame) <= r
     }
 

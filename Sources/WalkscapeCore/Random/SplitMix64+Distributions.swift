@@ -13,19 +13,15 @@ extension SplitMix64 {
         range.lowerBound + (range.upperBound - range.lowerBound) * uniform()
     }
 
-    /// Two independent standard normal numbers (Marsaglia's polar method: one logarithm and one square root
-    /// for the pair, no trigonometry).
+    /// Two independent standard normal numbers (the ziggurat method, `NormalZiggurat`: one 64-bit draw
+    /// for both in the common case).
     @inline(__always)
     public mutating func normalPair() -> (Double, Double) {
-        while true {
-            let u = 2 * uniform() - 1
-            let v = 2 * uniform() - 1
-            let s = u * u + v * v
-            if s > 0 && s < 1 {
-                let factor = (-2 * log(s) / s).squareRoot()
-                return (u * factor, v * factor)
-            }
-        }
+        let bits = next()
+        let tables = NormalZiggurat.tables
+        let a = NormalZiggurat.normal(UInt32(truncatingIfNeeded: bits), &self, tables)
+        let b = NormalZiggurat.normal(UInt32(truncatingIfNeeded: bits >> 32), &self, tables)
+        return (a, b)
     }
 
     /// The waiting time to the next event of a Poisson process with `rate` events per unit of time.
