@@ -30,7 +30,4 @@ NOISE=("${BASE[@]}" --noise 8 --runs 20 --seed 1)
 hyperfine --warmup 1 --runs "$RUNS" --export-json "$OUT/hyperfine.json" \
     -n "report + sweep" "${BASE[*]} > $OUT/report.json" \
     -n "report + sweep + 20 noise runs" "${NOISE[*]} > $OUT/noise.json"
-/usr/bin/time -f "%e s, peak RSS %M kB" "${NOISE[@]}" > /dev/null
-"$WALKSCAPE" inspect --json "$OUT"/traces/walk-1.gpx >/dev/null
-echo "== reading alone: 100 × inspect"
-hyperfine --warmup 1 --runs "$RUNS" -n "inspect 100 traces" "for f in $OUT/traces/walk-*.gpx; do taskset -c 0 $WALKSCAPE inspect --json \$f; done > /dev/null"
+/usr/bin/time -f "with noise trials: %e s, peak RSS %M kB" "${NOISE[@]}" > /dev/null

@@ -73,7 +73,7 @@ public struct RadiusRecommendation: Sendable, Equatable {
         let clearText = "stays clear of where walkers were before \(previousText)'s audio ended below \(high)" + (clearTrace.map { " (\($0))" } ?? "")
         guard minimum < clear else {
             return RadiusRecommendation(verdict: .noRadius, radiusMeters: nil,
-                reason: "no radius works here: \(needs), but a region that large reaches where walkers were before \(previousText)'s audio ended (\(high) away" + (clearTrace.map { " on \($0)" } ?? "") + "); move the point or shorten \(previousText)'s audio")
+                reason: "\(needs), but a region that large reaches where walkers were before \(previousText)'s audio ended (\(high) away" + (clearTrace.map { " on \($0)" } ?? "") + "); move the point or shorten \(previousText)'s audio")
         }
         let margin = margin(forMinimum: minimum)
         let lower = minimum + margin
