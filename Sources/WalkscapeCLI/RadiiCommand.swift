@@ -82,8 +82,12 @@ struct RadiiCommand: ParsableCommand {
             guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
             guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
         }
-        guard RadiusAnalysis.supports(policyOptions.policy) else {
+        let policy = policyOptions.policy
+        guard !policy.skipMissed else {
             throw ValidationError("radii cannot model --skip-missed: a region's radius then changes which earlier points are skipped; run without it.")
+        }
+        guard RadiusAnalysis.supports(policy) else {
+            throw ValidationError("radii models the queue depth, --min-accuracy and --confirm-fixes only; this policy has other rules, so its radii cannot be probed exactly.")
         }
     }
 
