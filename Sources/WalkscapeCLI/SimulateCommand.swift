@@ -45,6 +45,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also render the walk's audio into one WAV (48 kHz stereo float): each point's recording at its audio_started time, silence between.", valueName: "FILE"))
     var render: String?
 
+    @Option(help: ArgumentHelp("Also draw the walk, route, regions and triggers as an SVG picture.", valueName: "FILE"))
+    var svg: String?
+
     @OptionGroup var policyOptions: PolicyOptions
 
     func validate() throws {
@@ -72,6 +75,19 @@ struct SimulateCommand: ParsableCommand {
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
                 ("profile", .string(policyOptions.engineProfile.rawValue)), ("policy", PolicyOptions.json(policy)),
             ]))
+        }
+        if let svg {
+            let tourTitle = inputs.tour.tour.title.resolved(inputs.tour.language, fallbacks: inputs.tour.tour.languages)
+            let picture = FieldPicture(
+                timeline: timeline, trace: inputs.trace.trace, traceName: trace, tour: inputs.tour.engineTour,
+                route: SyntheticWalk.path(for: inputs.tour.tour), titles: inputs.tour.pointTitles(), title: "\(tourTitle) — simulated walk",
+                subtitle: "\(inputs.tour.tour.id) · \(trace) · \(timeline.fixes) fixes · narration \(inputs.tour.language)")
+            do {
+                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture).utf8), to: svg)
+            } catch {
+                console.error(error.message)
+                throw CommandExit(.usage)
+            }
         }
         if let render {
             try renderWalk(timeline, tour: inputs.tour, to: render, console: console)

@@ -30,12 +30,15 @@ public struct MapScene: Sendable, Equatable {
     public var walker: LatLng?
     /// The walker's recent positions, oldest first.
     public var trail: [LatLng]
+    /// Recorded walks drawn under the route (field-testing reports), each oldest first.
+    public var tracks: [[LatLng]]
 
-    public init(route: [LatLng], points: [Point], walker: LatLng? = nil, trail: [LatLng] = []) {
+    public init(route: [LatLng], points: [Point], walker: LatLng? = nil, trail: [LatLng] = [], tracks: [[LatLng]] = []) {
         self.route = route
         self.points = points
         self.walker = walker
         self.trail = trail
+        self.tracks = tracks
     }
 
     /// Everything that should be visible when the map is fitted to the route: the route, every point and

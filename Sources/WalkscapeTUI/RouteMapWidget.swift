@@ -41,6 +41,12 @@ public struct RouteMapWidget: Sendable {
                     style: CellStyle(foreground: .text, dim: true), layer: 1, dotted: true)
             }
         }
+        let trackStyle = CellStyle(foreground: .walker, dim: true)
+        for track in scene.tracks {
+            for (a, b) in zip(track, track.dropFirst()) {
+                canvas.line(from: projection.dot(a), to: projection.dot(b), style: trackStyle, layer: 1)
+            }
+        }
         let routeStyle = CellStyle(foreground: .route)
         for (a, b) in zip(scene.route, scene.route.dropFirst()) {
             canvas.line(from: projection.dot(a), to: projection.dot(b), style: routeStyle, layer: 2)

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import WalkscapeCore
+import WalkscapeTours
+
+/// `walkscape radii TOUR --trace FILE...`: which trigger radius each point needs, from recorded walks.
+struct RadiiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "radii",
+        abstract: "Advise each point's trigger radius from recorded GPS traces: reports, sweeps, noise trials, maps.",
+        discussion: """
+            For each point and trace: the closest approach (metres, time), first entry, time inside, number of \
+            entries, whether and when it triggered (the real engine, with the policy options), the margin \
+            (radius − closest approach). Over all traces: the smallest radius that triggers on every trace and \
+            the largest that stays clear of where walkers were before the previous point's audio ended, and \
+            an advised radius between them, or why none works; overlapping consecutive regions; points the \
+            route passes twice. Radii are tried one point at a time, the others keeping the tour's radius.
+
+            --sweep FROM:TO:STEP: per point and radius, the share of traces triggering and the mean trigger \
+            delay. --noise SIGMA: each trace replayed --runs times with GPS errors added (drift of SIGMA \
+            metres, --jumps and --dropouts an hour), the trigger probability per radius (the sweep's radii, \
+            50:300:10 by default). Deterministic for a --seed. See docs/fieldtesting.md.
+
+            Examples:
+              walkscape radii tours/torino-portici --trace walk1.gpx walk2.gpx
+              walkscape radii tours/torino-portici --trace walks/*.gpx --sweep 50:300:10 --svg radii.svg
+              walkscape radii tours/torino-portici --trace walk.gpx --noise 8 --runs 50 --seed 3 --json
+              walkscape radii tours/torino-portici --trace walk.gpx --map
+            """)
+
+    @Argument(help: "The tour directory or its tour.json.")
+    var tour: String
+
+    @Option(name: .customLong("trace"), parsing: .upToNextOption, help: ArgumentHelp("Recorded GPS traces: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    var traces: [String] = []
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(help: "Print CSV: one row a point and trace (one row a point and radius with --sweep or --noise).")
+    var csv = false
+
+    @Option(help: ArgumentHelp("Also draw the traces, route and regions as an SVG picture.", valueName: "FILE"))
+    var svg: String?
+
+    @Flag(help: "Also print the picture as a terminal map (braille).")
+    var map = false
+
+    @Option(help: ArgumentHelp("Radii to try, in metres.", valueName: "FROM:TO:STEP"))
+    var sweep: String?
+
+    @Option(help: ArgumentHelp("Noise trials: GPS drift in metres per axis.", valueName: "SIGMA"))
+    var noise: Double?
+
+    @Option(help: ArgumentHelp("Noise trials: replays of each trace.", valueName: "N"))
+    var runs: Int = 20
+
+    @Option(help: ArgumentHelp("Noise trials: random seed.", valueName: "S"))
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Noise trials: GPS jumps an hour.", valueName: "RATE"))
+    var jumps: Double = 4
+
+    @Option(help: ArgumentHelp("Noise trials: GPS dropouts an hour.", valueName: "RATE"))
+    var dropouts: Double = 4
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The narration whose lengths the queue uses (default: the tour's first language).", valueName: "L"))
+    var language: String?
+
+    @OptionGroup var policyOptions: PolicyOptions
+
+    /// The radii of the noise trials when no sweep is given.
+    static let defaultNoiseSweep = "50:300:10"
+
+    func validate() throws {
+        guard !traces.isEmpty else { throw ValidationError("Give at least one --trace FILE.") }
+        guard !(json && csv) else { throw ValidationError("--json and --csv are exclusive; pick one.") }
+        if let sweep { _ = try Self.radii(sweep) }
+        if let noise {
+            guard noise >= 0, noise <= 10_000, noise.isFinite else { throw ValidationError("--noise must be metres, 0 or more, got \(formatShortNumber(noise)).") }
+            guard runs >= 1, runs <= 100_000 else { throw ValidationError("--runs must be between 1 and 100000, got \(runs).") }
+            guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
+            guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
+        }
+        let policy = policyOptions.policy
+        guard !policy.skipMissed else {
+            throw ValidationError("radii cannot model --skip-missed: a region's radius then changes which earlier points are skipped; run without it.")
+        }
+        guard RadiusAnalysis.supports(policy) else {
+            throw ValidationError("radii models the queue depth, --min-accuracy and --confirm-fixes only; this policy has other rules, so its radii cannot be probed exactly.")
+        }
+    }
+
+    /// The radii of `FROM:TO:STEP`, ascending.
+    static func radii(_ text: String) throws -> [Double] {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2], from.isFinite, to.isFinite, step.isFinite else {
+            throw ValidationError("--sweep must be FROM:TO:STEP in metres, like 50:300:10, got \(text).")
+        }
+        guard from > 0, to >= from, step > 0 else { throw ValidationError("--sweep needs 0 < FROM ≤ TO and STEP > 0, got \(text).") }
+        guard to <= 10_000 else { throw ValidationError("--sweep radii must stay at or below 10000 m, got \(text).") }
+        let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
+        guard count <= 1000 else { throw ValidationError("--sweep would try \(count) radii; at most 1000 (use a larger STEP).") }
+        return (0..<count).map { from + Double($0) * step }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let replay = try Replay.loadTour(tour, language: language, console: console)
+        var walks: [RadiusAnalysis.Walk] = []
+        for path in traces {
+            let loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, console: console)
+            walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
+        }
+        var sweepRadii = try sweep.map(Self.radii) ?? []
+        if noise != nil && sweepRadii.isEmpty { sweepRadii = try Self.radii(Self.defaultNoiseSweep) }
+        let settings = noise.map {
+            RadiusReport.NoiseSettings(model: GPSErrorModel(sigmaMeters: $0, jumpsPerHour: jumps, dropoutsPerHour: dropouts), runs: runs, seed: seed)
+        }
+        let policy = policyOptions.policy
+        let analysis = RadiusAnalysis(
+            tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy, sweepRadii: sweepRadii, noise: settings)
+        let report = analysis.run(walks)
+        let writer = RadiusReportWriter(pointTitles: replay.pointTitles())
+        if json {
+            console.write(writer.json(report, meta: [
+                ("tour", .string(replay.tour.id)), ("tourVersion", .integer(replay.tour.version)), ("language", .string(replay.language)),
+                ("policy", PolicyOptions.json(policy)),
+            ]))
+        } else if csv {
+            console.write(sweepRadii.isEmpty ? writer.csv(report) : writer.sweepCSV(report))
+        } else {
+            console.write(writer.text(report))
+        }
+        if map {
+            console.write(FieldMapText.render(FieldPicture(report: report, tour: replay, walks: walks)))
+        }
+        if let svg {
+            let picture = FieldPicture(report: report, tour: replay, walks: walks)
+            do {
+                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture).utf8), to: svg)
+            } catch {
+                console.error(error.message)
+                throw CommandExit(.usage)
+            }
+        }
+    }
+}

@@ -1,0 +1,344 @@
+import Foundation
+
+/// For one trace, each point's fixes within a cutoff distance, with a fast distance estimate: what the
+/// radius analysis reads instead of recomputing distances for every radius it tries.
+///
+/// Only the fixes the engine evaluates are listed (the accuracy gate's ignored fixes are not), each with
+/// its ordinal among evaluated fixes, so that consecutive-fix rules (`confirmFixes`) can be checked from
+/// the list alone. A class over raw memory, refilled for every noisy replay without allocating. A fix farther than the cutoff is left out, which is exact for every question about radii
+/// below the cutoff: such a fix is outside those regions and breaks any streak of inside fixes.
+///
+/// The estimate (`PointFrame.fastDistance`) is within 1e-6 of the haversine distance (relative, measured
+/// up to 5 km at |latitude| ≤ 75°); every decision closer to a threshold than `PointFrame.band` is taken
+/// with the exact haversine distance, so results are the engine's.
+public final class ProximityTable: @unchecked Sendable {
+    /// One point's nearby fixes, in fix order: a view into the table, valid until the next `fill`.
+    public struct Entries {
+        let table: ProximityTable
+        let base: Int
+        public let count: Int
+
+        /// Index of the fix in the trace.
+        @inline(__always) public func fix(_ q: Int) -> Int { Int(table.fixes[base + q]) }
+        /// The fix's ordinal among evaluated fixes.
+        @inline(__always) public func ordinal(_ q: Int) -> Int { Int(table.ordinals[base + q]) }
+        /// The square of the fast distance estimate in metres (squares save a square root per fix).
+        @inline(__always) public func distanceSquared(_ q: Int) -> Double { table.distances[base + q] }
+
+        /// The first position whose fix is at or after `index` (binary search).
+        public func firstPosition(atOrAfter index: Int) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let mid = (low + high) / 2
+                if fix(mid) < index { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+    }
+
+    public let pointCount: Int
+    /// Fixes evaluated by the engine (not ignored by the accuracy gate).
+    public private(set) var evaluatedFixes = 0
+
+    // Entries of all points, grouped by point (point p's are starts[p] ..< starts[p + 1]), and the same
+    // entries in fix order as the fill finds them; raw memory reused from fill to fill.
+    private(set) var fixes: UnsafeMutablePointer<Int32>
+    private(set) var ordinals: UnsafeMutablePointer<Int32>
+    private(set) var distances: UnsafeMutablePointer<Double>
+    private var found: UnsafeMutablePointer<Int32>
+    private var foundPoints: UnsafeMutablePointer<Int32>
+    private var foundOrdinals: UnsafeMutablePointer<Int32>
+    private var foundDistances: UnsafeMutablePointer<Double>
+    private var capacity = 0
+    private var starts: [Int]
+
+    public init(pointCount: Int) {
+        self.pointCount = pointCount
+        starts = Array(repeating: 0, count: pointCount + 1)
+        capacity = 1024
+        fixes = .allocate(capacity: capacity)
+        ordinals = .allocate(capacity: capacity)
+        distances = .allocate(capacity: capacity)
+        found = .allocate(capacity: capacity)
+        foundPoints = .allocate(capacity: capacity)
+        foundOrdinals = .allocate(capacity: capacity)
+        foundDistances = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        fixes.deallocate()
+        ordinals.deallocate()
+        distances.deallocate()
+        found.deallocate()
+        foundPoints.deallocate()
+        foundOrdinals.deallocate()
+        foundDistances.deallocate()
+    }
+
+    /// Point `p`'s entries.
+    public func entries(_ p: Int) -> Entries { Entries(table: self, base: starts[p], count: starts[p + 1] - starts[p]) }
+
+    /// How many entries the table holds for point `p`.
+    public func count(_ p: Int) -> Int { starts[p + 1] - starts[p] }
+
+    private func grow(to needed: Int, keeping used: Int = 0) {
+        guard needed > capacity else { return }
+        // `found*` hold the entries of the fill in progress (moved); the grouped arrays are rebuilt after it.
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            new.moveInitialize(from: old, count: used)
+            old.deallocate()
+            return new
+        }
+        fixes = moved(fixes, 0)
+        ordinals = moved(ordinals, 0)
+        distances = moved(distances, 0)
+        found = moved(found, used)
+        foundPoints = moved(foundPoints, used)
+        foundOrdinals = moved(foundOrdinals, used)
+        foundDistances = moved(foundDistances, used)
+        capacity = newCapacity
+    }
+
+    /// Fills the table for `columns`: every evaluated fix for every point (`cutoff` infinite), or only those
+    /// within `cutoff` metres, found through `grid`.
+    public func fill(_ columns: FixColumns, frames: [PointFrame], grid: ProximityGrid?, cutoff: Double, minAccuracy: Double?) {
+        let n = columns.count
+        let gate = minAccuracy ?? .infinity
+        let limit = cutoff + PointFrame.band(cutoff)
+        let limitSquared = limit * limit
+        let pointTotal = pointCount
+        // A fix adds at most this many entries; the buffers grow (rarely) between fixes, never inside one.
+        let candidatesPerFix = max(1, grid != nil && cutoff.isFinite ? grid!.maxItemsPerCell : pointTotal)
+        grow(to: min(n * candidatesPerFix, 2 * n + 1024))
+        var found = self.found, foundPoints = self.foundPoints, foundOrdinals = self.foundOrdinals, foundDistances = self.foundDistances
+        var room = capacity
+        var counts = [Int](repeating: 0, count: pointTotal + 1)
+        var total = 0
+        var ordinal = 0
+        let useGrid = grid != nil && cutoff.isFinite
+        let cellStarts = grid?.cellStart ?? [0]
+        let cellItems = grid?.cellItems ?? []
+        let boxes = grid?.boxes ?? []
+        let origin = grid?.origin ?? (0, 0)
+        let inverseSize = grid?.inverseSize ?? (0, 0)
+        let rows = Double(grid?.size.rows ?? 0)
+        let columnCount = grid?.size.columns ?? 0
+        let columnLimit = Double(columnCount)
+        counts.withUnsafeMutableBufferPointer { counts in
+        columns.latitudes.withUnsafeBufferPointer { latitudes in
+        columns.longitudes.withUnsafeBufferPointer { longitudes in
+        columns.accuracies.withUnsafeBufferPointer { accuracies in
+        frames.withUnsafeBufferPointer { frames in
+        cellStarts.withUnsafeBufferPointer { cellStarts in
+        cellItems.withUnsafeBufferPointer { cellItems in
+        boxes.withUnsafeBufferPointer { boxes in
+            for i in 0..<n {
+                if accuracies[i] > gate { continue }
+                if total + candidatesPerFix > room {
+                    grow(to: total + candidatesPerFix, keeping: total)
+                    (found, foundPoints, foundOrdinals, foundDistances, room) = (self.found, self.foundPoints, self.foundOrdinals, self.foundDistances, capacity)
+                }
+                let lat = latitudes[i]
+                let lng = longitudes[i]
+                if useGrid {
+                    // The grid cell, as `ProximityGrid.cell` computes it.
+                    let row = ((lat - origin.0) * inverseSize.0).rounded(.down)
+                    let column = ((lng - origin.1) * inverseSize.1).rounded(.down)
+                    if row >= 0, row < rows, column >= 0, column < columnLimit {
+                        let cell = Int(row) * columnCount + Int(column)
+                        for k in cellStarts[cell]..<cellStarts[cell + 1] {
+                            let p = Int(cellItems[k])
+                            guard boxes[p].contains(lat: lat, lng: lng) else { continue }
+                            let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
+                            if d <= limitSquared {
+                                found[total] = Int32(truncatingIfNeeded: i)
+                                foundPoints[total] = Int32(truncatingIfNeeded: p)
+                                foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
+                                foundDistances[total] = d
+                                total += 1
+                                counts[p] += 1
+                            }
+                        }
+                    }
+                } else {
+                    for p in 0..<frames.count {
+                        let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
+                        if d <= limitSquared {
+                            found[total] = Int32(truncatingIfNeeded: i)
+                            foundPoints[total] = Int32(truncatingIfNeeded: p)
+                            foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
+                            foundDistances[total] = d
+                            total += 1
+                            counts[p] += 1
+                        }
+                    }
+                }
+                ordinal += 1
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        evaluatedFixes = ordinal
+        // Group by point, keeping fix order within each (a stable counting sort).
+        var position = 0
+        for p in 0..<pointTotal {
+            starts[p] = position
+            position += counts[p]
+        }
+        starts[pointTotal] = position
+        var next = starts
+        let fixes = self.fixes, ordinals = self.ordinals, distances = self.distances
+        next.withUnsafeMutableBufferPointer { next in
+            for k in 0..<total {
+                let p = Int(foundPoints[k])
+                let slot = next[p]
+                next[p] = slot + 1
+                fixes[slot] = found[k]
+                ordinals[slot] = foundOrdinals[k]
+                distances[slot] = foundDistances[k]
+            }
+        }
+    }
+}
+
+/// A point's position prepared for fast distances.
+public struct PointFrame: Sendable {
+    public var lat: Double
+    public var lng: Double
+    let cosLat: Double
+    let sinLat: Double
+
+    static let metersPerDegree = Geodesy.earthRadiusMeters * .pi / 180
+
+    public init(_ location: LatLng) {
+        lat = location.lat
+        lng = location.lng
+        cosLat = cos(location.lat * .pi / 180)
+        sinLat = sin(location.lat * .pi / 180)
+    }
+
+    /// How close to a threshold `r` a fast estimate must be for the exact distance to decide.
+    @inline(__always)
+    public static func band(_ r: Double) -> Double { r.isFinite ? 1e-4 * r + 0.01 : 0 }
+
+    /// The squares of r − band and r + band: a squared fast distance below the first is surely inside,
+    /// above the second surely outside.
+    @inline(__always)
+    public static func squaredBand(_ r: Double) -> (inner: Double, outer: Double) {
+        let band = band(r)
+        let inner = max(0, r - band)
+        return (inner * inner, (r + band) * (r + band))
+    }
+
+    /// A local equirectangular distance with the cosine of the mid-latitude to first order: within 1e-6
+    /// (relative) of the haversine distance at city scale.
+    @inline(__always)
+    public func fastDistance(lat fixLat: Double, lng fixLng: Double) -> Double {
+        fastDistanceSquared(lat: fixLat, lng: fixLng).squareRoot()
+    }
+
+    /// The square of `fastDistance` (no square root: comparisons with squared thresholds).
+    @inline(__always)
+    public func fastDistanceSquared(lat fixLat: Double, lng fixLng: Double) -> Double {
+        let dLat = fixLat - lat
+        var dLng = fixLng - lng
+        if dLng > 180 { dLng -= 360 } else if dLng < -180 { dLng += 360 }
+        let dy = dLat * Self.metersPerDegree
+        let scale = cosLat - sinLat * (dLat * .pi / 360)
+        let dx = dLng * Self.metersPerDegree * scale
+        return dx * dx + dy * dy
+    }
+
+    /// The exact distance the engine compares with radii (haversine, fix first).
+    @inline(__always)
+    public func exactDistance(lat fixLat: Double, lng fixLng: Double) -> Double {
+        Geodesy.distance(LatLng(lat: fixLat, lng: fixLng), LatLng(lat: lat, lng: lng))
+    }
+}
+
+/// A uniform grid over the points' neighbourhoods, so that a fix is compared only with points whose
+/// cutoff box contains it (the same construction as the engine's).
+public struct ProximityGrid: Sendable {
+    struct Box: Sendable {
+        var minLat: Double
+        var maxLat: Double
+        var minLng: Double
+        var maxLng: Double
+
+        @inline(__always)
+        func contains(lat: Double, lng: Double) -> Bool { lat >= minLat && lat <= maxLat && lng >= minLng && lng <= maxLng }
+    }
+
+    let boxes: [Box]
+    let cellStart: [Int]
+    let cellItems: [Int32]
+    /// The most points listed in one cell.
+    let maxItemsPerCell: Int
+    let origin: (lat: Double, lng: Double)
+    let inverseSize: (lat: Double, lng: Double)
+    let size: (rows: Int, columns: Int)
+
+    /// A grid for points at `locations` and fixes within `cutoff` metres of them.
+    public init(locations: [LatLng], cutoff: Double) {
+        let reach = cutoff * 1.01 + 1
+        var boxes: [Box] = []
+        for location in locations {
+            let dLat = reach / Geodesy.earthRadiusMeters * 180 / .pi
+            let maxAbsLat = min(89.9, abs(location.lat) + dLat)
+            let dLng = min(360, dLat / cos(maxAbsLat * .pi / 180))
+            boxes.append(Box(minLat: location.lat - dLat, maxLat: location.lat + dLat, minLng: location.lng - dLng, maxLng: location.lng + dLng))
+        }
+        self.boxes = boxes
+        let minLat = boxes.map(\.minLat).min() ?? 0
+        let maxLat = boxes.map(\.maxLat).max() ?? 0
+        let minLng = boxes.map(\.minLng).min() ?? 0
+        let maxLng = boxes.map(\.maxLng).max() ?? 0
+        // Cells an eighth of a box: a cell lists few points whose box does not hold most of it.
+        let cellLat = max(1e-6, boxes.map { $0.maxLat - $0.minLat }.max() ?? 1) / 8
+        let cellLng = max(1e-6, boxes.map { $0.maxLng - $0.minLng }.max() ?? 1) / 8
+        let rows = max(1, min(2048, Int(((maxLat - minLat) / cellLat).rounded(.up))))
+        let columns = max(1, min(2048, Int(((maxLng - minLng) / cellLng).rounded(.up))))
+        let sizeLat = max(1e-9, (maxLat - minLat) / Double(rows))
+        let sizeLng = max(1e-9, (maxLng - minLng) / Double(columns))
+        var cells = Array(repeating: [Int32](), count: rows * columns)
+        for (index, box) in boxes.enumerated() {
+            let r0 = max(0, min(rows - 1, Int((box.minLat - minLat) / sizeLat)))
+            let r1 = max(0, min(rows - 1, Int((box.maxLat - minLat) / sizeLat)))
+            let c0 = max(0, min(columns - 1, Int((box.minLng - minLng) / sizeLng)))
+            let c1 = max(0, min(columns - 1, Int((box.maxLng - minLng) / sizeLng)))
+            for r in r0...r1 {
+                for c in c0...c1 { cells[r * columns + c].append(Int32(index)) }
+            }
+        }
+        var starts = [0]
+        var items: [Int32] = []
+        for cell in cells {
+            items += cell
+            starts.append(items.count)
+        }
+        cellStart = starts
+        cellItems = items
+        maxItemsPerCell = cells.map(\.count).max() ?? 0
+        origin = (minLat, minLng)
+        inverseSize = (1 / sizeLat, 1 / sizeLng)
+        size = (rows, columns)
+    }
+
+    /// The cell holding a position, or -1 outside the grid.
+    @inline(__always)
+    func cell(lat: Double, lng: Double) -> Int {
+        let row = ((lat - origin.lat) * inverseSize.lat).rounded(.down)
+        let column = ((lng - origin.lng) * inverseSize.lng).rounded(.down)
+        guard row >= 0, row < Double(size.rows), column >= 0, column < Double(size.columns) else { return -1 }
+        return Int(row) * size.columns + Int(column)
+    }
+}

@@ -1,0 +1,151 @@
+extension RadiusReportWriter {
+    /// The report for people: one line a point with the advice, why, overlaps and double passes, each walk
+    /// point by point (up to `detailedTraceLimit` walks), and the sweep and noise tables when they ran.
+    public func text(_ report: RadiusReport) -> String {
+        var out = ""
+        let traceWord = report.traces.count == 1 ? "trace" : "traces"
+        out += "Trigger radii from \(report.traces.count) \(traceWord); NEEDS: smallest radius triggering on every trace, CLEAR <: largest staying clear of the previous point's audio\n\n"
+        var rows: [[String]] = [["#", "POINT", "RADIUS", "TRIGGERED", "CLOSEST", "NEEDS", "CLEAR <", "ADVICE"]]
+        for point in report.points {
+            let closest = point.traces.map(\.closestApproachMeters).filter(\.isFinite)
+            let range: String
+            if let low = closest.min(), let high = closest.max() {
+                range = low.rounded() == high.rounded() ? meters(low) : "\(formatFixed(low, 0))–\(meters(high))"
+            } else {
+                range = "—"
+            }
+            let triggered = point.traces.filter(\.triggered).count
+            rows.append([
+                String(point.order), title(point.order), meters(point.radiusMeters), "\(triggered)/\(point.traces.count)", range,
+                point.minRadiusAllTraces.map(meters) ?? "—", point.maxClearRadiusMeters.map(meters) ?? "—", advice(point.recommendation),
+            ])
+        }
+        out += align(rows, right: [0, 2, 3, 4, 5, 6])
+        out += "\n"
+        for point in report.points {
+            out += "\(point.order)  \(advice(point.recommendation)): \(point.recommendation.reason)\n"
+        }
+
+        out += "\n"
+        if report.overlaps.isEmpty {
+            out += "Consecutive regions: none overlap.\n"
+        } else {
+            out += "Overlapping consecutive regions (entering both at once queues the second right behind the first):\n"
+            for overlap in report.overlaps {
+                let a = report.points.first { $0.order == overlap.from }
+                let b = report.points.first { $0.order == overlap.to }
+                var line = "  \(overlap.from) and \(overlap.to): \(meters(overlap.overlapMeters)) of overlap (centres \(meters(overlap.centresMeters)) apart, radii "
+                line += "\(formatFixed(a?.radiusMeters ?? 0, 0)) + \(meters(b?.radiusMeters ?? 0)))"
+                if let advised = overlap.recommendedOverlapMeters {
+                    line += advised > 0 ? "; with the advised radii \(meters(advised))" : "; none with the advised radii"
+                }
+                out += line + "\n"
+            }
+        }
+        if report.passedTwice.isEmpty {
+            out += "Route: passes through every region once.\n"
+        } else {
+            let list = report.points.filter { $0.routePasses > 1 }.map { "\($0.order) (\($0.routePasses) passes)" }
+            out += "Route passes through a region more than once (loops, out and back, parallel streets): " + list.joined(separator: ", ") + "\n"
+        }
+
+        if report.traces.count <= detailedTraceLimit {
+            out += "\nPer trace (times from each trace's first fix):\n"
+            var detail: [[String]] = [["#", "TRACE", "CLOSEST", "AT", "FIRST IN", "INSIDE", "ENTRIES", "TRIGGER", "MARGIN", "NEEDS", "CLEAR <"]]
+            for point in report.points {
+                for result in point.traces {
+                    var trigger = result.triggerT.map(TimelineWriter.clock) ?? "never"
+                    if let blocked = result.blockedBy { trigger = "blocked by \(blocked)" }
+                    detail.append([
+                        String(point.order), result.trace, result.closestApproachMeters.isFinite ? meters(result.closestApproachMeters) : "—",
+                        result.closestApproachT.map(TimelineWriter.clock) ?? "—", result.firstEntryT.map(TimelineWriter.clock) ?? "—",
+                        TimelineWriter.clock(result.secondsInside), String(result.entries), trigger,
+                        result.marginMeters.isFinite ? meters(result.marginMeters) : "—", result.minTriggerRadiusMeters.map(meters) ?? "—",
+                        result.clearRadiusMeters.map(meters) ?? "—",
+                    ])
+                }
+            }
+            out += align(detail, right: [0, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+        } else {
+            out += "\n(\(report.traces.count) traces: per-trace detail in --json or --csv)\n"
+        }
+
+        if let first = report.sweepRadii.first, let last = report.sweepRadii.last {
+            let step = report.sweepRadii.count > 1 ? report.sweepRadii[1] - report.sweepRadii[0] : 0
+            out += "\nSweep \(formatFixed(first, 0))–\(meters(last)) by \(meters(step)), other points unchanged: % of traces triggering (· none)\n"
+            out += grid(report, cell: { point, j in percent(point.sweep[j].triggerShare) })
+            out += "\nMean trigger delay, seconds from the closest approach (negative: before it; · never triggers)\n"
+            out += grid(report, cell: { point, j in point.sweep[j].meanTriggerDelaySeconds.map { formatFixed($0, 0) } ?? "·" })
+            out += "\n"
+            for point in report.points {
+                let from = point.sweep.first { $0.traces > 0 && $0.triggered == $0.traces }
+                var line = "\(point.order)  "
+                line += from.map { "triggers on every trace from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on every trace"
+                line += "; " + advice(point.recommendation)
+                out += line + "\n"
+            }
+        }
+        if let noise = report.noise, !report.sweepRadii.isEmpty {
+            out += "\nNoise trials: each trace replayed \(noise.runs) times with GPS drift σ \(meters(noise.model.sigmaMeters)) (τ \(formatFixed(noise.model.timeConstantSeconds, 0)) s), "
+            out += "\(formatShortNumber(noise.model.jumpsPerHour)) jumps/h, \(formatShortNumber(noise.model.dropoutsPerHour)) dropouts/h, seed \(noise.seed): % of replays triggering\n"
+            out += grid(report, cell: { point, j in point.noise.isEmpty ? "" : percent(point.noise[j].triggerProbability) })
+            out += "\n"
+            for point in report.points where !point.noise.isEmpty {
+                let reliable = point.noise.first { $0.triggerProbability >= 0.95 }
+                let line = reliable.map { "triggers in ≥ 95 % of noisy replays from \(meters($0.radiusMeters))" } ?? "no swept radius triggers in 95 % of noisy replays"
+                out += "\(point.order)  \(line)\n"
+            }
+        }
+        return out
+    }
+
+    /// Points down, radii across, right-aligned cells.
+    func grid(_ report: RadiusReport, cell: (RadiusReport.PointReport, Int) -> String) -> String {
+        var rows: [[String]] = [["#"] + report.sweepRadii.map { formatFixed($0, 0) }]
+        for point in report.points {
+            rows.append([String(point.order)] + report.sweepRadii.indices.map { cell(point, $0) })
+        }
+        return align(rows, right: Set(0..<(report.sweepRadii.count + 1)))
+    }
+
+    func percent(_ share: Double) -> String { share == 0 ? "·" : formatFixed(share * 100, 0) }
+
+    func advice(_ recommendation: RadiusRecommendation) -> String {
+        let radius = recommendation.radiusMeters.map(meters) ?? ""
+        switch recommendation.verdict {
+        case .keep: return "keep \(radius)"
+        case .raise: return "raise to \(radius)"
+        case .lower: return "lower to \(radius)"
+        case .tight: return "tight: \(radius)"
+        case .noRadius: return "no radius works"
+        }
+    }
+
+    func title(_ order: Int) -> String {
+        DisplayWidth.truncate(TerminalText.sanitize(pointTitles[order] ?? ""), to: 32)
+    }
+
+    func meters(_ value: Double) -> String { formatFixed(value, 0) + " m" }
+
+    /// Columns two spaces apart, trailing spaces trimmed.
+    func align(_ rows: [[String]], right: Set<Int>) -> String {
+        var widths: [Int] = []
+        for row in rows {
+            for (i, cell) in row.enumerated() {
+                if i >= widths.count { widths.append(0) }
+                widths[i] = max(widths[i], DisplayWidth.of(cell))
+            }
+        }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                if i > 0 { line += "  " }
+                line += DisplayWidth.pad(cell, to: widths[i], right: right.contains(i))
+            }
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+}

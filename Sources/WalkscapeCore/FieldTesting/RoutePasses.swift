@@ -1,0 +1,45 @@
+import Foundation
+
+/// How many separate times a path goes through a circular region: a loop or a street walked out and back
+/// passes a point twice, and a region that large will see the walker twice.
+///
+/// The path is followed in steps of at most `step` metres; like the engine, it enters at distance ≤ radius
+/// and leaves only beyond radius + max(5 m, 10 % of the radius), so grazing the edge counts once.
+public enum RoutePasses {
+    /// One pass: where along the path (metres) it enters and leaves the region (the path's end if it never leaves).
+    public struct Pass: Sendable, Equatable {
+        public var enterAlongMeters: Double
+        public var exitAlongMeters: Double
+    }
+
+    public static func passes(path: [LatLng], center: LatLng, radius: Double, step: Double = 2) -> [Pass] {
+        guard let first = path.first else { return [] }
+        let frame = PointFrame(center)
+        let exitRadius = radius + EnginePolicy.exitMargin(radius: radius)
+        var passes: [Pass] = []
+        var inside = false
+        var along = 0.0
+        func visit(_ p: LatLng, at position: Double) {
+            let d = frame.fastDistance(lat: p.lat, lng: p.lng)
+            if !inside && d <= radius {
+                inside = true
+                passes.append(Pass(enterAlongMeters: position, exitAlongMeters: position))
+            } else if inside && d > exitRadius {
+                inside = false
+                passes[passes.count - 1].exitAlongMeters = position
+            }
+        }
+        visit(first, at: 0)
+        for (a, b) in zip(path, path.dropFirst()) {
+            let length = Geodesy.distance(a, b)
+            let steps = max(1, Int((length / max(0.1, step)).rounded(.up)))
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                visit(LatLng(lat: a.lat + (b.lat - a.lat) * f, lng: a.lng + (b.lng - a.lng) * f), at: along + length * f)
+            }
+            along += length
+        }
+        if inside { passes[passes.count - 1].exitAlongMeters = along }
+        return passes
+    }
+}

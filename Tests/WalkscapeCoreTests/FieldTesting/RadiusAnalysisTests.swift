@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import WalkscapeCore
+
+/// The radius report against answers worked out by hand: walks along straight legs past points at known
+/// offsets, where closest approaches, entry and exit times have closed forms.
+@Suite struct RadiusAnalysisTests {
+    static let origin = LatLng(lat: 45.07, lng: 7.68)
+    static let k = Geodesy.earthRadiusMeters * .pi / 180
+
+    /// The position `east` and `north` metres from the origin (local tangent plane).
+    static func at(east: Double, north: Double) -> LatLng {
+        let lat = origin.lat + north / k
+        return LatLng(lat: lat, lng: origin.lng + east / (k * cos(origin.lat * .pi / 180)))
+    }
+
+    /// A walk due east at `north` metres, from `from` to `to` metres east, at `speed` m/s, a fix a second.
+    static func eastward(north: Double, from: Double, to: Double, speed: Double) -> Trace {
+        var trace = Trace()
+        trace.startSegment()
+        let fixes = Int(((to - from) / speed).rounded(.down))
+        for t in 0...fixes {
+            let p = at(east: from + speed * Double(t), north: north)
+            trace.append(time: 1_000_000 + Double(t), lat: p.lat, lng: p.lng)
+        }
+        return trace
+    }
+
+    @Test(arguments: [(h: 20.0, r: 80.0, v: 1.5), (h: 55.5, r: 60.0, v: 1.1), (h: 0.0, r: 100.0, v: 1.3), (h: 37.0, r: 150.0, v: 0.9)])
+    func closestApproachAndTimeInsideMatchTheClosedForm(h: Double, r: Double, v: Double) {
+        // The walker passes the point (at the origin) at offset h; the foot of the perpendicular is at
+        // t0 = 300 / v seconds, which we make a whole second so a fix lands on it.
+        let t0 = (300 / v).rounded()
+        let speed = 300 / t0
+        let trace = Self.eastward(north: h, from: -300, to: 300, speed: speed)
+        let tour = EngineTour(points: [EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: r, audioSeconds: 10)])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let result = report.points[0].traces[0]
+
+        // Closest approach: the fix at t0, exactly h away.
+        #expect(abs(result.closestApproachMeters - h) < 1e-4)
+        #expect(result.closestApproachT == t0)
+        // Inside from the first fix within r: |x| ≤ √(r² − h²), x = speed·(t − t0).
+        let halfChord = (r * r - h * h).squareRoot()
+        let entry = (t0 - halfChord / speed).rounded(.up)
+        // Out at the first fix beyond r + max(5, r/10) (the engine's exit hysteresis).
+        let exitRadius = r + max(5, r / 10)
+        let exit = (t0 + (exitRadius * exitRadius - h * h).squareRoot() / speed).rounded(.down) + 1
+        #expect(result.firstEntryT == entry)
+        #expect(result.secondsInside == exit - entry)
+        #expect(result.entries == 1)
+        #expect(result.triggered && result.triggerT == entry)
+        #expect(abs(result.marginMeters - (r - h)) < 1e-4)
+        #expect(abs(result.minTriggerRadiusMeters! - h) < 1e-4)
+        #expect(result.clearRadiusMeters == nil)
+    }
+
+    @Test func theClearRadiusIsWhereTheWalkerWasWhenThePreviousAudioEnded() {
+        // Point A at the origin (radius 50 m, 40 s of audio), point B 400 m east and 30 m north. Walking
+        // east from 200 m west at 1 m/s, A triggers at t = 150 (x = −50) and its audio ends at t = 190
+        // (x = −10): before that the walker came no closer to B than from x = −11 (the fix at t = 189),
+        // √(411² + 30²) m.
+        let trace = Self.eastward(north: 0, from: -200, to: 500, speed: 1)
+        let tour = EngineTour(points: [
+            EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: 50, audioSeconds: 40),
+            EngineTour.Point(order: 2, id: "b", location: Self.at(east: 400, north: 30), radiusMeters: 60, audioSeconds: 10),
+        ])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let a = report.points[0].traces[0]
+        let b = report.points[1].traces[0]
+        #expect(a.triggerT == 150)
+        #expect(abs(b.clearRadiusMeters! - (411.0 * 411 + 900).squareRoot()) < 1e-3)
+        #expect(abs(b.closestApproachMeters - 30) < 1e-4)
+        #expect(b.closestApproachT == 600)
+        // B triggers at the first fix within 60 m: x ≥ 400 − √(60² − 30²).
+        #expect(b.triggerT == (200 + 400 - (3600.0 - 900).squareRoot()).rounded(.up))
+        // Every radius from 30 m to just under 412 m works: keep 60 m (30 + max(10, 6) ≤ 60 ≤ 412 − 10).
+        #expect(report.points[1].recommendation.verdict == .keep)
+        #expect(report.points[1].minRadiusAllTraces.map { abs($0 - 30) < 1e-4 } == true)
+    }
+
+    @Test func aPointThatCannotBeReachedWithoutTheEarlierAudioIsNotAdvised() {
+        // B sits 40 m beyond A along the walk, and A's audio lasts until the walker is past B: any radius
+        // that triggers B (≥ 25 m, the passing offset) also covers where the walker was during A's audio.
+        let trace = Self.eastward(north: 0, from: -100, to: 200, speed: 1)
+        let tour = EngineTour(points: [
+            EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: 30, audioSeconds: 120),
+            EngineTour.Point(order: 2, id: "b", location: Self.at(east: 40, north: 25), radiusMeters: 30, audioSeconds: 10),
+        ])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let b = report.points[1]
+        #expect(b.recommendation.verdict == .noRadius)
+        #expect(b.recommendation.radiusMeters == nil)
+        #expect(b.recommendation.reason.contains("but a region that large reaches where walkers were before point 1's audio ended"))
+        #expect(b.minRadiusAllTraces! >= b.maxClearRadiusMeters!)
+    }
+
+    @Test func aPointBehindAMissedOneIsBlocked() {
+        let trace = Self.eastward(north: 0, from: -100, to: 400, speed: 1)
+        let tour = EngineTour(points: [
+            EngineTour.Point(order: 1, id: "a", location: Self.at(east: 0, north: 300), radiusMeters: 50, audioSeconds: 10),
+            EngineTour.Point(order: 2, id: "b", location: Self.at(east: 200, north: 0), radiusMeters: 50, audioSeconds: 10),
+        ])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy(), sweepRadii: [100, 200, 300]).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        #expect(report.points[1].traces[0].blockedBy == 1)
+        #expect(report.points[1].recommendation.verdict == .noRadius)
+        #expect(report.points[1].sweep.allSatisfy { $0.triggered == 0 })
+        // Point 1 itself needs 300 m: the sweep says so.
+        #expect(report.points[0].sweep.map(\.triggered) == [0, 0, 1])
+        #expect(abs(report.points[0].minRadiusAllTraces! - 300) < 1e-3)
+        #expect(report.points[0].recommendation.verdict == .raise)
+    }
+
+    @Test(arguments: 0..<6)
+    func sweepsAreMonotoneInTheRadius(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed) &+ 400)
+        let path = FieldFixtures.zigzag(legs: 6, random: &random)
+        let tour = FieldFixtures.tour(along: path, random: &random)
+        let walks = (0..<4).map { w in
+            RadiusAnalysis.Walk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 10, jumps: 10, dropouts: 5, seed: UInt64(seed * 10 + w)))
+        }
+        let radii = stride(from: 10.0, through: 250, by: 20).map { $0 }
+        let policy = RadiusProbeTests.policies[seed % RadiusProbeTests.policies.count]
+        let analysis = RadiusAnalysis(tour: tour, path: path, policy: policy, sweepRadii: radii,
+            noise: RadiusReport.NoiseSettings(model: GPSErrorModel(sigmaMeters: 10, jumpsPerHour: 6, dropoutsPerHour: 6), runs: 5, seed: 9))
+        let report = analysis.run(walks)
+        for point in report.points {
+            for (a, b) in zip(point.sweep, point.sweep.dropFirst()) { #expect(a.triggered <= b.triggered, "point \(point.order)") }
+            for (a, b) in zip(point.noise, point.noise.dropFirst()) { #expect(a.triggered <= b.triggered, "point \(point.order)") }
+            // The smallest radius triggering on every trace agrees with the sweep.
+            if let minimum = point.minRadiusAllTraces, point.traces.allSatisfy({ $0.blockedBy == nil }) {
+                for cell in point.sweep { #expect((cell.triggered == walks.count) == (cell.radiusMeters >= minimum), "point \(point.order) r \(cell.radiusMeters)") }
+            }
+        }
+    }
+}
