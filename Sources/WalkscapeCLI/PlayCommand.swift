@@ -5,35 +5,46 @@ import WalkscapeCore
 import WalkscapeTUI
 import WalkscapeTerminal
 import WalkscapeTours
+import WalkscapeTraces
 
-/// `walkscape play TOUR --trace FILE`: the terminal player.
+/// `walkscape play [TOUR] [--trace FILE]`: the terminal player, and the catalogue, tour detail and settings
+/// screens before it.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a tour in the terminal along a GPS trace: map, route card, subtitles, audio.",
+        abstract: "Play a tour in the terminal: catalogue, tour detail, settings, and the player (map, route card, subtitles, audio).",
         discussion: """
-            Replays the trace through the same trigger engine as `simulate`, on a clock you can pause, step and \
-            speed up (¼× … 64×). At ×1 the audio is heard (PulseAudio); at other speeds it is muted and its \
-            position follows the clock, so the queue behaves exactly as at ×1. Subtitles follow the heard position.
+            Without --trace it opens the catalogue of the tours in TOUR (a directory of tours, default tours/) or, \
+            when TOUR is one tour, that tour's detail: pick a walk (a trace found for the tour, or a simulated walk \
+            along its route), change the settings (`,`), press enter to play. A tour with missing files cannot \
+            start; its detail says what is missing and the command that downloads it.
 
-            Keys: space play/pause · ←/→ seek ∓10 s · n/p next/previous point · r replay · [ ] or -/+ speed · \
+            With --trace it opens the player at once. The trace replays through the same trigger engine as \
+            `simulate`, on a clock you can pause, step and speed up (¼× … 64×). At ×1 the audio is heard \
+            (PulseAudio); at other speeds it is muted and its position follows the clock, so the queue behaves \
+            exactly as at ×1. Subtitles follow the heard position.
+
+            Player keys: space play/pause · ←/→ seek ∓10 s · n/p next/previous point · r replay · [ ] or -/+ speed · \
             . step one fix while paused · f follow walker · hjkl/↑↓ pan · z/x zoom · 0 fit route · \
             s subtitle language · l event log · ? help · q quit.
+            Catalogue keys: ↑/↓ select · enter open · tab filter (all/protected/free) · , settings · esc back · q quit.
 
             Needs a terminal (TERM set, not dumb), at least 60×20. Without a UTF-8 locale the map is drawn in \
             ASCII; NO_COLOR turns colours off. Messages from the audio libraries go to \
             $TMPDIR/walkscape-play.log, never over the screen.
 
             Examples:
+              walkscape play
+              walkscape play tours/torino-portici
               walkscape play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx
               walkscape play tours/paris-ile-de-la-cite --trace walk.gpx --lang en --subs fr --speed 8
-              walkscape play tours/torino-portici --trace walk.gpx --audio none --queue-depth 0
+              walkscape play tours/torino-portici --trace walk.gpx --audio none --profile ios-app
             """)
 
-    @Argument(help: "The tour directory or its tour.json.")
-    var tour: String
+    @Argument(help: "A tour directory (or its tour.json), or a directory of tours (default: tours).")
+    var tour: String?
 
-    @Option(help: ArgumentHelp("The GPS trace to replay (GPX, NMEA or GeoJSON).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The GPS trace to replay (GPX, NMEA or GeoJSON); opens the player at once.", valueName: "FILE"))
     var trace: String?
 
     /// `--lang`, defaulting to the locale's language when the tour has it (the headless commands default to
@@ -53,34 +64,46 @@ struct PlayCommand: ParsableCommand {
         guard PlayerSession.speeds.contains(speed) else {
             throw ValidationError("--speed must be one of \(PlayerSession.speeds.map { formatShortNumber($0) }.joined(separator: ", ")), got \(formatShortNumber(speed)).")
         }
+        if trace != nil && tour == nil { throw ValidationError("--trace needs a TOUR to replay it against.") }
+    }
+
+    /// What the terminal opens on.
+    enum Start {
+        case player(Replay.Inputs, subtitles: String?)
+        case browser(BrowserState)
     }
 
     func run() throws {
         let console = CommandContext.console
-        guard let trace else {
-            console.error("walkscape play: --trace FILE is needed for now (the catalogue and tour detail screens are not built yet); try `walkscape play \(tour) --trace fixtures/traces/torino-portici-clean.gpx`")
-            throw CommandExit(.usage)
-        }
         let environment = ProcessInfo.processInfo.environment
         if let refusal = TerminalCapabilities.refusal(environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) {
             console.error("walkscape play: " + refusal)
             throw CommandExit(.usage)
         }
-        // An explicit --lang must exist in the tour; a language from the locale is only a preference.
-        let inputs = try Replay.load(
-            tour: tour, trace: trace, language: narration.requested,
-            languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
-        let replay = inputs.tour
-        let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
-        var subtitleLanguage: String? = subs == "off" ? nil : (subs ?? (subtitleLanguages.contains(replay.language) ? replay.language : subtitleLanguages.first))
-        if let wanted = subtitleLanguage, !subtitleLanguages.contains(wanted) {
-            console.error("\(tour): no \"\(wanted)\" subtitles for the \"\(replay.language)\" narration; available: \(subtitleLanguages.isEmpty ? "none" : subtitleLanguages.joined(separator: ", "))")
-            throw CommandExit(.failure)
+        let settings = PlaySettings(
+            audioLanguage: narration.language, subtitles: subs == "off" ? .off : subs.map { .language($0) } ?? .sameAsAudio,
+            profile: policyOptions.engineProfile, policy: policyOptions.policy, speed: speed)
+
+        // Everything that can fail on bad input is read before curses takes the terminal.
+        let start: Start
+        if let trace, let tour {
+            // An explicit --lang must exist in the tour; a language from the locale is only a preference.
+            let inputs = try Replay.load(
+                tour: tour, trace: trace, language: narration.requested,
+                languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
+            let languages = PlayCommand.subtitleLanguages(inputs.tour)
+            let subtitles: String? = subs == "off" ? nil : (subs ?? (languages.contains(inputs.tour.language) ? inputs.tour.language : languages.first))
+            if let wanted = subtitles, !languages.contains(wanted) {
+                console.error("\(tour): no \"\(wanted)\" subtitles for the \"\(inputs.tour.language)\" narration; available: \(languages.isEmpty ? "none" : languages.joined(separator: ", "))")
+                throw CommandExit(.failure)
+            }
+            start = .player(inputs, subtitles: subtitles)
+        } else {
+            start = .browser(try PlayCommand.browserState(argument: tour ?? "tours", settings: settings, language: narration.requested, console: console))
         }
+
         let strings = UIStrings(language: LanguagePreference.fromEnvironment(environment))
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("walkscape-play.log").path
-        var info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
-
         // From here on the terminal belongs to curses: library chatter goes to the log file.
         TerminalGuard.install()
         var interrupted: Int32 = 0
@@ -122,101 +145,117 @@ struct PlayCommand: ParsableCommand {
             player.shutdown()
             terminal.end()
         }
-
-        var session = PlayerSession(tour: replay.engineTour, trace: inputs.trace.trace, policy: policyOptions.policy, speed: speed)
-        var view = MapView()
-        var showLog = false
-        var overlay: PlayerFrame.Overlay?
-        var last = DispatchTime.now().uptimeNanoseconds
-        var audiblePoint: Int?
-        let screen = { (ascii: Bool, projection: MapProjection?) in PlayerScreen(strings: strings, ascii: ascii, projection: projection) }
-
-        func execute(_ commands: [PlayerSession.AudioCommand]) {
-            let audible = session.speed == 1 && !session.paused
-            for command in commands {
-                switch command {
-                case let .play(point, offset):
-                    guard audible, let path = replay.audioPath(point: point), let decoder = try? AudioDecoding.open(path: path) else {
-                        player.stop()
-                        audiblePoint = nil
-                        continue
-                    }
-                    player.play(decoder, point: point, from: offset)
-                    audiblePoint = point
-                case .stop:
-                    player.stop()
-                    audiblePoint = nil
-                case .pause: player.pause()
-                case .resume: player.resume()
-                case let .seek(to): if audiblePoint != nil { player.seek(to: to) }
-                }
+        let loop = PlayerLoop(terminal: terminal, player: player, notices: notices, strings: strings)
+        switch start {
+        case let .player(inputs, subtitles):
+            if case let .interrupted(signal) = loop.run(replay: inputs.tour, trace: inputs.trace.trace, policy: settings.policy, speed: speed, subtitles: subtitles) {
+                interrupted = signal
             }
-        }
-
-        loop: while true {
-            interrupted = TerminalGuard.stopSignal.load(ordering: .relaxed)
-            if interrupted != 0 { break }
-            if let key = terminal.readKey(timeout: 33) {
-                if case .confirmQuit? = overlay {
-                    if case let .character(c) = key, "yYsSoO".contains(c) { break loop }
-                    overlay = nil
-                    continue
-                }
-                if case .help? = overlay { overlay = nil; continue }
-                switch key {
-                case .character(" "): execute(session.togglePause())
-                case .left: execute(session.seekAudio(by: -10))
-                case .right: execute(session.seekAudio(by: 10))
-                case .character("n"): execute(session.skipAudio())
-                case .character("p"): execute(session.replayPrevious())
-                case .character("r"): execute(session.replayCurrent())
-                case .character("["), .character("-"):
-                    session.changeSpeed(faster: false)
-                    execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint))
-                case .character("]"), .character("+"):
-                    session.changeSpeed(faster: true)
-                    execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint))
-                case .character("."): if session.paused { execute(session.stepOneFix()) }
-                case .character("f"): view.follow.toggle()
-                case .character("h"): view.pan(dx: -8, dy: 0)
-                case .character("j"), .down: view.pan(dx: 0, dy: 8)
-                case .character("k"), .up: view.pan(dx: 0, dy: -8)
-                case .character("L"): view.pan(dx: 8, dy: 0)
-                case .character("z"): view.zoom *= 1.5
-                case .character("x"): view.zoom /= 1.5
-                case .character("0"): view = MapView()
-                case .character("s"):
-                    let cycle: [String?] = subtitleLanguages.map { Optional($0) } + [nil]
-                    let index = cycle.firstIndex { $0 == subtitleLanguage } ?? (cycle.count - 1)
-                    subtitleLanguage = cycle[(index + 1) % cycle.count]
-                    info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
-                case .character("l"): showLog.toggle()
-                case .character("?"): overlay = .help
-                case .character("q"):
-                    if session.ended { break loop }
-                    overlay = .confirmQuit
-                case .resize: break
-                default: break
-                }
-            }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let wall = Double(now - last) / 1e9
-            last = now
-            if overlay == nil || overlay == .confirmQuit { execute(session.advance(wallSeconds: wall)) }
-            if session.ended, overlay == nil {
-                overlay = .completion(session.completionSummary(info: info, donation: nil))
-            }
-            let size = terminal.size
-            let muted = session.speed != 1 || audiblePoint == nil
-            let heard = (!muted && player.snapshot.point == audiblePoint) ? player.snapshot.position : nil
-            var frame = session.frame(info: info, heardPosition: heard, muted: muted, showLog: showLog, overlay: overlay)
-            frame.log += notices.drain()
-            let ascii = !terminal.capabilities.unicode
-            let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: showLog)
-            let projection = view.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
-            terminal.draw(screen(ascii, projection).render(frame, width: size.width, height: size.height))
+        case let .browser(state):
+            interrupted = browse(state, loop: loop, terminal: terminal, strings: strings)
         }
         if interrupted != 0 { throw CommandExit(signal: interrupted) }
+    }
+
+    /// The catalogue, detail and settings screens until the user quits; returns the signal that stopped it, or 0.
+    func browse(_ initial: BrowserState, loop: PlayerLoop, terminal: CursesTerminal, strings: UIStrings) -> Int32 {
+        var state = initial
+        while true {
+            let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
+            if signal != 0 { return signal }
+            let size = terminal.size
+            terminal.draw(BrowserScreen(strings: strings, ascii: !terminal.capabilities.unicode).render(state, width: size.width, height: size.height))
+            guard let key = terminal.readKey(timeout: 100), let input = PlayCommand.browserInput(key) else { continue }
+            switch Browser.reduce(&state, input) {
+            case .quit?: return 0
+            case let .play(index, walk, settings)?:
+                let listing = state.tours[index]
+                switch PlayCommand.prepare(listing, walk: walk, settings: settings, walkSpeed: policyOptions.walkSpeed) {
+                case let .failure(error): state.message = error.message
+                case let .success(prepared):
+                    let outcome = loop.run(replay: prepared.replay, trace: prepared.trace, policy: settings.policy, speed: settings.speed, subtitles: prepared.subtitles)
+                    if case let .interrupted(signal) = outcome { return signal }
+                }
+            case nil: break
+            }
+        }
+    }
+
+    /// A catalogue key from a terminal key (nil: not one the screens use).
+    static func browserInput(_ key: TerminalKey) -> BrowserInput? {
+        switch key {
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        case .character("\n"), .character("\r"), .other(343): return .enter  // 343: KEY_ENTER
+        case .character("\u{1B}"), .character("\u{7F}"), .character("\u{8}"), .other(263): return .back  // Esc, backspace
+        case .character("\t"): return .tab
+        case let .character(c): return .character(c)
+        case .resize, .other: return nil
+        }
+    }
+
+    /// The catalogue for `argument`: a directory of tours, or one tour (opened on its detail, among its siblings).
+    static func browserState(argument: String, settings: PlaySettings, language: String?, console: Console) throws -> BrowserState {
+        var path = argument.hasSuffix("/tour.json") ? String(argument.dropLast("/tour.json".count)) : argument
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        let isTour = FileManager.default.fileExists(atPath: path + "/tour.json")
+        let directory = isTour ? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".") : path
+        let catalogue: Catalogue
+        do {
+            catalogue = try Catalogue(directory: directory)
+        } catch {
+            console.error(error.description)
+            throw CommandExit(.usage)
+        }
+        let searchDirectories = [directory, "traces", "fixtures/traces"]
+        var state = BrowserState(tours: TourListings.make(catalogue, language: settings.audioLanguage ?? language, searchDirectories: searchDirectories), settings: settings)
+        if state.tours.isEmpty {
+            console.error("\(directory): no tours here (a tour is a directory with a tour.json); give a tour or a directory of tours")
+            throw CommandExit(.failure)
+        }
+        if isTour, let index = state.tours.firstIndex(where: { $0.directory == (directory == "." ? path : directory + "/" + (path.split(separator: "/").last.map(String.init) ?? path)) }) {
+            state.selection = state.visible.firstIndex(of: index) ?? 0
+            state.screen = .detail(index)
+        }
+        return state
+    }
+
+    /// What the player needs for a walk chosen on the detail screen, or one line saying why it cannot start.
+    static func prepare(_ listing: TourListing, walk: TourListing.Walk, settings: PlaySettings, walkSpeed: Double) -> Result<(replay: ReplayTour, trace: Trace, subtitles: String?), PrepareError> {
+        let replay: ReplayTour
+        do {
+            let requested = settings.audioLanguage ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment)
+            replay = try ReplayTour.load(listing.directory, language: requested, requestedIsPreference: true)
+        } catch {
+            return .failure(PrepareError(error.problems.first.map { TerminalText.sanitize($0.description) } ?? "\(listing.directory): cannot be replayed"))
+        }
+        let trace: Trace
+        if let path = walk.path {
+            do {
+                trace = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed).trace
+            } catch {
+                return .failure(PrepareError(TerminalText.sanitize(error.description)))
+            }
+        } else {
+            let path = SyntheticWalk.path(for: replay.tour)
+            let pauses = SyntheticWalk.pauses(along: path, at: replay.engineTour.points.map { ($0.location, $0.audioSeconds) })
+            trace = SyntheticWalk(path: path, pauses: pauses).generate(seed: 1)
+        }
+        let languages = subtitleLanguages(replay)
+        let subtitles: String?
+        switch settings.subtitles {
+        case .off: subtitles = nil
+        case .sameAsAudio: subtitles = languages.contains(replay.language) ? replay.language : languages.first
+        case let .language(code): subtitles = languages.contains(code) ? code : (languages.contains(replay.language) ? replay.language : languages.first)
+        }
+        return .success((replay, trace, subtitles))
+    }
+
+    struct PrepareError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
     }
 
     /// Audio follows the speed: muted (stopped) away from ×1, resumed at the clock's position back at ×1.

@@ -32,6 +32,7 @@ public final class CursesTerminal {
         noecho()
         nonl()
         keypad(stdscr, true)
+        set_escdelay(25)  // a bare Esc (back) answers at once, not after a second
         curs_set(0)
         var colors = TerminalCapabilities.ColorMode.none
         if environment["NO_COLOR"].map({ !$0.isEmpty }) != true && has_colors() {

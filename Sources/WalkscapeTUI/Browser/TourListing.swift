@@ -12,11 +12,12 @@ public struct TourListing: Sendable, Equatable {
         case broken(String)
     }
 
-    /// A walk offered for the tour: a recorded trace file.
+    /// A walk offered for the tour: a recorded trace file, or (no path) a walk made up along the route.
     public struct Walk: Sendable, Equatable {
         public var name: String
-        public var path: String
-        public init(name: String, path: String) {
+        /// The trace file; nil for a synthetic walk along the route (`walkscape synth`'s, pausing at points).
+        public var path: String?
+        public init(name: String, path: String?) {
             self.name = name
             self.path = path
         }

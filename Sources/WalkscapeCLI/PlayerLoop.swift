@@ -1,0 +1,124 @@
+import Foundation
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeTUI
+import WalkscapeTerminal
+import WalkscapeTours
+
+/// The player screen's loop on the terminal: reads keys, feeds the session's clock, executes its audio
+/// commands on the audio player, and draws a frame about 30 times a second. Only this thread touches curses;
+/// the audio thread publishes snapshots; signal handlers only set `TerminalGuard.stopSignal`.
+struct PlayerLoop {
+    enum Outcome: Equatable {
+        /// The user left the player (q, confirmed while a tour is in progress).
+        case quit
+        /// SIGINT, SIGTERM or SIGHUP arrived.
+        case interrupted(Int32)
+    }
+
+    let terminal: CursesTerminal
+    let player: AudioPlayer
+    let notices: NoticeBox
+    let strings: UIStrings
+
+    /// Plays `trace` against `replay` until the user quits or a signal arrives; `subtitles` is the subtitle
+    /// language to start with (nil: off).
+    func run(replay: ReplayTour, trace: Trace, policy: EnginePolicy, speed: Double, subtitles: String?) -> Outcome {
+        let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
+        var subtitleLanguage = subtitles
+        var info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
+        var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed)
+        var view = MapView()
+        var showLog = false
+        var overlay: PlayerFrame.Overlay?
+        var last = DispatchTime.now().uptimeNanoseconds
+        var audiblePoint: Int?
+        defer { player.stop() }
+
+        func execute(_ commands: [PlayerSession.AudioCommand]) {
+            let audible = session.speed == 1 && !session.paused
+            for command in commands {
+                switch command {
+                case let .play(point, offset):
+                    guard audible, let path = replay.audioPath(point: point), let decoder = try? AudioDecoding.open(path: path) else {
+                        player.stop()
+                        audiblePoint = nil
+                        continue
+                    }
+                    player.play(decoder, point: point, from: offset)
+                    audiblePoint = point
+                case .stop:
+                    player.stop()
+                    audiblePoint = nil
+                case .pause: player.pause()
+                case .resume: player.resume()
+                case let .seek(to): if audiblePoint != nil { player.seek(to: to) }
+                }
+            }
+        }
+
+        while true {
+            let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
+            if signal != 0 { return .interrupted(signal) }
+            if let key = terminal.readKey(timeout: 33) {
+                if case .confirmQuit? = overlay {
+                    if case let .character(c) = key, "yYsSoO".contains(c) { return .quit }
+                    overlay = nil
+                    continue
+                }
+                if case .help? = overlay { overlay = nil; continue }
+                switch key {
+                case .character(" "): execute(session.togglePause())
+                case .left: execute(session.seekAudio(by: -10))
+                case .right: execute(session.seekAudio(by: 10))
+                case .character("n"): execute(session.skipAudio())
+                case .character("p"): execute(session.replayPrevious())
+                case .character("r"): execute(session.replayCurrent())
+                case .character("["), .character("-"):
+                    session.changeSpeed(faster: false)
+                    execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint))
+                case .character("]"), .character("+"):
+                    session.changeSpeed(faster: true)
+                    execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint))
+                case .character("."): if session.paused { execute(session.stepOneFix()) }
+                case .character("f"): view.follow.toggle()
+                case .character("h"): view.pan(dx: -8, dy: 0)
+                case .character("j"), .down: view.pan(dx: 0, dy: 8)
+                case .character("k"), .up: view.pan(dx: 0, dy: -8)
+                case .character("L"): view.pan(dx: 8, dy: 0)
+                case .character("z"): view.zoom *= 1.5
+                case .character("x"): view.zoom /= 1.5
+                case .character("0"): view = MapView()
+                case .character("s"):
+                    let cycle: [String?] = subtitleLanguages.map { Optional($0) } + [nil]
+                    let index = cycle.firstIndex { $0 == subtitleLanguage } ?? (cycle.count - 1)
+                    subtitleLanguage = cycle[(index + 1) % cycle.count]
+                    info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
+                case .character("l"): showLog.toggle()
+                case .character("?"): overlay = .help
+                case .character("q"):
+                    if session.ended { return .quit }
+                    overlay = .confirmQuit
+                case .resize: break
+                default: break
+                }
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let wall = Double(now - last) / 1e9
+            last = now
+            if overlay == nil || overlay == .confirmQuit { execute(session.advance(wallSeconds: wall)) }
+            if session.ended, overlay == nil {
+                overlay = .completion(session.completionSummary(info: info, donation: nil))
+            }
+            let size = terminal.size
+            let muted = session.speed != 1 || audiblePoint == nil
+            let heard = (!muted && player.snapshot.point == audiblePoint) ? player.snapshot.position : nil
+            var frame = session.frame(info: info, heardPosition: heard, muted: muted, showLog: showLog, overlay: overlay)
+            frame.log += notices.drain()
+            let ascii = !terminal.capabilities.unicode
+            let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: showLog)
+            let projection = view.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
+            terminal.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
+        }
+    }
+}

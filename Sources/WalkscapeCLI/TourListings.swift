@@ -1,0 +1,69 @@
+import Foundation
+import WalkscapeCore
+import WalkscapeTUI
+import WalkscapeTours
+
+/// Builds what the catalogue and tour detail screens show from the tours on disk: texts in the user's
+/// language, download state, the route, and the walks found for each tour.
+enum TourListings {
+    /// Trace file endings offered as walks.
+    static let traceEndings = [".gpx", ".gpx.gz", ".nmea", ".nmea.gz", ".geojson", ".json", ".geojson.gz"]
+
+    /// One listing per catalogue entry, readable or not.
+    static func make(_ catalogue: Catalogue, language: String?, searchDirectories: [String]) -> [TourListing] {
+        catalogue.entries.map { entry in
+            guard let tour = entry.tour else {
+                let name = entry.directory.split(separator: "/").last.map(String.init) ?? entry.directory
+                return TourListing(
+                    id: name, directory: entry.directory, title: name, description: entry.errors.first.map { TerminalText.sanitize($0.description) } ?? "",
+                    city: "", durationMinutes: 0, distanceKm: 0, languages: [], isProtected: false,
+                    availability: .broken("\(entry.directory): cannot be read; run `walkscape validate \(entry.directory)`"))
+            }
+            return listing(tour, directory: entry.directory, language: language, searchDirectories: searchDirectories)
+        }
+    }
+
+    static func listing(_ tour: Tour, directory: String, language: String?, searchDirectories: [String]) -> TourListing {
+        let lang = tour.language(for: language)
+        let problems = (try? TourLocation(argument: directory)).map { TourAvailability.problems(of: tour, in: $0) } ?? ["tour.json: cannot be read"]
+        let availability: TourListing.Availability = problems.isEmpty ? .ready
+            : .notDownloaded(problems: problems, fix: TourAvailability.downloadCommand(for: tour, directory: directory))
+        let points = tour.points.sorted { $0.order < $1.order }
+        var walks = [TourListing.Walk(name: "simulated walk", path: nil)]
+        walks += traces(for: tour, directory: directory, searchDirectories: searchDirectories)
+        return TourListing(
+            id: tour.id, directory: directory, title: tour.title.resolved(lang, fallbacks: tour.languages),
+            description: tour.description?.resolved(lang, fallbacks: tour.languages) ?? "", city: tour.city,
+            durationMinutes: tour.durationMinutes, distanceKm: tour.distanceKm, languages: tour.languages, isProtected: tour.isProtected,
+            availability: availability, pointTitles: points.map { $0.title.resolved(lang, fallbacks: tour.languages) },
+            route: tour.route?.points ?? [],
+            points: points.map { MapScene.Point(order: $0.order, location: $0.location, radiusMeters: $0.triggerRadiusMeters, state: .later) },
+            walks: walks)
+    }
+
+    /// Trace files for a tour: everything in its own `traces/` folder, and files in `searchDirectories` whose
+    /// name starts with the tour's id or directory name; sorted by name.
+    static func traces(for tour: Tour, directory: String, searchDirectories: [String]) -> [TourListing.Walk] {
+        let base = directory.split(separator: "/").last.map(String.init) ?? tour.id
+        var found: [(String, String)] = []
+        func isTrace(_ name: String) -> Bool { traceEndings.contains { name.lowercased().hasSuffix($0) } && !name.hasPrefix(".") }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/traces")) ?? [] where isTrace(name) {
+            found.append((name, directory + "/traces/" + name))
+        }
+        for folder in searchDirectories {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where isTrace(name) && (name.hasPrefix(tour.id) || name.hasPrefix(base)) {
+                found.append((name, folder + "/" + name))
+            }
+        }
+        var seen = Set<String>()
+        return found.sorted { $0.0 < $1.0 }.compactMap { name, path in
+            guard seen.insert(path).inserted else { return nil }
+            // "torino-portici-clean.gpx" → "clean"
+            var short = name
+            for prefix in [tour.id + "-", base + "-"] where short.hasPrefix(prefix) { short.removeFirst(prefix.count) }
+            for ending in traceEndings where short.lowercased().hasSuffix(ending) { short.removeLast(ending.count); break }
+            return TourListing.Walk(name: short.isEmpty ? name : short, path: path)
+        }
+    }
+}
