@@ -75,7 +75,11 @@ public final class CursesTerminal {
             var x = run.x
             for cell in run.cells {
                 defer { x += 1 }
-                if cell.isContinuation { continue }
+                if cell.isContinuation {
+                    // Without UTF-8 the wide character left of it became one ASCII cell: blank this one.
+                    if !capabilities.unicode { put(CellGrid.Cell(" ", style: cell.style), x: x, y: run.y) }
+                    continue
+                }
                 put(cell, x: x, y: run.y)
             }
         }
@@ -85,7 +89,9 @@ public final class CursesTerminal {
     }
 
     private func put(_ cell: CellGrid.Cell, x: Int, y: Int) {
-        var characters: [wchar_t] = cell.character.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
+        // Without a UTF-8 locale curses would print other characters as garbage: one ASCII look-alike each.
+        let character = capabilities.unicode ? cell.character : ASCIIFallback.transliterate(cell.character)
+        var characters: [wchar_t] = character.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
         characters.append(0)
         var attributes: UInt32 = 0
         if cell.style.bold { attributes |= CursesTerminal.attributeBold }

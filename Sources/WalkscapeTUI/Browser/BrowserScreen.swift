@@ -72,10 +72,14 @@ public struct BrowserScreen: Sendable {
         grid.put(filterText, x: width - DisplayWidth.of(filterText), y: 0, style: BrowserScreen.dim)
 
         // Columns: title takes what the fixed ones leave.
-        let fixed: [(String, Int, Bool)] = [
-            (strings["CITY"], 12, false), (strings["DURATION"], 9, true), (strings["DISTANCE"], 9, true), (strings["STOPS"], 6, true),
-            (strings["LANGUAGES"], 10, false), (strings["STATE"], 15, false),
+        // Columns: (header, width, right-aligned, value); the title takes what the others leave, and on narrow
+        // screens the languages, then the distance, give way so the title keeps at least 20 columns.
+        var fixed: [(String, Int, Bool, (TourListing) -> String)] = [
+            (strings["CITY"], 12, false, { $0.city }), (strings["DURATION"], 8, true, { "\(Int($0.durationMinutes.rounded())) min" }),
+            (strings["DISTANCE"], 8, true, { formatFixed($0.distanceKm, 1) + " km" }), (strings["STOPS"], 5, true, { String($0.points.count) }),
+            (strings["LANGUAGES"], 9, false, { $0.languages.joined(separator: " ") }), (strings["STATE"], 15, false, { self.stateText($0) }),
         ]
+        for drop in [4, 2] where width - 2 - fixed.reduce(0, { $0 + $1.1 + 1 }) < 20 { fixed.remove(at: drop) }
         let titleWidth = max(12, width - 2 - fixed.reduce(0) { $0 + $1.1 + 1 })
         func row(_ cells: [String], y: Int, style: CellStyle) {
             var line = DisplayWidth.pad(DisplayWidth.truncate(cells[0], to: titleWidth), to: titleWidth)
@@ -97,10 +101,7 @@ public struct BrowserScreen: Sendable {
             let tour = state.tours[index]
             let y = top + offset - first
             let isSelected = offset == selected
-            row([
-                tour.title, tour.city, "\(Int(tour.durationMinutes.rounded())) min", formatFixed(tour.distanceKm, 1) + " km",
-                String(tour.points.count), tour.languages.joined(separator: " "), stateText(tour),
-            ], y: y, style: isSelected ? BrowserScreen.selected : CellStyle(foreground: tour.isReady ? .text : .dim))
+            row([tour.title] + fixed.map { $0.3(tour) }, y: y, style: isSelected ? BrowserScreen.selected : CellStyle(foreground: tour.isReady ? .text : .dim))
             if isSelected { grid.put(ascii ? ">" : "▶", x: 0, y: y, style: CellStyle(foreground: .active, bold: true)) }
             if !tour.isReady { grid.restyle(x: width - 2 - 15, y: y, width: 15) { $0.foreground = .warning } }
         }

@@ -1,0 +1,135 @@
+import Testing
+import WalkscapeCore
+@testable import WalkscapeTUI
+
+/// Three tours: a free ready one with two walks, a protected ready one, and a free one missing files.
+func sampleListings() -> [TourListing] {
+    let scene = sampleScene()
+    return [
+        TourListing(
+            id: "torino-portici", directory: "tours/torino-portici", title: "Torino sotto i portici",
+            description: "Una passeggiata nel centro di Torino, da Porta Nuova a Piazza Vittorio Veneto.", city: "Torino",
+            durationMinutes: 55, distanceKm: 2.8, languages: ["it", "en"], isProtected: false, availability: .ready,
+            pointTitles: ["Porta Nuova", "Piazza San Carlo", "Piazza Castello"], route: scene.route, points: scene.points,
+            walks: [.init(name: "simulated walk", path: nil), .init(name: "clean", path: "fixtures/traces/torino-portici-clean.gpx")]),
+        TourListing(
+            id: "paris", directory: "tours/paris", title: "Du Louvre à l'île de la Cité", description: "Une promenade.", city: "Paris",
+            durationMinutes: 40, distanceKm: 1.9, languages: ["fr", "en"], isProtected: true, availability: .ready,
+            pointTitles: ["Louvre"], route: [], points: [scene.points[0]], walks: [.init(name: "simulated walk", path: nil)]),
+        TourListing(
+            id: "genova", directory: "tours/genova", title: "Genova, i caruggi", description: "Vicoli.", city: "Genova",
+            durationMinutes: 70, distanceKm: 3.1, languages: ["it"], isProtected: false,
+            availability: .notDownloaded(problems: ["audio/it/p1.mp3: missing", "audio/it/p2.mp3: missing"], fix: "walkscape download --api URL genova --lang it"),
+            pointTitles: ["Porto Antico"], route: [], points: [scene.points[0]], walks: [.init(name: "simulated walk", path: nil)]),
+    ]
+}
+
+@Suite struct BrowserTests {
+    func reduce(_ state: inout BrowserState, _ inputs: BrowserInput...) -> Browser.Effect? {
+        var last: Browser.Effect?
+        for input in inputs { last = Browser.reduce(&state, input) }
+        return last
+    }
+
+    @Test func selectionStaysInsideTheList() {
+        var state = BrowserState(tours: sampleListings())
+        _ = reduce(&state, .up, .up)
+        #expect(state.selection == 0)
+        _ = reduce(&state, .down, .down, .down, .down)
+        #expect(state.selection == 2)
+        #expect(state.selectedTour == 2)
+    }
+
+    @Test func filterCyclesAllProtectedFreeAndResetsTheSelection() {
+        var state = BrowserState(tours: sampleListings())
+        _ = reduce(&state, .down, .tab)
+        #expect(state.filter == .protected)
+        #expect(state.visible == [1])
+        #expect(state.selection == 0)
+        _ = reduce(&state, .tab)
+        #expect(state.filter == .free)
+        #expect(state.visible == [0, 2])
+        _ = reduce(&state, .tab)
+        #expect(state.filter == .all)
+        #expect(state.visible == [0, 1, 2])
+    }
+
+    @Test func enterOpensTheDetailAndStartsTheChosenWalk() {
+        var state = BrowserState(tours: sampleListings())
+        #expect(reduce(&state, .enter) == nil)
+        #expect(state.screen == .detail(0))
+        _ = reduce(&state, .right, .right, .right)
+        #expect(state.walkSelection == 1, "stops at the last walk")
+        let effect = reduce(&state, .enter)
+        #expect(effect == .play(tour: 0, walk: .init(name: "clean", path: "fixtures/traces/torino-portici-clean.gpx"), settings: PlaySettings()))
+        _ = reduce(&state, .back)
+        #expect(state.screen == .catalogue)
+    }
+
+    @Test func aTourNotDownloadedDoesNotStartAndSaysHowToFixIt() {
+        var state = BrowserState(tours: sampleListings())
+        _ = reduce(&state, .down, .down, .enter)
+        #expect(state.screen == .detail(2))
+        #expect(reduce(&state, .enter) == nil)
+        #expect(state.message == "not downloaded (2 problems): run `walkscape download --api URL genova --lang it`")
+        _ = reduce(&state, .left)
+        #expect(state.message == nil, "the message goes with the next key")
+    }
+
+    @Test func upAndDownOnTheDetailMoveBetweenTours() {
+        var state = BrowserState(tours: sampleListings())
+        _ = reduce(&state, .enter, .down)
+        #expect(state.screen == .detail(1))
+        _ = reduce(&state, .down, .down)
+        #expect(state.screen == .detail(2))
+        _ = reduce(&state, .back)
+        #expect(state.selection == 2, "back on the catalogue at the tour last shown")
+    }
+
+    @Test func settingsChangeValuesAndComeBackWhereTheyWereOpened() {
+        var state = BrowserState(tours: sampleListings())
+        _ = reduce(&state, .enter, .character(","))
+        #expect(state.screen == .settings(returnTo: .detail(0)))
+        _ = reduce(&state, .right)  // audio language: auto → it
+        #expect(state.settings.audioLanguage == "it")
+        _ = reduce(&state, .right, .right)  // → en → fr
+        #expect(state.settings.audioLanguage == "fr")
+        _ = reduce(&state, .right)
+        #expect(state.settings.audioLanguage == nil, "wraps to auto")
+        _ = reduce(&state, .down, .right)  // subtitles: as audio → off
+        #expect(state.settings.subtitles == .off)
+        _ = reduce(&state, .down, .right)  // rules: prd → ios-app
+        #expect(state.settings.profile == .iosApp)
+        #expect(state.settings.policy == EngineProfile.iosApp.policy)
+        _ = reduce(&state, .down, .right)  // queue depth 1 → 2: an app's queue is one slot, so refused
+        #expect(state.settings.policy.queueDepth == 1)
+        _ = reduce(&state, .left)
+        #expect(state.settings.policy.queueDepth == 0)
+        _ = reduce(&state, .down, .down, .right, .right)  // min accuracy: off → 10 → 15
+        #expect(state.settings.policy.minAccuracyMeters == 15)
+        _ = reduce(&state, .down, .down, .left)  // speed ×1 → ×0.5
+        #expect(state.settings.speed == 0.5)
+        _ = reduce(&state, .back)
+        #expect(state.screen == .detail(0))
+        if case let .play(_, _, settings)? = reduce(&state, .enter) {
+            #expect(settings.speed == 0.5)
+            #expect(settings.profile == .iosApp)
+        } else {
+            Issue.record("enter starts the walk with the settings")
+        }
+    }
+
+    @Test func helpOverlaysAnyScreenAndAnyKeyClosesIt() {
+        var state = BrowserState(tours: sampleListings())
+        _ = reduce(&state, .enter, .character("?"))
+        #expect(state.screen == .help(over: .detail(0)))
+        #expect(reduce(&state, .character("q")) == nil, "q closes the help first")
+        #expect(state.screen == .detail(0))
+        #expect(reduce(&state, .character("q")) == .quit)
+    }
+
+    @Test func escapeOnTheCatalogueQuits() {
+        var state = BrowserState(tours: sampleListings())
+        #expect(reduce(&state, .back) == .quit)
+    }
+}
