@@ -174,4 +174,56 @@ struct PlayTmuxTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.hasPrefix("walkscape play: "))
     }
+
+    @Test func catalogueDetailSettingsThenThePlayerAndBack() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(
+            "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play --audio none; "
+                + "status=$?; modes=$(stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '); "
+                + "echo \"EXIT $status MODES $modes END\"; sleep 60")
+
+        // The catalogue of tours/: both sample tours, the protected mark, the filter.
+        var screen = try tmux.waitFor { $0.contains("walkscape — Tours (2/2)") }
+        #expect(screen.contains("Torino sotto i portici"))
+        #expect(screen.contains("Du Louvre à l'île de la Cité"))
+        #expect(screen.contains("🔒 protected"))
+        try tmux.keys("Tab", "Tab")  // free only
+        screen = try tmux.waitFor { $0.contains("[free]") }
+        #expect(!screen.contains("Du Louvre"))
+        #expect(screen.contains("filter:  all  protected [free]"))
+
+        // The detail: stats, stops, the walks found for the tour, the map.
+        try tmux.keys("Enter")
+        screen = try tmux.waitFor { $0.contains("Walk:") }
+        #expect(screen.contains("Torino · 55 min · 2.8 km · 7 stops · it, en"))
+        #expect(screen.contains("Downloaded: every file present."))
+        #expect(screen.contains("simulated walk") && screen.contains("brisk") && screen.contains("clean"))
+        #expect(screen.contains("N↑"))
+
+        // Settings: the speed up to ×64, back to the detail.
+        try tmux.keys(",")
+        screen = try tmux.waitFor { $0.contains("walkscape — Settings") }
+        for _ in 0..<7 { try tmux.keys("Down") }
+        for _ in 0..<6 { try tmux.keys("Right") }
+        screen = try tmux.waitFor { $0.contains("‹ ×64 ›") }
+        #expect(screen.contains("‹ ×64 ›"))
+        try tmux.keys("Escape")
+        screen = try tmux.waitFor { $0.contains("Walk:") }
+
+        // The clean walk at ×64 in the player, then q y goes back to the detail, q quits.
+        try tmux.keys("Right", "Right")
+        try tmux.keys("Enter")
+        screen = try tmux.waitFor { $0.contains("Stop 1/7") || $0.contains("Stop 2/7") }
+        #expect(screen.contains("×64 (muted at ×64)"), "\(screen)")
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("Tour complete") }
+        try tmux.keys("y")
+        if screen.contains("Tour complete") { try tmux.keys("q") }
+        screen = try tmux.waitFor { $0.contains("Walk:") }
+        #expect(screen.contains("Torino sotto i portici"))
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
+    }
 }
