@@ -133,8 +133,13 @@ struct ListenCommand: ParsableCommand {
             }
             usleep(5_000)
         }
+        // The heard position before shutting down, which stops the output (and with it its clock).
+        let stoppedAt = player.snapshot.position
         player.shutdown()
-        if stoppedByUser { console.error("stopped at \(ListenCommand.cueTime(Int(player.snapshot.position * 1000)))") }
+        if stoppedByUser {
+            console.error("stopped at \(ListenCommand.cueTime(Int(stoppedAt * 1000)))")
+            throw CommandExit(signal: SIGINT)
+        }
         if !failures.withLock({ $0.isEmpty }) { throw CommandExit(.failure) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
 import WalkscapeCLI
 
+StopSignals.unblock()
 exit(WalkscapeCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

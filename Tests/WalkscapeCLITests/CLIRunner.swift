@@ -23,7 +23,8 @@ enum CLI {
         return repositoryRoot + "/.build/debug/walkscape"
     }()
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: String = repositoryRoot) throws -> CLIResult {
+    /// Runs the binary; with `interruptAfter`, sends it SIGINT that many seconds after the start.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: String = repositoryRoot, interruptAfter: Double? = nil) throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -37,6 +38,10 @@ enum CLI {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        if let interruptAfter {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + interruptAfter) { kill(pid, SIGINT) }
+        }
         // Read both pipes fully before waiting, so a large output cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()

@@ -38,4 +38,12 @@ import Testing
         let pastEnd = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--from", "99", "--audio", "none"])
         #expect(pastEnd.status == 2)
     }
+
+    @Test func ctrlCStopsWithTheHeardPositionAndStatus130() throws {
+        let result = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--audio", "none"], interruptAfter: 1.5)
+        #expect(result.status == 130, "128 + SIGINT")
+        #expect(result.stdout.hasPrefix("[00:00.250] Benvenuti a Torino"))
+        let line = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("stopped at 00:01."), "the heard position when stopped, not 0: \(line)")
+    }
 }
