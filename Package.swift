@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "walkscape", targets: ["walkscape"]),
         .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
+        .library(name: "WalkscapeTUI", targets: ["WalkscapeTUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

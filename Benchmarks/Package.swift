@@ -20,6 +20,12 @@ let package = Package(
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]),
         .executableTarget(
+            name: "PlayerBenchmarks",
+            dependencies: [
+                "BenchmarkFixtures", .product(name: "WalkscapeCore", package: "main"), .product(name: "WalkscapeTUI", package: "main"),
+                .product(name: "Benchmark", package: "swift-benchmark"),
+            ]),
+        .executableTarget(
             name: "EngineMemory",
             dependencies: ["BenchmarkFixtures", .product(name: "WalkscapeCore", package: "main")]),
     ],

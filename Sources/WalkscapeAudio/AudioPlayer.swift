@@ -279,7 +279,7 @@ public final class AudioPlayer: @unchecked Sendable {
                 pendingOffset += count
                 pendingFrames -= count
             } else {
-                output.waitForProgress(seconds: 0.005)
+                output.waitForProgress(seconds: 0.02)
             }
             return
         }

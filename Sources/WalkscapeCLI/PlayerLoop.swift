@@ -33,6 +33,9 @@ struct PlayerLoop {
         var overlay: PlayerFrame.Overlay?
         var last = DispatchTime.now().uptimeNanoseconds
         var audiblePoint: Int?
+        var lastFrame: PlayerFrame?
+        var lastSize = (width: 0, height: 0)
+        var lastProjection: MapProjection?
         defer { player.stop() }
 
         func execute(_ commands: [PlayerSession.AudioCommand]) {
@@ -60,7 +63,8 @@ struct PlayerLoop {
         while true {
             let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
             if signal != 0 { return .interrupted(signal) }
-            if let key = terminal.readKey(timeout: 33) {
+            // 30 frames a second when the map moves fast, 10 at walking pace (keys still answer at once).
+            if let key = terminal.readKey(timeout: session.speed >= 2 ? 33 : 100) {
                 if case .confirmQuit? = overlay {
                     if case let .character(c) = key, "yYsSoO".contains(c) { return .quit }
                     overlay = nil
@@ -118,6 +122,11 @@ struct PlayerLoop {
             let ascii = !terminal.capabilities.unicode
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: showLog)
             let projection = view.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
+            // Nothing changed (paused, say): nothing to draw.
+            if frame == lastFrame && size == lastSize && projection == lastProjection { continue }
+            lastFrame = frame
+            lastSize = size
+            lastProjection = projection
             terminal.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
         }
     }
