@@ -64,7 +64,8 @@ struct PlayerLoop {
             let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
             if signal != 0 { return .interrupted(signal) }
             // 30 frames a second when the map moves fast, 10 at walking pace (keys still answer at once).
-            if let key = terminal.readKey(timeout: session.speed >= 2 ? 33 : 100) {
+            // The first frame is drawn at once, before any wait for a key.
+            if let key = terminal.readKey(timeout: lastFrame == nil ? 0 : (session.speed >= 2 ? 33 : 100)) {
                 if case .confirmQuit? = overlay {
                     if case let .character(c) = key, "yYsSoO".contains(c) { return .quit }
                     overlay = nil

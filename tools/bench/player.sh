@@ -8,15 +8,19 @@
 #   3. start to first frame: from the keystroke that starts `walkscape play` in a tmux shell to the first
 #      frame on the pane (polled every 2 ms), median of 7; beside `less` on a one-line file, the floor of
 #      this way of measuring.
-# usage: tools/bench/player.sh
+# usage: tools/bench/player.sh [frame] [cpu] [start]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 
+ARGS="$*"
+sections() { if [ -z "$ARGS" ]; then return 0; fi; [[ " $ARGS " == *" $1 "* ]]; }
+if sections frame; then
 echo "== 1. frame time (200×60)"
 (cd Benchmarks && swift build -c release --product PlayerBenchmarks >/dev/null 2>&1 \
   && taskset -c 0 .build/release/PlayerBenchmarks --iterations 3000 --warmup-iterations 200 | grep -E '^(name|frame)')
+fi
 
 swift build -c release --product walkscape >/dev/null 2>&1
 bin=$(swift build -c release --show-bin-path)/walkscape
@@ -24,9 +28,12 @@ env=$(tools/pulse_null.sh start); eval "$env"
 socket=$(mktemp -u /tmp/walkscape-bench-tmux-XXXXXX)
 cleanup() { tmux -S "$socket" kill-server 2>/dev/null || true; if [ -n "${WALKSCAPE_PULSE_STARTED:-}" ]; then tools/pulse_null.sh stop; fi; }
 trap cleanup EXIT
+# A session that lives for the whole run keeps the tmux server up between the measured ones.
+tmux -S "$socket" new-session -d -s keep -x 80 -y 24 "sleep 3600"
 tick=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
+if sections cpu; then
 echo "== 2. CPU at ×1 over 30 s (after 5 s)"
 measure_cpu() {  # name, command
   tmux -S "$socket" new-session -d -s cpu -x 200 -y 60 "$2"
@@ -47,7 +54,9 @@ measure_cpu "walkscape play ×1, --audio none, 200×60" \
   "$bin play tours/torino-portici"
 long=$(ls -S tours/torino-portici/audio/it/*.mp3 | head -1)
 measure_cpu "mpg123 -o pulse on $(basename "$long")" "PULSE_SERVER=$PULSE_SERVER mpg123 -q -o pulse $root/$long" "mpg123 -q -o pulse"
+fi
 
+if sections start; then
 echo "== 3. start to first frame (median of 7)"
 first_frame() {  # name, command, text that marks the first frame
   local times=()
@@ -69,3 +78,4 @@ echo "walkscape first frame" > /tmp/walkscape-bench-less.txt
 first_frame "walkscape play (player, --trace)" "LANG=C.UTF-8 TERM=xterm-256color $bin play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --audio none" "Stop 1/7"
 first_frame "walkscape play (catalogue)" "LANG=C.UTF-8 TERM=xterm-256color $bin play --audio none" "Tours (2/2)"
 first_frame "less on a one-line file (the floor)" "LANG=C.UTF-8 TERM=xterm-256color less /tmp/walkscape-bench-less.txt" "walkscape first frame"
+fi
