@@ -27,20 +27,6 @@ enum Formatting {
 
     /// Wraps `text` at `width` columns on spaces.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if DisplayWidth.of(candidate) > width && !line.isEmpty {
-                    lines.append(line)
-                    line = String(word)
-                } else {
-                    line = candidate
-                }
-            }
-            lines.append(line)
-        }
-        return lines
+        TextWrapper.wrap(text, width: width, cutLongWords: false, keepEmptyLines: true)
     }
 }

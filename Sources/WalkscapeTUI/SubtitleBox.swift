@@ -14,33 +14,7 @@ public struct SubtitleBox: Sendable, Equatable {
 
     /// Wraps `text` to `width` columns on spaces (long words are cut).
     public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                var piece = String(word)
-                while DisplayWidth.of(piece) > width {  // a word longer than the box: cut it
-                    if !line.isEmpty {
-                        lines.append(line)
-                        line = ""
-                    }
-                    var head = ""
-                    for c in piece where DisplayWidth.of(head) + DisplayWidth.of(c) <= width { head.append(c) }
-                    lines.append(head)
-                    piece = String(piece.dropFirst(head.count))
-                }
-                let candidate = line.isEmpty ? piece : line + " " + piece
-                if DisplayWidth.of(candidate) > width {
-                    lines.append(line)
-                    line = piece
-                } else {
-                    line = candidate
-                }
-            }
-            if !line.isEmpty { lines.append(line) }
-        }
-        return lines
+        TextWrapper.wrap(text, width: width)
     }
 
     /// Draws the box into `grid`: the previous line (dim) on the first row, the current text below,
