@@ -23,7 +23,10 @@ enum Replay {
             return try ReplayTour.load(argument, language: language, requestedIsPreference: languageIsPreference)
         } catch {
             for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
-            if !error.unreadable {
+            if let incomplete = error.incomplete, let fix = error.fix {
+                console.error("\(argument): not fully downloaded (\(incomplete.bad) of \(incomplete.of) files missing or damaged), so it cannot start; download it again with:")
+                console.error("  " + fix)
+            } else if !error.unreadable {
                 console.error("\(argument): cannot replay this tour; run `walkscape validate \(argument)` for every problem")
             }
             throw CommandExit(error.unreadable ? .usage : .failure)
