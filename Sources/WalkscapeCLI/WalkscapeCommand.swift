@@ -22,6 +22,7 @@ public struct WalkscapeCommand: ParsableCommand {
         subcommands: [
             ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
             SimulateCommand.self, CheckCommand.self, ListenCommand.self, PlayCommand.self,
+            RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
         ]
     )
 

@@ -53,8 +53,9 @@ public final class TourDownloader: @unchecked Sendable {
 
     /// How a download ended.
     public enum Outcome: Sendable {
-        /// Installed at `directory`; `previous` holds the version it replaced, if any.
-        case installed(directory: String, previous: String?, plan: DownloadPlan, warnings: [Diagnostic])
+        /// Installed at `directory`; `previous` holds the version it replaced, if any. `received` bytes came
+        /// over the network in `transferSeconds` (the file transfers only, not the API calls or the checks).
+        case installed(directory: String, previous: String?, plan: DownloadPlan, warnings: [Diagnostic], received: Int, transferSeconds: Double)
         /// The installed tour is already this version, complete, in these languages.
         case upToDate(directory: String, plan: DownloadPlan)
     }
@@ -153,6 +154,8 @@ public final class TourDownloader: @unchecked Sendable {
             }
         }
 
+        let transferSeconds = Date().timeIntervalSince(start)
+
         // Every file is staged: write tour.json, check the whole tour, then put it in place.
         let document = tour.completed(state.complete.mapValues { (size: $0.size, sha256: $0.sha256) })
         do {
@@ -176,7 +179,8 @@ public final class TourDownloader: @unchecked Sendable {
         try DownloadArea.remove(staging + "/" + DownloadState.fileName)
         let previous = try area.install(name)
         rmdir(area.stagingRoot)  // only when no other download is staged there
-        return .installed(directory: target, previous: previous, plan: thePlan, warnings: report.diagnostics.filter { $0.severity == .warning })
+        return .installed(directory: target, previous: previous, plan: thePlan, warnings: report.diagnostics.filter { $0.severity == .warning },
+            received: received.value, transferSeconds: transferSeconds)
     }
 
     private func plan(_ tour: AssembledTour, directory: String, state: DownloadState?, staging: String = "") -> DownloadPlan {
@@ -353,12 +357,12 @@ public final class TourDownloader: @unchecked Sendable {
     }
 }
 
-/// Bytes for people: `812 B`, `45.3 KB`, `4.5 MB`, `1.20 GB` (powers of 1000, like the download sizes
+/// Bytes for people: `812 B`, `45.3 kB`, `4.5 MB`, `1.20 GB` (powers of 1000, like the download sizes
 /// `walkscape info` shows).
 public func formatBytes(_ bytes: Int) -> String {
     let value = Double(bytes)
     if bytes < 1000 { return "\(bytes) B" }
-    if bytes < 1_000_000 { return String(format: "%.1f KB", value / 1e3) }
+    if bytes < 1_000_000 { return String(format: "%.1f kB", value / 1e3) }
     if bytes < 1_000_000_000 { return String(format: "%.1f MB", value / 1e6) }
     return String(format: "%.2f GB", value / 1e9)
 }
