@@ -25,7 +25,7 @@ enum Replay {
             for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
             if let incomplete = error.incomplete, let fix = error.fix {
                 console.error("\(argument): not fully downloaded (\(incomplete.bad) of \(incomplete.of) files missing or damaged), so it cannot start; download it again with:")
-                console.error("  " + fix)
+                console.error("  " + fix + (fix.contains("API_URL") ? "   (API_URL: the backend's API, e.g. https://api.example.org/v1)" : ""))
             } else if !error.unreadable {
                 console.error("\(argument): cannot replay this tour; run `walkscape validate \(argument)` for every problem")
             }

@@ -226,9 +226,10 @@ public final class RemoteAPI: @unchecked Sendable {
         }
     }
 
-    /// ` ("server message")` or nothing.
+    /// ` "server message"` or nothing (nor when it only repeats the status's name).
     func quote(_ response: HTTPResponse) -> String {
-        response.serverMessage.map { " \"\(TerminalText.sanitize($0))\"" } ?? ""
+        guard let message = response.serverMessage, !["Unauthorized", "Forbidden", "Not Found"].contains(message) else { return "" }
+        return " \"\(TerminalText.sanitize(message))\""
     }
 
     /// A non-2xx status in words, with what to do.
