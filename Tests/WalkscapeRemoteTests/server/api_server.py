@@ -44,6 +44,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -539,6 +540,8 @@ def main():
     parser.add_argument("--slow-rate", type=int, default=200000)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    # A parent may have started us with signals blocked (posix_spawn from a thread of a test runner).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.tours = Tours(args.tours)
