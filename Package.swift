@@ -8,7 +8,7 @@ import PackageDescription
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile and libpulse.
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
-/// - `WalkscapeRemote`: the backend's REST API over HTTP (catalogue, downloads with resume, vouchers, analytics).
+/// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
@@ -41,6 +41,9 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
             name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]),
 
@@ -57,7 +60,7 @@ let package = Package(
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(
             name: "WalkscapeRemote",
-            dependencies: ["WalkscapeCore", "WalkscapeTours", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["WalkscapeCore", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         .target(

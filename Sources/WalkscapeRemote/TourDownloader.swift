@@ -308,7 +308,7 @@ public final class TourDownloader: @unchecked Sendable {
                         throw RemoteError(.invalid, "\(label): the server sent \(sink.size) bytes, the manifest promises \(file.size) (\(file.origin)); the backend's file or its manifest is wrong, so the tour was not installed")
                     }
                     let digests = try sink.finish()
-                    guard let expected = TourDownloader.md5ETag(answer.etag), digests.md5 != expected else {
+                    guard let expected = TourDownloader.md5ETag(answer.etag), let md5 = digests.md5, md5 != expected else {
                         return DownloadState.Complete(size: sink.size, sha256: digests.sha256)
                     }
                     try? FileManager.default.removeItem(atPath: path)
