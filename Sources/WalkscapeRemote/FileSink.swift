@@ -4,11 +4,18 @@ import Synchronization
 
 /// A staged media file being written as its bytes arrive, hashed on the way (SHA-256 for `tour.json`,
 /// MD5 when the server's ETag is an MD5 to check against), counting bytes for the progress display.
+///
+/// The receiving thread only writes; each digest is computed on its own serial queue from the same
+/// chunks, so hashing runs beside the transfer instead of holding it up (at most `maxPending` chunks wait).
 final class FileSink: HTTPBodySink, @unchecked Sendable {
     let path: String
     private let fd: Int32
     private var sha256 = SHA256()
     private var md5: Insecure.MD5?
+    private let shaQueue = DispatchQueue(label: "walkscape.sink.sha256")
+    private let md5Queue = DispatchQueue(label: "walkscape.sink.md5")
+    private static let maxPending = 256
+    private let pending = DispatchSemaphore(value: FileSink.maxPending * 2)
     /// Bytes in the file so far (the resumed prefix included).
     private(set) var size = 0
     /// Bytes written by this run, shared with the progress display.
@@ -27,6 +34,7 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     /// Gets ready for the body: keeps the first `keep` bytes (a resumed download, hashed now) and drops
     /// anything after them; `checkMD5` also computes MD5.
     func prepare(keep: Int, checkMD5: Bool) throws(HTTPSinkError) {
+        drain()
         sha256 = SHA256()
         md5 = checkMD5 ? Insecure.MD5() : nil
         size = 0
@@ -54,8 +62,6 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     func write(_ data: Data) throws(HTTPSinkError) {
         var failure: Int32 = 0
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            sha256.update(bufferPointer: bytes)
-            md5?.update(bufferPointer: bytes)
             var offset = 0
             while offset < bytes.count {
                 let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -73,16 +79,35 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
             }
             throw HTTPSinkError("\(path): cannot write: \(String(cString: strerror(failure)))")
         }
+        let chunk = Data(data)  // the caller's bytes are only lent for this call
+        pending.wait()
+        shaQueue.async {
+            chunk.withUnsafeBytes { self.sha256.update(bufferPointer: $0) }
+            self.pending.signal()
+        }
+        pending.wait()
+        if md5 != nil {
+            md5Queue.async {
+                chunk.withUnsafeBytes { self.md5?.update(bufferPointer: $0) }
+                self.pending.signal()
+            }
+        } else {
+            pending.signal()
+        }
         size += data.count
         received.add(data.count)
     }
 
-    /// Flushes to disk and returns the digests: SHA-256, and MD5 when asked for (lowercase hex).
+    /// Waits until every chunk handed to the digest queues is hashed.
+    private func drain() {
+        shaQueue.sync {}
+        md5Queue.sync {}
+    }
+
+    /// The digests once every chunk is hashed: SHA-256, and MD5 when asked for (lowercase hex). The file is
+    /// flushed to disk later, with the whole tour, before it is installed.
     func finish() throws(RemoteError) -> (sha256: String, md5: String?) {
-        guard fsync(fd) == 0 else {
-            let reason = errno == ENOSPC ? "disk full" : String(cString: strerror(errno))
-            throw RemoteError(.local, "\(path): cannot be flushed to disk: \(reason)")
-        }
+        drain()
         return (FileSink.hex(sha256.finalize()), md5.map { FileSink.hex($0.finalize()) })
     }
 

@@ -107,7 +107,9 @@ public final class TourDownloader: @unchecked Sendable {
         if let previous = DownloadState.read(in: staging), previous.tourID == tour.id, previous.version == tour.version {
             state.complete = previous.complete.filter { path, done in
                 guard let file = tour.files.first(where: { $0.localPath == path }) else { return false }
-                return (file.size < 0 || file.size == done.size) && TourDownloader.fileSize(staging + "/" + path) == done.size
+                guard (file.size < 0 || file.size == done.size) && TourDownloader.fileSize(staging + "/" + path) == done.size else { return false }
+                // After a crash the bytes may not be what was written: hash them again.
+                return previous.clean || TourDownloader.sha256(of: staging + "/" + path) == done.sha256
             }
             state.partialETags = previous.partialETags.filter { path, _ in tour.files.contains { $0.localPath == path } }
         } else if FileManager.default.fileExists(atPath: staging) {
@@ -145,6 +147,7 @@ public final class TourDownloader: @unchecked Sendable {
                 tick()
                 onEvent(.fileDone(path: file.localPath, bytes: done.size, resumedFrom: file.size >= 0 && before < file.size ? before : 0))
             } catch {
+                state.clean = true
                 try? state.write(in: staging)
                 if case .interrupted = error.kind {
                     let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
@@ -177,6 +180,7 @@ public final class TourDownloader: @unchecked Sendable {
                 + (errors.count > 5 ? ["  … and \(errors.count - 5) more; run `walkscape validate \(staging)`"] : [])).joined(separator: "\n"))
         }
         try DownloadArea.remove(staging + "/" + DownloadState.fileName)
+        try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + ["tour.json"])
         let previous = try area.install(name)
         rmdir(area.stagingRoot)  // only when no other download is staged there
         return .installed(directory: target, previous: previous, plan: thePlan, warnings: report.diagnostics.filter { $0.severity == .warning },
@@ -207,6 +211,33 @@ public final class TourDownloader: @unchecked Sendable {
         if free >= 0, bytes + (1 << 20) > free {
             throw RemoteError(.local, "not enough disk space in \(directory): the download needs \(formatBytes(bytes)) more, \(formatBytes(free)) is free")
         }
+    }
+
+    /// Flushes the staged files and their directories to disk, once, before the tour is moved into place.
+    static func flush(_ directory: String, files: [String]) throws(RemoteError) {
+        var directories = Set<String>([directory])
+        for file in files {
+            let path = directory + "/" + file
+            directories.insert((path as NSString).deletingLastPathComponent)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            guard fsync(fd) == 0 else {
+                throw RemoteError(.local, "\(path): cannot be flushed to disk: \(String(cString: strerror(errno)))")
+            }
+        }
+        for path in directories {
+            let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 {
+                fsync(fd)
+                close(fd)
+            }
+        }
+    }
+
+    /// The SHA-256 of a file, nil when it cannot be read.
+    static func sha256(of path: String) -> String? {
+        try? AssetFile(Asset(file: (path as NSString).lastPathComponent), in: TourLocation(argument: (path as NSString).deletingLastPathComponent)).sha256()
     }
 
     static func fileSize(_ path: String) -> Int? {
