@@ -8,6 +8,7 @@ import PackageDescription
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile and libpulse.
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
+/// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
@@ -41,6 +42,9 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
             name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]),
 
@@ -55,12 +59,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
+        .target(
+            name: "WalkscapeRemote",
+            dependencies: ["WalkscapeCore", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
+                "WalkscapeRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
@@ -71,6 +79,7 @@ let package = Package(
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore"], exclude: ["server"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"], exclude: ["Golden"]),
     ],

@@ -64,6 +64,7 @@ struct ListenCommand: ParsableCommand {
             console.error("\(tour): cannot play this tour; run `walkscape validate \(tour)` for every problem")
             throw CommandExit(.failure)
         }
+        try Replay.requireComplete(loaded, tourModel, argument: tour, console: console)
         guard let stop = tourModel.points.first(where: { $0.order == point }) else {
             let orders = tourModel.points.map(\.order).sorted()
             console.error("\(tour): no point \(point); the tour has points \(orders.first ?? 0)–\(orders.last ?? 0)")

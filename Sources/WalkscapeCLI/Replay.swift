@@ -23,11 +23,29 @@ enum Replay {
             return try ReplayTour.load(argument, language: language, requestedIsPreference: languageIsPreference)
         } catch {
             for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
-            if !error.unreadable {
+            if let incomplete = error.incomplete, let fix = error.fix {
+                reportIncomplete(argument, bad: incomplete.bad, of: incomplete.of, fix: fix, console: console)
+            } else if !error.unreadable {
                 console.error("\(argument): cannot replay this tour; run `walkscape validate \(argument)` for every problem")
             }
             throw CommandExit(error.unreadable ? .usage : .failure)
         }
+    }
+
+    /// Refuses a tour that is not fully downloaded (Option B: every file present and intact, in every
+    /// language), naming each problem and the `walkscape download` command that fixes it.
+    static func requireComplete(_ loaded: LoadedTour, _ tour: Tour, argument: String, console: Console) throws {
+        let integrity = TourIntegrity.check(tour, at: loaded.location, verifyDigests: true)
+        guard !integrity.isComplete else { return }
+        for problem in integrity.problems { console.error(TerminalText.sanitize(problem.diagnostic.description)) }
+        reportIncomplete(argument, bad: integrity.problems.count, of: integrity.assetCount,
+            fix: TourIntegrity.downloadCommand(for: tour, document: loaded.document, at: loaded.location), console: console)
+        throw CommandExit(.failure)
+    }
+
+    static func reportIncomplete(_ argument: String, bad: Int, of count: Int, fix: String, console: Console) {
+        console.error("\(argument): not fully downloaded (\(bad) of \(count) files missing or damaged), so it cannot start; download it again with:")
+        console.error("  " + fix + (fix.contains("API_URL") ? "   (API_URL: the backend's API, e.g. https://api.example.org/v1)" : ""))
     }
 
     static func loadTrace(_ path: String, walkSpeed: Double, console: Console) throws -> LoadedTrace {

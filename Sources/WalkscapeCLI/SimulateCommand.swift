@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeRemote
 import WalkscapeTours
 
 /// `walkscape simulate TOUR --trace FILE`: the timeline of a walk, headless and deterministic.
@@ -25,6 +26,10 @@ struct SimulateCommand: ParsableCommand {
               walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea --queue-depth 0 --min-accuracy 25
               walkscape simulate tours/torino-portici --trace walk.gpx --events analytics.json
               walkscape simulate tours/torino-portici --trace walk.gpx --profile ios-app --format text
+              walkscape simulate tours/torino-portici --trace walk.gpx --upload-events --api https://api.example.org/v1
+
+            Nothing leaves the machine unless --upload-events is given: then the analytics batch (the body \
+            --events writes) is posted to --api's POST /analytics/events, with --token when given.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -47,6 +52,14 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Also draw the walk, route, regions and triggers as an SVG picture.", valueName: "FILE"))
     var svg: String?
+    @Flag(help: "Post the analytics events to --api (POST /analytics/events). Off by default: nothing is sent otherwise.")
+    var uploadEvents = false
+
+    @Option(help: ArgumentHelp("The API to post the analytics events to (with --upload-events).", valueName: "URL"))
+    var api: String?
+
+    @Option(help: ArgumentHelp("A bearer token for --upload-events.", valueName: "T"))
+    var token: String?
 
     @OptionGroup var policyOptions: PolicyOptions
 
@@ -54,6 +67,8 @@ struct SimulateCommand: ParsableCommand {
         guard TimelineWriter.Format(rawValue: format) != nil else {
             throw ValidationError("--format must be jsonl, json or text, got \(format).")
         }
+        if uploadEvents && api == nil { throw ValidationError("--upload-events needs --api URL, the API to post the events to.") }
+        if api != nil && !uploadEvents { throw ValidationError("--api is only used with --upload-events.") }
     }
 
     func run() throws {
@@ -92,14 +107,40 @@ struct SimulateCommand: ParsableCommand {
         if let render {
             try renderWalk(timeline, tour: inputs.tour, to: render, console: console)
         }
+        let body = AnalyticsBatch.body(timeline: timeline, tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs)
+        if uploadEvents, let api {
+            try upload(body, to: api, console: console)
+        }
         if let events {
-            let body = AnalyticsBatch.body(timeline: timeline, tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs)
             do {
                 try AtomicFileWriter.write(Array(JSONWriter().write(body).utf8), to: events)
             } catch {
                 console.error(error.message)
                 throw CommandExit(.usage)
             }
+        }
+    }
+
+    /// Posts the analytics batch to the API; a failure is reported and ends the command with its status.
+    private func upload(_ body: JSONValue, to base: String, console: Console) throws {
+        let count = body["events"]?.arrayElements?.count ?? 0
+        guard count > 0 else {
+            console.error("--upload-events: the walk produced no analytics events; nothing was posted")
+            return
+        }
+        let interruption = Interruption()
+        let remote: RemoteAPI
+        do {
+            remote = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
+        } catch {
+            throw RemoteFailure.exit(error, console: console)
+        }
+        defer { remote.client.close() }
+        do {
+            let status = try InterruptWatch.run(interruption) { () throws(RemoteError) -> Int in try remote.postEvents(body) }
+            console.error("posted \(count) analytics event\(count == 1 ? "" : "s") to \(remote.endpoint(["analytics", "events"]).absoluteString) (\(status))")
+        } catch let error as RemoteError {
+            throw RemoteFailure.exit(error, console: console)
         }
     }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import WalkscapeCore
+import WalkscapeRemote
 import WalkscapeTours
 
 /// `walkscape tours [DIR]`: the catalogue of downloaded tours.
@@ -8,8 +10,11 @@ struct ToursCommand: ParsableCommand {
         commandName: "tours",
         abstract: "List the downloaded tours in a directory, one line a tour.",
         discussion: """
-            Shows each tour's title, city, duration, distance, number of stops, languages and whether it is \
-            protected (needs a voucher on the phone). Tours that cannot be read are named on standard error.
+            Shows each tour's title, city, duration, distance, number of stops, languages, whether it is \
+            protected (needs a voucher on the phone) and its state: complete (every file present with its \
+            size), partial (files missing or cut short: it cannot start, `walkscape download` completes it) or \
+            outdated (a newer version's download was started and not finished; this one still plays). \
+            Unfinished first downloads are listed too. Tours that cannot be read are named on standard error.
 
             Examples:
               walkscape tours
@@ -39,6 +44,21 @@ struct ToursCommand: ParsableCommand {
             console.error("\(entry.directory): skipped; run `walkscape validate \(entry.directory)` for every problem")
         }
         let tours = catalogue.entries.compactMap { entry in entry.tour.map { (entry.directory, $0) } }
+        let area = DownloadArea(destination: catalogue.directory)
+        let staged = Dictionary(area.stagedDownloads().map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let installedNames = Set(tours.map { ($0.0 as NSString).lastPathComponent })
+        let unfinished = staged.values.filter { !installedNames.contains($0.name) }.sorted { $0.name < $1.name }
+        func state(_ directory: String, _ tour: Tour) -> (name: String, detail: String) {
+            let location = (try? TourLocation(argument: directory))
+            let integrity = location.map { TourIntegrity.check(tour, at: $0, verifyDigests: false) }
+            if let integrity, !integrity.isComplete {
+                return ("partial", "\(integrity.problems.count) of \(integrity.assetCount) files missing or incomplete")
+            }
+            if let download = staged[(directory as NSString).lastPathComponent], download.tourID == tour.id, download.version > tour.version {
+                return ("outdated", "version \(download.version) partly downloaded (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes)))")
+            }
+            return ("complete", "")
+        }
         if json {
             let items: [JSONValue] = tours.map { directory, tour in
                 let lang = tour.language(for: language.requested)
@@ -49,27 +69,43 @@ struct ToursCommand: ParsableCommand {
                     ("durationMinutes", .number(formatShortNumber(tour.durationMinutes))),
                     ("distanceKm", .number(formatShortNumber(tour.distanceKm))), ("stops", .integer(tour.points.count)),
                     ("languages", .array(tour.languages.map(JSONValue.string))), ("isProtected", .bool(tour.isProtected)),
+                    ("state", .string(state(directory, tour).name)),
+                ])
+            }
+            let downloads: [JSONValue] = unfinished.map { download in
+                .object([
+                    ("id", .string(download.tourID)), ("directory", .string(area.installed(download.name))), ("version", .integer(download.version)),
+                    ("state", .string("partial")), ("stagedBytes", .integer(download.stagedBytes)), ("totalBytes", .integer(download.totalBytes)),
                 ])
             }
             let skipped: [JSONValue] = catalogue.entries.filter { $0.tour == nil }.map { .string($0.directory) }
-            console.write(JSONWriter().write(.object([("directory", .string(catalogue.directory)), ("tours", .array(items)), ("skipped", .array(skipped))])))
+            console.write(JSONWriter().write(.object([("directory", .string(catalogue.directory)), ("tours", .array(items)), ("unfinishedDownloads", .array(downloads)), ("skipped", .array(skipped))])))
             return
         }
-        guard !tours.isEmpty else {
+        guard !tours.isEmpty || !unfinished.isEmpty else {
             console.line("No tours in \(catalogue.directory)/ (a tour is a directory with a tour.json).")
             return
         }
-        var table = TextTable(["ID", "TITLE", "CITY", "DURATION", "DISTANCE", "STOPS", "LANGUAGES", "ACCESS"], rightAligned: [3, 4, 5])
-        for (_, tour) in tours {
+        var table = TextTable(["ID", "TITLE", "CITY", "DURATION", "DISTANCE", "STOPS", "LANGUAGES", "ACCESS", "STATE"], rightAligned: [3, 4, 5])
+        var notes: [String] = []
+        for (directory, tour) in tours {
+            let (stateName, detail) = state(directory, tour)
+            if !detail.isEmpty { notes.append("\(directory): \(stateName): \(detail)") }
             let lang = tour.language(for: language.requested)
             table.add([
                 tour.id, DisplayWidth.truncate(tour.title.resolved(lang, fallbacks: tour.languages), to: 40), tour.city,
                 Formatting.minutes(tour.durationMinutes), Formatting.kilometres(tour.distanceKm), String(tour.points.count),
-                tour.languages.joined(separator: ","), tour.isProtected ? "protected" : "free",
+                tour.languages.joined(separator: ","), tour.isProtected ? "protected" : "free", stateName,
             ])
+        }
+        for download in unfinished {
+            table.add([download.tourID, "(not installed yet)", "", "", "", "", "", "", "partial"])
+            notes.append("\(area.installed(download.name)): partial: first download unfinished (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes))); rerun `walkscape download` to finish it")
         }
         for line in table.render() { console.line(line) }
         console.line()
+        for note in notes { console.line(note) }
+        if !notes.isEmpty { console.line() }
         console.line("\(tours.count) tour\(tours.count == 1 ? "" : "s") in \(catalogue.directory)/")
     }
 }

@@ -22,7 +22,7 @@ public struct WalkscapeCommand: ParsableCommand {
         subcommands: [
             ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
             SimulateCommand.self, CheckCommand.self, CompareCommand.self, ListenCommand.self, PlayCommand.self,
-            SynthCommand.self, RadiiCommand.self,
+            SynthCommand.self, RadiiCommand.self, RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
         ]
     )
 

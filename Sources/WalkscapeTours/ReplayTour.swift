@@ -13,9 +13,11 @@ public struct ReplayTour: Sendable {
 
     /// Loads the tour named by `argument` for replay in `requested` (or the tour's first language).
     ///
-    /// Refuses (with every reason, one line each) a tour whose JSON has errors, a language the tour does not
-    /// have (unless `requestedIsPreference`: a language taken from the locale falls back to the tour's
-    /// first), or audio in that language that is missing, leaves the tour, or does not decode.
+    /// Refuses (with every reason, one line each) a tour whose JSON has errors, a tour that is not fully
+    /// downloaded (any file missing, of the wrong size or not matching its sha256, in any language: the
+    /// phone app's "Option B"; the error then carries the `walkscape download` command that fixes it), a
+    /// language the tour does not have (unless `requestedIsPreference`: a language taken from the locale
+    /// falls back to the tour's first), or audio in that language that does not decode.
     public static func load(_ argument: String, language requested: String?, requestedIsPreference: Bool = false) throws(ReplayTourError) -> ReplayTour {
         let loaded: LoadedTour
         do {
@@ -25,6 +27,13 @@ public struct ReplayTour: Sendable {
         }
         guard let tour = loaded.tour, !loaded.diagnostics.hasErrors else {
             throw ReplayTourError(unreadable: false, problems: loaded.diagnostics.filter { $0.severity == .error })
+        }
+        let integrity = TourIntegrity.check(tour, at: loaded.location, verifyDigests: true)
+        if !integrity.isComplete {
+            throw ReplayTourError(
+                unreadable: false, problems: integrity.problems.map(\.diagnostic),
+                incomplete: (integrity.problems.count, integrity.assetCount),
+                fix: TourIntegrity.downloadCommand(for: tour, document: loaded.document, at: loaded.location))
         }
         if let requested, !tour.languages.contains(requested), !requestedIsPreference {
             throw ReplayTourError(unreadable: false, problems: [.error(loaded.location.jsonFile, "languages",
@@ -62,4 +71,15 @@ public struct ReplayTour: Sendable {
 public struct ReplayTourError: Error, Sendable {
     public var unreadable: Bool
     public var problems: [Diagnostic]
+    /// When the tour is not fully downloaded: how many of its files are missing or damaged, of how many.
+    public var incomplete: (bad: Int, of: Int)?
+    /// The command that fixes the tour (a `walkscape download`), when there is one.
+    public var fix: String?
+
+    public init(unreadable: Bool, problems: [Diagnostic], incomplete: (bad: Int, of: Int)? = nil, fix: String? = nil) {
+        self.unreadable = unreadable
+        self.problems = problems
+        self.incomplete = incomplete
+        self.fix = fix
+    }
 }

@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import WalkscapeCore
+import WalkscapeRemote
+
+/// `walkscape download --api URL TOUR_ID --lang L[,L…]`: a tour from the API into a tours directory.
+struct DownloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "download",
+        abstract: "Download a tour from the backend's API, every language merged into one tour directory.",
+        discussion: """
+            Fetches the tour's detail, points and manifest in each language, merges them into one tour.json \
+            (docs/tour-format.md) and downloads every file into DEST/.walkscape-staging/NAME first: a rerun after \
+            an interruption (Ctrl-C, a lost connection) continues partial files with HTTP Range and skips \
+            complete ones. Each file's size is checked against the manifest (and against the server's MD5 \
+            ETag when it sends one), its SHA-256 written into tour.json; the whole tour is validated, then \
+            moved into DEST/NAME in one step. The version it replaces is kept for `walkscape remove \
+            --restore-previous`. 5xx answers and broken connections are retried with backoff.
+
+            On a terminal a progress bar shows bytes, total, rate and ETA; otherwise one line a file.
+
+            Exit status: 0 installed or up to date; 1 the server's answers or files are wrong (bad JSON, wrong \
+            size, corrupt bytes, a refused voucher, a tour that does not validate); 2 usage, unreachable \
+            server, 401/403/404, disk full; 130 interrupted (rerun to resume).
+
+            Examples:
+              walkscape download --api https://api.example.org/v1 torino-portici --lang it,en
+              walkscape download --api https://api.example.org/v1 6f1c… --lang fr --token T --voucher PARIS-2024
+            """)
+
+    @OptionGroup var remote: RemoteOptions
+
+    @Argument(help: ArgumentHelp("The tour's id on the server (see `walkscape remote tours`).", valueName: "TOUR_ID"))
+    var tourID: String
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The languages to download, comma-separated (tracks, texts and subtitles of each).", valueName: "L[,L…]"))
+    var languages: String
+
+    @Option(help: ArgumentHelp("The tours directory to install into.", valueName: "DIR"))
+    var dest: String = "tours"
+
+    @Option(help: ArgumentHelp("Redeem this voucher first (POST /vouchers/validate; needs --token).", valueName: "CODE"))
+    var voucher: String?
+
+    @Flag(help: "Download again even when the installed copy is complete and of the same version.")
+    var force = false
+
+    var languageList: [String] {
+        languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func validate() throws {
+        let list = languageList
+        guard !list.isEmpty else { throw ValidationError("--lang needs at least one language, e.g. --lang it,en.") }
+        for language in list where !TourDecoder.isLanguageCode(language) {
+            throw ValidationError("--lang: \"\(language)\" is not a language code (expected e.g. it, en, pt-BR).")
+        }
+        guard Set(list).count == list.count else { throw ValidationError("--lang lists a language twice.") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let interruption = Interruption()
+        let api = try remote.makeAPI(interruption: interruption)
+        defer { api.client.close() }
+        let downloader = TourDownloader(api: api)
+        let terminal = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let view = ProgressView(console: console, terminal: terminal)
+        downloader.onEvent = { event in view.show(event) }
+        downloader.onTick = { progress in view.tick(progress) }
+        let outcome: TourDownloader.Outcome
+        do {
+            outcome = try InterruptWatch.run(interruption) { () throws(RemoteError) -> TourDownloader.Outcome in
+                try downloader.download(tourID, languages: languageList, destination: dest, voucher: voucher, force: force)
+            }
+        } catch let error as RemoteError {
+            view.clear()
+            throw RemoteFailure.exit(error, console: console)
+        }
+        view.clear()
+        switch outcome {
+        case let .upToDate(directory, plan):
+            console.line("\(directory) is up to date (version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, all present and intact); --force downloads it again")
+        case let .installed(directory, previous, plan, warnings, received, seconds):
+            let rate = seconds > 0 ? " at \(formatBytes(Int(Double(received) / seconds)))/s" : ""
+            console.line("Installed \(directory): version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, \(formatBytes(plan.totalBytes)); \(formatBytes(received)) downloaded in \(String(format: "%.2f", seconds)) s\(rate)")
+            if !warnings.isEmpty {
+                console.line("\(warnings.count) warning\(warnings.count == 1 ? "" : "s") from validation; `walkscape validate \(directory)` shows them")
+            }
+            if let previous { console.line("The version it replaced is kept in \(previous) (`walkscape remove \(directory) --restore-previous` puts it back)") }
+        }
+    }
+}
+
+/// How `download` shows its progress: a redrawn bar on a terminal, plain lines otherwise.
+final class ProgressView: @unchecked Sendable {
+    let console: Console
+    let terminal: Bool
+    private var barShown = false
+    private var plan: TourDownloader.DownloadPlan?
+    private var filesDone = 0
+
+    init(console: Console, terminal: Bool) {
+        self.console = console
+        self.terminal = terminal
+    }
+
+    func show(_ event: TourDownloader.Event) {
+        clear()
+        switch event {
+        case let .plan(plan):
+            self.plan = plan
+            filesDone = plan.stagedFiles
+            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files, \(formatBytes(plan.totalBytes)) → \(plan.directory)")
+            if plan.stagedBytes > 0 {
+                console.line("Resuming: \(plan.stagedFiles) of \(plan.files) files complete, \(formatBytes(plan.stagedBytes)) already on disk")
+            }
+        case let .fileDone(path, bytes, resumedFrom):
+            filesDone += 1
+            if !terminal {
+                let count = plan.map { String($0.files) } ?? "?"
+                let index = String(filesDone)
+                let resumed = resumedFrom > 0 ? "  (resumed at \(formatBytes(resumedFrom)))" : ""
+                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)\(resumed)")
+            }
+        case let .retry(what, attempt, delay):
+            console.line("retrying in \(String(format: "%.1f", delay)) s (attempt \(attempt)): \(TerminalText.sanitize(what))")
+        case let .validating(staging):
+            console.line("Checking the downloaded tour (\(staging))…")
+        }
+    }
+
+    func tick(_ progress: TourDownloader.Progress) {
+        guard terminal else { return }
+        var size = winsize()
+        let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        console.write("\r\u{1B}[K" + DownloadProgressLine.render(progress, width: width))
+        barShown = true
+    }
+
+    /// Erases the bar so that a line can be printed.
+    func clear() {
+        guard barShown else { return }
+        console.write("\r\u{1B}[K")
+        barShown = false
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

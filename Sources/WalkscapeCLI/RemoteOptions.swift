@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import WalkscapeRemote
+
+/// The options every command that talks to the API shares: where it is, who is asking, how patient to be.
+struct RemoteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The API's base URL, e.g. https://api.example.org/v1.", valueName: "URL"))
+    var api: String
+
+    @Option(help: ArgumentHelp("A bearer token (the one the app gets when you log in), sent to the API's host only.", valueName: "T"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("Attempts per request on 5xx answers and broken connections, with backoff from 0.5 s.", valueName: "N"))
+    var retries: Int = 5
+
+    @Option(help: ArgumentHelp("Seconds of silence from the server before a connection counts as broken.", valueName: "SECONDS"))
+    var timeout: Double = 30
+
+    func validate() throws {
+        guard retries >= 1 else { throw ValidationError("--retries must be at least 1, got \(retries).") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds.") }
+    }
+
+    /// The API client, with Ctrl-C wired to `interruption`.
+    func makeAPI(interruption: Interruption) throws -> RemoteAPI {
+        let client = HTTPClient(interruption: interruption, timeout: timeout)
+        do {
+            return try RemoteAPI(base: api, token: token, client: client, retry: RetryPolicy(attempts: retries), interruption: interruption)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
+/// Turns a remote failure into its message on standard error and the exit status of docs/downloads.md.
+enum RemoteFailure {
+    static func exit(_ error: RemoteError, console: Console) -> CommandExit {
+        for line in error.message.split(separator: "\n", omittingEmptySubsequences: false) {
+            console.error(String(line))
+        }
+        switch error.kind {
+        case .invalid: return CommandExit(.failure)
+        case .unavailable, .local: return CommandExit(.usage)
+        case let .interrupted(signal): return CommandExit(signal: signal == 0 ? SIGINT : signal)
+        }
+    }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM turned into an `Interruption` for as long as a command runs.
+enum InterruptWatch {
+    nonisolated(unsafe) private static var current: Interruption?
+
+    /// Runs `body` with SIGINT and SIGTERM setting `interruption` instead of killing the process.
+    static func run<T>(_ interruption: Interruption, _ body: () throws -> T) rethrows -> T {
+        current = interruption
+        // Whoever started us may have blocked these signals (a thread's mask is inherited through spawn).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        let previousInt = signal(SIGINT) { number in InterruptWatch.current?.interrupt(signal: number) }
+        let previousTerm = signal(SIGTERM) { number in InterruptWatch.current?.interrupt(signal: number) }
+        defer {
+            signal(SIGINT, previousInt)
+            signal(SIGTERM, previousTerm)
+            current = nil
+        }
+        return try body()
+    }
+}

@@ -1,0 +1,241 @@
+import CCurl
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where the body of an answer goes, decided once its status and headers are known.
+public enum HTTPBodyTarget: Sendable {
+    /// Kept in memory up to the limit (API answers, error pages).
+    case memory(limit: Int)
+    /// Handed to a sink as it arrives (media files, straight to disk).
+    case sink(any HTTPBodySink)
+}
+
+/// Receives a streamed body chunk by chunk; throwing a message stops the transfer (e.g. the disk is full).
+public protocol HTTPBodySink: AnyObject, Sendable {
+    func write(_ data: Data) throws(HTTPSinkError)
+}
+
+/// Why a sink refused a chunk.
+public struct HTTPSinkError: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Why a request got no complete answer.
+public enum HTTPTransportError: Error, Sendable {
+    /// Stopped by an `Interruption`.
+    case interrupted
+    /// The connection failed or broke (refused, reset, cut mid-body, timed out); worth a retry.
+    case connection(String)
+    /// The URL or the request itself is unusable; retrying will not help.
+    case unusable(String)
+    /// The sink refused a chunk.
+    case sink(String)
+    /// An in-memory answer was larger than its limit.
+    case tooLarge(Int)
+}
+
+/// An HTTP/1.1 client over libcurl's easy interface: one request at a time on the caller's thread, one
+/// connection kept alive between requests, bodies kept in memory or streamed to a sink, every transfer cut
+/// short by an `Interruption` (Ctrl-C).
+///
+/// Why libcurl itself rather than Foundation's `URLSession` (which wraps the same libcurl on Linux):
+/// `URLSession` hands each 16 KiB chunk to its delegate queue as a new `Data` through an `OperationQueue`,
+/// which capped loopback downloads at about 75 MB/s here, against 500 MB/s for curl on the same files
+/// (docs/benchmarks.md, "Downloads"); called directly, libcurl writes into walkscape's sink from its own
+/// callback. libcurl also speaks HTTPS with the system's certificates and follows redirects (signed CDN
+/// links); its Debian package (`libcurl4-openssl-dev`) is one more line in the Makefile, where swift-nio's
+/// AsyncHTTPClient would add swift-nio and a BoringSSL build to every CI run.
+public final class HTTPClient: @unchecked Sendable {
+    /// What one transfer collects from libcurl's callbacks.
+    fileprivate final class Transfer {
+        let decide: (HTTPURLResponse) -> HTTPBodyTarget
+        let interruption: Interruption
+        let url: URL
+        let tick: () -> Void
+        var lastTick = Date()
+        var status = 0
+        var headers: [String: String] = [:]
+        var target: HTTPBodyTarget?
+        var body = [UInt8]()
+        var failure: HTTPTransportError?
+
+        init(url: URL, interruption: Interruption, tick: @escaping () -> Void, decide: @escaping (HTTPURLResponse) -> HTTPBodyTarget) {
+            self.url = url
+            self.interruption = interruption
+            self.tick = tick
+            self.decide = decide
+        }
+
+        /// The body's destination, decided on its first byte from the last header block (after redirects).
+        func resolvedTarget() -> HTTPBodyTarget {
+            if let target { return target }
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+            let decided = decide(response)
+            target = decided
+            return decided
+        }
+    }
+
+    private let handle: UnsafeMutableRawPointer
+    private let interruption: Interruption
+    private let timeout: Double
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// A client whose transfers end early when `interruption` fires; `timeout` is the longest silence (seconds)
+    /// accepted from a server before the connection counts as broken.
+    public init(interruption: Interruption, timeout: Double = 30) {
+        _ = HTTPClient.globalInit
+        self.interruption = interruption
+        self.timeout = timeout
+        handle = curl_easy_init()
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    /// Kept for symmetry with session-based clients; the connection closes when the client goes away.
+    public func close() {}
+
+    /// Sends `request` and returns the whole answer, whatever its status (bodies over `limit` are an error).
+    public func send(_ request: URLRequest, limit: Int = 64 << 20, tick: () -> Void = {}) throws(HTTPTransportError) -> HTTPResponse {
+        try perform(request, tick: tick) { _ in .memory(limit: limit) }
+    }
+
+    /// Sends `request`; `decide` sees the status and headers and says where the body goes. Returns the
+    /// answer (its `body` empty when streamed to a sink). `tick` runs on the caller's thread about ten
+    /// times a second during the transfer (progress display).
+    public func perform(_ request: URLRequest, tick: () -> Void = {}, decide: @escaping @Sendable (HTTPURLResponse) -> HTTPBodyTarget) throws(HTTPTransportError) -> HTTPResponse {
+        if interruption.isInterrupted { throw .interrupted }
+        guard let url = request.url else { throw .unusable("a request without a URL") }
+        return try withoutActuallyEscaping(tick) { (tick) throws(HTTPTransportError) -> HTTPResponse in
+            let transfer = Transfer(url: url, interruption: interruption, tick: tick, decide: decide)
+            return try run(request, url: url, transfer: transfer)
+        }
+    }
+
+    private func run(_ request: URLRequest, url: URL, transfer: Transfer) throws(HTTPTransportError) -> HTTPResponse {
+        curl_easy_reset(handle)
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        headerList = curl_slist_append(headerList, "Expect:")  // no 100-continue round trip on POST
+        let method = request.httpMethod ?? "GET"
+        guard method == "GET" || method == "POST" else { throw .unusable("\(method) requests are not supported") }
+        let body = request.httpBody ?? Data()
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        errorBuffer[0] = 0
+        let code: CURLcode = url.absoluteString.withCString { urlText in
+            body.withUnsafeBytes { bodyBytes in
+                walkscape_curl_set_pointer(handle, CURLOPT_URL, urlText)
+                walkscape_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+                walkscape_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+                walkscape_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+                walkscape_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
+                walkscape_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
+                walkscape_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+                walkscape_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
+                walkscape_curl_set_long(handle, CURLOPT_BUFFERSIZE, 256 * 1024)
+                walkscape_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList)
+                if method == "POST" {
+                    walkscape_curl_set_long(handle, CURLOPT_POST, 1)
+                    walkscape_curl_set_pointer(handle, CURLOPT_POSTFIELDS, bodyBytes.baseAddress ?? UnsafeRawPointer(errorBuffer))
+                    walkscape_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodyBytes.count))
+                }
+                walkscape_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, httpClientHeader)
+                walkscape_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+                walkscape_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, httpClientWrite)
+                walkscape_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+                walkscape_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+                walkscape_curl_set_progress_callback(handle, httpClientProgress)
+                walkscape_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+                return curl_easy_perform(handle)
+            }
+        }
+        if let failure = transfer.failure { throw failure }
+        if interruption.isInterrupted { throw .interrupted }
+        if code != CURLE_OK { throw classify(code, url: url) }
+        if transfer.target == nil { _ = transfer.resolvedTarget() }  // an empty body: `decide` still sees the answer
+        return HTTPResponse(status: Int(walkscape_curl_response_code(handle)), headers: transfer.headers, body: transfer.body)
+    }
+
+    /// A libcurl failure in words, sorted into retryable (connection) and not.
+    private func classify(_ code: CURLcode, url: URL) -> HTTPTransportError {
+        let host = (url.host ?? "?") + (url.port.map { ":\($0)" } ?? "")
+        let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        switch code {
+        case CURLE_COULDNT_CONNECT: return .connection("cannot connect to \(host) (connection refused)")
+        case CURLE_COULDNT_RESOLVE_HOST: return .connection("cannot find the host \(host) (DNS)")
+        case CURLE_OPERATION_TIMEDOUT: return .connection("\(host) did not answer in time (timed out: \(detail))")
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING:
+            return .connection("the connection to \(host) was lost mid-transfer (\(detail))")
+        case CURLE_ABORTED_BY_CALLBACK: return .interrupted
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .unusable("unusable URL \(url.absoluteString) (\(detail))")
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
+            return .unusable("\(host): TLS failed (\(detail))")
+        default: return .connection("\(host): \(detail)")
+        }
+    }
+}
+
+/// libcurl's header callback: one header line at a time; a status line starts a new block (redirects).
+private let httpClientHeader: walkscape_curl_data_callback = { data, size, count, context in
+    let length = size * count
+    guard let data, let context else { return length }
+    let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    if line.hasPrefix("HTTP/") {
+        let parts = line.split(separator: " ")
+        transfer.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        transfer.headers = [:]
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        transfer.headers[name] = value
+    }
+    return length
+}
+
+/// libcurl's write callback: the body, to memory or to the sink; a short count stops the transfer.
+private let httpClientWrite: walkscape_curl_data_callback = { data, size, count, context in
+    let length = size * count
+    guard let data, let context else { return 0 }
+    let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
+    switch transfer.resolvedTarget() {
+    case let .memory(limit):
+        if transfer.body.count + length > limit {
+            transfer.failure = .tooLarge(limit)
+            return 0
+        }
+        transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+    case let .sink(sink):
+        do throws(HTTPSinkError) {
+            try sink.write(Data(bytesNoCopy: data, count: length, deallocator: .none))
+        } catch {
+            transfer.failure = .sink(error.message)
+            return 0
+        }
+    }
+    return length
+}
+
+/// libcurl's progress callback: the caller's tick (about ten times a second) and the interruption check.
+private let httpClientProgress: walkscape_curl_progress_callback = { context, _, _, _, _ in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
+    if transfer.interruption.isInterrupted { return 1 }
+    let now = Date()
+    if now.timeIntervalSince(transfer.lastTick) >= 0.1 {
+        transfer.lastTick = now
+        transfer.tick()
+    }
+    return 0
+}

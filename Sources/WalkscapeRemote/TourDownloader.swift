@@ -1,0 +1,399 @@
+import Foundation
+import Synchronization
+import WalkscapeCore
+import WalkscapeTours
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Downloads a tour from the API into a tours directory, the way a tester wants it: every language merged
+/// into one tour (docs/tour-format.md), each file staged, resumed with HTTP Range after an interruption,
+/// size-checked against the manifest, checked against the server's MD5 ETag when it sends one, hashed
+/// (SHA-256 into `tour.json`), the whole tour validated, then moved into place in one step, keeping the
+/// version it replaces for rollback.
+public final class TourDownloader: @unchecked Sendable {
+    /// What the downloader tells its user as it goes.
+    public enum Event: Sendable {
+        /// The API's answers were read and merged: what will be fetched.
+        case plan(DownloadPlan)
+        /// A file was written in full (`resumedFrom` > 0 when it continued a partial file).
+        case fileDone(path: String, bytes: Int, resumedFrom: Int)
+        /// A request failed for a reason that may pass; attempt `attempt` comes after `delay` seconds.
+        case retry(what: String, attempt: Int, delay: Double)
+        /// Every file is staged; the tour is being checked before it is installed.
+        case validating(String)
+    }
+
+    /// The work a download has: everything planned and what is already staged.
+    public struct DownloadPlan: Sendable {
+        public var tourID: String
+        public var slug: String
+        public var version: Int
+        public var languages: [String]
+        public var directory: String
+        public var files: Int
+        /// Planned bytes (the cover, whose size the API does not give, counts 0).
+        public var totalBytes: Int
+        /// Files and bytes already staged by an earlier, interrupted run.
+        public var stagedFiles: Int
+        public var stagedBytes: Int
+    }
+
+    /// A snapshot for the progress display.
+    public struct Progress: Sendable {
+        public var doneBytes: Int
+        public var totalBytes: Int
+        /// Bytes received by this run, and the seconds it has been receiving.
+        public var receivedBytes: Int
+        public var elapsed: Double
+        public var currentFile: String
+        public var filesDone: Int
+        public var files: Int
+    }
+
+    /// How a download ended.
+    public enum Outcome: Sendable {
+        /// Installed at `directory`; `previous` holds the version it replaced, if any. `received` bytes came
+        /// over the network in `transferSeconds` (the file transfers only, not the API calls or the checks).
+        case installed(directory: String, previous: String?, plan: DownloadPlan, warnings: [Diagnostic], received: Int, transferSeconds: Double)
+        /// The installed tour is already this version, complete, in these languages.
+        case upToDate(directory: String, plan: DownloadPlan)
+    }
+
+    public let api: RemoteAPI
+    public var onEvent: (Event) -> Void = { _ in }
+    public var onTick: (Progress) -> Void = { _ in }
+
+    public init(api: RemoteAPI) { self.api = api }
+
+    /// Downloads `tourID` in `languages` (the first is only a preference: the tour's own default language
+    /// comes first in `tour.json`) into `destination`. With `force`, a complete installed copy of the
+    /// same version is downloaded again. With `voucher`, the voucher is redeemed first.
+    public func download(_ tourID: String, languages: [String], destination: String, voucher: String? = nil, force: Bool = false) throws(RemoteError) -> Outcome {
+        api.onRetry = { [weak self] what, attempt, delay in self?.onEvent(.retry(what: what, attempt: attempt, delay: delay)) }
+        if let voucher { try api.redeemVoucher(voucher, tourID: tourID) }
+        var bundles: [RemoteLanguageBundle] = []
+        for language in languages {
+            let detail = try api.detail(tourID, language: language)
+            let points = try api.points(tourID, language: language)
+            let manifest = try api.manifest(tourID, language: language)
+            bundles.append(RemoteLanguageBundle(language: language, detail: detail, points: points, manifest: manifest))
+        }
+        let source: JSONValue = .object([("api", .string(api.baseText)), ("tourId", .string(tourID))])
+        let tour: AssembledTour
+        do {
+            tour = try TourAssembler.assemble(bundles, source: source)
+        } catch {
+            throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): \(error.message)")
+        }
+        var urls: [String: URL] = [:]
+        for file in tour.files { urls[file.localPath] = try api.resolve(file.url) }
+
+        let area = DownloadArea(destination: destination)
+        let name = tour.directoryName
+        let target = area.installed(name)
+        let staging = area.staging(name)
+        try DownloadArea.makeDirectory(area.destination)
+
+        if !force, let installed = try? TourLoader.load(target), let existing = installed.tour, existing.id == tour.id,
+            existing.version == tour.version, Set(existing.languages) == Set(tour.languages),
+            TourIntegrity.check(existing, at: installed.location, verifyDigests: true).isComplete
+        {
+            return .upToDate(directory: target, plan: plan(tour, directory: target, state: nil))
+        }
+
+        // The staging directory and what an earlier run left there.
+        var state = DownloadState(tourID: tour.id, version: tour.version, totalBytes: tour.totalBytes)
+        if let previous = DownloadState.read(in: staging), previous.tourID == tour.id, previous.version == tour.version {
+            state.complete = previous.complete.filter { path, done in
+                guard let file = tour.files.first(where: { $0.localPath == path }) else { return false }
+                guard (file.size < 0 || file.size == done.size) && TourDownloader.fileSize(staging + "/" + path) == done.size else { return false }
+                // After a crash the bytes may not be what was written: hash them again.
+                return previous.clean || TourDownloader.sha256(of: staging + "/" + path) == done.sha256
+            }
+            state.partialETags = previous.partialETags.filter { path, _ in tour.files.contains { $0.localPath == path } }
+        } else if FileManager.default.fileExists(atPath: staging) {
+            try DownloadArea.remove(staging)  // another tour or version: nothing there can be trusted
+        }
+        try DownloadArea.makeDirectory(staging)
+        try state.write(in: staging)
+        let thePlan = plan(tour, directory: target, state: state, staging: staging)
+        onEvent(.plan(thePlan))
+
+        var remaining = 0
+        for file in tour.files where state.complete[file.localPath] == nil {
+            remaining += max(0, file.size - (TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0))
+        }
+        try checkSpace(remaining, in: staging)
+
+        let received = ByteCounter()
+        let start = Date()
+        let baseline = thePlan.stagedBytes
+        var filesDone = thePlan.stagedFiles
+        for file in tour.files where state.complete[file.localPath] == nil {
+            let tick = { [self] in
+                onTick(Progress(
+                    doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
+                    receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
+                    currentFile: file.localPath, filesDone: filesDone, files: tour.files.count))
+            }
+            do {
+                let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
+                let done = try fetch(file, from: urls[file.localPath]!, into: staging, state: &state, received: received, tick: tick)
+                state.complete[file.localPath] = done
+                state.partialETags[file.localPath] = nil
+                try state.write(in: staging)
+                filesDone += 1
+                tick()
+                onEvent(.fileDone(path: file.localPath, bytes: done.size, resumedFrom: file.size >= 0 && before < file.size ? before : 0))
+            } catch {
+                state.clean = true
+                try? state.write(in: staging)
+                if case .interrupted = error.kind {
+                    let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
+                    throw RemoteError(error.kind, "interrupted: \(formatBytes(staged)) of \(formatBytes(tour.totalBytes)) staged in \(staging); run the same command again to resume")
+                }
+                throw error
+            }
+        }
+
+        let transferSeconds = Date().timeIntervalSince(start)
+
+        // Every file is staged: write tour.json, check the whole tour, then put it in place.
+        let document = tour.completed(state.complete.mapValues { (size: $0.size, sha256: $0.sha256) })
+        do {
+            try AtomicFileWriter.write(Array(JSONWriter().write(document).utf8), to: staging + "/tour.json")
+        } catch {
+            throw RemoteError(.local, error.message)
+        }
+        onEvent(.validating(staging))
+        let report: ValidationReport
+        do {
+            report = try TourValidator().validate(staging)
+        } catch {
+            throw RemoteError(.local, error.description)
+        }
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            let lines = errors.prefix(5).map { "  " + TerminalText.sanitize($0.description) }
+            throw RemoteError(.invalid, (["the downloaded tour does not validate, so it was not installed (staged in \(staging)):"] + lines
+                + (errors.count > 5 ? ["  … and \(errors.count - 5) more; run `walkscape validate \(staging)`"] : [])).joined(separator: "\n"))
+        }
+        try DownloadArea.remove(staging + "/" + DownloadState.fileName)
+        try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + ["tour.json"])
+        let previous = try area.install(name)
+        rmdir(area.stagingRoot)  // only when no other download is staged there
+        return .installed(directory: target, previous: previous, plan: thePlan, warnings: report.diagnostics.filter { $0.severity == .warning },
+            received: received.value, transferSeconds: transferSeconds)
+    }
+
+    private func plan(_ tour: AssembledTour, directory: String, state: DownloadState?, staging: String = "") -> DownloadPlan {
+        var staged = 0
+        if let state {
+            for file in tour.files {
+                if let done = state.complete[file.localPath] {
+                    staged += done.size
+                } else if file.size > 0 {
+                    staged += min(file.size, TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0)
+                }
+            }
+        }
+        return DownloadPlan(
+            tourID: tour.id, slug: tour.slug, version: tour.version, languages: tour.languages, directory: directory,
+            files: tour.files.count, totalBytes: tour.totalBytes, stagedFiles: state?.complete.count ?? 0, stagedBytes: staged)
+    }
+
+    /// Refuses to start when the disk cannot hold what remains to download (plus 1 MiB for tour.json).
+    private func checkSpace(_ bytes: Int, in directory: String) throws(RemoteError) {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return }
+        let free = Int(info.f_bavail) &* Int(info.f_frsize)
+        if free >= 0, bytes + (1 << 20) > free {
+            throw RemoteError(.local, "not enough disk space in \(directory): the download needs \(formatBytes(bytes)) more, \(formatBytes(free)) is free")
+        }
+    }
+
+    /// Flushes the staged files and their directories to disk, once, before the tour is moved into place.
+    static func flush(_ directory: String, files: [String]) throws(RemoteError) {
+        var directories = Set<String>([directory])
+        for file in files {
+            let path = directory + "/" + file
+            directories.insert((path as NSString).deletingLastPathComponent)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            guard fsync(fd) == 0 else {
+                throw RemoteError(.local, "\(path): cannot be flushed to disk: \(String(cString: strerror(errno)))")
+            }
+        }
+        for path in directories {
+            let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 {
+                fsync(fd)
+                close(fd)
+            }
+        }
+    }
+
+    /// The SHA-256 of a file, nil when it cannot be read.
+    static func sha256(of path: String) -> String? {
+        try? AssetFile(Asset(file: (path as NSString).lastPathComponent), in: TourLocation(argument: (path as NSString).deletingLastPathComponent)).sha256()
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// What `decide` saw of an answer, filled on the delegate queue and read once the transfer ended.
+    private final class Answer: @unchecked Sendable {
+        var etag: String?
+        var failure: String?
+        var restart = false
+    }
+
+    /// Downloads one file into the staging directory, resuming a partial one, with retries.
+    private func fetch(_ file: PlannedFile, from url: URL, into staging: String, state: inout DownloadState,
+        received: ByteCounter, tick: () -> Void) throws(RemoteError) -> DownloadState.Complete
+    {
+        let path = staging + "/" + file.localPath
+        try DownloadArea.makeDirectory((path as NSString).deletingLastPathComponent)
+        var attempt = 1
+        let label = file.localPath
+        while true {
+            var existing = TourDownloader.fileSize(path) ?? 0
+            if file.size >= 0 && existing > file.size { existing = 0 }
+            let sink = try FileSink(path: path, received: received)
+            if file.size > 0 && existing == file.size {
+                // Written in full by a run that stopped before recording it: only the digest is missing.
+                do { try sink.prepare(keep: existing, checkMD5: false) } catch { throw RemoteError(.local, error.message) }
+                return DownloadState.Complete(size: existing, sha256: try sink.finish().sha256)
+            }
+            var request = URLRequest(url: url)
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+            request.setValue("walkscape/\(RemoteAPI.version)", forHTTPHeaderField: "User-Agent")
+            if let token = api.token, api.sameOrigin(url) { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+            if existing > 0 {
+                request.setValue("bytes=\(existing)-", forHTTPHeaderField: "Range")
+                if let etag = state.partialETags[file.localPath] { request.setValue(etag, forHTTPHeaderField: "If-Range") }
+            }
+            let answer = Answer()
+            let resumeFrom = existing
+            let outcome: Result<HTTPResponse, HTTPTransportError>
+            do throws(HTTPTransportError) {
+                outcome = .success(try api.client.perform(request, tick: tick) { http in
+                    let etag = http.value(forHTTPHeaderField: "ETag")
+                    answer.etag = etag
+                    let keep: Int
+                    switch http.statusCode {
+                    case 200: keep = 0
+                    case 206:
+                        guard let start = TourDownloader.rangeStart(http.value(forHTTPHeaderField: "Content-Range")), start == resumeFrom else {
+                            answer.restart = true
+                            return .memory(limit: 1 << 16)
+                        }
+                        keep = start
+                    default: return .memory(limit: 1 << 16)
+                    }
+                    do throws(HTTPSinkError) {
+                        try sink.prepare(keep: keep, checkMD5: TourDownloader.md5ETag(etag) != nil)
+                    } catch {
+                        answer.failure = error.message
+                        return .memory(limit: 1 << 16)
+                    }
+                    return .sink(sink)
+                })
+            } catch {
+                outcome = .failure(error)
+            }
+            let reason: String
+            switch outcome {
+            case .failure(.interrupted):
+                if let etag = answer.etag { state.partialETags[file.localPath] = etag }
+                throw RemoteError(.interrupted(api.interruption.signal), "interrupted")
+            case let .failure(.connection(message)):
+                if let etag = answer.etag { state.partialETags[file.localPath] = etag }
+                reason = "\(label): \(message)"
+                if attempt >= api.retry.attempts {
+                    throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message) (\(attempt) attempts); run the same command again to resume")
+                }
+            case let .failure(.unusable(message)):
+                throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message)")
+            case let .failure(.sink(message)):
+                throw RemoteError(.local, message)
+            case let .failure(.tooLarge(limit)):
+                throw RemoteError(.invalid, "GET \(url.absoluteString): an error answer larger than \(limit) bytes")
+            case let .success(response):
+                if let failure = answer.failure { throw RemoteError(.local, failure) }
+                if answer.restart || response.status == 416 {
+                    // The staged part is not a prefix of the server's file: start the file again.
+                    try? FileManager.default.removeItem(atPath: path)
+                    state.partialETags[file.localPath] = nil
+                    reason = "\(label): the server could not resume at byte \(resumeFrom) (\(response.status)); starting the file again"
+                    if attempt >= api.retry.attempts { throw RemoteError(.unavailable, "GET \(url.absoluteString): \(reason)") }
+                } else if response.status == 200 || response.status == 206 {
+                    if file.size >= 0 && sink.size != file.size {
+                        try? FileManager.default.removeItem(atPath: path)
+                        state.partialETags[file.localPath] = nil
+                        throw RemoteError(.invalid, "\(label): the server sent \(sink.size) bytes, the manifest promises \(file.size) (\(file.origin)); the backend's file or its manifest is wrong, so the tour was not installed")
+                    }
+                    let digests = try sink.finish()
+                    guard let expected = TourDownloader.md5ETag(answer.etag), let md5 = digests.md5, md5 != expected else {
+                        return DownloadState.Complete(size: sink.size, sha256: digests.sha256)
+                    }
+                    try? FileManager.default.removeItem(atPath: path)
+                    state.partialETags[file.localPath] = nil
+                    reason = "\(label): the bytes received do not match the server's checksum (ETag MD5 \(expected.prefix(12))…)"
+                    if attempt >= api.retry.attempts {
+                        throw RemoteError(.invalid, "\(reason) \(attempt) time\(attempt == 1 ? "" : "s"); the file is corrupt on the server or on the way, so the tour was not installed")
+                    }
+                } else if response.status >= 500 {
+                    reason = "\(label): \(response.status)\(api.quote(response))"
+                    if attempt >= api.retry.attempts {
+                        throw RemoteError(.unavailable, "GET \(url.absoluteString): the server failed (\(response.status)\(api.quote(response))) \(attempt) times; try again later (what was downloaded is kept)")
+                    }
+                } else {
+                    var error = api.statusError(response, method: "GET", url: url, notFound: "the manifest names a file the server does not have")
+                    if response.status == 403 && !api.sameOrigin(url) {
+                        error.message += " (a signed link may have expired: run the same command again for fresh links)"
+                    }
+                    throw error
+                }
+            }
+            let delay = api.retry.delay(before: attempt)
+            attempt += 1
+            onEvent(.retry(what: reason, attempt: attempt, delay: delay))
+            guard RetryPolicy.sleep(delay, interruption: api.interruption) else {
+                throw RemoteError(.interrupted(api.interruption.signal), "interrupted")
+            }
+        }
+    }
+
+    /// The MD5 an ETag carries (`"<32 hex>"`, as S3 and R2 send for single-part uploads), or nil (weak or
+    /// multipart ETags, anything else).
+    static func md5ETag(_ etag: String?) -> String? {
+        guard var text = etag, !text.hasPrefix("W/") else { return nil }
+        if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+        guard text.count == 32, text.allSatisfy({ $0.isHexDigit }) else { return nil }
+        return text.lowercased()
+    }
+
+    /// The first byte of `Content-Range: bytes START-END/TOTAL`.
+    static func rangeStart(_ header: String?) -> Int? {
+        guard let header, header.lowercased().hasPrefix("bytes ") else { return nil }
+        let range = header.dropFirst(6)
+        guard let dash = range.firstIndex(of: "-") else { return nil }
+        return Int(range[..<dash].trimmingCharacters(in: .whitespaces))
+    }
+}
+
+/// Bytes for people: `812 B`, `45.3 kB`, `4.5 MB`, `1.20 GB` (powers of 1000, like the download sizes
+/// `walkscape info` shows).
+public func formatBytes(_ bytes: Int) -> String {
+    let value = Double(bytes)
+    if bytes < 1000 { return "\(bytes) B" }
+    if bytes < 1_000_000 { return String(format: "%.1f kB", value / 1e3) }
+    if bytes < 1_000_000_000 { return String(format: "%.1f MB", value / 1e6) }
+    return String(format: "%.2f GB", value / 1e9)
+}

@@ -1,0 +1,88 @@
+import Foundation
+import WalkscapeCore
+
+/// Whether every file a tour names is on disk as promised: the check behind "a tour must be fully downloaded
+/// before it can start" (the phone app's Option B) and behind the states `walkscape tours` shows.
+public struct TourIntegrity: Sendable {
+    /// One asset that is not as `tour.json` promises.
+    public struct Problem: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case missing, wrongSize = "wrong size", corrupt, unverifiable = "no size or digest"
+        }
+
+        public var kind: Kind
+        public var asset: Asset
+        /// The line to show: `tour.json: field: error: what`.
+        public var diagnostic: Diagnostic
+    }
+
+    /// Every asset checked, and the problems found (empty when the tour is complete).
+    public var assetCount: Int
+    public var problems: [Problem]
+    /// Bytes of the assets that are present and whole, and of all assets (by promised sizes).
+    public var presentBytes: Int
+    public var totalBytes: Int
+
+    /// Whether every file is present (and, when digests were checked, intact).
+    public var isComplete: Bool { problems.isEmpty }
+
+    /// Checks the assets of `tour` at `location`: presence and size always, SHA-256 when `verifyDigests`.
+    public static func check(_ tour: Tour, at location: TourLocation, verifyDigests: Bool) -> TourIntegrity {
+        var problems: [Problem] = []
+        var seen = Set<String>()
+        var present = 0
+        var total = 0
+        for (_, asset) in tour.assets where seen.insert(asset.file).inserted {
+            total += asset.fileSizeBytes ?? 0
+            let field = asset.path.description
+            func problem(_ kind: Problem.Kind, _ message: String) {
+                problems.append(Problem(kind: kind, asset: asset, diagnostic: .error(location.jsonFile, field, message)))
+            }
+            let file: AssetFile
+            do {
+                file = try AssetFile(asset, in: location)
+            } catch {
+                problem(.missing, error.message)
+                continue
+            }
+            guard let promisedSize = asset.fileSizeBytes, let promisedDigest = asset.sha256 else {
+                problem(.unverifiable, "\"\(asset.file)\" has no fileSizeBytes or sha256 in tour.json, so it cannot be checked")
+                continue
+            }
+            guard file.size == promisedSize else {
+                problem(.wrongSize, "\"\(asset.file)\" is \(file.size) bytes, tour.json says \(promisedSize); the download is incomplete or the file was changed")
+                continue
+            }
+            if verifyDigests {
+                let digest = (try? file.sha256()) ?? ""
+                guard digest == promisedDigest.lowercased() else {
+                    problem(.corrupt, "\"\(asset.file)\" does not match its sha256 in tour.json; the file is corrupt or was changed")
+                    continue
+                }
+            }
+            present += promisedSize
+        }
+        return TourIntegrity(assetCount: seen.count, problems: problems, presentBytes: present, totalBytes: total)
+    }
+
+    /// The command that downloads `tour` again, exactly when its `tour.json` says where it came from
+    /// (`x-walkscape-source`, written by `walkscape download`), else with `API_URL` to fill in.
+    public static func downloadCommand(for tour: Tour, document: JSONValue?, at location: TourLocation) -> String {
+        let source = document?["x-walkscape-source"]
+        let api = source?["api"]?.stringValue ?? "API_URL"
+        let id = source?["tourId"]?.stringValue ?? tour.id
+        let languages = tour.languages.joined(separator: ",")
+        let parent = (location.directory as NSString).deletingLastPathComponent
+        var command = "walkscape download --api \(shellQuoted(api)) \(shellQuoted(id)) --lang \(languages) --dest \(shellQuoted(parent.isEmpty ? "." : parent))"
+        if tour.isProtected { command += " --token T" }
+        return command
+    }
+
+    /// `text` quoted for a POSIX shell when it needs to be.
+    public static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:=,@%+".unicodeScalars.contains(scalar))
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

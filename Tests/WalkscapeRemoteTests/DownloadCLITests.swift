@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import WalkscapeCore
+
+/// The `download`, `remove`, `tours` and Option B behaviour of the built binary against the test API server.
+@Suite struct DownloadCLITests {
+    @Test(arguments: [("torino-portici", "it,en"), ("paris-ile-de-la-cite", "fr,en")])
+    func downloadThenValidateThenSimulateGivesTheOriginalTimeline(slug: String, languages: String) throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let id = try server.deployedID(slug)
+        let download = try Walkscape.run(["download", "--api", server.deployed, id, "--lang", languages, "--dest", dest.path, "--token", "t-owner"])
+        #expect(download.status == 0, "\(download.stderr)")
+        #expect(download.stdout.contains("Installed \(dest.path)/\(slug): version 1, \(languages.replacingOccurrences(of: ",", with: ", "))"))
+        let validate = try Walkscape.run(["validate", dest.path + "/" + slug])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        for trace in ["clean", "brisk", "missed", "noisy"] {
+            let path = "fixtures/traces/\(slug)-\(trace).gpx"
+            for language in languages.split(separator: ",").map(String.init) {
+                let original = try Walkscape.run(["simulate", "tours/" + slug, "--trace", path, "--lang", language])
+                let copy = try Walkscape.run(["simulate", dest.path + "/" + slug, "--trace", path, "--lang", language])
+                #expect(original.status == 0 && copy.status == 0)
+                #expect(!copy.stdout.isEmpty)
+                #expect(copy.stdout == original.stdout, "\(slug) \(trace) \(language)")
+            }
+        }
+    }
+
+    @Test func ctrlCStopsCleanlyAndTheRerunResumes() throws {
+        let server = try APIServer(faults: ["slow:torino-portici/audio/it/p2.mp3"], slowRate: 100_000)
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let arguments = ["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path]
+        let started = try Walkscape.start(arguments)
+        let partial = dest.path + "/.walkscape-staging/torino-portici/audio/it/p2.mp3"
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let size = try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int, size > 50_000 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(started.0.processIdentifier, SIGINT)
+        let interrupted = Walkscape.finish(started)
+        #expect(interrupted.status == 130)
+        #expect(interrupted.stderr.contains("interrupted: "))
+        #expect(interrupted.stderr.contains("run the same command again to resume"))
+        #expect(!dest.exists("torino-portici"))
+        #expect(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
+
+        let tours = try Walkscape.run(["tours", dest.path])
+        #expect(tours.stdout.contains("torino-portici  (not installed yet)"))
+        #expect(tours.stdout.contains("partial"))
+
+        try server.setFaults([])
+        let resumed = try Walkscape.run(arguments)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("Resuming: 4 of 22 files complete"))
+        #expect(resumed.stdout.contains("audio/it/p2.mp3  (resumed at "))
+        let counters = try server.fileCounters()
+        #expect(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
+        #expect(counters["torino-portici/audio/it/p2.mp3"]?.requests == 2)
+        #expect(try Walkscape.run(["validate", dest.path + "/torino-portici"]).status == 0)
+    }
+
+    @Test func optionBRefusesAnIncompleteTourAndNamesTheDownloadCommand() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        #expect(try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status == 0)
+        let tour = dest.path + "/torino-portici"
+        // A damaged file (same size, one byte changed) and a missing one, in the language not played.
+        let damaged = tour + "/audio/en/p5.mp3"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: damaged))
+        try FileManager.default.removeItem(atPath: tour + "/subtitles/en/p2.en.srt")
+        let command = "walkscape download --api \(server.draft) torino-portici --lang it,en --dest \(dest.path)"
+        for arguments in [["simulate", tour, "--trace", "fixtures/traces/torino-portici-clean.gpx"], ["listen", tour, "--point", "1", "--audio", "none"]] {
+            let refused = try Walkscape.run(arguments)
+            #expect(refused.status == 1)
+            #expect(refused.stdout.isEmpty)
+            #expect(refused.stderr.contains("points[1].tracks.en.subtitles.en: error: file \"subtitles/en/p2.en.srt\" does not exist"))
+            #expect(refused.stderr.contains("points[4].tracks.en.audio: error: \"audio/en/p5.mp3\" does not match its sha256"))
+            #expect(refused.stderr.contains("not fully downloaded (2 of 36 files missing or damaged), so it cannot start"))
+            #expect(refused.stderr.contains("\n  " + command + "\n"), "\(refused.stderr)")
+        }
+        let tours = try Walkscape.run(["tours", dest.path])
+        #expect(tours.stdout.contains("free    partial"))  // sizes only: the missing file shows, the damaged one needs digests
+
+        let fixed = try Walkscape.run(command.split(separator: " ").dropFirst().map(String.init))
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(try Walkscape.run(["simulate", tour, "--trace", "fixtures/traces/torino-portici-clean.gpx"]).status == 0)
+    }
+
+    @Test func removeTakesEverythingAwayOrRestoresThePreviousVersion() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let download = ["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path]
+        #expect(try Walkscape.run(download).status == 0)
+        try server.bumpVersion()
+        let update = try Walkscape.run(download)
+        #expect(update.stdout.contains("The version it replaced is kept in \(dest.path)/.walkscape-previous/torino-portici"))
+        let restore = try Walkscape.run(["remove", "torino-portici", "--dest", dest.path, "--restore-previous"])
+        #expect(restore.status == 0)
+        #expect(restore.stdout == "\(dest.path)/torino-portici: restored version 1\n")
+        let remove = try Walkscape.run(["remove", dest.path + "/torino-portici"])
+        #expect(remove.stdout == "removed \(dest.path)/torino-portici\n")
+        #expect(!dest.exists("torino-portici"))
+        let missing = try Walkscape.run(["remove", "torino-portici", "--dest", dest.path])
+        #expect(missing.status == 2)
+    }
+
+    @Test func remoteToursListsBothShapes() throws {
+        let server = try APIServer()
+        let deployed = try Walkscape.run(["remote", "tours", "--api", server.deployed, "--lang", "en", "--token", "t-tester"])
+        #expect(deployed.status == 0)
+        #expect(deployed.stdout.contains("paris-ile-de-la-cite  From the Louvre to the Île de la Cité"))
+        #expect(deployed.stdout.contains("protected, no access"))
+        let draft = try Walkscape.run(["remote", "tours", "--api", server.draft, "--json"])
+        let json = try JSONParser().parse(draft.stdout)
+        #expect(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["paris-ile-de-la-cite", "torino-portici"])
+        let unreachable = try Walkscape.run(["remote", "tours", "--api", "http://127.0.0.1:1/v1", "--retries", "1"])
+        #expect(unreachable.status == 2)
+        #expect(unreachable.stderr == "GET http://127.0.0.1:1/v1/tours: cannot connect to 127.0.0.1:1 (connection refused) (1 attempt); check --api and the network\n")
+    }
+
+    @Test func simulateUploadsEventsOnlyWhenAsked() throws {
+        let server = try APIServer()
+        let trace = "fixtures/traces/torino-portici-clean.gpx"
+        let quiet = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace])
+        #expect(quiet.status == 0)
+        #expect(try server.events().isEmpty)
+        let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--upload-events", "--api", server.deployed])
+        #expect(posted.status == 0)
+        #expect(posted.stdout == quiet.stdout)
+        #expect(posted.stderr.contains("posted 9 analytics events to \(server.deployed)/analytics/events (204)"))
+        let events = try server.events()
+        #expect(events.count == 9)
+        #expect(events.first?["name"]?.stringValue == "tour_started")
+        let usage = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--upload-events"])
+        #expect(usage.status == 2)
+    }
+}

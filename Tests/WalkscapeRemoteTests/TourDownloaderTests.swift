@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeRemote
+import WalkscapeTours
+
+/// Downloads against the test API server: each case ends with a complete valid tour or a clear error and
+/// no half-installed tour.
+@Suite struct TourDownloaderTests {
+    func downloader(_ base: String, token: String? = nil, interruption: Interruption = Interruption()) throws -> TourDownloader {
+        let api = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption, timeout: 10),
+            retry: RetryPolicy(attempts: 3, initialDelay: 0.05), interruption: interruption)
+        return TourDownloader(api: api)
+    }
+
+    /// The installed tour passes the validator, and every downloaded file is byte-identical to the sample's.
+    func expectFaithfulCopy(_ directory: String, of slug: String) throws {
+        let report = try TourValidator().validate(directory)
+        #expect(!report.diagnostics.hasErrors, "\(report.diagnostics)")
+        let copy = try #require(report.tour)
+        let original = try #require(try TourLoader.load(repositoryRoot + "/tours/" + slug).tour)
+        #expect(copy.points.map(\.id) == original.points.map(\.id))
+        #expect(copy.points.map(\.location) == original.points.map(\.location))
+        #expect(copy.points.map(\.triggerRadiusMeters) == original.points.map(\.triggerRadiusMeters))
+        for (point, originalPoint) in zip(copy.points, original.points) {
+            for track in point.tracks {
+                #expect(track.audio.sha256 == originalPoint.track(track.language)?.audio.sha256)
+                for (language, asset) in track.subtitles {
+                    #expect(asset.sha256 == originalPoint.track(track.language)?.subtitles(in: language)?.sha256)
+                }
+            }
+        }
+    }
+
+    @Test func draftShapeGivesTheSampleTourBack() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let outcome = try downloader(server.draft).download("torino-portici", languages: ["en", "it"], destination: dest.path)
+        guard case let .installed(directory, previous, plan, _, received, _) = outcome else { Issue.record("not installed"); return }
+        #expect(directory == dest.path + "/torino-portici")
+        #expect(previous == nil)
+        #expect(plan.languages == ["it", "en"])  // the tour's default language first, whatever the order asked
+        #expect(received == plan.totalBytes + 70)  // the cover, whose size the API does not give, counts on top
+        try expectFaithfulCopy(directory, of: "torino-portici")
+        let tour = try #require(try TourLoader.load(directory).tour)
+        #expect(tour.cover?.file == "cover.png")
+        #expect(tour.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])  // the draft lists every subtitle
+        #expect(!dest.exists(".walkscape-staging"))
+    }
+
+    @Test func deployedShapeOfTheProtectedTourWithAToken() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let id = try server.deployedID("paris-ile-de-la-cite")
+        let outcome = try downloader(server.deployed, token: "t-owner").download(id, languages: ["fr", "en"], destination: dest.path)
+        guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
+        try expectFaithfulCopy(directory, of: "paris-ile-de-la-cite")
+        let loaded = try TourLoader.load(directory)
+        let tour = try #require(loaded.tour)
+        #expect(tour.id == id)
+        #expect(tour.isProtected)
+        #expect(tour.points[0].track("fr")?.subtitles.map(\.language) == ["fr"])  // deployed: the manifest's language only
+        let original = try #require(try TourLoader.load(repositoryRoot + "/tours/paris-ile-de-la-cite").document)
+        #expect(loaded.document?["routePolyline"] == original["routePolyline"])
+        #expect(loaded.document?["x-walkscape-source"]?["api"]?.stringValue == server.deployed)
+    }
+
+    @Test func protectedTourWithoutAccessIsAClearErrorAndNothingIsInstalled() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let id = try server.deployedID("paris-ile-de-la-cite")
+        let error = try #require(throws: RemoteError.self) { try downloader(server.deployed).download(id, languages: ["fr"], destination: dest.path) }
+        #expect(error.kind == .unavailable)
+        #expect(error.message.contains("403 Forbidden \"Access denied. Redeem a voucher to access this tour.\""))
+        #expect(error.message.contains("--voucher CODE with --token T"))
+        let unknown = try #require(throws: RemoteError.self) {
+            try downloader(server.deployed, token: "bogus").download(id, languages: ["fr"], destination: dest.path)
+        }
+        #expect(unknown.message.contains("401 Unauthorized: pass --token T"))
+        #expect(!dest.exists("paris-ile-de-la-cite"))
+    }
+
+    @Test(arguments: ["deployed", "draft"]) func vouchers(shape: String) throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let base = shape == "deployed" ? server.deployed : server.draft
+        let id = shape == "deployed" ? try server.deployedID("paris-ile-de-la-cite") : "paris-ile-de-la-cite"
+        let expired = try #require(throws: RemoteError.self) {
+            try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-EXPIRED")
+        }
+        #expect(expired.kind == .invalid)
+        #expect(expired.message.contains("expired"))
+        let usedUp = try #require(throws: RemoteError.self) {
+            try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-USEDUP")
+        }
+        #expect(usedUp.message.contains(shape == "deployed" ? "maximum usage limit" : "used up (5 of 5 uses)"))
+        let anonymous = try #require(throws: RemoteError.self) {
+            try downloader(base).download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-OK")
+        }
+        #expect(anonymous.message.contains("redeeming a voucher needs an account"))
+        #expect(!dest.exists("paris-ile-de-la-cite"))
+        let outcome = try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-OK")
+        guard case .installed = outcome else { Issue.record("not installed"); return }
+        #expect(try TourValidator().validate(dest.path + "/paris-ile-de-la-cite").isValid(strict: false))
+    }
+
+    @Test func droppedConnectionResumesWithRangeWithoutRefetchingBytes() throws {
+        let server = try APIServer(faults: ["drop:torino-portici/audio/it/p3.mp3:1"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        let counters = try server.fileCounters()
+        let p3 = try #require(counters["torino-portici/audio/it/p3.mp3"])
+        #expect(p3.requests == 2)
+        #expect(p3.ranges[0] == nil)
+        #expect(p3.ranges[1] == "bytes=\(454164 / 2)-")
+        #expect(p3.bytes == 454164)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+    }
+
+    @Test func serverErrorsAreRetriedThenSucceed() throws {
+        let server = try APIServer(faults: ["error500:torino-portici/audio/it/p2.mp3:2", "error500:/points:1"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        var retries: [String] = []
+        let loader = try downloader(server.draft)
+        loader.onEvent = { if case let .retry(what, _, _) = $0 { retries.append(what) } }
+        _ = try loader.download("torino-portici", languages: ["it"], destination: dest.path)
+        #expect(retries.count == 3)
+        #expect(try server.fileCounters()["torino-portici/audio/it/p2.mp3"]?.requests == 3)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+    }
+
+    @Test func slowResponsesStillComplete() throws {
+        let server = try APIServer(faults: ["slow:torino-portici/audio/it/p1.mp3"], slowRate: 1_000_000)
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+    }
+
+    @Test func corruptBytesAreCaughtByTheETagAndRetried() throws {
+        let server = try APIServer(faults: ["corrupt:torino-portici/audio/it/p4.mp3:1"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        #expect(try server.fileCounters()["torino-portici/audio/it/p4.mp3"]?.requests == 2)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+    }
+
+    @Test func persistentFaultsEndInAClearErrorAndNoInstalledTour() throws {
+        let cases: [(fault: String, kind: RemoteError.Kind, words: String)] = [
+            ("corrupt:torino-portici/audio/it/p4.mp3", .invalid, "do not match the server's checksum"),
+            ("wrong-size:torino-portici/audio/it/p4.mp3", .invalid, "the server sent 298227 bytes, the manifest promises 298234 (manifest (it): audio[3])"),
+            ("huge:torino-portici/audio/it/p4.mp3", .local, "not enough disk space"),
+            ("bad-json", .invalid, "manifest (it): audio[1].fileSizeBytes: expected an integer ≥ 0, got the string \"307638\""),
+            ("not-json:/manifest", .invalid, "the answer is not JSON: line 1"),
+            ("error500:torino-portici/audio/it/p4.mp3", .unavailable, "the server failed (500 \"Internal server error\") 3 times"),
+            ("reset:/tours/torino-portici", .unavailable, "3 attempts"),
+        ]
+        for item in cases {
+            let server = try APIServer(faults: [item.fault])
+            let dest = try TemporaryDirectory()
+            defer { dest.remove() }
+            let error = try #require(throws: RemoteError.self) {
+                try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+            }
+            #expect(error.kind == item.kind, "\(item.fault)")
+            #expect(error.message.contains(item.words), "\(item.fault): \(error.message)")
+            #expect(!error.message.contains("\n") || error.kind == .invalid)
+            #expect(!dest.exists("torino-portici"), "\(item.fault)")
+        }
+    }
+
+    @Test func resumeAfterAnInterruptionNeverRefetchesCompleteFiles() throws {
+        let server = try APIServer(faults: ["slow:torino-portici/audio/it/p3.mp3"], slowRate: 150_000)
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let interruption = Interruption()
+        let first = try downloader(server.draft, interruption: interruption)
+        first.onTick = { progress in
+            if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.interrupt() }
+        }
+        let error = try #require(throws: RemoteError.self) { try first.download("torino-portici", languages: ["it"], destination: dest.path) }
+        #expect(error.kind == .interrupted(SIGINT))
+        #expect(error.message.contains("run the same command again to resume"))
+        #expect(!dest.exists("torino-portici"))
+        let staged = dest.path + "/.walkscape-staging/torino-portici/audio/it/p3.mp3"
+        let partial = try #require(try FileManager.default.attributesOfItem(atPath: staged)[.size] as? Int)
+        #expect(partial > 0 && partial < 454164)
+        let before = try server.fileCounters()
+
+        try server.setFaults([])
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        let after = try server.fileCounters()
+        for (key, counter) in after {
+            let earlier = before[key]
+            if key.hasSuffix("audio/it/p3.mp3") {
+                #expect(counter.requests == 2)
+                #expect(counter.ranges[1] == "bytes=\(partial)-")
+                // The second request sent only the rest; the server's count may include up to two 16 KiB
+                // chunks it wrote into the socket after the first run had hung up.
+                let resent = counter.bytes - (earlier?.bytes ?? 0)
+                #expect(resent >= 454164 - partial && resent <= 454164 - partial + 2 * 16384)
+                #expect(counter.bytes <= 454164 + 2 * 16384)
+            } else if let earlier, earlier.requests > 0 {
+                #expect(counter.requests == earlier.requests, "\(key) was fetched again")
+            }
+        }
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+    }
+
+    @Test func anUpdateKeepsThePreviousVersionForRollback() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        let again = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        guard case .upToDate = again else { Issue.record("expected up to date"); return }
+        #expect(try server.fileCounters().values.allSatisfy { $0.requests == 1 })
+
+        try server.bumpVersion()
+        let update = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        guard case let .installed(directory, previous, _, _, _, _) = update else { Issue.record("not installed"); return }
+        #expect(try TourLoader.load(directory).tour?.version == 2)
+        #expect(try TourLoader.load(try #require(previous)).tour?.version == 1)
+
+        let area = DownloadArea(destination: dest.path)
+        try area.restorePrevious("torino-portici")
+        #expect(try TourLoader.load(directory).tour?.version == 1)
+        #expect(!dest.exists(".walkscape-previous/torino-portici"))
+        #expect(try area.remove("torino-portici") == [directory])
+        #expect(!dest.exists("torino-portici"))
+    }
+
+    @Test func analyticsEventsArePostedInBothShapes() throws {
+        let server = try APIServer()
+        let interruption = Interruption()
+        let body: JSONValue = .object([("events", .array([.object([("name", .string("tour_started")), ("tourId", .string("t"))])]))])
+        for base in [server.deployed, server.draft] {
+            let api = try RemoteAPI(base: base, token: nil, client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
+            #expect(try api.postEvents(body) == (base == server.deployed ? 204 : 200))
+        }
+        #expect(try server.events().count == 2)
+    }
+}
