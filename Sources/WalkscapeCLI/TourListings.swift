@@ -19,15 +19,24 @@ enum TourListings {
                     city: "", durationMinutes: 0, distanceKm: 0, languages: [], isProtected: false,
                     availability: .broken("\(entry.directory): cannot be read; run `walkscape validate \(entry.directory)`"))
             }
-            return listing(tour, directory: entry.directory, language: language, searchDirectories: searchDirectories)
+            return listing(tour, document: entry.document, directory: entry.directory, language: language, searchDirectories: searchDirectories)
         }
     }
 
-    static func listing(_ tour: Tour, directory: String, language: String?, searchDirectories: [String]) -> TourListing {
+    /// The listing of one readable tour. Files are checked for presence and size only (Option B's quick
+    /// check); their digests are checked when a walk starts (`ReplayTour.load`).
+    static func listing(_ tour: Tour, document: JSONValue?, directory: String, language: String?, searchDirectories: [String]) -> TourListing {
         let lang = tour.language(for: language)
-        let problems = (try? TourLocation(argument: directory)).map { TourAvailability.problems(of: tour, in: $0) } ?? ["tour.json: cannot be read"]
-        let availability: TourListing.Availability = problems.isEmpty ? .ready
-            : .notDownloaded(problems: problems, fix: TourAvailability.downloadCommand(for: tour, directory: directory))
+        let availability: TourListing.Availability
+        if let location = try? TourLocation(argument: directory) {
+            let integrity = TourIntegrity.check(tour, at: location, verifyDigests: false)
+            availability = integrity.isComplete ? .ready
+                : .notDownloaded(
+                    problems: integrity.problems.map { "\($0.asset.file): \($0.kind.rawValue)" },
+                    fix: TourIntegrity.downloadCommand(for: tour, document: document, at: location))
+        } else {
+            availability = .broken("\(directory)/tour.json: cannot be read")
+        }
         let points = tour.points.sorted { $0.order < $1.order }
         var walks = [TourListing.Walk(name: "simulated walk", path: nil)]
         walks += traces(for: tour, directory: directory, searchDirectories: searchDirectories)

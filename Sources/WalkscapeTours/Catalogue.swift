@@ -7,6 +7,9 @@ public struct Catalogue: Sendable {
     public struct Entry: Sendable {
         public var directory: String
         public var tour: Tour?
+        /// The `tour.json` document as read (nil when it could not be), for fields the model does not keep
+        /// (`x-walkscape-source`, where a download came from).
+        public var document: JSONValue?
         /// Errors that keep the tour from being listed as usable (empty when it loaded cleanly).
         public var errors: [Diagnostic]
     }
@@ -40,9 +43,9 @@ public struct Catalogue: Sendable {
             do {
                 let loaded = try TourLoader.load(tourDirectory)
                 let errors = loaded.diagnostics.filter { $0.severity == .error }
-                entries.append(Entry(directory: tourDirectory, tour: errors.isEmpty ? loaded.tour : nil, errors: errors))
+                entries.append(Entry(directory: tourDirectory, tour: errors.isEmpty ? loaded.tour : nil, document: loaded.document, errors: errors))
             } catch {
-                entries.append(Entry(directory: tourDirectory, tour: nil, errors: [.error(error.path, "", error.message)]))
+                entries.append(Entry(directory: tourDirectory, tour: nil, document: nil, errors: [.error(error.path, "", error.message)]))
             }
         }
         self.entries = entries

@@ -44,6 +44,8 @@ import Testing
         #expect(result.status == 130, "128 + SIGINT")
         #expect(result.stdout.hasPrefix("[00:00.250] Benvenuti a Torino"))
         let line = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(line.hasPrefix("stopped at 00:01."), "the heard position when stopped, not 0: \(line)")
+        // The heard position when stopped: after 1.5 s less the start-up (slower on a loaded machine), never 0.
+        let seconds = Double(line.dropFirst("stopped at 00:".count)) ?? -1
+        #expect(line.hasPrefix("stopped at 00:") && seconds > 0.3 && seconds < 10, "\(line)")
     }
 }
