@@ -2,8 +2,8 @@
 /// tour's radius?" for many radii at once, with the engine's rules and the engine's answers, from one
 /// `ProximityTable` per trace.
 ///
-/// Why this is exact (for the policies `supports` accepts; `fixes` are the fixes the phone delivers): points trigger in
-/// order, so point p can trigger only at or after the fix where point p − 1 triggered, and the queue it
+/// Why this is exact (for the policies `supports` accepts; `fixes` are the fixes the phone delivers):
+/// points trigger in order, so point p can trigger only at or after the fix where point p − 1 triggered, and the queue it
 /// meets (the audio of points 1 … p − 1, each starting at max(its trigger, the previous audio's end)) does
 /// not depend on p's radius. At a fix it triggers when the fix and the `confirmFixes − 1` evaluated fixes
 /// before it are inside (haversine distance ≤ r) and the queue has room: fewer than queueDepth + 1
