@@ -21,11 +21,17 @@ struct RadiiCommand: ParsableCommand {
             metres, --jumps and --dropouts an hour), the trigger probability per radius (the sweep's radii, \
             50:300:10 by default). Deterministic for a --seed. See docs/fieldtesting.md.
 
+            --profile NAME and the policy options replay as that phone would (docs/profiles.md). The fast \
+            probe models the queue depth, --min-accuracy, --confirm-fixes and the phones' fix delivery; for \
+            the app cursor (ios-app, android-app, android-app2), hysteresis (ideal) and --skip-missed every \
+            radius is replayed through the engine instead: the same answers, slower, and said in the report.
+
             Examples:
               walkscape radii tours/torino-portici --trace walk1.gpx walk2.gpx
               walkscape radii tours/torino-portici --trace walks/*.gpx --sweep 50:300:10 --svg radii.svg
               walkscape radii tours/torino-portici --trace walk.gpx --noise 8 --runs 50 --seed 3 --json
               walkscape radii tours/torino-portici --trace walk.gpx --map
+              walkscape radii tours/torino-portici --trace walk.gpx --profile ios-app
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -82,13 +88,6 @@ struct RadiiCommand: ParsableCommand {
             guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
             guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
         }
-        let policy = policyOptions.policy
-        guard !policy.skipMissed else {
-            throw ValidationError("radii cannot model --skip-missed: a region's radius then changes which earlier points are skipped; run without it.")
-        }
-        guard RadiusAnalysis.supports(policy) else {
-            throw ValidationError("radii models the queue depth, --min-accuracy and --confirm-fixes only; this policy has other rules, so its radii cannot be probed exactly.")
-        }
     }
 
     /// The radii of `FROM:TO:STEP`, ascending.
@@ -120,7 +119,8 @@ struct RadiiCommand: ParsableCommand {
         let policy = policyOptions.policy
         let analysis = RadiusAnalysis(
             tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy, sweepRadii: sweepRadii, noise: settings)
-        let report = analysis.run(walks)
+        var report = analysis.run(walks)
+        report.profile = policyOptions.engineProfile.rawValue
         let writer = RadiusReportWriter(pointTitles: replay.pointTitles())
         if json {
             console.write(writer.json(report, meta: [

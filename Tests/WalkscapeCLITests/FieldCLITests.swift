@@ -70,7 +70,7 @@ import WalkscapeCore
         #expect(plain.status == 0)
         let lines = plain.stdout.split(separator: "\n")
         #expect(lines.count == 1 + 7 * 4)
-        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 19 })
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 20 })
         let sweep = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--csv", "--sweep", "50:300:10"])
         #expect(try matchesGolden(sweep.stdout, "radii-torino-sweep.csv"))
         #expect(sweep.stdout.split(separator: "\n").count == 1 + 7 * 26)
@@ -116,7 +116,8 @@ import WalkscapeCore
             (["radii", "tours/torino-portici"], "--trace"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--sweep", "300:50:10"], "FROM ≤ TO"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--sweep", "a:b"], "FROM:TO:STEP"),
-            (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--skip-missed"], "--skip-missed"),
+            (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--profile", "iphone"], "--profile"),
+            (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--profile", "ios-app", "--skip-missed"], "never skips"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--json", "--csv"], "exclusive"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--noise", "5", "--runs", "0"], "--runs"),
             (["radii", "tours/torino-portici", "--trace", "fixtures/traces/absent.gpx"], "absent.gpx"),

@@ -84,4 +84,31 @@ import WalkscapeCore
         let skip = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--skip-missed"])
         #expect(skip.status == 2)
     }
+
+    static let profileTraces = ["brief-pass", "edge-jitter", "leave-then-next", "poor-accuracy"].map(trace)
+
+    @Test(arguments: ["ios-app", "android-app"])
+    func radiiUnderAnAppProfileReplaysTheEngine(profile: String) throws {
+        let result = try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--sweep", "100:200:25"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try matchesGolden(result.stdout, "radii-profile-\(profile).txt"), "\(result.stdout)")
+        #expect(result.stdout.contains("Exact path: every radius replayed through the engine"))
+        #expect(result.stdout.contains("Re-fires") == (profile == "ios-app"))
+        let json = try JSONParser().parse(try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--json"]).stdout)
+        #expect(json["profile"] == .string(profile))
+        #expect(json["method"] == .string("engine-replay"))
+        #expect((json["fixesDelivered"]?.intValue ?? 0) < (json["fixes"]?.intValue ?? 0))
+        let two = json["points"]?.arrayElements?[1]["traces"]?.arrayElements ?? []
+        let jitter = two.first { $0["trace"] == .string(Self.trace("edge-jitter")) }
+        #expect(jitter?["refires"]?.intValue == (profile == "ios-app" ? 6 : 0))
+    }
+
+    @Test func radiiWithSkipMissedReplaysTheEngine() throws {
+        let result = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "fixtures/traces/torino-portici-missed.gpx", "--skip-missed", "--sweep", "50:200:50"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try matchesGolden(result.stdout, "radii-skip-missed.txt"), "\(result.stdout)")
+        #expect(result.stdout.contains("the fast probe does not model skipping missed points"))
+        let prd = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "--json"])
+        #expect(try JSONParser().parse(prd.stdout)["method"] == .string("probe"))
+    }
 }

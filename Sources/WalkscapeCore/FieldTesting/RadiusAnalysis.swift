@@ -3,6 +3,11 @@ import Foundation
 /// Turns recorded walks into a `RadiusReport`: each walk replayed by the real engine for what happened,
 /// and probed (`RadiusProbe`) for what would have happened with other radii; sweeps over radii; noise
 /// trials that replay each walk many times with a `GPSErrorModel` added.
+///
+/// Every question is asked of the fixes the phone delivers (the policy's `fixDelivery`, applied once per
+/// walk). When the probe cannot model the policy (`replaysEngine`: the app cursor, trigger hysteresis,
+/// `skipMissed`), each radius is answered by the engine itself instead (`EngineRadiusReplay`): the same
+/// report, exactly the engine's, slower by the number of radii asked.
 public struct RadiusAnalysis: Sendable {
     /// A walk to learn from.
     public struct Walk: Sendable {
@@ -31,22 +36,47 @@ public struct RadiusAnalysis: Sendable {
         self.noise = noise
     }
 
-    /// Whether the probe's threshold rules hold for `policy` (see `RadiusProbe.supports`).
-    public static func supports(_ policy: EnginePolicy) -> Bool { RadiusProbe.supports(policy) }
+    /// Whether radii are answered by replaying the engine (`EngineRadiusReplay`) because the probe's
+    /// threshold rules do not hold for `policy` (see `RadiusProbe.supports`).
+    public static func replaysEngine(_ policy: EnginePolicy) -> Bool { !RadiusProbe.supports(policy) }
 
-    /// One walk's results for every point, and the fix each swept radius triggers at.
+    /// The rules of `policy` the probe does not model, in words ("the app cursor, re-fire on re-entry"),
+    /// nil when the probe models them all.
+    public static func engineReplayReason(_ policy: EnginePolicy) -> String? {
+        guard replaysEngine(policy) else { return nil }
+        var rules: [String] = []
+        if let cursor = policy.appCursor {
+            rules.append(cursor.queueNeedsCurrentRegion ? "the app cursor (next point flagged only inside the current region)" : "the app cursor")
+            if cursor.refiresOnReentry { rules.append("re-fire on re-entry") }
+        }
+        if policy.triggerHysteresis { rules.append("trigger hysteresis") }
+        if policy.skipMissed { rules.append("skipping missed points") }
+        return rules.isEmpty ? "rules the probe does not model" : rules.joined(separator: ", ")
+    }
+
+    /// Whether this analysis replays the engine for every radius (the exact, slow path).
+    public var replaysEngine: Bool { Self.replaysEngine(policy) }
+
+    /// One walk's results for every point, and when each swept radius triggers (seconds since the first
+    /// fix, NaN never).
     struct WalkResult {
         var points: [RadiusReport.TraceResult]
-        var sweepFixes: [[Int32]]
-        var startTime: Double
+        var sweepTimes: [[Double]]
+        /// Fixes the phone delivered.
+        var fixesDelivered: Int
     }
 
     /// The whole report.
     public func run(_ walks: [Walk]) -> RadiusReport {
-        let table = ProximityTable(pointCount: tour.points.count)
-        var probe = RadiusProbe(tour: tour, policy: policy, radii: sweepRadii)
-        let grid = ProximityGrid(locations: tour.points.map(\.location), cutoff: cutoff)
-        let results = walks.map { analyze($0, table: table, grid: grid, probe: &probe) }
+        let results: [WalkResult]
+        if replaysEngine {
+            results = walks.map(analyzeByReplay)
+        } else {
+            let table = ProximityTable(pointCount: tour.points.count)
+            var probe = RadiusProbe(tour: tour, policy: policy, radii: sweepRadii)
+            let grid = ProximityGrid(locations: tour.points.map(\.location), cutoff: cutoff)
+            results = walks.map { analyze($0, table: table, grid: grid, probe: &probe) }
+        }
         let noiseCounts = noise.map { noiseTrials(walks, settings: $0) }
         let runsPerRadius = (noise?.runs ?? 0) * walks.count
 
@@ -80,11 +110,11 @@ public struct RadiusAnalysis: Sendable {
             for (j, radius) in sweepRadii.enumerated() {
                 var triggered = 0
                 var delay = 0.0
-                for (w, result) in results.enumerated() {
-                    let fix = Int(result.sweepFixes[p][j])
-                    guard fix >= 0 else { continue }
+                for result in results {
+                    let t = result.sweepTimes[p][j]
+                    guard !t.isNaN else { continue }
                     triggered += 1
-                    delay += (walks[w].trace.times[fix] - result.startTime) - (result.points[p].closestApproachT ?? 0)
+                    delay += t - (result.points[p].closestApproachT ?? 0)
                 }
                 sweep.append(RadiusReport.SweepCell(radiusMeters: radius, triggered: triggered, traces: walks.count,
                     meanTriggerDelaySeconds: triggered > 0 ? delay / Double(triggered) : nil))
@@ -111,46 +141,80 @@ public struct RadiusAnalysis: Sendable {
         }
         return RadiusReport(
             points: points, traces: walks.map(\.name), overlaps: overlaps, passedTwice: points.filter { $0.routePasses > 1 }.map(\.order),
-            sweepRadii: sweepRadii, noise: noise)
+            sweepRadii: sweepRadii, noise: noise, engineReplayReason: Self.engineReplayReason(policy),
+            fixes: walks.map(\.trace.count).reduce(0, +), fixesDelivered: results.map(\.fixesDelivered).reduce(0, +))
     }
 
     /// The distance beyond which fixes are left out of proximity tables: the largest radius probed.
     var cutoff: Double { max(sweepRadii.last ?? 0, tour.points.map(\.radiusMeters).max() ?? 0) }
 
-    /// One walk: the engine's timeline for what happened, the probe for the rest.
-    func analyze(_ walk: Walk, table: ProximityTable, grid: ProximityGrid, probe: inout RadiusProbe) -> WalkResult {
-        let trace = walk.trace
-        let fixes = FixColumns(trace)
+    /// What the engine did on one walk with the tour's radii, per point (index).
+    struct Observed {
+        var triggerT: [Double?]
+        var triggerLocation: [LatLng?]
+        var firstEntry: [Double?]
+        var entries: [Int]
+        var seconds: [Double]
+        var refires: [Int]
+        /// When the point's audio last finished (its narration's end, restarts included).
+        var audioEnd: [Double?]
+    }
+
+    /// The real engine's timeline of `trace`, read point by point.
+    func observe(_ trace: Trace) -> Observed {
         let count = tour.points.count
         let start = trace.count > 0 ? trace.times[0] : 0
         let end = trace.count > 0 ? trace.times[trace.count - 1] - start : 0
-
-        // What happened: the real engine.
         let timeline = Simulation.run(tour: tour, trace: trace, policy: policy)
-        var triggerT = [Double?](repeating: nil, count: count)
-        var triggerLocation = [LatLng?](repeating: nil, count: count)
-        var firstEntry = [Double?](repeating: nil, count: count)
-        var entries = [Int](repeating: 0, count: count)
+        var observed = Observed(
+            triggerT: Array(repeating: nil, count: count), triggerLocation: Array(repeating: nil, count: count),
+            firstEntry: Array(repeating: nil, count: count), entries: Array(repeating: 0, count: count),
+            seconds: Array(repeating: 0, count: count), refires: Array(repeating: 0, count: count),
+            audioEnd: Array(repeating: nil, count: count))
         var inside = [Double?](repeating: nil, count: count)
-        var seconds = [Double](repeating: 0, count: count)
         for event in timeline.events {
             guard let order = event.point, order >= 1, order <= count else { continue }
             let p = order - 1
             switch event.kind {
             case .pointTriggered:
-                triggerT[p] = event.t
-                triggerLocation[p] = event.location
+                if observed.triggerT[p] == nil {
+                    observed.triggerT[p] = event.t
+                    observed.triggerLocation[p] = event.location
+                }
+            case .pointRefired:
+                observed.refires[p] += 1
+            case .audioFinished:
+                observed.audioEnd[p] = event.t
             case .pointEntered:
-                entries[p] += 1
-                if firstEntry[p] == nil { firstEntry[p] = event.t }
+                observed.entries[p] += 1
+                if observed.firstEntry[p] == nil { observed.firstEntry[p] = event.t }
                 inside[p] = event.t
             case .pointExited:
-                if let since = inside[p] { seconds[p] += event.t - since }
+                if let since = inside[p] { observed.seconds[p] += event.t - since }
                 inside[p] = nil
             default: break
             }
         }
-        for p in 0..<count { if let since = inside[p] { seconds[p] += end - since } }
+        for p in 0..<count { if let since = inside[p] { observed.seconds[p] += end - since } }
+        return observed
+    }
+
+    /// The fixes the phone delivers from `trace` under the policy (all of them without `fixDelivery`).
+    func deliveredFixes(_ trace: Trace) -> FixColumns {
+        let all = FixColumns(trace)
+        guard let rules = policy.fixDelivery else { return all }
+        var delivered = FixColumns()
+        var origins: [Int32] = []
+        delivered.fill(deliveredFrom: all, rules: rules, origins: &origins)
+        return delivered
+    }
+
+    /// One walk: the engine's timeline for what happened, the probe for the rest.
+    func analyze(_ walk: Walk, table: ProximityTable, grid: ProximityGrid, probe: inout RadiusProbe) -> WalkResult {
+        let trace = walk.trace
+        let fixes = deliveredFixes(trace)
+        let start = trace.count > 0 ? trace.times[0] : 0
+        let observed = observe(trace)
 
         // What would have happened: the probe for every swept radius; the closest approach and the
         // extreme radii from the table's nearby fixes (every evaluated fix when those do not settle them).
@@ -160,7 +224,7 @@ public struct RadiusAnalysis: Sendable {
         let window = max(1, policy.confirmFixes)
         var outcome = RadiusProbe.PointOutcome()
         var points: [RadiusReport.TraceResult] = []
-        var sweepFixes: [[Int32]] = []
+        var sweepTimes: [[Double]] = []
         var firstUntriggered: Int?
         var closest = MinimumTracker()
         var clear = MinimumTracker()
@@ -236,15 +300,17 @@ public struct RadiusAnalysis: Sendable {
             let closestMeters = nearest?.distance ?? .infinity
             points.append(RadiusReport.TraceResult(
                 trace: walk.name, closestApproachMeters: closestMeters,
-                closestApproachT: nearest.map { fixes.times[$0.fix] - start }, firstEntryT: firstEntry[p], secondsInside: seconds[p],
-                entries: entries[p], triggered: triggerT[p] != nil, triggerT: triggerT[p], marginMeters: point.radiusMeters - closestMeters,
+                closestApproachT: nearest.map { fixes.times[$0.fix] - start }, firstEntryT: observed.firstEntry[p],
+                secondsInside: observed.seconds[p], entries: observed.entries[p], triggered: observed.triggerT[p] != nil,
+                triggerT: observed.triggerT[p], marginMeters: point.radiusMeters - closestMeters,
                 minTriggerRadiusMeters: minTrigger?.distance, clearRadiusMeters: clearRadius?.distance,
                 blockedBy: outcome.blocked ? firstUntriggered : nil,
-                closestApproachLocation: nearest.map { fixes.location($0.fix) }, triggerLocation: triggerLocation[p]))
-            sweepFixes.append(outcome.fixes)
+                closestApproachLocation: nearest.map { fixes.location($0.fix) }, triggerLocation: observed.triggerLocation[p],
+                refires: observed.refires[p]))
+            sweepTimes.append(outcome.fixes.map { $0 >= 0 ? fixes.times[Int($0)] - start : .nan })
             if outcome.baselineFix < 0 && firstUntriggered == nil { firstUntriggered = point.order }
         }
-        return WalkResult(points: points, sweepFixes: sweepFixes, startTime: start)
+        return WalkResult(points: points, sweepTimes: sweepTimes, fixesDelivered: fixes.count)
     }
 
     /// The smallest window distance over the windows offered, found with squared fast estimates and
@@ -305,20 +371,25 @@ public struct RadiusAnalysis: Sendable {
     /// swept radius, on how many replays the point triggers. Each replay's randomness is its own stream
     /// (seed, walk, run), so results do not depend on the order replays are made in.
     public func noiseTrials(_ walks: [Walk], settings: RadiusReport.NoiseSettings) -> [[Int]] {
+        if replaysEngine { return noiseTrialsByReplay(walks, settings: settings) }
         var counts = Array(repeating: Array(repeating: 0, count: sweepRadii.count), count: tour.points.count)
         let grid = ProximityGrid(locations: tour.points.map(\.location), cutoff: cutoff)
         let table = ProximityTable(pointCount: tour.points.count)
         var probe = RadiusProbe(tour: tour, policy: policy, radii: sweepRadii)
         var outcome = RadiusProbe.PointOutcome()
         var noisy = FixColumns()
+        var delivered = FixColumns()
         var kept: [Int32] = []
+        var origins: [Int32] = []
         for (w, walk) in walks.enumerated() {
             let source = FixColumns(walk.trace)
             for run in 0..<settings.runs {
                 var random = SplitMix64.stream(seed: settings.seed, UInt64(w), UInt64(run))
                 settings.model.perturb(source, rng: &random, into: &noisy, kept: &kept)
-                table.fill(noisy, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
-                probe.run(fixes: noisy, table: table, into: &outcome) { p, outcome in
+                if let rules = policy.fixDelivery { delivered.fill(deliveredFrom: noisy, rules: rules, origins: &origins) }
+                let fixes = policy.fixDelivery == nil ? noisy : delivered
+                table.fill(fixes, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
+                probe.run(fixes: fixes, table: table, into: &outcome) { p, outcome in
                     for j in outcome.fixes.indices where outcome.fixes[j] >= 0 { counts[p][j] += 1 }
                 }
             }

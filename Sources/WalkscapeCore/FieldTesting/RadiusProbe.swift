@@ -2,8 +2,8 @@
 /// tour's radius?" for many radii at once, with the engine's rules and the engine's answers, from one
 /// `ProximityTable` per trace.
 ///
-/// Why this is exact (for policies without `skipMissed`, which `supports` checks): points trigger in
-/// order, so point p can trigger only at or after the fix where point p − 1 triggered, and the queue it
+/// Why this is exact (for the policies `supports` accepts; `fixes` are the fixes the phone delivers):
+/// points trigger in order, so point p can trigger only at or after the fix where point p − 1 triggered, and the queue it
 /// meets (the audio of points 1 … p − 1, each starting at max(its trigger, the previous audio's end)) does
 /// not depend on p's radius. At a fix it triggers when the fix and the `confirmFixes − 1` evaluated fixes
 /// before it are inside (haversine distance ≤ r) and the queue has room: fewer than queueDepth + 1
@@ -46,10 +46,16 @@ public struct RadiusProbe: Sendable {
     }
 
     /// Whether the threshold rules above hold for `policy`: queue depth, accuracy gate and confirming fixes
-    /// are modelled; anything else is not (with `skipMissed` a later region's radius changes which earlier
-    /// points are skipped), and a policy rule added later counts as unsupported until it is modelled here.
+    /// are modelled, and the phone's fix delivery (`fixDelivery`) when the caller probes the delivered fixes
+    /// only (`FixColumns.fill(deliveredFrom:rules:origins:)`, as `RadiusAnalysis` does). Anything else is
+    /// not: with `skipMissed` a later region's radius changes which earlier points are skipped; the app
+    /// cursor's flag and re-fire and trigger hysteresis are not thresholds on one window of fixes
+    /// (`EngineRadiusReplay` answers those); a policy rule added later counts as unsupported until it is
+    /// modelled here.
     public static func supports(_ policy: EnginePolicy) -> Bool {
-        policy == EnginePolicy(queueDepth: policy.queueDepth, minAccuracyMeters: policy.minAccuracyMeters, confirmFixes: policy.confirmFixes)
+        var rest = policy
+        rest.fixDelivery = nil
+        return rest == EnginePolicy(queueDepth: policy.queueDepth, minAccuracyMeters: policy.minAccuracyMeters, confirmFixes: policy.confirmFixes)
     }
 
     /// Probes every point of `fixes` in order; `table` must have been filled for `fixes` with a cutoff at or

@@ -28,6 +28,9 @@ public struct RadiusReport: Sendable {
         /// Where the closest fix and the triggering fix were (for pictures).
         public var closestApproachLocation: LatLng?
         public var triggerLocation: LatLng?
+        /// `point_refired` events: re-entering the point's region restarted its narration (the iOS app's
+        /// rule, `AppCursorRules.refiresOnReentry`; a likely app bug). 0 under every other policy.
+        public var refires: Int
     }
 
     /// One radius of a sweep.
@@ -102,4 +105,18 @@ public struct RadiusReport: Sendable {
     public var passedTwice: [Int]
     public var sweepRadii: [Double]
     public var noise: NoiseSettings?
+    /// Why every radius was answered by replaying the engine (`EngineRadiusReplay`) — the policy's rules the
+    /// probe cannot model (`RadiusAnalysis.engineReplayReason`) — or nil when the probe answered.
+    public var engineReplayReason: String?
+    /// Fixes in the walks, and how many of them the phone delivered (`EnginePolicy.fixDelivery`).
+    public var fixes: Int
+    public var fixesDelivered: Int
+    /// The profile the policy came from (`EngineProfile`), for the reader; nil when not said.
+    public var profile: String? = nil
+
+    /// Whether every radius was answered by replaying the engine: exact, and slower.
+    public var replaysEngine: Bool { engineReplayReason != nil }
+
+    /// Re-fires over every walk (the iOS app restarting narrations).
+    public var refires: Int { points.reduce(0) { $0 + $1.traces.reduce(0) { $0 + $1.refires } } }
 }

@@ -4,7 +4,18 @@ extension RadiusReportWriter {
     public func text(_ report: RadiusReport) -> String {
         var out = ""
         let traceWord = report.traces.count == 1 ? "trace" : "traces"
-        out += "Trigger radii from \(report.traces.count) \(traceWord); NEEDS: smallest radius triggering on every trace, CLEAR <: largest staying clear of the previous point's audio\n\n"
+        out += "Trigger radii from \(report.traces.count) \(traceWord); NEEDS: smallest radius triggering on every trace, CLEAR <: largest staying clear of the previous point's audio\n"
+        if let profile = report.profile, profile != EngineProfile.prd.rawValue {
+            let summary = EngineProfile(rawValue: profile).map { ": " + $0.summary } ?? ""
+            out += "Profile \(profile)\(summary)\n"
+        }
+        if report.fixesDelivered < report.fixes {
+            out += "The phone delivers \(report.fixesDelivered) of \(report.fixes) fixes; every figure below is from those.\n"
+        }
+        if let reason = report.engineReplayReason {
+            out += "Exact path: every radius replayed through the engine (slow; the fast probe does not model \(reason)).\n"
+        }
+        out += "\n"
         var rows: [[String]] = [["#", "POINT", "RADIUS", "TRIGGERED", "CLOSEST", "NEEDS", "CLEAR <", "ADVICE"]]
         for point in report.points {
             let closest = point.traces.map(\.closestApproachMeters).filter(\.isFinite)
@@ -48,6 +59,14 @@ extension RadiusReportWriter {
             let list = report.points.filter { $0.routePasses > 1 }.map { "\($0.order) (\($0.routePasses) passes)" }
             out += "Route passes through a region more than once (loops, out and back, parallel streets): " + list.joined(separator: ", ") + "\n"
         }
+        if report.refires > 0 {
+            out += "Re-fires (\(TimelineWriter.refireWarning)):\n"
+            for point in report.points {
+                for result in point.traces where result.refires > 0 {
+                    out += "  point \(point.order) restarted \(result.refires) time\(result.refires == 1 ? "" : "s") on \(result.trace)\n"
+                }
+            }
+        }
 
         if report.traces.count <= detailedTraceLimit {
             out += "\nPer trace (times from each trace's first fix):\n"
@@ -56,6 +75,7 @@ extension RadiusReportWriter {
                 for result in point.traces {
                     var trigger = result.triggerT.map(TimelineWriter.clock) ?? "never"
                     if let blocked = result.blockedBy { trigger = "blocked by \(blocked)" }
+                    if result.refires > 0 { trigger += " ↻\(result.refires)" }
                     detail.append([
                         String(point.order), result.trace, result.closestApproachMeters.isFinite ? meters(result.closestApproachMeters) : "—",
                         result.closestApproachT.map(TimelineWriter.clock) ?? "—", result.firstEntryT.map(TimelineWriter.clock) ?? "—",

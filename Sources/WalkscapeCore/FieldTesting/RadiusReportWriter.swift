@@ -17,6 +17,12 @@ public struct RadiusReportWriter: Sendable {
     /// One pretty document: `meta` members first, then the points, overlaps and settings.
     public func json(_ report: RadiusReport, meta: [(key: String, value: JSONValue)]) -> String {
         var members = meta
+        if let profile = report.profile { members.append(("profile", .string(profile))) }
+        members.append(("method", .string(report.replaysEngine ? "engine-replay" : "probe")))
+        if let reason = report.engineReplayReason { members.append(("engineReplayReason", .string(reason))) }
+        members.append(("fixes", .integer(report.fixes)))
+        members.append(("fixesDelivered", .integer(report.fixesDelivered)))
+        members.append(("refires", .integer(report.refires)))
         members.append(("traces", .array(report.traces.map(JSONValue.string))))
         if let first = report.sweepRadii.first, let last = report.sweepRadii.last {
             members.append(("sweep", .object([
@@ -87,6 +93,7 @@ public struct RadiusReportWriter: Sendable {
             ("minTriggerRadiusMeters", optional(result.minTriggerRadiusMeters, 1)),
             ("clearRadiusMeters", optional(result.clearRadiusMeters, 1)),
             ("blockedBy", result.blockedBy.map(JSONValue.integer) ?? .null),
+            ("refires", .integer(result.refires)),
         ])
     }
 
@@ -97,7 +104,7 @@ public struct RadiusReportWriter: Sendable {
 
     /// One row a point and trace, with the point's advice repeated on each row (for spreadsheets).
     public func csv(_ report: RadiusReport) -> String {
-        var out = "point,id,radius_m,trace,closest_m,closest_t,first_entry_t,seconds_inside,entries,triggered,trigger_t,margin_m,min_trigger_radius_m,clear_radius_m,blocked_by,min_radius_all_traces_m,max_clear_radius_m,recommended_radius_m,verdict\n"
+        var out = "point,id,radius_m,trace,closest_m,closest_t,first_entry_t,seconds_inside,entries,triggered,trigger_t,margin_m,min_trigger_radius_m,clear_radius_m,blocked_by,min_radius_all_traces_m,max_clear_radius_m,recommended_radius_m,verdict,refires\n"
         for point in report.points {
             for result in point.traces {
                 let cells: [String] = [
@@ -107,7 +114,7 @@ public struct RadiusReportWriter: Sendable {
                     cell(result.triggerT, 3), cell(result.marginMeters.isFinite ? result.marginMeters : nil, 1),
                     cell(result.minTriggerRadiusMeters, 1), cell(result.clearRadiusMeters, 1), result.blockedBy.map(String.init) ?? "",
                     cell(point.minRadiusAllTraces, 1), cell(point.maxClearRadiusMeters, 1), cell(point.recommendation.radiusMeters, 1),
-                    point.recommendation.verdict.rawValue,
+                    point.recommendation.verdict.rawValue, String(result.refires),
                 ]
                 out += cells.joined(separator: ",") + "\n"
             }

@@ -42,19 +42,35 @@ enum FieldFixtures {
         return EngineTour(points: points)
     }
 
-    /// The fix index of each point's `point_triggered` event in the engine's timeline (-1: never).
+    /// The fix index of each point's `point_triggered` event in the engine's timeline (-1: never), every fix
+    /// passed through the policy's fix delivery as `Simulation.run` does.
     static func engineTriggerFixes(_ tour: EngineTour, _ trace: Trace, _ policy: EnginePolicy) -> [Int] {
         var fixes = Array(repeating: -1, count: tour.points.count)
         var state = EngineState(tour: tour, policy: policy)
+        var delivery = FixDeliveryFilter(policy.fixDelivery)
         _ = TriggerEngine.reduce(&state, .start)
         let start = trace.times.first ?? 0
         for i in 0..<trace.count {
             let accuracy = policy.minAccuracyMeters != nil ? trace.effectiveAccuracy(i) : .nan
-            for event in TriggerEngine.reduce(&state, .fix(t: trace.times[i] - start, location: trace.location(i), accuracy: accuracy))
-            where event.kind == .pointTriggered {
+            let action = delivery.action(t: trace.times[i] - start, location: trace.location(i), accuracy: accuracy)
+            for event in TriggerEngine.reduce(&state, action) where event.kind == .pointTriggered {
                 fixes[event.point! - 1] = i
             }
         }
         return fixes
     }
+
+    /// Brute force: the time of each point's first `point_triggered` in `Simulation.run`'s timeline (nil:
+    /// never).
+    static func simulatedTriggerTimes(_ tour: EngineTour, _ trace: Trace, _ policy: EnginePolicy) -> [Double?] {
+        var times = [Double?](repeating: nil, count: tour.points.count)
+        for event in Simulation.run(tour: tour, trace: trace, policy: policy).events where event.kind == .pointTriggered {
+            if times[event.point! - 1] == nil { times[event.point! - 1] = event.t }
+        }
+        return times
+    }
+
+    /// Every profile's policy, and `prd` with skipping: the policies the radius analysis must answer.
+    static let profilePolicies: [(name: String, policy: EnginePolicy)] =
+        EngineProfile.allCases.map { ($0.rawValue, $0.policy) } + [("prd --skip-missed", EnginePolicy(skipMissed: true))]
 }

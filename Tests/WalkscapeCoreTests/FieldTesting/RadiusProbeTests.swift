@@ -9,9 +9,13 @@ import Testing
         EnginePolicy(), EnginePolicy(queueDepth: 0), EnginePolicy(queueDepth: 2),
         EnginePolicy(confirmFixes: 2), EnginePolicy(queueDepth: 0, minAccuracyMeters: 25, confirmFixes: 3),
         EnginePolicy(minAccuracyMeters: 20),
+        // The phones' fix delivery, probed on the delivered fixes.
+        EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 10)),
+        EnginePolicy(confirmFixes: 2, fixDelivery: FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3)),
+        EnginePolicy(queueDepth: 0, minAccuracyMeters: 20, fixDelivery: FixDelivery(minMoveMeters: 10, intervalSeconds: 5, fastestIntervalSeconds: 2)),
     ]
 
-    @Test(arguments: 0..<12)
+    @Test(arguments: 0..<18)
     func everyProbedRadiusTriggersWhereTheEngineDoes(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 11)
         let path = FieldFixtures.zigzag(legs: 7, random: &random)
@@ -26,17 +30,26 @@ import Testing
         }
         radii = radii.filter { $0 < 300 }
         let table = ProximityTable(pointCount: tour.points.count)
-        let fixes = FixColumns(trace)
+        // The probe reads the fixes the phone delivers; the engine gets the whole trace and the delivery rules.
+        var fixes = FixColumns(trace)
+        var origins = (0..<trace.count).map { Int32($0) }
+        if let rules = policy.fixDelivery {
+            var delivered = FixColumns()
+            delivered.fill(deliveredFrom: fixes, rules: rules, origins: &origins)
+            #expect(delivered.count < fixes.count)
+            fixes = delivered
+        }
+        func original(_ fix: Int) -> Int { fix < 0 ? -1 : Int(origins[fix]) }
         table.fill(fixes, frames: tour.points.map { PointFrame($0.location) }, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
         var probe = RadiusProbe(tour: tour, policy: policy, radii: radii)
         var outcome = RadiusProbe.PointOutcome()
         let baseline = FieldFixtures.engineTriggerFixes(tour, trace, policy)
         let sorted = radii.sorted()
         probe.run(fixes: fixes, table: table, into: &outcome) { p, outcome in
-            #expect(outcome.baselineFix == baseline[p], "seed \(seed) point \(p + 1): baseline")
+            #expect(original(outcome.baselineFix) == baseline[p], "seed \(seed) point \(p + 1): baseline")
             for (j, radius) in sorted.enumerated() {
                 let engine = FieldFixtures.engineTriggerFixes(FieldFixtures.tour(tour, radius: radius, at: p), trace, policy)[p]
-                #expect(Int(outcome.fixes[j]) == engine, "seed \(seed) point \(p + 1) radius \(radius): probe \(outcome.fixes[j]), engine \(engine)")
+                #expect(original(Int(outcome.fixes[j])) == engine, "seed \(seed) point \(p + 1) radius \(radius): probe \(outcome.fixes[j]), engine \(engine)")
             }
         }
     }
@@ -88,8 +101,12 @@ import Testing
         #expect(worst < 1e-6)
     }
 
-    @Test func skipMissedAndUnknownRulesAreNotSupported() {
+    @Test func fixDeliveryIsSupportedAndTheAppCursorHysteresisAndSkipMissedAreNot() {
         #expect(RadiusProbe.supports(EnginePolicy(queueDepth: 3, minAccuracyMeters: 10, confirmFixes: 2)))
+        #expect(RadiusProbe.supports(EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 10))))
         #expect(!RadiusProbe.supports(EnginePolicy(skipMissed: true)))
+        #expect(!RadiusProbe.supports(EnginePolicy(triggerHysteresis: true)))
+        #expect(!RadiusProbe.supports(EnginePolicy(appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false))))
+        #expect(EngineProfile.allCases.filter { RadiusProbe.supports($0.policy) } == [.prd])
     }
 }
