@@ -121,7 +121,8 @@ struct PlayTmuxTests {
 
         // Help overlay, any key closes it.
         try tmux.keys("?")
-        screen = try tmux.waitFor { $0.contains("Help") }
+        // Waits for the whole box: a capture can land while the frame is still being written.
+        screen = try tmux.waitFor { $0.contains("Help") && $0.contains("q  quit") }
         #expect(screen.contains("step one fix while paused"))
         try tmux.keys("Escape")
         screen = try tmux.waitFor { !$0.contains("step one fix while paused") }
@@ -184,18 +185,18 @@ struct PlayTmuxTests {
                 + "echo \"EXIT $status MODES $modes END\"; sleep 60")
 
         // The catalogue of tours/: both sample tours, the protected mark, the filter.
-        var screen = try tmux.waitFor { $0.contains("walkscape — Tours (2/2)") }
+        var screen = try tmux.waitFor { $0.contains("walkscape — Tours (2/2)") && $0.contains("q quit") }
         #expect(screen.contains("Torino sotto i portici"))
         #expect(screen.contains("Du Louvre à l'île de la Cité"))
         #expect(screen.contains("🔒 protected"))
         try tmux.keys("Tab", "Tab")  // free only
-        screen = try tmux.waitFor { $0.contains("[free]") }
+        screen = try tmux.waitFor { $0.contains("[free]") && !$0.contains("Du Louvre") }
         #expect(!screen.contains("Du Louvre"))
         #expect(screen.contains("filter:  all  protected [free]"))
 
         // The detail: stats, stops, the walks found for the tour, the map.
         try tmux.keys("Enter")
-        screen = try tmux.waitFor { $0.contains("Walk:") }
+        screen = try tmux.waitFor { $0.contains("Walk:") && $0.contains("esc back") }
         #expect(screen.contains("Torino · 55 min · 2.8 km · 7 stops · it, en"))
         #expect(screen.contains("Downloaded: every file present."))
         #expect(screen.contains("simulated walk") && screen.contains("brisk") && screen.contains("clean"))
