@@ -152,13 +152,13 @@ struct PlayCommand: ParsableCommand {
                 interrupted = signal
             }
         case let .browser(state):
-            interrupted = browse(state, loop: loop, terminal: terminal, strings: strings)
+            interrupted = browse(state, loop: loop, terminal: terminal, strings: strings, stderr: savedStderr)
         }
         if interrupted != 0 { throw CommandExit(signal: interrupted) }
     }
 
     /// The catalogue, detail and settings screens until the user quits; returns the signal that stopped it, or 0.
-    func browse(_ initial: BrowserState, loop: PlayerLoop, terminal: CursesTerminal, strings: UIStrings) -> Int32 {
+    func browse(_ initial: BrowserState, loop: PlayerLoop, terminal: CursesTerminal, strings: UIStrings, stderr: Int32) -> Int32 {
         var state = initial
         while true {
             let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
@@ -176,9 +176,74 @@ struct PlayCommand: ParsableCommand {
                     let outcome = loop.run(replay: prepared.replay, trace: prepared.trace, policy: settings.policy, speed: settings.speed, subtitles: prepared.subtitles)
                     if case let .interrupted(signal) = outcome { return signal }
                 }
+            case let .download(index)?:
+                let listing = state.tours[index]
+                guard let loaded = try? TourLoader.load(listing.directory), let tour = loaded.tour,
+                    let arguments = TourListings.downloadArguments(document: loaded.document, tour: tour, directory: listing.directory)
+                else {
+                    state.message = "\(listing.directory): cannot tell where to download it from"
+                    continue
+                }
+                terminal.suspend()
+                let status = PlayCommand.runDownload(arguments, stderr: stderr)
+                // Ctrl-C stopped the download (which keeps what it fetched), not walkscape.
+                _ = TerminalGuard.stopSignal.compareExchange(expected: SIGINT, desired: 0, ordering: .relaxed)
+                terminal.resume()
+                let settings = state.settings
+                let language = settings.audioLanguage ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment)
+                if let catalogue = try? Catalogue(directory: (listing.directory as NSString).deletingLastPathComponent) {
+                    let searchDirectories = [catalogue.directory, "traces", "fixtures/traces"]
+                    let fresh = TourListings.make(catalogue, language: language, searchDirectories: searchDirectories)
+                    if let updated = fresh.first(where: { $0.directory == listing.directory }) { state.tours[index] = updated }
+                }
+                state.message = status == 0 ? nil : "the download stopped (status \(status)); press d to resume it"
             case nil: break
             }
         }
+    }
+
+    /// Runs `walkscape ARGUMENTS` (this very executable) on the plain terminal, its errors on `stderr`, then
+    /// waits for Enter so its last lines can be read; returns its exit status.
+    static func runDownload(_ arguments: [String], stderr: Int32) -> Int32 {
+        var executable = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &executable, executable.count - 1)
+        let path = length > 0 ? String(cString: executable) : CommandLine.arguments[0]
+        // The terminal as it is while curses is suspended: standard output, and the real standard error.
+        let console = Console(
+            out: { text in _ = text.withCString { Foundation.write(STDOUT_FILENO, $0, strlen($0)) } },
+            err: { text in _ = text.withCString { Foundation.write(stderr >= 0 ? stderr : STDERR_FILENO, $0, strlen($0)) } })
+        console.line("\nwalkscape " + arguments.map { TourIntegrity.shellQuoted($0) }.joined(separator: " "))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if stderr >= 0 { posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = [path] + arguments
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        var status: Int32 = 0
+        if posix_spawn(&pid, path, &actions, &attributes, cArguments, environ) == 0 {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            status = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        } else {
+            console.error("walkscape play: cannot run the download: \(String(cString: strerror(errno)))")
+            status = 2
+        }
+        console.line("\n[walkscape] download \(status == 0 ? "finished" : "stopped (status \(status))"); press Enter to go back")
+        var byte: UInt8 = 0
+        while read(STDIN_FILENO, &byte, 1) == 1 && byte != UInt8(ascii: "\n") {}
+        return status
     }
 
     /// A catalogue key from a terminal key (nil: not one the screens use).

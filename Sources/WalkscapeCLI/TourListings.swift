@@ -30,10 +30,11 @@ enum TourListings {
         let availability: TourListing.Availability
         if let location = try? TourLocation(argument: directory) {
             let integrity = TourIntegrity.check(tour, at: location, verifyDigests: false)
+            let fix = TourIntegrity.downloadCommand(for: tour, document: document, at: location)
             availability = integrity.isComplete ? .ready
                 : .notDownloaded(
-                    problems: integrity.problems.map { "\($0.asset.file): \($0.kind.rawValue)" },
-                    fix: TourIntegrity.downloadCommand(for: tour, document: document, at: location))
+                    problems: integrity.problems.map { "\($0.asset.file): \($0.kind.rawValue)" }, fix: fix,
+                    runnable: TourListings.downloadArguments(document: document, tour: tour, directory: directory) != nil)
         } else {
             availability = .broken("\(directory)/tour.json: cannot be read")
         }
@@ -74,5 +75,15 @@ enum TourListings {
             for ending in traceEndings where short.lowercased().hasSuffix(ending) { short.removeLast(ending.count); break }
             return TourListing.Walk(name: short.isEmpty ? name : short, path: path)
         }
+    }
+
+    /// The `walkscape download` arguments that fetch `tour` again, when its `tour.json` records where it came
+    /// from (`x-walkscape-source`, written by `walkscape download`); nil otherwise. Protected tours need a
+    /// token the tour does not keep, so they are left to the command line.
+    static func downloadArguments(document: JSONValue?, tour: Tour, directory: String) -> [String]? {
+        guard let source = document?["x-walkscape-source"], let api = source["api"]?.stringValue, !tour.isProtected else { return nil }
+        let id = source["tourId"]?.stringValue ?? tour.id
+        let parent = (directory as NSString).deletingLastPathComponent
+        return ["download", "--api", api, id, "--lang", tour.languages.joined(separator: ","), "--dest", parent.isEmpty ? "." : parent]
     }
 }

@@ -123,6 +123,23 @@ public final class CursesTerminal {
         return pair
     }
 
+    /// Hands the terminal back for a while (another program's output, a question on the plain terminal):
+    /// curses' modes are saved and the terminal restored as it was before curses.
+    public func suspend() {
+        guard screen != nil else { return }
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend` and redraws everything on the next `draw`.
+    public func resume() {
+        guard screen != nil else { return }
+        reset_prog_mode()
+        previous = nil
+        clearok(stdscr, true)
+        wrefresh(stdscr)
+    }
+
     /// Ends curses and gives the terminal back as it was (no raw mode, no alternate screen).
     public func end() {
         guard let screen else { return }

@@ -5,6 +5,8 @@ public enum Browser {
     public enum Effect: Sendable, Equatable {
         /// Start the player on `tours[tour]` along `walk` with `settings`.
         case play(tour: Int, walk: TourListing.Walk, settings: PlaySettings)
+        /// Run the tour's download command (Option B's fix), then come back to its detail.
+        case download(tour: Int)
         case quit
     }
 
@@ -74,10 +76,19 @@ public enum Browser {
                     break
                 }
                 return .play(tour: index, walk: tour.walks[min(state.walkSelection, tour.walks.count - 1)], settings: state.settings)
-            case let .notDownloaded(problems, fix):
-                state.message = "not downloaded (\(problems.count) problem\(problems.count == 1 ? "" : "s")): run `\(fix)`"
+            case let .notDownloaded(problems, fix, runnable):
+                state.message = "not downloaded (\(problems.count) problem\(problems.count == 1 ? "" : "s")): "
+                    + (runnable ? "press d to run `\(fix)`" : "run `\(fix)`")
             case let .broken(why):
                 state.message = why
+            }
+        case .character("d"):
+            if case .notDownloaded(_, let fix, let runnable) = tour.availability {
+                guard runnable else {
+                    state.message = "this tour does not say where it was downloaded from: run `\(fix)` with the API's address"
+                    break
+                }
+                return .download(tour: index)
             }
         default: break
         }

@@ -26,7 +26,7 @@ public struct BrowserScreen: Sendable {
         }
         draw(state.screen, state, into: &grid, width: width, height: height)
         if let message = state.message {
-            let lines = SubtitleBox.wrap(TerminalText.sanitize(message), width: width - 2).suffix(2)
+            let lines = SubtitleBox.wrap(TerminalText.sanitize(message), width: width - 2).prefix(2)
             for (i, line) in lines.enumerated() {
                 grid.put(DisplayWidth.pad(line, to: width - 2), x: 1, y: height - 1 - lines.count + i, style: CellStyle(foreground: .warning, bold: true))
             }
@@ -168,9 +168,10 @@ public struct BrowserScreen: Sendable {
         switch tour.availability {
         case .ready:
             grid.put(strings["Downloaded: every file present."], x: 0, y: walkRow, style: BrowserScreen.dim)
-        case let .notDownloaded(problems, fix):
+        case let .notDownloaded(problems, fix, runnable):
             grid.put(DisplayWidth.truncate("\(strings["Not downloaded"]): \(problems.first.map { TerminalText.sanitize($0) } ?? "")\(problems.count > 1 ? " (+\(problems.count - 1))" : "")", to: width), x: 0, y: walkRow, style: CellStyle(foreground: .warning, bold: true))
             grid.put(DisplayWidth.truncate("\(strings["to fix"]): \(fix)", to: width), x: 0, y: walkRow + 1, style: CellStyle(foreground: .warning))
+            if runnable { grid.put(strings["press d to download it now"], x: 0, y: walkRow + 2, style: CellStyle(foreground: .text, bold: true)) }
         case let .broken(why):
             grid.put(DisplayWidth.truncate(TerminalText.sanitize(why), to: width), x: 0, y: walkRow, style: CellStyle(foreground: .error, bold: true))
         }

@@ -6,8 +6,9 @@ public struct TourListing: Sendable, Equatable {
     /// Whether a tour can start ("Option B": only a fully downloaded tour plays).
     public enum Availability: Sendable, Equatable {
         case ready
-        /// Files are missing or corrupt: what, and the command that fixes it.
-        case notDownloaded(problems: [String], fix: String)
+        /// Files are missing or corrupt: what, and the command that fixes it; `runnable` when the command is
+        /// complete (the tour records where it was downloaded from), so the screen can run it.
+        case notDownloaded(problems: [String], fix: String, runnable: Bool = false)
         /// The tour cannot be read at all: why.
         case broken(String)
     }

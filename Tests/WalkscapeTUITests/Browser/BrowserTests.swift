@@ -76,6 +76,21 @@ func sampleListings() -> [TourListing] {
         #expect(state.message == nil, "the message goes with the next key")
     }
 
+    @Test func dRunsTheDownloadOnlyWhenTheTourSaysWhereItCameFrom() {
+        var tours = sampleListings()
+        var state = BrowserState(tours: tours)
+        _ = reduce(&state, .down, .down, .enter)
+        #expect(reduce(&state, .character("d")) == nil, "no source recorded: nothing to run")
+        #expect(state.message?.hasPrefix("this tour does not say where it was downloaded from") == true)
+        tours[2].availability = .notDownloaded(problems: ["audio/it/p1.mp3: missing"], fix: "walkscape download --api http://api genova --lang it", runnable: true)
+        state = BrowserState(tours: tours)
+        _ = reduce(&state, .down, .down, .enter, .enter)
+        #expect(state.message == "not downloaded (1 problem): press d to run `walkscape download --api http://api genova --lang it`")
+        #expect(reduce(&state, .character("d")) == .download(tour: 2))
+        state.screen = .detail(0)
+        #expect(reduce(&state, .character("d")) == nil, "a downloaded tour has nothing to fetch")
+    }
+
     @Test func upAndDownOnTheDetailMoveBetweenTours() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .enter, .down)
