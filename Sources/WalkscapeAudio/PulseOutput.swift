@@ -35,8 +35,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// `pa_stream_drain` after the last write: done once the server has played everything.
     private var drainOperation: OpaquePointer?
     private var drained = false
-    /// Whether playback of the current stream segment was started by hand (`pa_stream_trigger`).
-    private var triggered = false
     /// The most frames of this segment reported heard so far (the position never goes back within a segment).
     private var lastHeard: Int64 = 0
     /// The silent clock while the server is gone.
@@ -126,12 +124,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         lock()
         defer { unlock() }
         let bytes = pa_stream_writable_size(stream)
-        if bytes == 0, streamWritten > 0, !triggered, !paused {
-            // The server granted less than its prebuffer before starting: without a trigger the stream would
-            // wait (seen on a freshly started server's idle sink, where it stalled playback for seconds).
-            if let operation = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(operation) }
-            triggered = true
-        }
         if bytes == Int(bitPattern: UInt(UInt32.max)) || bytes == -1 { return 0 }
         return bytes / (4 * format.channels)
     }
@@ -212,7 +204,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             streamStartMicros = streamTimeLocked() ?? 0
         }
         streamWritten = 0
-        triggered = false
         lastHeard = 0
         unlock()
     }
@@ -323,7 +314,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         self.stream = stream
         streamStartMicros = 0
         streamWritten = 0
-        triggered = false
         lastHeard = 0
         return true
     }
