@@ -74,51 +74,22 @@ public final class EngineTour: @unchecked Sendable {
     }
 
     let geometry: [Geometry]
-    /// `geometry`, `cellStart` and `cellItems` as raw read-only memory owned by the tour.
+    /// `geometry` and the grid's `cellStart` and `cellItems` as raw read-only memory owned by the tour.
     let geometryPointer: UnsafeMutablePointer<Geometry>
     let cellStartPointer: UnsafeMutablePointer<Int32>
     let cellItemsPointer: UnsafeMutablePointer<Int32>
 
-    // A uniform grid over the boxes' extent in compressed rows: the points whose box meets cell `c` are
-    // `cellItems[cellStart[c]..<cellStart[c + 1]]`.
-    let cellStart: [Int32]
-    let cellItems: [Int32]
-    let gridOrigin: (lat: Double, lng: Double)
-    let inverseCellSize: (lat: Double, lng: Double)
-    let gridSize: (rows: Int, columns: Int)
+    /// The regions' boxes in a grid: the points whose box meets a fix's cell are the only ones it is compared with.
+    let grid: BoxGrid
 
     public init(points: [Point]) {
         let sorted = points.sorted { $0.order < $1.order }
         self.points = sorted
-        var boxes: [(minLat: Double, maxLat: Double, minLng: Double, maxLng: Double)] = []
-        for point in sorted {
-            let reach = (point.radiusMeters + EnginePolicy.exitMargin(radius: point.radiusMeters)) * 1.02 + 1
-            let dLat = reach / Geodesy.earthRadiusMeters * 180 / .pi
-            let maxAbsLat = min(89.9, abs(point.location.lat) + dLat)
-            let dLng = min(360, dLat / cos(maxAbsLat * .pi / 180))
-            boxes.append((point.location.lat - dLat, point.location.lat + dLat, point.location.lng - dLng, point.location.lng + dLng))
+        let boxes = sorted.map { point in
+            BoxGrid.Box.around(point.location, reach: (point.radiusMeters + EnginePolicy.exitMargin(radius: point.radiusMeters)) * 1.02 + 1)
         }
-        // Grid cells about as large as the largest box, so a box meets at most four cells.
-        let minLat = boxes.map(\.minLat).min() ?? 0
-        let maxLat = boxes.map(\.maxLat).max() ?? 0
-        let minLng = boxes.map(\.minLng).min() ?? 0
-        let maxLng = boxes.map(\.maxLng).max() ?? 0
-        let cellLat = max(1e-6, boxes.map { $0.maxLat - $0.minLat }.max() ?? 1)
-        let cellLng = max(1e-6, boxes.map { $0.maxLng - $0.minLng }.max() ?? 1)
-        let rows = max(1, min(1024, Int(((maxLat - minLat) / cellLat).rounded(.up))))
-        let columns = max(1, min(1024, Int(((maxLng - minLng) / cellLng).rounded(.up))))
-        let sizeLat = max(1e-9, (maxLat - minLat) / Double(rows))
-        let sizeLng = max(1e-9, (maxLng - minLng) / Double(columns))
-        var cells = Array(repeating: [Int32](), count: rows * columns)
-        for (index, box) in boxes.enumerated() {
-            let r0 = max(0, min(rows - 1, Int((box.minLat - minLat) / sizeLat)))
-            let r1 = max(0, min(rows - 1, Int((box.maxLat - minLat) / sizeLat)))
-            let c0 = max(0, min(columns - 1, Int((box.minLng - minLng) / sizeLng)))
-            let c1 = max(0, min(columns - 1, Int((box.maxLng - minLng) / sizeLng)))
-            for r in r0...r1 {
-                for c in c0...c1 { cells[r * columns + c].append(Int32(index)) }
-            }
-        }
+        // Cells about as large as the largest box, so a box meets at most four cells.
+        grid = BoxGrid(boxes: boxes, cellsPerBox: 1, maxSide: 1024)
         geometry = zip(sorted, boxes).map { point, box in
             let reach = (box.maxLat - box.minLat) / 2 * .pi / 180
             let worst = min(89 * Double.pi / 180, abs(point.location.lat) * .pi / 180 + reach)
@@ -129,17 +100,8 @@ public final class EngineTour: @unchecked Sendable {
                 minLat: box.minLat, maxLat: box.maxLat, minLng: box.minLng, maxLng: box.maxLng,
                 ownCosineSuffices: tan(worst) * reach < 0.002)
         }
-        var starts: [Int32] = [0]
-        var items: [Int32] = []
-        for cell in cells {
-            items += cell
-            starts.append(Int32(items.count))
-        }
-        cellStart = starts
-        cellItems = items
-        gridOrigin = (minLat, minLng)
-        inverseCellSize = (1 / sizeLat, 1 / sizeLng)
-        gridSize = (rows, columns)
+        let starts = grid.cellStart
+        let items = grid.cellItems
         geometryPointer = UnsafeMutablePointer<Geometry>.allocate(capacity: max(1, geometry.count))
         geometryPointer.initialize(from: geometry, count: geometry.count)
         cellStartPointer = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, starts.count))
@@ -151,20 +113,13 @@ public final class EngineTour: @unchecked Sendable {
     deinit {
         geometryPointer.deinitialize(count: geometry.count)
         geometryPointer.deallocate()
-        cellStartPointer.deinitialize(count: cellStart.count)
+        cellStartPointer.deinitialize(count: grid.cellStart.count)
         cellStartPointer.deallocate()
-        cellItemsPointer.deinitialize(count: cellItems.count)
+        cellItemsPointer.deinitialize(count: grid.cellItems.count)
         cellItemsPointer.deallocate()
     }
 
     /// The grid cell holding `lat`, `lng`, or -1 outside the grid (no region can contain the fix).
     @inline(__always)
-    func cell(lat: Double, lng: Double) -> Int {
-        let rowValue = ((lat - gridOrigin.lat) * inverseCellSize.lat).rounded(.down)
-        let columnValue = ((lng - gridOrigin.lng) * inverseCellSize.lng).rounded(.down)
-        guard rowValue >= 0, rowValue < Double(gridSize.rows), columnValue >= 0, columnValue < Double(gridSize.columns) else {
-            return -1
-        }
-        return Int(rowValue) * gridSize.columns + Int(columnValue)
-    }
+    func cell(lat: Double, lng: Double) -> Int { grid.cell(lat: lat, lng: lng) }
 }

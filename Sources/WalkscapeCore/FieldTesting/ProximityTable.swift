@@ -112,7 +112,7 @@ public final class ProximityTable: @unchecked Sendable {
         let limitSquared = limit * limit
         let pointTotal = pointCount
         // A fix adds at most this many entries; the buffers grow (rarely) between fixes, never inside one.
-        let candidatesPerFix = max(1, grid != nil && cutoff.isFinite ? grid!.maxItemsPerCell : pointTotal)
+        let candidatesPerFix = max(1, grid != nil && cutoff.isFinite ? grid!.grid.maxItemsPerCell : pointTotal)
         grow(to: min(n * candidatesPerFix, 2 * n + 1024))
         var found = self.found, foundPoints = self.foundPoints, foundOrdinals = self.foundOrdinals, foundDistances = self.foundDistances
         var room = capacity
@@ -120,13 +120,13 @@ public final class ProximityTable: @unchecked Sendable {
         var total = 0
         var ordinal = 0
         let useGrid = grid != nil && cutoff.isFinite
-        let cellStarts = grid?.cellStart ?? [0]
-        let cellItems = grid?.cellItems ?? []
-        let boxes = grid?.boxes ?? []
-        let origin = grid?.origin ?? (0, 0)
-        let inverseSize = grid?.inverseSize ?? (0, 0)
-        let rows = Double(grid?.size.rows ?? 0)
-        let columnCount = grid?.size.columns ?? 0
+        let cellStarts = grid?.grid.cellStart ?? [0]
+        let cellItems = grid?.grid.cellItems ?? []
+        let boxes = grid?.grid.boxes ?? []
+        let origin = grid?.grid.origin ?? (0, 0)
+        let inverseSize = grid?.grid.inverseSize ?? (0, 0)
+        let rows = Double(grid?.grid.size.rows ?? 0)
+        let columnCount = grid?.grid.size.columns ?? 0
         let columnLimit = Double(columnCount)
         counts.withUnsafeMutableBufferPointer { counts in
         columns.latitudes.withUnsafeBufferPointer { latitudes in
@@ -145,12 +145,12 @@ public final class ProximityTable: @unchecked Sendable {
                 let lat = latitudes[i]
                 let lng = longitudes[i]
                 if useGrid {
-                    // The grid cell, as `ProximityGrid.cell` computes it.
+                    // The grid cell, as `BoxGrid.cell` computes it.
                     let row = ((lat - origin.0) * inverseSize.0).rounded(.down)
                     let column = ((lng - origin.1) * inverseSize.1).rounded(.down)
                     if row >= 0, row < rows, column >= 0, column < columnLimit {
                         let cell = Int(row) * columnCount + Int(column)
-                        for k in cellStarts[cell]..<cellStarts[cell + 1] {
+                        for k in Int(cellStarts[cell])..<Int(cellStarts[cell + 1]) {
                             let p = Int(cellItems[k])
                             guard boxes[p].contains(lat: lat, lng: lng) else { continue }
                             let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
@@ -266,79 +266,13 @@ public struct PointFrame: Sendable {
 }
 
 /// A uniform grid over the points' neighbourhoods, so that a fix is compared only with points whose
-/// cutoff box contains it (the same construction as the engine's).
+/// cutoff box contains it (a `BoxGrid`, as the engine's tour uses).
 public struct ProximityGrid: Sendable {
-    struct Box: Sendable {
-        var minLat: Double
-        var maxLat: Double
-        var minLng: Double
-        var maxLng: Double
+    let grid: BoxGrid
 
-        @inline(__always)
-        func contains(lat: Double, lng: Double) -> Bool { lat >= minLat && lat <= maxLat && lng >= minLng && lng <= maxLng }
-    }
-
-    let boxes: [Box]
-    let cellStart: [Int]
-    let cellItems: [Int32]
-    /// The most points listed in one cell.
-    let maxItemsPerCell: Int
-    let origin: (lat: Double, lng: Double)
-    let inverseSize: (lat: Double, lng: Double)
-    let size: (rows: Int, columns: Int)
-
-    /// A grid for points at `locations` and fixes within `cutoff` metres of them.
+    /// A grid for points at `locations` and fixes within `cutoff` metres of them; cells an eighth of a box,
+    /// so a cell lists few points whose box does not hold most of it.
     public init(locations: [LatLng], cutoff: Double) {
-        let reach = cutoff * 1.01 + 1
-        var boxes: [Box] = []
-        for location in locations {
-            let dLat = reach / Geodesy.earthRadiusMeters * 180 / .pi
-            let maxAbsLat = min(89.9, abs(location.lat) + dLat)
-            let dLng = min(360, dLat / cos(maxAbsLat * .pi / 180))
-            boxes.append(Box(minLat: location.lat - dLat, maxLat: location.lat + dLat, minLng: location.lng - dLng, maxLng: location.lng + dLng))
-        }
-        self.boxes = boxes
-        let minLat = boxes.map(\.minLat).min() ?? 0
-        let maxLat = boxes.map(\.maxLat).max() ?? 0
-        let minLng = boxes.map(\.minLng).min() ?? 0
-        let maxLng = boxes.map(\.maxLng).max() ?? 0
-        // Cells an eighth of a box: a cell lists few points whose box does not hold most of it.
-        let cellLat = max(1e-6, boxes.map { $0.maxLat - $0.minLat }.max() ?? 1) / 8
-        let cellLng = max(1e-6, boxes.map { $0.maxLng - $0.minLng }.max() ?? 1) / 8
-        let rows = max(1, min(2048, Int(((maxLat - minLat) / cellLat).rounded(.up))))
-        let columns = max(1, min(2048, Int(((maxLng - minLng) / cellLng).rounded(.up))))
-        let sizeLat = max(1e-9, (maxLat - minLat) / Double(rows))
-        let sizeLng = max(1e-9, (maxLng - minLng) / Double(columns))
-        var cells = Array(repeating: [Int32](), count: rows * columns)
-        for (index, box) in boxes.enumerated() {
-            let r0 = max(0, min(rows - 1, Int((box.minLat - minLat) / sizeLat)))
-            let r1 = max(0, min(rows - 1, Int((box.maxLat - minLat) / sizeLat)))
-            let c0 = max(0, min(columns - 1, Int((box.minLng - minLng) / sizeLng)))
-            let c1 = max(0, min(columns - 1, Int((box.maxLng - minLng) / sizeLng)))
-            for r in r0...r1 {
-                for c in c0...c1 { cells[r * columns + c].append(Int32(index)) }
-            }
-        }
-        var starts = [0]
-        var items: [Int32] = []
-        for cell in cells {
-            items += cell
-            starts.append(items.count)
-        }
-        cellStart = starts
-        cellItems = items
-        maxItemsPerCell = cells.map(\.count).max() ?? 0
-        origin = (minLat, minLng)
-        inverseSize = (1 / sizeLat, 1 / sizeLng)
-        size = (rows, columns)
-    }
-
-    /// The cell holding a position, or -1 outside the grid.
-    @inline(__always)
-    func cell(lat: Double, lng: Double) -> Int {
-        let row = ((lat - origin.lat) * inverseSize.lat).rounded(.down)
-        let column = ((lng - origin.lng) * inverseSize.lng).rounded(.down)
-        guard row >= 0, row < Double(size.rows), column >= 0, column < Double(size.columns) else { return -1 }
-        return Int(row) * size.columns + Int(column)
+        grid = BoxGrid(boxes: locations.map { BoxGrid.Box.around($0, reach: cutoff * 1.01 + 1) }, cellsPerBox: 8, maxSide: 2048)
     }
 }
