@@ -189,12 +189,13 @@ struct PlayCommand: ParsableCommand {
                 // Ctrl-C stopped the download (which keeps what it fetched), not walkscape.
                 _ = TerminalGuard.stopSignal.compareExchange(expected: SIGINT, desired: 0, ordering: .relaxed)
                 terminal.resume()
-                let settings = state.settings
-                let language = settings.audioLanguage ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment)
-                if let catalogue = try? Catalogue(directory: (listing.directory as NSString).deletingLastPathComponent) {
-                    let searchDirectories = [catalogue.directory, "traces", "fixtures/traces"]
-                    let fresh = TourListings.make(catalogue, language: language, searchDirectories: searchDirectories)
-                    if let updated = fresh.first(where: { $0.directory == listing.directory }) { state.tours[index] = updated }
+                // Only this tour changed: read it again and list it as the catalogue did.
+                if let reloaded = try? TourLoader.load(listing.directory), let tour = reloaded.tour {
+                    let directory = (listing.directory as NSString).deletingLastPathComponent
+                    state.tours[index] = TourListings.listing(
+                        tour, document: reloaded.document, directory: listing.directory,
+                        language: state.settings.audioLanguage ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment),
+                        searchDirectories: TourListings.searchDirectories(catalogue: directory))
                 }
                 state.message = status == 0 ? nil : "the download stopped (status \(status)); press d to resume it"
             case nil: break
@@ -274,8 +275,8 @@ struct PlayCommand: ParsableCommand {
             console.error(error.description)
             throw CommandExit(.usage)
         }
-        let searchDirectories = [directory, "traces", "fixtures/traces"]
-        var state = BrowserState(tours: TourListings.make(catalogue, language: settings.audioLanguage ?? language, searchDirectories: searchDirectories), settings: settings)
+        let listings = TourListings.make(catalogue, language: settings.audioLanguage ?? language, searchDirectories: TourListings.searchDirectories(catalogue: directory))
+        var state = BrowserState(tours: listings, settings: settings)
         if state.tours.isEmpty {
             console.error("\(directory): no tours here (a tour is a directory with a tour.json); give a tour or a directory of tours")
             throw CommandExit(.failure)

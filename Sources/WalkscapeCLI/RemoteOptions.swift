@@ -54,11 +54,7 @@ enum InterruptWatch {
     static func run<T>(_ interruption: Interruption, _ body: () throws -> T) rethrows -> T {
         current = interruption
         // Whoever started us may have blocked these signals (a thread's mask is inherited through spawn).
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        StopSignals.unblock()
         let previousInt = signal(SIGINT) { number in InterruptWatch.current?.interrupt(signal: number) }
         let previousTerm = signal(SIGTERM) { number in InterruptWatch.current?.interrupt(signal: number) }
         defer {

@@ -9,6 +9,10 @@ enum TourListings {
     /// Trace file endings offered as walks.
     static let traceEndings = [".gpx", ".gpx.gz", ".nmea", ".nmea.gz", ".geojson", ".json", ".geojson.gz"]
 
+    /// Where walks for the tours of `catalogue` are looked for, besides each tour's own `traces/`: the
+    /// catalogue directory itself, then `traces/` and `fixtures/traces/` under the working directory.
+    static func searchDirectories(catalogue: String) -> [String] { [catalogue, "traces", "fixtures/traces"] }
+
     /// One listing per catalogue entry, readable or not.
     static func make(_ catalogue: Catalogue, language: String?, searchDirectories: [String]) -> [TourListing] {
         catalogue.entries.map { entry in
