@@ -73,15 +73,17 @@ let package = Package(
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
 
+        // Helpers several test targets share (running the binary and other programs, the test API server).
+        .target(name: "WalkscapeTestSupport", dependencies: ["WalkscapeCore"], path: "Tests/WalkscapeTestSupport"),
         .testTarget(
             name: "WalkscapeCoreTests",
             dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore"], exclude: ["server"]),
+        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),
-        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore"], exclude: ["Golden"]),
+        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

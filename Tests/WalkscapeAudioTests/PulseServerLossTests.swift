@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeAudio
 
@@ -14,38 +15,15 @@ final class PrivatePulseServer {
         directory = NSTemporaryDirectory() + "walkscape-pulse-loss-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// Runs tools/pulse_null.sh `verb` for this directory. posix_spawn and waitpid, not Foundation's Process:
-    /// the daemon the script starts inherits the descriptor through which Process learns that its child ended.
+    /// Runs tools/pulse_null.sh `verb` for this directory (through `ChildProcess`: the daemon the script
+    /// starts would keep Foundation's `Process` waiting).
     private func script(_ verb: String) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["WALKSCAPE_PULSE_DIR"] = directory
         // Makes the script's "is a server already answering?" check look at this directory only.
         environment["PULSE_SERVER"] = "unix:\(directory)/not-yet"
-        let argv = [repositoryRoot + "/tools/pulse_null.sh", verb]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        guard status == 0 else { throw AudioOutputError("cannot run tools/pulse_null.sh: error \(status)") }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
-        guard exitStatus == 0 else { throw AudioOutputError("tools/pulse_null.sh \(verb) failed (status \(exitStatus))") }
+        let status = try ChildProcess.run([repositoryRoot + "/tools/pulse_null.sh", verb], environment: environment, capture: false).status
+        guard status == 0 else { throw AudioOutputError("tools/pulse_null.sh \(verb) failed (status \(status))") }
     }
 
     func start() throws { try script("start") }

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeTestSupport
 import Testing
 import WalkscapeCore
 

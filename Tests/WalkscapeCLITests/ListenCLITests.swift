@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeTestSupport
 import Testing
 
 /// `walkscape listen` with the silent clocked output: cues come out in order, at their times, as heard.

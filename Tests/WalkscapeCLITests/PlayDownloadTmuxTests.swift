@@ -1,40 +1,13 @@
 import Foundation
+import WalkscapeTestSupport
 import Testing
-
-/// The test API server (Tests/WalkscapeRemoteTests/server/api_server.py) for the player's download offer.
-final class SampleAPIServer {
-    let process = Process()
-    let port: Int
-
-    init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot + "/Tests/WalkscapeRemoteTests/server/api_server.py"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        port = Int(String(decoding: line, as: UTF8.self)) ?? 0
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
 
 @Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
 struct PlayDownloadTmuxTests {
     /// A downloaded tour with a file gone: the detail says so, `d` runs the download on the plain terminal,
     /// Enter comes back to a complete tour.
     @Test func theDetailOffersTheDownloadAndRunsIt() throws {
-        let server = try SampleAPIServer()
-        try #require(server.port > 0, "the test API server did not start")
+        let server = try APIServer()
         let dest = NSTemporaryDirectory() + "walkscape-play-download-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: dest) }
         let api = "http://127.0.0.1:\(server.port)/draft/v1"

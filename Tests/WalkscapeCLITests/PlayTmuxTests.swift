@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeTestSupport
 import Testing
 
 /// Drives `walkscape play` in a real terminal: a detached tmux session, keys sent with `send-keys`, the
@@ -8,49 +9,11 @@ struct Tmux {
     let session = "walkscape-test-\(UUID().uuidString.prefix(8))"
     let socket = NSTemporaryDirectory() + "walkscape-tmux-\(UUID().uuidString.prefix(8))"
 
-    /// Runs tmux with `arguments` and returns its standard output.
-    ///
-    /// posix_spawn and waitpid rather than Foundation's Process: on Linux, Process learns that a child ended
-    /// through a descriptor the child inherits, and the tmux server that `new-session` forks keeps it open,
-    /// so Process would wait for the server to exit.
+    /// Runs tmux with `arguments` and returns its standard output (through `ChildProcess`: the tmux server
+    /// that `new-session` forks would keep Foundation's `Process` waiting).
     @discardableResult
     func run(_ arguments: [String], capture: Bool = true) throws -> String {
-        let argv = [Tmux.path!, "-S", socket] + arguments
-        var pipe: [Int32] = [-1, -1]
-        if capture { guard Foundation.pipe(&pipe) == 0 else { throw POSIXError(.EIO) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if capture {
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipe[0])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Children get a clean signal state whatever the test runner's threads block.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, environ)
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-        var output = Data()
-        if capture {
-            close(pipe[1])
-            let handle = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true)
-            output = handle.readDataToEndOfFile()
-        }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
-        return String(decoding: output, as: UTF8.self)
+        try ChildProcess.run([Tmux.path!, "-S", socket] + arguments, capture: capture).output
     }
 
     /// Starts `command` in a new detached session of `width` × `height`.

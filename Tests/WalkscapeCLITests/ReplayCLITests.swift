@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

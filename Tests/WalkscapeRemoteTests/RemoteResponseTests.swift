@@ -1,3 +1,4 @@
+import WalkscapeTestSupport
 import Testing
 import WalkscapeCore
 
