@@ -57,8 +57,9 @@ public struct PlayerScreen: Sendable {
 
         // Subtitles under the map, key hints on the last row.
         frame.subtitles.draw(into: &grid, x: 1, y: height - 5, width: width - 2, rows: 4)
-        let hints = ascii ? "space pause  </> seek  n/p point  [/] speed  l log  ? help  q quit"
-            : "space pause  ←/→ seek  n/p point  [/] speed  l log  ? help  q quit"
+        let hints = strings.hints([
+            ("space", "pause"), (ascii ? "</>" : "←/→", "seek"), ("n/p", "point"), ("[/]", "speed"), ("l", "log"), ("?", "help"), ("q", "quit"),
+        ])
         grid.put(DisplayWidth.truncate(hints, to: width), x: 0, y: height - 1, style: CellStyle(foreground: .dim, dim: true))
 
         switch frame.overlay {
@@ -123,20 +124,12 @@ public struct PlayerScreen: Sendable {
     }
 
     func drawHelp(into grid: inout CellGrid, width: Int, height: Int) {
-        let arrows = ascii ? "left/right" : "←/→"
-        drawBox([
-            strings["Help"],
-            "space       play / pause",
-            "\(arrows)   seek −10 s / +10 s",
-            "n / p       next / previous point",
-            "r           replay the current point",
-            "[ ] or - +  trace speed (¼× … 64×)",
-            ".           step one fix while paused",
-            "f           follow the walker",
-            "hjkl/arrows pan      z / x  zoom      0  fit route",
-            "s           subtitle language      l  event log",
-            "?           this help              q  quit",
-        ], into: &grid, width: width, height: height)
+        drawBox([strings["Help"]] + [
+            ("space", "play / pause"), (ascii ? "left/right" : "←/→", "seek −10 s / +10 s"), ("n / p", "next / previous point"),
+            ("r", "replay the current point"), ("[ ] or - +", "trace speed (¼× … 64×)"), (".", "step one fix while paused"),
+            ("f", "follow the walker"), ("hjkl/arrows", "pan      z / x  zoom      0  fit route"),
+            ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
+        ].map { strings.helpLine($0.0, $0.1) }, into: &grid, width: width, height: height)
     }
 
     func drawCompletion(_ summary: CompletionSummary, into grid: inout CellGrid, width: Int, height: Int) {

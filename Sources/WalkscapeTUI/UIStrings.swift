@@ -1,3 +1,5 @@
+import WalkscapeCore
+
 /// The player's interface text in Italian, French and English (the language from `LANG`, English fallback).
 public struct UIStrings: Sendable, Equatable {
     public let language: String
@@ -21,6 +23,16 @@ public struct UIStrings: Sendable, Equatable {
     /// The text for `key` (an English phrase), translated when the table has it.
     public subscript(_ key: String) -> String { table[key] ?? key }
 
+    /// A key-hint line: each key followed by its translated action, two spaces between (`space pause  q quit`).
+    public func hints(_ pairs: [(key: String, action: String)]) -> String {
+        pairs.map { "\($0.key) \(self[$0.action])" }.joined(separator: "  ")
+    }
+
+    /// A help-overlay line: the key padded to 12 columns, then its translated description.
+    public func helpLine(_ key: String, _ description: String) -> String {
+        DisplayWidth.pad(key, to: 12) + self[description]
+    }
+
     static let italian: [String: String] = [
         "Stop": "Tappa", "GPS weak": "GPS debole", "GPS ok": "GPS ok", "no fix": "nessun fix", "fix": "fix",
         "muted at": "muto a", "paused": "in pausa", "Next stop": "Prossima tappa", "inside region": "nell'area",
@@ -37,6 +49,19 @@ public struct UIStrings: Sendable, Equatable {
         "Audio language": "Lingua audio", "Subtitles": "Sottotitoli", "Queue depth": "Coda", "Confirm fixes": "Fix di conferma",
         "Min accuracy": "Precisione minima", "Skip missed points": "Salta tappe mancate", "Speed": "Velocità", "auto": "auto",
         "as audio": "come l'audio", "off": "disattivato", "yes": "sì", "no": "no", "Settings": "Impostazioni", "Rules": "Regole", "press d to download it now": "premi d per scaricarlo ora",
+        "pause": "pausa", "seek": "salta", "point": "tappa", "speed": "velocità", "log": "eventi", "help": "aiuto",
+        "quit": "esci", "select": "scegli", "open": "apri", "start": "avvia", "walk": "percorso", "tour": "tour",
+        "back": "indietro", "choose": "scegli", "change": "cambia", "settings": "impostazioni",
+        "play / pause": "riproduci / pausa", "seek −10 s / +10 s": "indietro 10 s / avanti 10 s",
+        "next / previous point": "tappa successiva / precedente", "replay the current point": "riascolta la tappa corrente",
+        "trace speed (¼× … 64×)": "velocità della traccia (¼× … 64×)", "step one fix while paused": "un fix alla volta in pausa",
+        "follow the walker": "segui chi cammina", "pan      z / x  zoom      0  fit route": "sposta    z / x  zoom      0  tutto il percorso",
+        "subtitle language      l  event log": "lingua sottotitoli     l  eventi", "this help              q  quit": "questo aiuto           q  esci",
+        "select a tour, a setting": "scegli un tour, un'impostazione", "open the tour / start the walk": "apri il tour / avvia il percorso",
+        "choose the walk, change a setting": "scegli il percorso, cambia un'impostazione",
+        "filter: all / protected / free": "filtro: tutti / protetti / gratuiti", "settings        esc  back": "impostazioni    esc  indietro",
+        "this help       q    quit": "questo aiuto    q    esci",
+
         "prd: walkscape's rules; ios-app, android-app: what each phone does; ideal.": "prd: regole di walkscape; ios-app, android-app: ciò che fa ogni telefono; ideal.",
         "The narration's language; auto takes yours (LANG) when the tour has it.": "Lingua della narrazione; auto usa la tua (LANG) se il tour la offre.",
         "Subtitles follow the heard audio; s in the player cycles them.": "I sottotitoli seguono l'audio ascoltato; s nel player li cambia.",
@@ -63,6 +88,19 @@ public struct UIStrings: Sendable, Equatable {
         "Audio language": "Langue audio", "Subtitles": "Sous-titres", "Queue depth": "File d'attente", "Confirm fixes": "Fixes de confirmation",
         "Min accuracy": "Précision minimale", "Skip missed points": "Sauter les étapes manquées", "Speed": "Vitesse", "auto": "auto",
         "as audio": "comme l'audio", "off": "désactivé", "yes": "oui", "no": "non", "Settings": "Réglages", "Rules": "Règles", "press d to download it now": "d pour le télécharger maintenant",
+        "pause": "pause", "seek": "avancer", "point": "étape", "speed": "vitesse", "log": "journal", "help": "aide",
+        "quit": "quitter", "select": "choisir", "open": "ouvrir", "start": "démarrer", "walk": "marche", "tour": "parcours",
+        "back": "retour", "choose": "choisir", "change": "changer", "settings": "réglages",
+        "play / pause": "lecture / pause", "seek −10 s / +10 s": "reculer / avancer de 10 s",
+        "next / previous point": "étape suivante / précédente", "replay the current point": "réécouter l'étape en cours",
+        "trace speed (¼× … 64×)": "vitesse de la trace (¼× … 64×)", "step one fix while paused": "un fix à la fois en pause",
+        "follow the walker": "suivre le marcheur", "pan      z / x  zoom      0  fit route": "déplacer  z / x  zoom      0  tout le parcours",
+        "subtitle language      l  event log": "langue des sous-titres l  journal", "this help              q  quit": "cette aide             q  quitter",
+        "select a tour, a setting": "choisir un parcours, un réglage", "open the tour / start the walk": "ouvrir le parcours / démarrer la marche",
+        "choose the walk, change a setting": "choisir la marche, changer un réglage",
+        "filter: all / protected / free": "filtre : tous / protégés / gratuits", "settings        esc  back": "réglages        esc  retour",
+        "this help       q    quit": "cette aide      q    quitter",
+
         "prd: walkscape's rules; ios-app, android-app: what each phone does; ideal.": "prd : règles de walkscape ; ios-app, android-app : ce que fait chaque téléphone ; ideal.",
         "The narration's language; auto takes yours (LANG) when the tour has it.": "Langue de la narration ; auto prend la vôtre (LANG) si le parcours l'a.",
         "Subtitles follow the heard audio; s in the player cycles them.": "Les sous-titres suivent l'audio entendu ; s dans le lecteur les change.",

@@ -46,16 +46,11 @@ public struct BrowserScreen: Sendable {
     }
 
     var helpLines: [String] {
-        let arrows = ascii ? "up/down    " : "↑/↓ or j/k "
-        return [
-            strings["Help"],
-            "\(arrows) select a tour, a setting",
-            "enter       open the tour / start the walk",
-            ascii ? "left/right  choose the walk, change a setting" : "←/→         choose the walk, change a setting",
-            "tab or t    filter: all / protected / free",
-            ",           settings        esc  back",
-            "?           this help       q    quit",
-        ]
+        [strings["Help"]] + [
+            (ascii ? "up/down" : "↑/↓ or j/k", "select a tour, a setting"), ("enter", "open the tour / start the walk"),
+            (ascii ? "left/right" : "←/→", "choose the walk, change a setting"), ("tab or t", "filter: all / protected / free"),
+            (",", "settings        esc  back"), ("?", "this help       q    quit"),
+        ].map { strings.helpLine($0.0, $0.1) }
     }
 
     // MARK: Catalogue
@@ -113,7 +108,7 @@ public struct BrowserScreen: Sendable {
                 grid.put(line, x: 2, y: height - 5 + i, style: BrowserScreen.dim)
             }
         }
-        hints(ascii ? "up/down select  enter open  tab filter  , settings  ? help  q quit" : "↑/↓ select  enter open  tab filter  , settings  ? help  q quit", into: &grid, width: width, height: height)
+        hints([(ascii ? "up/down" : "↑/↓", "select"), ("enter", "open"), ("tab", "filter"), (",", "settings"), ("?", "help"), ("q", "quit")], into: &grid, width: width, height: height)
     }
 
     func stateText(_ tour: TourListing) -> String {
@@ -125,7 +120,8 @@ public struct BrowserScreen: Sendable {
         }
     }
 
-    func hints(_ text: String, into grid: inout CellGrid, width: Int, height: Int) {
+    func hints(_ pairs: [(key: String, action: String)], into grid: inout CellGrid, width: Int, height: Int) {
+        let text = strings.hints(pairs)
         grid.put(DisplayWidth.truncate(text, to: width), x: 0, y: height - 1, style: BrowserScreen.hint)
     }
 
@@ -189,7 +185,7 @@ public struct BrowserScreen: Sendable {
             let settings = settingsSummary(state.settings)
             grid.put(DisplayWidth.truncate(settings, to: width), x: 0, y: walkRow + 2, style: BrowserScreen.dim)
         }
-        hints(ascii ? "enter start  left/right walk  up/down tour  , settings  esc back  q quit" : "enter start  ←/→ walk  ↑/↓ tour  , settings  esc back  q quit", into: &grid, width: width, height: height)
+        hints([("enter", "start"), (ascii ? "left/right" : "←/→", "walk"), (ascii ? "up/down" : "↑/↓", "tour"), (",", "settings"), ("esc", "back"), ("q", "quit")], into: &grid, width: width, height: height)
     }
 
     /// One line: the settings the next walk starts with.
@@ -258,6 +254,6 @@ public struct BrowserScreen: Sendable {
                 grid.put(DisplayWidth.truncate(explanation(field), to: width - 6 - labelWidth), x: 4 + labelWidth, y: y + 1, style: BrowserScreen.dim)
             }
         }
-        hints(ascii ? "up/down choose  left/right change  esc back  q quit" : "↑/↓ choose  ←/→ change  esc back  q quit", into: &grid, width: width, height: height)
+        hints([(ascii ? "up/down" : "↑/↓", "choose"), (ascii ? "left/right" : "←/→", "change"), ("esc", "back"), ("q", "quit")], into: &grid, width: width, height: height)
     }
 }
