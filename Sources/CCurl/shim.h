@@ -35,4 +35,11 @@ static inline long walkscape_curl_response_code(CURL *handle) {
     return code;
 }
 
+/// The URL the transfer is at now, after any redirects (owned by libcurl; NULL when unknown).
+static inline const char *walkscape_curl_effective_url(CURL *handle) {
+    char *url = NULL;
+    curl_easy_getinfo(handle, CURLINFO_EFFECTIVE_URL, &url);
+    return url;
+}
+
 #endif

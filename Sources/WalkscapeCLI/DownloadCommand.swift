@@ -12,8 +12,10 @@ struct DownloadCommand: ParsableCommand {
             Fetches the tour's detail, points and manifest in each language, merges them into one tour.json \
             (docs/tour-format.md) and downloads every file into DEST/.walkscape-staging/NAME first: a rerun after \
             an interruption (Ctrl-C, a lost connection) continues partial files with HTTP Range and skips \
-            complete ones. Each file's size is checked against the manifest (and against the server's MD5 \
-            ETag when it sends one), its SHA-256 written into tour.json; the whole tour is validated, then \
+            complete ones. Each file's size is checked against the manifest, its SHA-256 written into tour.json; \
+            a file that came over plain HTTP is also checked against the server's MD5 ETag when it sends one \
+            (over HTTPS, TLS already guarantees the bytes; --etag-check always|never changes this). The whole \
+            tour is validated, then \
             moved into DEST/NAME in one step. The version it replaces is kept for `walkscape remove \
             --restore-previous`. 5xx answers and broken connections are retried with backoff.
 
@@ -42,6 +44,13 @@ struct DownloadCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Redeem this voucher first (POST /vouchers/validate; needs --token).", valueName: "CODE"))
     var voucher: String?
 
+    @Option(help: ArgumentHelp("How many files to download at once, each over its own connection (1 to 16).", valueName: "N"))
+    var jobs = 4
+
+    @Option(name: .customLong("etag-check"), help: ArgumentHelp(
+        "When files are checked against the server's MD5 ETag: auto (over plain HTTP only), always, never.", valueName: "WHEN"))
+    var etagCheck: ETagCheck = .auto
+
     @Flag(help: "Download again even when the installed copy is complete and of the same version.")
     var force = false
 
@@ -56,6 +65,7 @@ struct DownloadCommand: ParsableCommand {
             throw ValidationError("--lang: \"\(language)\" is not a language code (expected e.g. it, en, pt-BR).")
         }
         guard Set(list).count == list.count else { throw ValidationError("--lang lists a language twice.") }
+        guard (1...16).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 16, not \(jobs).") }
     }
 
     func run() throws {
@@ -64,6 +74,8 @@ struct DownloadCommand: ParsableCommand {
         let api = try remote.makeAPI(interruption: interruption)
         defer { api.client.close() }
         let downloader = TourDownloader(api: api)
+        downloader.etagCheck = etagCheck
+        downloader.jobs = jobs
         let terminal = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let view = ProgressView(console: console, terminal: terminal)
         downloader.onEvent = { event in view.show(event) }
@@ -91,6 +103,8 @@ struct DownloadCommand: ParsableCommand {
         }
     }
 }
+
+extension ETagCheck: ExpressibleByArgument {}
 
 /// How `download` shows its progress: a redrawn bar on a terminal, plain lines otherwise.
 final class ProgressView: @unchecked Sendable {

@@ -13,13 +13,19 @@ struct ToursCommand: ParsableCommand {
             Shows each tour's title, city, duration, distance, number of stops, languages, whether it is \
             protected (needs a voucher on the phone) and its state: complete (every file present with its \
             size), partial (files missing or cut short: it cannot start, `walkscape download` completes it) or \
-            outdated (a newer version's download was started and not finished; this one still plays). \
-            Unfinished first downloads are listed too. Tours that cannot be read are named on standard error.
+            outdated (a newer version is published, with --check-updates, or a newer version's download was \
+            started and not finished; this one still plays). Unfinished first downloads are listed too. Tours \
+            that cannot be read are named on standard error.
+
+            --check-updates asks the API each downloaded tour came from (recorded in its tour.json by \
+            `walkscape download`) for the version it publishes now, in every language of the tour; that is \
+            the only time `tours` uses the network. A protected tour needs --token.
 
             Examples:
               walkscape tours
               walkscape tours --lang en ~/walks
               walkscape tours --json | jq '.tours[].id'
+              walkscape tours --check-updates --token T
             """)
 
     @Argument(help: "The directory holding tour directories.")
@@ -29,6 +35,20 @@ struct ToursCommand: ParsableCommand {
 
     @Flag(help: "Print JSON for machines instead of a table.")
     var json = false
+
+    @Flag(help: "Ask each tour's API whether a newer version is published.")
+    var checkUpdates = false
+
+    @Option(help: ArgumentHelp("With --check-updates: a bearer token, for protected tours (sent to each tour's API host only).", valueName: "T"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("With --check-updates: seconds of silence before a server counts as unreachable.", valueName: "SECONDS"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds.") }
+        if token != nil && !checkUpdates { throw ValidationError("--token is for --check-updates; add it, or drop --token.") }
+    }
 
     func run() throws {
         let console = CommandContext.console
@@ -44,20 +64,44 @@ struct ToursCommand: ParsableCommand {
             console.error("\(entry.directory): skipped; run `walkscape validate \(entry.directory)` for every problem")
         }
         let tours = catalogue.entries.compactMap { entry in entry.tour.map { (entry.directory, $0) } }
+        var updates: [String: UpdateChecker.Answer] = [:]
+        if checkUpdates {
+            let checker = UpdateChecker(token: token, retry: RetryPolicy(attempts: 2, initialDelay: 0.5), timeout: timeout, interruption: Interruption())
+            for entry in catalogue.entries {
+                guard let tour = entry.tour else { continue }
+                updates[entry.directory] = checker.check(version: tour.version, languages: tour.languages, document: entry.document)
+            }
+        }
         let area = DownloadArea(destination: catalogue.directory)
         let staged = Dictionary(area.stagedDownloads().map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let installedNames = Set(tours.map { ($0.0 as NSString).lastPathComponent })
         let unfinished = staged.values.filter { !installedNames.contains($0.name) }.sorted { $0.name < $1.name }
+        func document(_ directory: String) -> JSONValue? {
+            catalogue.entries.first { $0.directory == directory }?.document
+        }
         func state(_ directory: String, _ tour: Tour) -> (name: String, detail: String) {
             let location = (try? TourLocation(argument: directory))
             let integrity = location.map { TourIntegrity.check(tour, at: $0, verifyDigests: false) }
             if let integrity, !integrity.isComplete {
                 return ("partial", "\(integrity.problems.count) of \(integrity.assetCount) files missing or incomplete")
             }
-            if let download = staged[(directory as NSString).lastPathComponent], download.tourID == tour.id, download.version > tour.version {
+            let download = staged[(directory as NSString).lastPathComponent].flatMap { $0.tourID == tour.id && $0.version > tour.version ? $0 : nil }
+            if case let .newer(published) = updates[directory] {
+                var detail = "version \(published) is published, \(tour.version) is installed"
+                if let download, download.version == published {
+                    detail += " (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes)) of it downloaded)"
+                }
+                let command = location.map { TourIntegrity.downloadCommand(for: tour, document: document(directory), at: $0) } ?? "walkscape download"
+                return ("outdated", detail + "; `\(command)` updates it")
+            }
+            if let download {
                 return ("outdated", "version \(download.version) partly downloaded (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes)))")
             }
-            return ("complete", "")
+            switch updates[directory] {
+            case let .failed(message): return ("complete", "could not check for updates: \(message)")
+            case .unknownSource: return ("complete", "could not check for updates: tour.json does not say which API it came from (it was not downloaded by `walkscape download`)")
+            default: return ("complete", "")
+            }
         }
         if json {
             let items: [JSONValue] = tours.map { directory, tour in
@@ -70,7 +114,7 @@ struct ToursCommand: ParsableCommand {
                     ("distanceKm", .number(formatShortNumber(tour.distanceKm))), ("stops", .integer(tour.points.count)),
                     ("languages", .array(tour.languages.map(JSONValue.string))), ("isProtected", .bool(tour.isProtected)),
                     ("state", .string(state(directory, tour).name)),
-                ])
+                ] + ToursCommand.publishedField(updates[directory]))
             }
             let downloads: [JSONValue] = unfinished.map { download in
                 .object([
@@ -107,5 +151,15 @@ struct ToursCommand: ParsableCommand {
         for note in notes { console.line(note) }
         if !notes.isEmpty { console.line() }
         console.line("\(tours.count) tour\(tours.count == 1 ? "" : "s") in \(catalogue.directory)/")
+    }
+
+    /// The JSON fields an update check adds to a tour's entry.
+    private static func publishedField(_ answer: UpdateChecker.Answer?) -> [(key: String, value: JSONValue)] {
+        switch answer {
+        case let .current(published), let .newer(published): return [("publishedVersion", .integer(published))]
+        case let .failed(message): return [("updateCheckError", .string(message))]
+        case .unknownSource: return [("updateCheckError", .string("no x-walkscape-source in tour.json"))]
+        case nil: return []
+        }
     }
 }

@@ -58,12 +58,13 @@ struct DownloadState: Sendable, Equatable {
             ("complete", .object(complete.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("size", .integer($0.value.size)), ("sha256", .string($0.value.sha256))])) })),
             ("partial", .object(partialETags.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("etag", .string($0.value))])) })),
         ])
-        // Written often (after every file), so not flushed: a temporary file renamed over the old one still
+        // Written often (after every file), so not flushed: the temporary file renamed over the old one still
         // leaves a whole state or the previous one, and `clean` covers what a crash may lose.
         let path = directory + "/" + DownloadState.fileName
-        let temporary = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(JSONWriter().write(json).utf8)), rename(temporary, path) == 0 else {
-            throw RemoteError(.local, "\(path): cannot be written: \(String(cString: strerror(errno)))")
+        do {
+            try AtomicFileWriter.write(Array(JSONWriter().write(json).utf8), to: path, flush: false)
+        } catch {
+            throw RemoteError(.local, error.message)
         }
     }
 

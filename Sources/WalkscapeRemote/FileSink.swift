@@ -38,7 +38,12 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
         sha256 = SHA256()
         md5 = checkMD5 ? Insecure.MD5() : nil
         size = 0
-        guard ftruncate(fd, off_t(keep)) == 0, lseek(fd, off_t(keep), SEEK_SET) == off_t(keep) else {
+        // Truncated only when there is something to drop: on ext4 a truncation to 0 marks the file for a flush
+        // when it is closed (the replace-by-truncate heuristic), which would stall every new file's close.
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) == keep || ftruncate(fd, off_t(keep)) == 0,
+            lseek(fd, off_t(keep), SEEK_SET) == off_t(keep)
+        else {
             throw HTTPSinkError("\(path): cannot be prepared: \(String(cString: strerror(errno)))")
         }
         guard keep > 0 else { return }

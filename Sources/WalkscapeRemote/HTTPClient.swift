@@ -52,6 +52,7 @@ public final class HTTPClient: @unchecked Sendable {
     /// What one transfer collects from libcurl's callbacks.
     fileprivate final class Transfer {
         let decide: (HTTPURLResponse) -> HTTPBodyTarget
+        let handle: UnsafeMutableRawPointer
         let interruption: Interruption
         let url: URL
         let tick: () -> Void
@@ -62,17 +63,20 @@ public final class HTTPClient: @unchecked Sendable {
         var body = [UInt8]()
         var failure: HTTPTransportError?
 
-        init(url: URL, interruption: Interruption, tick: @escaping () -> Void, decide: @escaping (HTTPURLResponse) -> HTTPBodyTarget) {
+        init(url: URL, handle: UnsafeMutableRawPointer, interruption: Interruption, tick: @escaping () -> Void, decide: @escaping (HTTPURLResponse) -> HTTPBodyTarget) {
             self.url = url
+            self.handle = handle
             self.interruption = interruption
             self.tick = tick
             self.decide = decide
         }
 
-        /// The body's destination, decided on its first byte from the last header block (after redirects).
+        /// The body's destination, decided on its first byte from the last header block (after redirects; the
+        /// response's URL is the one redirects led to).
         func resolvedTarget() -> HTTPBodyTarget {
             if let target { return target }
-            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+            let effective = walkscape_curl_effective_url(handle).flatMap { URL(string: String(cString: $0)) } ?? url
+            let response = HTTPURLResponse(url: effective, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
             let decided = decide(response)
             target = decided
             return decided
@@ -81,7 +85,8 @@ public final class HTTPClient: @unchecked Sendable {
 
     private let handle: UnsafeMutableRawPointer
     private let interruption: Interruption
-    private let timeout: Double
+    /// The longest silence (seconds) accepted from a server before the connection counts as broken.
+    public let timeout: Double
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
@@ -114,7 +119,7 @@ public final class HTTPClient: @unchecked Sendable {
         if interruption.isInterrupted { throw .interrupted }
         guard let url = request.url else { throw .unusable("a request without a URL") }
         return try withoutActuallyEscaping(tick) { (tick) throws(HTTPTransportError) -> HTTPResponse in
-            let transfer = Transfer(url: url, interruption: interruption, tick: tick, decide: decide)
+            let transfer = Transfer(url: url, handle: handle, interruption: interruption, tick: tick, decide: decide)
             return try run(request, url: url, transfer: transfer)
         }
     }

@@ -7,15 +7,23 @@ import Synchronization
 /// waiting and cancels the transfer in flight, so the files written so far stay on disk for a resume.
 public final class Interruption: Sendable {
     private let flag = Atomic<Int32>(0)
+    private let parent: Interruption?
 
-    public init() {}
+    public init() { parent = nil }
+
+    /// An interruption that also fires when `parent` does (a group of workers stopping together on Ctrl-C
+    /// or on their own first failure).
+    public init(linkedTo parent: Interruption) { self.parent = parent }
 
     /// Asks everything watching to stop; `signal` is kept for the exit status (128 + signal).
     public func interrupt(signal: Int32 = SIGINT) { flag.store(signal, ordering: .relaxed) }
 
     /// Whether a stop was asked for.
-    public var isInterrupted: Bool { flag.load(ordering: .relaxed) != 0 }
+    public var isInterrupted: Bool { flag.load(ordering: .relaxed) != 0 || parent?.isInterrupted == true }
 
     /// The signal that asked for the stop (0 when none).
-    public var signal: Int32 { flag.load(ordering: .relaxed) }
+    public var signal: Int32 {
+        let own = flag.load(ordering: .relaxed)
+        return own != 0 ? own : parent?.signal ?? 0
+    }
 }

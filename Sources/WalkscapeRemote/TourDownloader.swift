@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// Downloads a tour from the API into a tours directory, the way a tester wants it: every language merged
 /// into one tour (docs/tour-format.md), each file staged, resumed with HTTP Range after an interruption,
-/// size-checked against the manifest, checked against the server's MD5 ETag when it sends one, hashed
+/// size-checked against the manifest, checked against the server's MD5 ETag when it sends one (`etagCheck`), hashed
 /// (SHA-256 into `tour.json`), the whole tour validated, then moved into place in one step, keeping the
 /// version it replaces for rollback.
 public final class TourDownloader: @unchecked Sendable {
@@ -61,6 +61,12 @@ public final class TourDownloader: @unchecked Sendable {
     }
 
     public let api: RemoteAPI
+    /// How many files download at once, each over its own connection (1: one after the other). Several
+    /// connections hide the round trip each small file costs on a real network, and spread the receiving
+    /// over the cores.
+    public var jobs = 4
+    /// When files are checked against the server's MD5 ETag.
+    public var etagCheck: ETagCheck = .auto
     public var onEvent: (Event) -> Void = { _ in }
     public var onTick: (Progress) -> Void = { _ in }
 
@@ -129,32 +135,57 @@ public final class TourDownloader: @unchecked Sendable {
         let received = ByteCounter()
         let start = Date()
         let baseline = thePlan.stagedBytes
-        var filesDone = thePlan.stagedFiles
-        for file in tour.files where state.complete[file.localPath] == nil {
-            let tick = { [self] in
-                onTick(Progress(
-                    doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
-                    receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
-                    currentFile: file.localPath, filesDone: filesDone, files: tour.files.count))
-            }
-            do {
-                let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
-                let done = try fetch(file, from: urls[file.localPath]!, into: staging, state: &state, received: received, tick: tick)
-                state.complete[file.localPath] = done
-                state.partialETags[file.localPath] = nil
-                try state.write(in: staging)
-                filesDone += 1
-                tick()
-                onEvent(.fileDone(path: file.localPath, bytes: done.size, resumedFrom: file.size >= 0 && before < file.size ? before : 0))
-            } catch {
-                state.clean = true
-                try? state.write(in: staging)
-                if case .interrupted = error.kind {
-                    let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
-                    throw RemoteError(error.kind, "interrupted: \(formatBytes(staged)) of \(formatBytes(tour.totalBytes)) staged in \(staging); run the same command again to resume")
+        // The workers stop on Ctrl-C (the API's interruption) and on the first failure among them.
+        let stop = Interruption(linkedTo: api.interruption)
+        let board = TransferBoard(state: state, files: tour.files.filter { state.complete[$0.localPath] == nil }, filesDone: thePlan.stagedFiles)
+        let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
+            while let file = board.take() {
+                let tick = { [self] in
+                    board.tick { filesDone in
+                        onTick(Progress(
+                            doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
+                            receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
+                            currentFile: file.localPath, filesDone: filesDone, files: tour.files.count))
+                    }
                 }
-                throw error
+                do throws(RemoteError) {
+                    let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
+                    let done = try fetch(file, from: urls[file.localPath]!, into: staging, client: client, stop: stop, board: board, received: received, tick: tick)
+                    try board.finished(file.localPath, done, staging: staging) { filesDone in
+                        onTick(Progress(
+                            doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
+                            receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
+                            currentFile: file.localPath, filesDone: filesDone, files: tour.files.count))
+                        onEvent(.fileDone(path: file.localPath, bytes: done.size, resumedFrom: file.size >= 0 && before < file.size ? before : 0))
+                    }
+                } catch {
+                    board.fail(error)
+                    stop.interrupt()  // the other workers stop short; the first failure is the one reported
+                    return
+                }
             }
+        }
+        let workers = max(1, min(jobs, board.count))
+        let group = DispatchGroup()
+        for _ in 1..<max(workers, 1) {
+            let client = HTTPClient(interruption: stop, timeout: api.client.timeout)
+            group.enter()
+            Thread.detachNewThread {
+                work(client)
+                group.leave()
+            }
+        }
+        work(HTTPClient(interruption: stop, timeout: api.client.timeout))
+        group.wait()
+        state = board.state
+        if let error = board.failure {
+            state.clean = true
+            try? state.write(in: staging)
+            if case .interrupted = error.kind {
+                let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
+                throw RemoteError(.interrupted(api.interruption.signal), "interrupted: \(formatBytes(staged)) of \(formatBytes(tour.totalBytes)) staged in \(staging); run the same command again to resume")
+            }
+            throw error
         }
 
         let transferSeconds = Date().timeIntervalSince(start)
@@ -169,7 +200,7 @@ public final class TourDownloader: @unchecked Sendable {
         onEvent(.validating(staging))
         let report: ValidationReport
         do {
-            report = try TourValidator().validate(staging)
+            report = try TourValidator(verifiesDigests: false).validate(staging)
         } catch {
             throw RemoteError(.local, error.description)
         }
@@ -249,13 +280,15 @@ public final class TourDownloader: @unchecked Sendable {
     /// What `decide` saw of an answer, filled on the delegate queue and read once the transfer ended.
     private final class Answer: @unchecked Sendable {
         var etag: String?
+        /// The MD5 the bytes must have (the ETag's, when `etagCheck` applies to where they came from).
+        var expectedMD5: String?
         var failure: String?
         var restart = false
     }
 
     /// Downloads one file into the staging directory, resuming a partial one, with retries.
-    private func fetch(_ file: PlannedFile, from url: URL, into staging: String, state: inout DownloadState,
-        received: ByteCounter, tick: () -> Void) throws(RemoteError) -> DownloadState.Complete
+    private func fetch(_ file: PlannedFile, from url: URL, into staging: String, client: HTTPClient, stop: Interruption,
+        board: TransferBoard, received: ByteCounter, tick: () -> Void) throws(RemoteError) -> DownloadState.Complete
     {
         let path = staging + "/" + file.localPath
         try DownloadArea.makeDirectory((path as NSString).deletingLastPathComponent)
@@ -276,15 +309,17 @@ public final class TourDownloader: @unchecked Sendable {
             if let token = api.token, api.sameOrigin(url) { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
             if existing > 0 {
                 request.setValue("bytes=\(existing)-", forHTTPHeaderField: "Range")
-                if let etag = state.partialETags[file.localPath] { request.setValue(etag, forHTTPHeaderField: "If-Range") }
+                if let etag = board.partialETag(file.localPath) { request.setValue(etag, forHTTPHeaderField: "If-Range") }
             }
             let answer = Answer()
             let resumeFrom = existing
+            let etagCheck = self.etagCheck
             let outcome: Result<HTTPResponse, HTTPTransportError>
             do throws(HTTPTransportError) {
-                outcome = .success(try api.client.perform(request, tick: tick) { http in
+                outcome = .success(try client.perform(request, tick: tick) { http in
                     let etag = http.value(forHTTPHeaderField: "ETag")
                     answer.etag = etag
+                    answer.expectedMD5 = etagCheck.applies(to: http.url) ? TourDownloader.md5ETag(etag) : nil
                     let keep: Int
                     switch http.statusCode {
                     case 200: keep = 0
@@ -297,7 +332,7 @@ public final class TourDownloader: @unchecked Sendable {
                     default: return .memory(limit: 1 << 16)
                     }
                     do throws(HTTPSinkError) {
-                        try sink.prepare(keep: keep, checkMD5: TourDownloader.md5ETag(etag) != nil)
+                        try sink.prepare(keep: keep, checkMD5: answer.expectedMD5 != nil)
                     } catch {
                         answer.failure = error.message
                         return .memory(limit: 1 << 16)
@@ -310,10 +345,10 @@ public final class TourDownloader: @unchecked Sendable {
             let reason: String
             switch outcome {
             case .failure(.interrupted):
-                if let etag = answer.etag { state.partialETags[file.localPath] = etag }
-                throw RemoteError(.interrupted(api.interruption.signal), "interrupted")
+                if let etag = answer.etag { board.setPartialETag(file.localPath, etag) }
+                throw RemoteError(.interrupted(stop.signal), "interrupted")
             case let .failure(.connection(message)):
-                if let etag = answer.etag { state.partialETags[file.localPath] = etag }
+                if let etag = answer.etag { board.setPartialETag(file.localPath, etag) }
                 reason = "\(label): \(message)"
                 if attempt >= api.retry.attempts {
                     throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message) (\(attempt) attempts); run the same command again to resume")
@@ -329,21 +364,21 @@ public final class TourDownloader: @unchecked Sendable {
                 if answer.restart || response.status == 416 {
                     // The staged part is not a prefix of the server's file: start the file again.
                     try? FileManager.default.removeItem(atPath: path)
-                    state.partialETags[file.localPath] = nil
+                    board.setPartialETag(file.localPath, nil)
                     reason = "\(label): the server could not resume at byte \(resumeFrom) (\(response.status)); starting the file again"
                     if attempt >= api.retry.attempts { throw RemoteError(.unavailable, "GET \(url.absoluteString): \(reason)") }
                 } else if response.status == 200 || response.status == 206 {
                     if file.size >= 0 && sink.size != file.size {
                         try? FileManager.default.removeItem(atPath: path)
-                        state.partialETags[file.localPath] = nil
+                        board.setPartialETag(file.localPath, nil)
                         throw RemoteError(.invalid, "\(label): the server sent \(sink.size) bytes, the manifest promises \(file.size) (\(file.origin)); the backend's file or its manifest is wrong, so the tour was not installed")
                     }
                     let digests = try sink.finish()
-                    guard let expected = TourDownloader.md5ETag(answer.etag), let md5 = digests.md5, md5 != expected else {
+                    guard let expected = answer.expectedMD5, let md5 = digests.md5, md5 != expected else {
                         return DownloadState.Complete(size: sink.size, sha256: digests.sha256)
                     }
                     try? FileManager.default.removeItem(atPath: path)
-                    state.partialETags[file.localPath] = nil
+                    board.setPartialETag(file.localPath, nil)
                     reason = "\(label): the bytes received do not match the server's checksum (ETag MD5 \(expected.prefix(12))…)"
                     if attempt >= api.retry.attempts {
                         throw RemoteError(.invalid, "\(reason) \(attempt) time\(attempt == 1 ? "" : "s"); the file is corrupt on the server or on the way, so the tour was not installed")
@@ -363,9 +398,9 @@ public final class TourDownloader: @unchecked Sendable {
             }
             let delay = api.retry.delay(before: attempt)
             attempt += 1
-            onEvent(.retry(what: reason, attempt: attempt, delay: delay))
-            guard RetryPolicy.sleep(delay, interruption: api.interruption) else {
-                throw RemoteError(.interrupted(api.interruption.signal), "interrupted")
+            board.report { onEvent(.retry(what: reason, attempt: attempt, delay: delay)) }
+            guard RetryPolicy.sleep(delay, interruption: stop) else {
+                throw RemoteError(.interrupted(stop.signal), "interrupted")
             }
         }
     }

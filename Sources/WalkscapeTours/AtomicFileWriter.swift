@@ -8,9 +8,10 @@ public enum AtomicFileWriter {
         public var description: String { message }
     }
 
-    /// Writes `bytes` to a temporary file in the same directory, flushes it to disk, keeps the old file's
-    /// permissions, and renames it over `path`.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// Writes `bytes` to a temporary file in the same directory, flushes it to disk (unless `flush` is false:
+    /// a crash may then leave the previous content, but never a torn file), keeps the old file's permissions,
+    /// and renames it over `path`.
+    public static func write(_ bytes: [UInt8], to path: String, flush: Bool = true) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".tmp-XXXXXX").utf8CString)
@@ -39,7 +40,7 @@ public enum AtomicFileWriter {
         var info = stat()
         let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         fchmod(fd, mode)
-        guard fsync(fd) == 0 else {
+        guard !flush || fsync(fd) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw WriteError(message: "\(path): cannot flush to disk: \(reason)")

@@ -153,6 +153,78 @@ import WalkscapeTours
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
     }
 
+    /// `never` really skips the check: the corrupted file is installed (its SHA-256 is what arrived), which is
+    /// what `auto` over plain HTTP and `always` stop.
+    @Test func theETagCheckFollowsItsSetting() throws {
+        for (check, installsCorruption) in [(ETagCheck.never, true), (.always, false), (.auto, false)] {
+            let server = try APIServer(faults: ["corrupt:torino-portici/audio/it/p4.mp3:1"])
+            let dest = try TemporaryDirectory()
+            defer { dest.remove() }
+            let loader = try downloader(server.draft)
+            loader.etagCheck = check
+            _ = try loader.download("torino-portici", languages: ["it"], destination: dest.path)
+            let requests = try server.fileCounters()["torino-portici/audio/it/p4.mp3"]?.requests
+            #expect(requests == (installsCorruption ? 1 : 2), "\(check)")
+            let installed = try #require(try TourLoader.load(dest.path + "/torino-portici").tour)
+            let original = try #require(try TourLoader.load(repositoryRoot + "/tours/torino-portici").tour)
+            let same = installed.points[3].track("it")?.audio.sha256 == original.points[3].track("it")?.audio.sha256
+            #expect(same != installsCorruption, "\(check)")
+        }
+    }
+
+    @Test func theETagCheckAppliesOverPlainHTTPUnlessSetOtherwise() {
+        let http = URL(string: "http://127.0.0.1:8080/media/a.mp3")
+        let https = URL(string: "https://cdn.example.org/a.mp3?X-Amz-Signature=abc")
+        #expect(ETagCheck.auto.applies(to: http) && !ETagCheck.auto.applies(to: https))
+        #expect(ETagCheck.always.applies(to: http) && ETagCheck.always.applies(to: https))
+        #expect(!ETagCheck.never.applies(to: http) && !ETagCheck.never.applies(to: https))
+    }
+
+    /// However many files download at once, the installed tour is the same, byte for byte.
+    @Test func parallelDownloadsInstallTheSameTour() throws {
+        let server = try APIServer()
+        var documents: [String] = []
+        for jobs in [1, 3, 16] {
+            let dest = try TemporaryDirectory()
+            defer { dest.remove() }
+            let loader = try downloader(server.draft)
+            loader.jobs = jobs
+            var done: [String] = []
+            loader.onEvent = { event in if case let .fileDone(path, _, _) = event { done.append(path) } }
+            _ = try loader.download("torino-portici", languages: ["it", "en"], destination: dest.path)
+            #expect(done.count == 36 && Set(done).count == 36, "jobs \(jobs)")
+            try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+            documents.append(try String(contentsOfFile: dest.path + "/torino-portici/tour.json", encoding: .utf8))
+        }
+        #expect(Set(documents).count == 1)
+        #expect(try server.fileCounters().values.allSatisfy { $0.requests == 3 })
+    }
+
+    /// One worker's failure stops the others and is the error reported; nothing is installed.
+    @Test func aFailureStopsEveryWorker() throws {
+        let server = try APIServer(faults: ["wrong-size:torino-portici/audio/it/p2.mp3"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let loader = try downloader(server.draft)
+        loader.jobs = 8
+        let error = try #require(throws: RemoteError.self) { try loader.download("torino-portici", languages: ["it", "en"], destination: dest.path) }
+        #expect(error.kind == .invalid)
+        #expect(error.message.contains("audio/it/p2.mp3: the server sent"), "\(error.message)")
+        #expect(!dest.exists("torino-portici"))
+        #expect(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
+    }
+
+    @Test func aLinkedInterruptionFiresWithItsParent() {
+        let parent = Interruption()
+        let child = Interruption(linkedTo: parent)
+        #expect(!child.isInterrupted)
+        child.interrupt(signal: SIGTERM)
+        #expect(child.isInterrupted && !parent.isInterrupted && child.signal == SIGTERM)
+        let other = Interruption(linkedTo: parent)
+        parent.interrupt(signal: SIGINT)
+        #expect(other.isInterrupted && other.signal == SIGINT)
+    }
+
     @Test func persistentFaultsEndInAClearErrorAndNoInstalledTour() throws {
         let cases: [(fault: String, kind: RemoteError.Kind, words: String)] = [
             ("corrupt:torino-portici/audio/it/p4.mp3", .invalid, "do not match the server's checksum"),

@@ -3,12 +3,13 @@
 # fetching the same files, in one run each, from the test API server (Tests/WalkscapeRemoteTests/server).
 #   tools/bench/download.sh [SIZE_MB_PER_RECORDING] [RUNS]
 # The tour is the Turin sample with its 14 recordings replaced by WAVs of SIZE_MB (default 12: ~170 MB in all,
-# about what the backend announces for a tour). curl fetches every file of both manifests over one
-# keep-alive connection (`curl URL -o FILE URL -o FILE …`); walkscape does the whole download: API calls,
-# staging, SHA-256 and MD5 on the way, fsync, validation (every file hashed again, every WAV decoded),
-# install. Its "downloaded in" figure is the file transfers alone (hashing included: SHA-256 and MD5 of every
-# byte run on their own threads as the bytes arrive), so a second curl row adds md5sum and sha256sum of the
-# files, the same checks. Best of RUNS (default 3) for each.
+# about what the backend announces for a tour). curl fetches every file of both manifests in one run: one
+# keep-alive connection, one file after the other (`curl URL -o FILE URL -o FILE …`), and again with
+# `--parallel --parallel-max 4`, as many connections as walkscape's default `--jobs 4`. walkscape does the whole
+# download: API calls, staging, SHA-256 of every byte on the way (and MD5 against the server's ETag, which
+# `--etag-check auto` does over plain HTTP), fsync, validation (every WAV decoded), install. Its "downloaded
+# in" figure is the file transfers with their hashing; the curl rows with sha256sum and md5sum add the same
+# checks after the fact. Best of RUNS (default 3) for each.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 size=${1:-12}
@@ -40,27 +41,36 @@ mapfile -t lines < "$work/curl.args"
 curl_args=()
 for ((i = 0; i < ${#lines[@]}; i += 2)); do curl_args+=("${lines[i]}" -o "${lines[i + 1]}"); done
 
-best_curl=999; best_check=999; best_ws=999; best_transfer=999
-for run in $(seq "$runs"); do
-  rm -rf "$work/curl" "$work/dest"; mkdir -p "$work/curl"
-  sync
-  start=$(date +%s.%N); curl -s "${curl_args[@]}"; end=$(date +%s.%N)
-  t=$(echo "$end - $start" | bc -l); best_curl=$(echo "if ($t < $best_curl) $t else $best_curl" | bc -l)
-  # The same download with the checks walkscape makes on every byte: MD5 (against the ETag) and SHA-256.
-  rm -rf "$work/curl"; mkdir -p "$work/curl"; sync
-  start=$(date +%s.%N); curl -s "${curl_args[@]}"; md5sum "$work"/curl/* >/dev/null; sha256sum "$work"/curl/* >/dev/null; end=$(date +%s.%N)
-  t=$(echo "$end - $start" | bc -l); best_check=$(echo "if ($t < $best_check) $t else $best_check" | bc -l)
-  sync
+best() { echo "if ($1 < $2) $1 else $2" | bc -l; }
+elapsed() { local start end; start=$(date +%s.%N); "$@"; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
+fresh() { rm -rf "$work/curl" "$work/dest"; mkdir -p "$work/curl"; sync; }
+checks() { sha256sum "$work"/curl/* >/dev/null; [ "${1:-}" = md5 ] && md5sum "$work"/curl/* >/dev/null; true; }
+curl_seq=999; curl_par=999; curl_sha=999; curl_md5=999
+ws_auto=999; ws_auto_whole=999; ws_never=999; ws_never_whole=999
+download() {  # prints "transfer-seconds whole-seconds"
+  local start end out
   start=$(date +%s.%N)
-  out=$($bin download --api "$api" torino-portici --lang it,en --dest "$work/dest")
+  out=$($bin download --api "$api" torino-portici --lang it,en --dest "$work/dest" "$@")
   end=$(date +%s.%N)
-  t=$(echo "$end - $start" | bc -l); best_ws=$(echo "if ($t < $best_ws) $t else $best_ws" | bc -l)
-  transfer=$(echo "$out" | sed -n 's/.* downloaded in \([0-9.]*\) s.*/\1/p')
-  best_transfer=$(echo "if ($transfer < $best_transfer) $transfer else $best_transfer" | bc -l)
+  echo "$(echo "$out" | sed -n 's/.* downloaded in \([0-9.]*\) s.*/\1/p') $(echo "$end - $start" | bc -l)"
+}
+for run in $(seq "$runs"); do
+  fresh; curl_seq=$(best "$(elapsed curl -s "${curl_args[@]}")" "$curl_seq")
+  fresh; curl_par=$(best "$(elapsed curl -s --parallel --parallel-max 4 "${curl_args[@]}" 2>/dev/null)" "$curl_par")
+  fresh; curl_sha=$(best "$(elapsed bash -c 'curl -s "${@:2}" && sha256sum "$1"/curl/* >/dev/null' _ "$work" "${curl_args[@]}")" "$curl_sha")
+  fresh; curl_md5=$(best "$(elapsed bash -c 'curl -s "${@:2}" && sha256sum "$1"/curl/* >/dev/null && md5sum "$1"/curl/* >/dev/null' _ "$work" "${curl_args[@]}")" "$curl_md5")
+  fresh; read -r t w < <(download); ws_auto=$(best "$t" "$ws_auto"); ws_auto_whole=$(best "$w" "$ws_auto_whole")
+  fresh; read -r t w < <(download --etag-check never); ws_never=$(best "$t" "$ws_never"); ws_never_whole=$(best "$w" "$ws_never_whole")
 done
 mb() { echo "scale=1; $total / $1 / 1000000" | bc -l; }
+pct() { echo "scale=0; 100 * $1 / $2" | bc -l; }
+row() { printf '%-52s %6.3f s  %7s MB/s' "$1" "$2" "$(mb "$2")"; [ -n "${3:-}" ] && printf '  %s' "$3"; echo; }
 echo "files: $(( ${#lines[@]} / 2 )) + cover, $total bytes"
-printf 'curl 7.88 (one run, keep-alive)          %6.3f s  %7s MB/s\n' "$best_curl" "$(mb "$best_curl")"
-printf 'curl, then md5sum and sha256sum           %6.3f s  %7s MB/s\n' "$best_check" "$(mb "$best_check")"
-printf 'walkscape download, file transfers       %6.3f s  %7s MB/s  (%s %% of curl, %s %% of curl + checks)\n' "$best_transfer" "$(mb "$best_transfer")" "$(echo "scale=0; 100 * $best_curl / $best_transfer" | bc -l)" "$(echo "scale=0; 100 * $best_check / $best_transfer" | bc -l)"
-printf 'walkscape download, whole command        %6.3f s  %7s MB/s  (API calls, validation, install)\n' "$best_ws" "$(mb "$best_ws")"
+row "curl $(curl --version | head -1 | cut -d' ' -f2), one connection" "$curl_seq"
+row "curl --parallel --parallel-max 4" "$curl_par"
+row "curl, then sha256sum" "$curl_sha"
+row "curl, then sha256sum and md5sum" "$curl_md5"
+row "walkscape download --etag-check never: transfers" "$ws_never" "($(pct "$curl_seq" "$ws_never") % of curl, $(pct "$curl_par" "$ws_never") % of curl --parallel, $(pct "$curl_sha" "$ws_never") % of curl + sha256sum)"
+row "  whole command" "$ws_never_whole" "(API calls, validation, fsync, install)"
+row "walkscape download (default: MD5 ETag over HTTP)" "$ws_auto" "($(pct "$curl_seq" "$ws_auto") % of curl, $(pct "$curl_md5" "$ws_auto") % of curl + sha256sum + md5sum)"
+row "  whole command" "$ws_auto_whole" "(API calls, validation, fsync, install)"

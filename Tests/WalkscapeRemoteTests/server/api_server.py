@@ -545,6 +545,7 @@ def main():
     args = parser.parse_args()
     # A parent may have started us with signals blocked (posix_spawn from a thread of a test runner).
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    ThreadingHTTPServer.request_queue_size = 64  # the default 5 drops SYNs when a client opens several connections
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.tours = Tours(args.tours)
