@@ -17,7 +17,9 @@ struct PlayCommand: ParsableCommand {
             Without --trace it opens the catalogue of the tours in TOUR (a directory of tours, default tours/) or, \
             when TOUR is one tour, that tour's detail: pick a walk (a trace found for the tour, or a simulated walk \
             along its route), change the settings (`,`), press enter to play. A tour with missing files cannot \
-            start; its detail says what is missing and the command that downloads it.
+            start; its detail says what is missing and the command that downloads it, and `d` runs that command \
+            when the tour records where it came from (a protected tour also needs --token or WALKSCAPE_TOKEN, \
+            handed to the download through its environment, never written anywhere).
 
             With --trace it opens the player at once. The trace replays through the same trigger engine as \
             `simulate`, on a clock you can pause, step and speed up (¼× … 64×). At ×1 the audio is heard \
@@ -60,6 +62,9 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
 
+    @Option(help: ArgumentHelp("A bearer token for downloading protected tours from their detail (`d`); default: $WALKSCAPE_TOKEN.", valueName: "T"))
+    var token: String?
+
     func validate() throws {
         guard PlayerSession.speeds.contains(speed) else {
             throw ValidationError("--speed must be one of \(PlayerSession.speeds.map { formatShortNumber($0) }.joined(separator: ", ")), got \(formatShortNumber(speed)).")
@@ -99,7 +104,8 @@ struct PlayCommand: ParsableCommand {
             }
             start = .player(inputs, subtitles: subtitles)
         } else {
-            start = .browser(try PlayCommand.browserState(argument: tour ?? "tours", settings: settings, language: narration.requested, console: console))
+            start = .browser(try PlayCommand.browserState(
+                argument: tour ?? "tours", settings: settings, language: narration.requested, token: AccessToken.resolve(token), console: console))
         }
 
         let strings = UIStrings(language: LanguagePreference.fromEnvironment(environment))
@@ -179,13 +185,13 @@ struct PlayCommand: ParsableCommand {
             case let .download(index)?:
                 let listing = state.tours[index]
                 guard let loaded = try? TourLoader.load(listing.directory), let tour = loaded.tour,
-                    let arguments = TourListings.downloadArguments(document: loaded.document, tour: tour, directory: listing.directory)
+                    let arguments = TourListings.downloadArguments(document: loaded.document, tour: tour, directory: listing.directory, token: AccessToken.resolve(token))
                 else {
                     state.message = "\(listing.directory): cannot tell where to download it from"
                     continue
                 }
                 terminal.suspend()
-                let status = PlayCommand.runDownload(arguments, stderr: stderr)
+                let status = PlayCommand.runDownload(arguments, token: AccessToken.resolve(token), stderr: stderr)
                 // Ctrl-C stopped the download (which keeps what it fetched), not walkscape.
                 _ = TerminalGuard.stopSignal.compareExchange(expected: SIGINT, desired: 0, ordering: .relaxed)
                 terminal.resume()
@@ -195,7 +201,7 @@ struct PlayCommand: ParsableCommand {
                     state.tours[index] = TourListings.listing(
                         tour, document: reloaded.document, directory: listing.directory,
                         language: state.settings.audioLanguage ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment),
-                        searchDirectories: TourListings.searchDirectories(catalogue: directory))
+                        searchDirectories: TourListings.searchDirectories(catalogue: directory), token: AccessToken.resolve(token))
                 }
                 state.message = status == 0 ? nil : "the download stopped (status \(status)); press d to resume it"
             case nil: break
@@ -204,8 +210,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// Runs `walkscape ARGUMENTS` (this very executable) on the plain terminal, its errors on `stderr`, then
-    /// waits for Enter so its last lines can be read; returns its exit status.
-    static func runDownload(_ arguments: [String], stderr: Int32) -> Int32 {
+    /// waits for Enter so its last lines can be read; returns its exit status. A `token` reaches it as
+    /// `WALKSCAPE_TOKEN` in its environment, not on its command line (which `ps` shows).
+    static func runDownload(_ arguments: [String], token: String?, stderr: Int32) -> Int32 {
         var executable = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &executable, executable.count - 1)
         let path = length > 0 ? String(cString: executable) : CommandLine.arguments[0]
@@ -232,9 +239,13 @@ struct PlayCommand: ParsableCommand {
         let argv = [path] + arguments
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        var environment = ProcessInfo.processInfo.environment
+        if let token { environment[AccessToken.environmentVariable] = token }
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cEnvironment.forEach { free($0) } }
         var pid: pid_t = 0
         var status: Int32 = 0
-        if posix_spawn(&pid, path, &actions, &attributes, cArguments, environ) == 0 {
+        if posix_spawn(&pid, path, &actions, &attributes, cArguments, cEnvironment) == 0 {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             status = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         } else {
@@ -263,7 +274,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// The catalogue for `argument`: a directory of tours, or one tour (opened on its detail, among its siblings).
-    static func browserState(argument: String, settings: PlaySettings, language: String?, console: Console) throws -> BrowserState {
+    static func browserState(argument: String, settings: PlaySettings, language: String?, token: String?, console: Console) throws -> BrowserState {
         var path = argument.hasSuffix("/tour.json") ? String(argument.dropLast("/tour.json".count)) : argument
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         let isTour = FileManager.default.fileExists(atPath: path + "/tour.json")
@@ -275,7 +286,9 @@ struct PlayCommand: ParsableCommand {
             console.error(error.description)
             throw CommandExit(.usage)
         }
-        let listings = TourListings.make(catalogue, language: settings.audioLanguage ?? language, searchDirectories: TourListings.searchDirectories(catalogue: directory))
+        let listings = TourListings.make(
+            catalogue, language: settings.audioLanguage ?? language, searchDirectories: TourListings.searchDirectories(catalogue: directory),
+            token: token)
         var state = BrowserState(tours: listings, settings: settings)
         if state.tours.isEmpty {
             console.error("\(directory): no tours here (a tour is a directory with a tour.json); give a tour or a directory of tours")

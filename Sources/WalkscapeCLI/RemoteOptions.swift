@@ -7,7 +7,7 @@ struct RemoteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The API's base URL, e.g. https://api.example.org/v1.", valueName: "URL"))
     var api: String
 
-    @Option(help: ArgumentHelp("A bearer token (the one the app gets when you log in), sent to the API's host only.", valueName: "T"))
+    @Option(help: ArgumentHelp("A bearer token (the one the app gets when you log in), sent to the API's host only; default: $WALKSCAPE_TOKEN.", valueName: "T"))
     var token: String?
 
     @Option(help: ArgumentHelp("Attempts per request on 5xx answers and broken connections, with backoff from 0.5 s.", valueName: "N"))
@@ -25,7 +25,7 @@ struct RemoteOptions: ParsableArguments {
     func makeAPI(interruption: Interruption) throws -> RemoteAPI {
         let client = HTTPClient(interruption: interruption, timeout: timeout)
         do {
-            return try RemoteAPI(base: api, token: token, client: client, retry: RetryPolicy(attempts: retries), interruption: interruption)
+            return try RemoteAPI(base: api, token: AccessToken.resolve(token), client: client, retry: RetryPolicy(attempts: retries), interruption: interruption)
         } catch {
             throw ValidationError(error.message)
         }

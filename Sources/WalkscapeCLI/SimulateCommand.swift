@@ -58,7 +58,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The API to post the analytics events to (with --upload-events).", valueName: "URL"))
     var api: String?
 
-    @Option(help: ArgumentHelp("A bearer token for --upload-events.", valueName: "T"))
+    @Option(help: ArgumentHelp("A bearer token for --upload-events (default: $WALKSCAPE_TOKEN).", valueName: "T"))
     var token: String?
 
     @OptionGroup var policyOptions: PolicyOptions
@@ -131,7 +131,7 @@ struct SimulateCommand: ParsableCommand {
         let interruption = Interruption()
         let remote: RemoteAPI
         do {
-            remote = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
+            remote = try RemoteAPI(base: base, token: AccessToken.resolve(token), client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
         } catch {
             throw RemoteFailure.exit(error, console: console)
         }

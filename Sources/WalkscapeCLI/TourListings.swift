@@ -13,8 +13,8 @@ enum TourListings {
     /// catalogue directory itself, then `traces/` and `fixtures/traces/` under the working directory.
     static func searchDirectories(catalogue: String) -> [String] { [catalogue, "traces", "fixtures/traces"] }
 
-    /// One listing per catalogue entry, readable or not.
-    static func make(_ catalogue: Catalogue, language: String?, searchDirectories: [String]) -> [TourListing] {
+    /// One listing per catalogue entry, readable or not; `token` (not kept) lets protected tours offer their download.
+    static func make(_ catalogue: Catalogue, language: String?, searchDirectories: [String], token: String?) -> [TourListing] {
         catalogue.entries.map { entry in
             guard let tour = entry.tour else {
                 let name = entry.directory.split(separator: "/").last.map(String.init) ?? entry.directory
@@ -23,13 +23,13 @@ enum TourListings {
                     city: "", durationMinutes: 0, distanceKm: 0, languages: [], isProtected: false,
                     availability: .broken("\(entry.directory): cannot be read; run `walkscape validate \(entry.directory)`"))
             }
-            return listing(tour, document: entry.document, directory: entry.directory, language: language, searchDirectories: searchDirectories)
+            return listing(tour, document: entry.document, directory: entry.directory, language: language, searchDirectories: searchDirectories, token: token)
         }
     }
 
     /// The listing of one readable tour. Files are checked for presence and size only (Option B's quick
     /// check); their digests are checked when a walk starts (`ReplayTour.load`).
-    static func listing(_ tour: Tour, document: JSONValue?, directory: String, language: String?, searchDirectories: [String]) -> TourListing {
+    static func listing(_ tour: Tour, document: JSONValue?, directory: String, language: String?, searchDirectories: [String], token: String?) -> TourListing {
         let lang = tour.language(for: language)
         let availability: TourListing.Availability
         if let location = try? TourLocation(argument: directory) {
@@ -38,7 +38,7 @@ enum TourListings {
             availability = integrity.isComplete ? .ready
                 : .notDownloaded(
                     problems: integrity.problems.map { "\($0.asset.file): \($0.kind.rawValue)" }, fix: fix,
-                    runnable: TourListings.downloadArguments(document: document, tour: tour, directory: directory) != nil)
+                    offer: TourListings.downloadOffer(document: document, tour: tour, token: token))
         } else {
             availability = .broken("\(directory)/tour.json: cannot be read")
         }
@@ -81,11 +81,20 @@ enum TourListings {
         }
     }
 
+    /// What the detail screen can do about a tour that is not fully downloaded.
+    static func downloadOffer(document: JSONValue?, tour: Tour, token: String?) -> TourListing.DownloadOffer {
+        guard document?["x-walkscape-source"]?["api"]?.stringValue != nil else { return .unknownSource }
+        return tour.isProtected && token == nil ? .needsToken : .runnable
+    }
+
     /// The `walkscape download` arguments that fetch `tour` again, when its `tour.json` records where it came
-    /// from (`x-walkscape-source`, written by `walkscape download`); nil otherwise. Protected tours need a
-    /// token the tour does not keep, so they are left to the command line.
-    static func downloadArguments(document: JSONValue?, tour: Tour, directory: String) -> [String]? {
-        guard let source = document?["x-walkscape-source"], let api = source["api"]?.stringValue, !tour.isProtected else { return nil }
+    /// from (`x-walkscape-source`, written by `walkscape download`); nil otherwise. A protected tour also
+    /// needs a `token`, which the tour does not keep and the arguments do not carry (`runDownload` passes it
+    /// in the environment).
+    static func downloadArguments(document: JSONValue?, tour: Tour, directory: String, token: String?) -> [String]? {
+        guard downloadOffer(document: document, tour: tour, token: token) == .runnable, let source = document?["x-walkscape-source"],
+            let api = source["api"]?.stringValue
+        else { return nil }
         let id = source["tourId"]?.stringValue ?? tour.id
         let parent = (directory as NSString).deletingLastPathComponent
         return ["download", "--api", api, id, "--lang", tour.languages.joined(separator: ","), "--dest", parent.isEmpty ? "." : parent]

@@ -39,7 +39,7 @@ struct ToursCommand: ParsableCommand {
     @Flag(help: "Ask each tour's API whether a newer version is published.")
     var checkUpdates = false
 
-    @Option(help: ArgumentHelp("With --check-updates: a bearer token, for protected tours (sent to each tour's API host only).", valueName: "T"))
+    @Option(help: ArgumentHelp("With --check-updates: a bearer token, for protected tours (sent to each tour's API host only; default: $WALKSCAPE_TOKEN).", valueName: "T"))
     var token: String?
 
     @Option(help: ArgumentHelp("With --check-updates: seconds of silence before a server counts as unreachable.", valueName: "SECONDS"))
@@ -66,7 +66,7 @@ struct ToursCommand: ParsableCommand {
         let tours = catalogue.entries.compactMap { entry in entry.tour.map { (entry.directory, $0) } }
         var updates: [String: UpdateChecker.Answer] = [:]
         if checkUpdates {
-            let checker = UpdateChecker(token: token, retry: RetryPolicy(attempts: 2, initialDelay: 0.5), timeout: timeout, interruption: Interruption())
+            let checker = UpdateChecker(token: AccessToken.resolve(token), retry: RetryPolicy(attempts: 2, initialDelay: 0.5), timeout: timeout, interruption: Interruption())
             for entry in catalogue.entries {
                 guard let tour = entry.tour else { continue }
                 updates[entry.directory] = checker.check(version: tour.version, languages: tour.languages, document: entry.document)

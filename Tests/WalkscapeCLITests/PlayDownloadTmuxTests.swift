@@ -39,4 +39,50 @@ struct PlayDownloadTmuxTests {
         screen = try tmux.waitFor { $0.contains(" END") }
         #expect(screen.contains("EXIT 0 END"))
     }
+
+    /// A protected tour: without a token the detail names the command (with `--token T`) and offers nothing to
+    /// run; with WALKSCAPE_TOKEN, `d` runs the download, the token reaching it through the environment only.
+    @Test func aProtectedTourIsDownloadedWithTheTokenFromTheEnvironment() throws {
+        let server = try APIServer()
+        let dest = NSTemporaryDirectory() + "walkscape-play-protected-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: dest) }
+        let api = "http://127.0.0.1:\(server.port)/v1"
+        let id = try server.deployedID("paris-ile-de-la-cite")
+        let download = try CLI.run(["download", "--api", api, id, "--lang", "fr,en", "--dest", dest, "--token", "t-owner"])
+        try #require(download.status == 0, "\(download.stderr)")
+        try FileManager.default.removeItem(atPath: dest + "/paris-ile-de-la-cite/audio/fr/p3.mp3")
+        let play = "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play \(dest)/paris-ile-de-la-cite --audio none; "
+            + "echo \"EXIT $? END\"; sleep 60"
+
+        do {
+            let tmux = Tmux()
+            defer { tmux.kill() }
+            try tmux.start(play)
+            var screen = try tmux.waitFor { $0.contains("Not downloaded: audio/fr/p3.mp3: missing") && $0.contains("esc back") }
+            #expect(screen.contains("protected: start play with --token T (or WALKSCAPE_TOKEN) to download it here"), "\(screen)")
+            #expect(!screen.contains("press d to download it now"))
+            try tmux.keys("d")
+            screen = try tmux.waitFor { $0.contains("this tour is protected: start `walkscape play` with --token T") }
+            try tmux.keys("q")
+            screen = try tmux.waitFor { $0.contains(" END") }
+            #expect(screen.contains("EXIT 0 END"))
+            #expect(!FileManager.default.fileExists(atPath: dest + "/paris-ile-de-la-cite/audio/fr/p3.mp3"))
+        }
+
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start("export WALKSCAPE_TOKEN=t-owner; " + play)
+        var screen = try tmux.waitFor { $0.contains("press d to download it now") && $0.contains("esc back") }
+        try tmux.keys("d")
+        screen = try tmux.waitFor(timeout: 30) { $0.contains("press Enter to go back") }
+        #expect(screen.contains("[walkscape] download finished"), "\(screen)")
+        #expect(screen.contains("walkscape download --api \(api) \(id) --lang fr,en"), "\(screen)")
+        #expect(!screen.contains("t-owner"))
+        try tmux.keys("Enter")
+        screen = try tmux.waitFor { $0.contains("Downloaded: every file present.") && $0.contains("esc back") }
+        #expect(FileManager.default.fileExists(atPath: dest + "/paris-ile-de-la-cite/audio/fr/p3.mp3"))
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0 END"))
+    }
 }

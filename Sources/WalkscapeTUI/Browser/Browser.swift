@@ -76,19 +76,21 @@ public enum Browser {
                     break
                 }
                 return .play(tour: index, walk: tour.walks[min(state.walkSelection, tour.walks.count - 1)], settings: state.settings)
-            case let .notDownloaded(problems, fix, runnable):
+            case let .notDownloaded(problems, fix, offer):
                 state.message = "not downloaded (\(problems.count) problem\(problems.count == 1 ? "" : "s")): "
-                    + (runnable ? "press d to run `\(fix)`" : "run `\(fix)`")
+                    + (offer == .runnable ? "press d to run `\(fix)`" : "run `\(fix)`")
             case let .broken(why):
                 state.message = why
             }
         case .character("d"):
-            if case .notDownloaded(_, let fix, let runnable) = tour.availability {
-                guard runnable else {
+            if case .notDownloaded(_, let fix, let offer) = tour.availability {
+                switch offer {
+                case .runnable: return .download(tour: index)
+                case .needsToken:
+                    state.message = "this tour is protected: start `walkscape play` with --token T (or WALKSCAPE_TOKEN set) to download it here, or run `\(fix)`"
+                case .unknownSource:
                     state.message = "this tour does not say where it was downloaded from: run `\(fix)` with the API's address"
-                    break
                 }
-                return .download(tour: index)
             }
         default: break
         }

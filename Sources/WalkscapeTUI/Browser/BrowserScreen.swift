@@ -164,10 +164,14 @@ public struct BrowserScreen: Sendable {
         switch tour.availability {
         case .ready:
             grid.put(strings["Downloaded: every file present."], x: 0, y: walkRow, style: BrowserScreen.dim)
-        case let .notDownloaded(problems, fix, runnable):
+        case let .notDownloaded(problems, fix, offer):
             grid.put(DisplayWidth.truncate("\(strings["Not downloaded"]): \(problems.first.map { TerminalText.sanitize($0) } ?? "")\(problems.count > 1 ? " (+\(problems.count - 1))" : "")", to: width), x: 0, y: walkRow, style: CellStyle(foreground: .warning, bold: true))
             grid.put(DisplayWidth.truncate("\(strings["to fix"]): \(fix)", to: width), x: 0, y: walkRow + 1, style: CellStyle(foreground: .warning))
-            if runnable { grid.put(strings["press d to download it now"], x: 0, y: walkRow + 2, style: CellStyle(foreground: .text, bold: true)) }
+            switch offer {
+            case .runnable: grid.put(strings["press d to download it now"], x: 0, y: walkRow + 2, style: CellStyle(foreground: .text, bold: true))
+            case .needsToken: grid.put(strings["protected: start play with --token T (or WALKSCAPE_TOKEN) to download it here"], x: 0, y: walkRow + 2, style: BrowserScreen.dim)
+            case .unknownSource: break
+            }
         case let .broken(why):
             grid.put(DisplayWidth.truncate(TerminalText.sanitize(why), to: width), x: 0, y: walkRow, style: CellStyle(foreground: .error, bold: true))
         }

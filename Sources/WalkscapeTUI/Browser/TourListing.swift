@@ -6,11 +6,20 @@ public struct TourListing: Sendable, Equatable {
     /// Whether a tour can start ("Option B": only a fully downloaded tour plays).
     public enum Availability: Sendable, Equatable {
         case ready
-        /// Files are missing or corrupt: what, and the command that fixes it; `runnable` when the command is
-        /// complete (the tour records where it was downloaded from), so the screen can run it.
-        case notDownloaded(problems: [String], fix: String, runnable: Bool = false)
+        /// Files are missing or corrupt: what, the command that fixes it, and whether the screen can run it.
+        case notDownloaded(problems: [String], fix: String, offer: DownloadOffer = .unknownSource)
         /// The tour cannot be read at all: why.
         case broken(String)
+    }
+
+    /// What `d` can do for a tour that is not fully downloaded.
+    public enum DownloadOffer: Sendable, Equatable {
+        /// The command is complete (the tour records where it was downloaded from): the screen can run it.
+        case runnable
+        /// The tour records where it came from, but it is protected and no token was given.
+        case needsToken
+        /// The tour does not record where it came from: the command needs the API's address.
+        case unknownSource
     }
 
     /// A walk offered for the tour: a recorded trace file, or (no path) a walk made up along the route.

@@ -82,13 +82,18 @@ func sampleListings() -> [TourListing] {
         _ = reduce(&state, .down, .down, .enter)
         #expect(reduce(&state, .character("d")) == nil, "no source recorded: nothing to run")
         #expect(state.message?.hasPrefix("this tour does not say where it was downloaded from") == true)
-        tours[2].availability = .notDownloaded(problems: ["audio/it/p1.mp3: missing"], fix: "walkscape download --api http://api genova --lang it", runnable: true)
+        tours[2].availability = .notDownloaded(problems: ["audio/it/p1.mp3: missing"], fix: "walkscape download --api http://api genova --lang it", offer: .runnable)
         state = BrowserState(tours: tours)
         _ = reduce(&state, .down, .down, .enter, .enter)
         #expect(state.message == "not downloaded (1 problem): press d to run `walkscape download --api http://api genova --lang it`")
         #expect(reduce(&state, .character("d")) == .download(tour: 2))
         state.screen = .detail(0)
         #expect(reduce(&state, .character("d")) == nil, "a downloaded tour has nothing to fetch")
+        tours[2].availability = .notDownloaded(problems: ["audio/it/p1.mp3: missing"], fix: "walkscape download --api http://api genova --lang it --token T", offer: .needsToken)
+        state = BrowserState(tours: tours)
+        _ = reduce(&state, .down, .down, .enter)
+        #expect(reduce(&state, .character("d")) == nil, "protected, and no token: nothing to run")
+        #expect(state.message?.hasPrefix("this tour is protected: start `walkscape play` with --token T") == true)
     }
 
     @Test func upAndDownOnTheDetailMoveBetweenTours() {
