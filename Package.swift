@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(
             name: "WalkscapeRemote",
-            dependencies: ["WalkscapeCore", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         .target(
@@ -79,7 +79,7 @@ let package = Package(
             name: "WalkscapeCoreTests",
             dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours"]),
+        .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),

@@ -137,6 +137,7 @@ public final class TourDownloader: @unchecked Sendable {
         let baseline = thePlan.stagedBytes
         // The workers stop on Ctrl-C (the API's interruption) and on the first failure among them.
         let stop = Interruption(linkedTo: api.interruption)
+        let audioCheck = StagedAudioCheck()
         let board = TransferBoard(state: state, files: tour.files.filter { state.complete[$0.localPath] == nil }, filesDone: thePlan.stagedFiles)
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
             while let file = board.take() {
@@ -151,6 +152,7 @@ public final class TourDownloader: @unchecked Sendable {
                 do throws(RemoteError) {
                     let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
                     let done = try fetch(file, from: urls[file.localPath]!, into: staging, client: client, stop: stop, board: board, received: received, tick: tick)
+                    if StagedAudioCheck.isAudio(file.localPath) { audioCheck.submit(file.localPath, at: staging + "/" + file.localPath) }
                     try board.finished(file.localPath, done, staging: staging) { filesDone in
                         onTick(Progress(
                             doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
@@ -200,7 +202,7 @@ public final class TourDownloader: @unchecked Sendable {
         onEvent(.validating(staging))
         let report: ValidationReport
         do {
-            report = try TourValidator(verifiesDigests: false).validate(staging)
+            report = try TourValidator(verifiesDigests: false, decodedAudio: audioCheck.results()).validate(staging)
         } catch {
             throw RemoteError(.local, error.description)
         }

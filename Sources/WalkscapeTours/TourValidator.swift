@@ -27,9 +27,14 @@ public struct TourValidator: Sendable {
     /// Whether each file's SHA-256 is computed and compared with tour.json's. The downloader turns this off for
     /// the tour it has just written: it hashed every byte on the way and wrote those digests itself.
     public var verifiesDigests: Bool
+    /// Audio files already decoded in full, by their path in the tour (`audio/it/p1.mp3`): what that found is
+    /// taken instead of decoding them again. The downloader decodes each recording as soon as it is staged,
+    /// while the others are still arriving.
+    public var decodedAudio: [String: Result<DecodedAudio, AudioFileError>]
 
-    public init(verifiesDigests: Bool = true) {
+    public init(verifiesDigests: Bool = true, decodedAudio: [String: Result<DecodedAudio, AudioFileError>] = [:]) {
         self.verifiesDigests = verifiesDigests
+        self.decodedAudio = decodedAudio
     }
 
     /// Validates the tour named by `argument`. Throws only when the tour file cannot be read at all.
@@ -65,11 +70,17 @@ public struct TourValidator: Sendable {
             switch role {
             case .audio:
                 // Decoded in full through a fixed buffer: the length is what plays, and a cut file is found.
-                do {
-                    let decoded = try AudioDecoding.decodeAll(path: assetFile.path)
+                let outcome: Result<DecodedAudio, AudioFileError>
+                if let known = decodedAudio[asset.file] {
+                    outcome = known
+                } else {
+                    do { outcome = .success(try AudioDecoding.decodeAll(path: assetFile.path)) } catch { outcome = .failure(error) }
+                }
+                switch outcome {
+                case let .success(decoded):
                     report.audio[asset.file] = decoded.info
                     if let truncation = decoded.truncation { report.diagnostics.append(.warning(display, "", truncation)) }
-                } catch {
+                case let .failure(error):
                     report.diagnostics.append(.error(display, "", error.message))
                 }
             case .subtitles:

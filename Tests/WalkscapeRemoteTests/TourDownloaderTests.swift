@@ -214,6 +214,25 @@ import WalkscapeTours
         #expect(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
     }
 
+    /// A recording the server serves as it is, right size and ETag, but that does not decode (like the
+    /// reference app's MP4 served as `.mp3`): decoded while the rest downloads, it stops the install.
+    @Test func aRecordingThatDoesNotDecodeIsNotInstalled() throws {
+        let tours = try TemporaryDirectory()
+        defer { tours.remove() }
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici", toPath: tours.path + "/torino-portici")
+        let junk = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
+        try junk.write(to: URL(fileURLWithPath: tours.path + "/torino-portici/audio/it/p2.mp3"))
+        #expect(try CLI.run(["manifest", tours.path + "/torino-portici"]).status == 0)
+        let server = try APIServer(tours: tours.path)
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let error = try #require(throws: RemoteError.self) { try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path) }
+        #expect(error.kind == .invalid)
+        #expect(error.message.hasPrefix("the downloaded tour does not validate, so it was not installed"))
+        #expect(error.message.contains("audio/it/p2.mp3"), "\(error.message)")
+        #expect(!dest.exists("torino-portici"))
+    }
+
     @Test func aLinkedInterruptionFiresWithItsParent() {
         let parent = Interruption()
         let child = Interruption(linkedTo: parent)

@@ -6,8 +6,9 @@ public final class APIServer: @unchecked Sendable {
     let process = Process()
     public let port: Int
 
-    /// Starts the server with per-run `faults` (`KIND[:MATCH[:TIMES]]`).
-    public init(faults: [String] = [], slowRate: Int = 200_000) throws {
+    /// Starts the server with per-run `faults` (`KIND[:MATCH[:TIMES]]`), serving the tours of `tours`
+    /// (default: the repository's `tours/`).
+    public init(faults: [String] = [], slowRate: Int = 200_000, tours: String? = nil) throws {
         // The system interpreter when there is one: a version manager's shim would put a process between us
         // and the server, which stopping it would leave behind.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
@@ -18,7 +19,7 @@ public final class APIServer: @unchecked Sendable {
             process.arguments = ["python3"]
         }
         process.arguments! += [repositoryRoot + "/Tests/WalkscapeRemoteTests/server/api_server.py", "--slow-rate", String(slowRate)]
-            + faults.flatMap { ["--fault", $0] }
+            + faults.flatMap { ["--fault", $0] } + (tours.map { ["--tours", $0] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

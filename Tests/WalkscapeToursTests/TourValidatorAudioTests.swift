@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeAudio
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -51,5 +52,17 @@ import WalkscapeCore
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(report.audio["audio/it/p2.wav"]?.frames == 11025)
         #expect(report.audio["audio/en/p2.mp3"]?.frames == 44100)
+    }
+
+    /// What was decoded ahead (the downloader's check of each staged recording) stands for decoding again.
+    @Test func audioDecodedAheadIsTakenAsIs() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        let clean = try TourValidator().validate(sandbox.directory)
+        #expect(!clean.diagnostics.hasErrors)
+        let file = try #require(clean.audio.keys.sorted().first)
+        let failed = try TourValidator(decodedAudio: [file: .failure(AudioFileError("not an MPEG audio stream"))]).validate(sandbox.directory)
+        #expect(failed.diagnostics.map(\.description).contains { $0.contains(file) && $0.contains("not an MPEG audio stream") })
+        #expect(failed.audio[file] == nil)
     }
 }
