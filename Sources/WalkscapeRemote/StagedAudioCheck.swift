@@ -11,6 +11,7 @@ final class StagedAudioCheck: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [(localPath: String, path: String)] = []
     private var busy = false
+    private var closed = false
     private var outcomes: [String: Result<DecodedAudio, AudioFileError>] = [:]
     private var thread: Thread?
 
@@ -38,7 +39,11 @@ final class StagedAudioCheck: @unchecked Sendable {
         pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &parameters)
         condition.lock()
         while true {
-            while waiting.isEmpty { condition.wait() }
+            while waiting.isEmpty && !closed { condition.wait() }
+            if waiting.isEmpty {
+                condition.unlock()
+                return
+            }
             let next = waiting.removeFirst()
             busy = true
             condition.unlock()
@@ -49,6 +54,16 @@ final class StagedAudioCheck: @unchecked Sendable {
             busy = false
             condition.broadcast()
         }
+    }
+
+    /// Lets the thread end after the file it is decoding; what is still waiting is dropped (nothing more may
+    /// be submitted).
+    func close() {
+        condition.lock()
+        closed = true
+        waiting.removeAll()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Every outcome, once the submitted files are all decoded.

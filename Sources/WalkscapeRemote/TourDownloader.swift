@@ -138,26 +138,23 @@ public final class TourDownloader: @unchecked Sendable {
         // The workers stop on Ctrl-C (the API's interruption) and on the first failure among them.
         let stop = Interruption(linkedTo: api.interruption)
         let audioCheck = StagedAudioCheck()
+        defer { audioCheck.close() }
         let board = TransferBoard(state: state, files: tour.files.filter { state.complete[$0.localPath] == nil }, filesDone: thePlan.stagedFiles)
+        let progress = { @Sendable (file: String, filesDone: Int) in
+            Progress(
+                doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
+                receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
+                currentFile: file, filesDone: filesDone, files: tour.files.count)
+        }
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
             while let file = board.take() {
-                let tick = { [self] in
-                    board.tick { filesDone in
-                        onTick(Progress(
-                            doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
-                            receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
-                            currentFile: file.localPath, filesDone: filesDone, files: tour.files.count))
-                    }
-                }
+                let tick = { [self] in board.tick { filesDone in onTick(progress(file.localPath, filesDone)) } }
                 do throws(RemoteError) {
                     let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
                     let done = try fetch(file, from: urls[file.localPath]!, into: staging, client: client, stop: stop, board: board, received: received, tick: tick)
                     if StagedAudioCheck.isAudio(file.localPath) { audioCheck.submit(file.localPath, at: staging + "/" + file.localPath) }
                     try board.finished(file.localPath, done, staging: staging) { filesDone in
-                        onTick(Progress(
-                            doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
-                            receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
-                            currentFile: file.localPath, filesDone: filesDone, files: tour.files.count))
+                        onTick(progress(file.localPath, filesDone))
                         onEvent(.fileDone(path: file.localPath, bytes: done.size, resumedFrom: file.size >= 0 && before < file.size ? before : 0))
                     }
                 } catch {
