@@ -49,6 +49,8 @@ public final class TourDownloader: @unchecked Sendable {
         public var currentFile: String
         public var filesDone: Int
         public var files: Int
+        /// Files being fetched right now (`currentFile` is one of them).
+        public var inFlight: Int = 1
     }
 
     /// How a download ended.
@@ -140,21 +142,21 @@ public final class TourDownloader: @unchecked Sendable {
         let audioCheck = StagedAudioCheck()
         defer { audioCheck.close() }
         let board = TransferBoard(state: state, files: tour.files.filter { state.complete[$0.localPath] == nil }, filesDone: thePlan.stagedFiles)
-        let progress = { @Sendable (file: String, filesDone: Int) in
+        let progress = { @Sendable (file: String, counts: TransferBoard.Counts) in
             Progress(
                 doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
                 receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
-                currentFile: file, filesDone: filesDone, files: tour.files.count)
+                currentFile: file, filesDone: counts.done, files: tour.files.count, inFlight: counts.inFlight)
         }
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
             while let file = board.take() {
-                let tick = { [self] in board.tick { filesDone in onTick(progress(file.localPath, filesDone)) } }
+                let tick = { [self] in board.tick { counts in onTick(progress(file.localPath, counts)) } }
                 do throws(RemoteError) {
                     let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
                     let done = try fetch(file, from: urls[file.localPath]!, into: staging, client: client, stop: stop, board: board, received: received, tick: tick)
                     if StagedAudioCheck.isAudio(file.localPath) { audioCheck.submit(file.localPath, at: staging + "/" + file.localPath) }
-                    try board.finished(file.localPath, done, staging: staging) { filesDone in
-                        onTick(progress(file.localPath, filesDone))
+                    try board.finished(file.localPath, done, staging: staging) { counts in
+                        onTick(progress(file.localPath, counts))
                         onEvent(.fileDone(path: file.localPath, bytes: done.size, resumedFrom: file.size >= 0 && before < file.size ? before : 0))
                     }
                 } catch {

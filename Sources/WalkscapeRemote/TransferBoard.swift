@@ -4,10 +4,17 @@ import WalkscapeCore
 /// What the download workers share: the queue of files still to fetch, the download state they record
 /// into, the first failure, and the user's callbacks, which run one at a time whichever worker calls.
 final class TransferBoard: @unchecked Sendable {
+    /// Files complete (earlier runs' included) and files being fetched, for the progress display.
+    struct Counts: Sendable {
+        var done: Int
+        var inFlight: Int
+    }
+
     private let lock = NSLock()
     private let files: [PlannedFile]
     private var next = 0
     private var filesDone: Int
+    private var inFlight = 0
     private var lastTick = Date.distantPast
     private(set) var state: DownloadState
     private(set) var failure: RemoteError?
@@ -26,6 +33,7 @@ final class TransferBoard: @unchecked Sendable {
         lock.withLock {
             guard failure == nil, next < files.count else { return nil }
             defer { next += 1 }
+            inFlight += 1
             return files[next]
         }
     }
@@ -34,19 +42,21 @@ final class TransferBoard: @unchecked Sendable {
     func fail(_ error: RemoteError) {
         lock.withLock {
             if failure == nil { failure = error }
+            inFlight -= 1
         }
     }
 
-    /// Records a complete file in the state on disk, then tells the user (`announce` gets the files done).
-    func finished(_ path: String, _ done: DownloadState.Complete, staging: String, announce: (Int) -> Void) throws(RemoteError) {
+    /// Records a complete file in the state on disk, then tells the user (`announce` gets the counts).
+    func finished(_ path: String, _ done: DownloadState.Complete, staging: String, announce: (Counts) -> Void) throws(RemoteError) {
         lock.lock()
         defer { lock.unlock() }
         state.complete[path] = done
         state.partialETags[path] = nil
         try state.write(in: staging)
         filesDone += 1
+        inFlight -= 1
         lastTick = Date()
-        announce(filesDone)
+        announce(Counts(done: filesDone, inFlight: inFlight))
     }
 
     /// The ETag of the partial file at `path`, recorded for a resume with `If-Range`.
@@ -59,12 +69,12 @@ final class TransferBoard: @unchecked Sendable {
     }
 
     /// Runs a progress callback, at most ten times a second whichever worker asks.
-    func tick(_ body: (Int) -> Void) {
+    func tick(_ body: (Counts) -> Void) {
         lock.withLock {
             let now = Date()
             guard now.timeIntervalSince(lastTick) >= 0.1 else { return }
             lastTick = now
-            body(filesDone)
+            body(Counts(done: filesDone, inFlight: inFlight))
         }
     }
 

@@ -190,9 +190,13 @@ import WalkscapeTours
             let loader = try downloader(server.draft)
             loader.jobs = jobs
             var done: [String] = []
+            var inFlight: [Int] = []
             loader.onEvent = { event in if case let .fileDone(path, _, _) = event { done.append(path) } }
+            loader.onTick = { progress in inFlight.append(progress.inFlight) }
             _ = try loader.download("torino-portici", languages: ["it", "en"], destination: dest.path)
             #expect(done.count == 36 && Set(done).count == 36, "jobs \(jobs)")
+            // Every file's completion ticks; the count never exceeds the workers and ends at none.
+            #expect(inFlight.count >= 36 && inFlight.allSatisfy { (0...jobs).contains($0) } && inFlight.last == 0, "jobs \(jobs): \(inFlight)")
             try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
             documents.append(try String(contentsOfFile: dest.path + "/torino-portici/tour.json", encoding: .utf8))
         }
