@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bearer token for the API: `--token T`, else the `WALKSCAPE_TOKEN` environment variable (which keeps
-/// it out of shell history and `ps`, and is how `play` hands it to the download it runs).
+/// it off command lines, where `ps` shows them, and is how `play` hands it to the download it runs).
 enum AccessToken {
     static let environmentVariable = "WALKSCAPE_TOKEN"
 

@@ -191,7 +191,8 @@ struct PlayCommand: ParsableCommand {
                     continue
                 }
                 terminal.suspend()
-                let status = PlayCommand.runDownload(arguments, token: AccessToken.resolve(token), stderr: stderr)
+                // The token goes only with a protected tour's download, to the host the detail showed.
+                let status = PlayCommand.runDownload(arguments, token: tour.isProtected ? AccessToken.resolve(token) : nil, stderr: stderr)
                 // Ctrl-C stopped the download (which keeps what it fetched), not walkscape.
                 _ = TerminalGuard.stopSignal.compareExchange(expected: SIGINT, desired: 0, ordering: .relaxed)
                 terminal.resume()

@@ -83,8 +83,9 @@ enum TourListings {
 
     /// What the detail screen can do about a tour that is not fully downloaded.
     static func downloadOffer(document: JSONValue?, tour: Tour, token: String?) -> TourListing.DownloadOffer {
-        guard document?["x-walkscape-source"]?["api"]?.stringValue != nil else { return .unknownSource }
-        return tour.isProtected && token == nil ? .needsToken : .runnable
+        guard let api = document?["x-walkscape-source"]?["api"]?.stringValue else { return .unknownSource }
+        if tour.isProtected && token == nil { return .needsToken }
+        return .runnable(host: URL(string: api)?.host ?? api)
     }
 
     /// The `walkscape download` arguments that fetch `tour` again, when its `tour.json` records where it came
@@ -92,7 +93,7 @@ enum TourListings {
     /// needs a `token`, which the tour does not keep and the arguments do not carry (`runDownload` passes it
     /// in the environment).
     static func downloadArguments(document: JSONValue?, tour: Tour, directory: String, token: String?) -> [String]? {
-        guard downloadOffer(document: document, tour: tour, token: token) == .runnable, let source = document?["x-walkscape-source"],
+        guard downloadOffer(document: document, tour: tour, token: token).isRunnable, let source = document?["x-walkscape-source"],
             let api = source["api"]?.stringValue
         else { return nil }
         let id = source["tourId"]?.stringValue ?? tour.id

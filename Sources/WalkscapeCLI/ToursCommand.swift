@@ -19,7 +19,8 @@ struct ToursCommand: ParsableCommand {
 
             --check-updates asks the API each downloaded tour came from (recorded in its tour.json by \
             `walkscape download`) for the version it publishes now, in every language of the tour; that is \
-            the only time `tours` uses the network. A protected tour needs --token.
+            the only time `tours` uses the network. A protected tour needs --token (WALKSCAPE_TOKEN is not used \
+            here: the addresses come from the tours' files), sent with that tour's requests only.
 
             Examples:
               walkscape tours
@@ -39,7 +40,7 @@ struct ToursCommand: ParsableCommand {
     @Flag(help: "Ask each tour's API whether a newer version is published.")
     var checkUpdates = false
 
-    @Option(help: ArgumentHelp("With --check-updates: a bearer token, for protected tours (sent to each tour's API host only; default: $WALKSCAPE_TOKEN).", valueName: "T"))
+    @Option(help: ArgumentHelp("With --check-updates: a bearer token, sent with the protected tours' checks to the API each one's tour.json names.", valueName: "T"))
     var token: String?
 
     @Option(help: ArgumentHelp("With --check-updates: seconds of silence before a server counts as unreachable.", valueName: "SECONDS"))
@@ -66,10 +67,11 @@ struct ToursCommand: ParsableCommand {
         let tours = catalogue.entries.compactMap { entry in entry.tour.map { (entry.directory, $0) } }
         var updates: [String: UpdateChecker.Answer] = [:]
         if checkUpdates {
-            let checker = UpdateChecker(token: AccessToken.resolve(token), retry: RetryPolicy(attempts: 2, initialDelay: 0.5), timeout: timeout, interruption: Interruption())
+            // Only a token given here: the addresses come from the tours' files, so WALKSCAPE_TOKEN is not sent.
+            let checker = UpdateChecker(token: token, retry: RetryPolicy(attempts: 2, initialDelay: 0.5), timeout: timeout, interruption: Interruption())
             for entry in catalogue.entries {
                 guard let tour = entry.tour else { continue }
-                updates[entry.directory] = checker.check(version: tour.version, languages: tour.languages, document: entry.document)
+                updates[entry.directory] = checker.check(version: tour.version, languages: tour.languages, isProtected: tour.isProtected, document: entry.document)
             }
         }
         let area = DownloadArea(destination: catalogue.directory)

@@ -20,10 +20,6 @@ struct DownloadState: Sendable, Equatable {
     var partialETags: [String: String] = [:]
     /// The total size planned, for `walkscape tours` (bytes; the cover's unknown size counts 0).
     var totalBytes = 0
-    /// Whether the run that wrote this ended normally (an error, Ctrl-C). Staged files are flushed to disk
-    /// only before the tour is installed, so after a crash or power loss (`clean` false) the files recorded
-    /// as complete are hashed again before they are trusted.
-    var clean = false
 
     init(tourID: String, version: Int, totalBytes: Int) {
         self.tourID = tourID
@@ -39,7 +35,6 @@ struct DownloadState: Sendable, Equatable {
             let tourID = json["tourId"]?.stringValue, let version = json["version"]?.intValue
         else { return nil }
         var state = DownloadState(tourID: tourID, version: version, totalBytes: json["totalBytes"]?.intValue ?? 0)
-        state.clean = json["clean"]?.boolValue ?? false
         for (path, value) in json["complete"]?.objectMembers ?? [] {
             if let size = value["size"]?.intValue, let sha256 = value["sha256"]?.stringValue {
                 state.complete[path] = Complete(size: size, sha256: sha256)
@@ -54,17 +49,26 @@ struct DownloadState: Sendable, Equatable {
     /// Writes the state into `directory`, atomically.
     func write(in directory: String) throws(RemoteError) {
         let json: JSONValue = .object([
-            ("tourId", .string(tourID)), ("version", .integer(version)), ("totalBytes", .integer(totalBytes)), ("clean", .bool(clean)),
+            ("tourId", .string(tourID)), ("version", .integer(version)), ("totalBytes", .integer(totalBytes)),
             ("complete", .object(complete.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("size", .integer($0.value.size)), ("sha256", .string($0.value.sha256))])) })),
             ("partial", .object(partialETags.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("etag", .string($0.value))])) })),
         ])
         // Written often (after every file), so not flushed: the temporary file renamed over the old one still
-        // leaves a whole state or the previous one, and `clean` covers what a crash may lose.
+        // leaves a whole state or the previous one, and the next run hashes every file it lists again.
         let path = directory + "/" + DownloadState.fileName
         do {
             try AtomicFileWriter.write(Array(JSONWriter().write(json).utf8), to: path, flush: false)
         } catch {
             throw RemoteError(.local, error.message)
+        }
+    }
+
+    /// Removes the temporary files (`AtomicFileWriter`'s, of this state and of `tour.json`) that a killed run
+    /// may have left in the staging directory: they must not be installed with the tour.
+    static func removeLeftovers(in directory: String) {
+        let prefixes = ["." + fileName + ".tmp-", ".tour.json.tmp-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where prefixes.contains(where: name.hasPrefix) {
+            unlink(directory + "/" + name)
         }
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// docs/benchmarks.md "Downloads"), and over HTTPS it checks what TLS has already guaranteed: that the bytes
 /// are the ones the server sent. So by default it runs only where nothing else protects the bytes.
 public enum ETagCheck: String, Sendable, CaseIterable {
-    /// Checked when the file came over plain HTTP; over HTTPS, TLS's own integrity check stands in for it.
+    /// Checked when the file came over plain HTTP, and for a file partly on disk from an earlier run (resumed,
+    /// or written in full but not recorded): TLS stands in for it only for bytes that came over HTTPS now.
     case auto
     /// Checked whenever the server sends an MD5 ETag, HTTPS included.
     case always

@@ -12,6 +12,8 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     private let fd: Int32
     private var sha256 = SHA256()
     private var md5: Insecure.MD5?
+    /// Whether MD5 is computed: read by the receiving thread, while `md5` itself belongs to its queue.
+    private var checksMD5 = false
     private let shaQueue = DispatchQueue(label: "walkscape.sink.sha256")
     private let md5Queue = DispatchQueue(label: "walkscape.sink.md5")
     private static let maxPending = 256
@@ -37,6 +39,7 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
         drain()
         sha256 = SHA256()
         md5 = checkMD5 ? Insecure.MD5() : nil
+        checksMD5 = checkMD5
         size = 0
         // Truncated only when there is something to drop: on ext4 a truncation to 0 marks the file for a flush
         // when it is closed (the replace-by-truncate heuristic), which would stall every new file's close.
@@ -91,7 +94,7 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
             self.pending.signal()
         }
         pending.wait()
-        if md5 != nil {
+        if checksMD5 {
             md5Queue.async {
                 chunk.withUnsafeBytes { self.md5?.update(bufferPointer: $0) }
                 self.pending.signal()

@@ -165,7 +165,8 @@ public final class HTTPClient: @unchecked Sendable {
             }
         }
         if let failure = transfer.failure { throw failure }
-        if interruption.isInterrupted { throw .interrupted }
+        // A transfer that completed is kept even when a stop came meanwhile: its bytes are all there.
+        if code != CURLE_OK && interruption.isInterrupted { throw .interrupted }
         if code != CURLE_OK { throw classify(code, url: url) }
         if transfer.target == nil { _ = transfer.resolvedTarget() }  // an empty body: `decide` still sees the answer
         return HTTPResponse(status: Int(walkscape_curl_response_code(handle)), headers: transfer.headers, body: transfer.body)

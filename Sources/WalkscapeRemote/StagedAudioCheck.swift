@@ -5,15 +5,16 @@ import WalkscapeAudio
 /// are still arriving, so that validating the tour afterwards does not decode them again
 /// (`TourValidator.decodedAudio`). On a real network the decoding is then hidden behind the transfer.
 ///
-/// The thread runs under `SCHED_IDLE`: it only gets a core the transfers leave free, so on a machine where
-/// receiving and hashing already take every core (loopback) the decoding waits rather than slowing them.
+/// The thread runs at nice 10, below the transfers, so that on a machine where receiving and hashing already
+/// take every core (loopback) it yields to them; once the transfers are over, `results()` decodes whatever
+/// is still waiting on the calling thread too, so a starved background thread cannot hold the install up.
 final class StagedAudioCheck: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [(localPath: String, path: String)] = []
-    private var busy = false
+    private var decoding = 0
     private var closed = false
     private var outcomes: [String: Result<DecodedAudio, AudioFileError>] = [:]
-    private var thread: Thread?
+    private var started = false
 
     init() {}
 
@@ -24,53 +25,62 @@ final class StagedAudioCheck: @unchecked Sendable {
     func submit(_ localPath: String, at path: String) {
         condition.lock()
         defer { condition.unlock() }
+        guard !closed else { return }
         waiting.append((localPath, path))
-        if thread == nil {
-            let thread = Thread { [self] in run() }
+        if !started {
+            started = true
+            let thread = Thread { [self] in
+                // Linux keeps a nice value per thread: this lowers only the decoding thread.
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                while decodeNext() {}
+            }
             thread.name = "walkscape.download.audio-check"
-            self.thread = thread
             thread.start()
         }
         condition.signal()
     }
 
-    private func run() {
-        var parameters = sched_param()
-        pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &parameters)
+    /// Waits for a file and decodes it; false once closed with nothing left.
+    private func decodeNext() -> Bool {
         condition.lock()
-        while true {
-            while waiting.isEmpty && !closed { condition.wait() }
-            if waiting.isEmpty {
-                condition.unlock()
-                return
-            }
-            let next = waiting.removeFirst()
-            busy = true
+        while waiting.isEmpty && !closed { condition.wait() }
+        guard !waiting.isEmpty else {
             condition.unlock()
-            let outcome: Result<DecodedAudio, AudioFileError>
-            do { outcome = .success(try AudioDecoding.decodeAll(path: next.path)) } catch { outcome = .failure(error) }
-            condition.lock()
-            outcomes[next.localPath] = outcome
-            busy = false
-            condition.broadcast()
+            return false
         }
-    }
-
-    /// Lets the thread end after the file it is decoding; what is still waiting is dropped (nothing more may
-    /// be submitted).
-    func close() {
-        condition.lock()
-        closed = true
-        waiting.removeAll()
-        condition.broadcast()
+        decode(taking: waiting.removeFirst())
         condition.unlock()
+        return true
     }
 
-    /// Every outcome, once the submitted files are all decoded.
+    /// Decodes `item`, called with the lock held; the lock is released while decoding.
+    private func decode(taking item: (localPath: String, path: String)) {
+        decoding += 1
+        condition.unlock()
+        let outcome: Result<DecodedAudio, AudioFileError>
+        do { outcome = .success(try AudioDecoding.decodeAll(path: item.path)) } catch { outcome = .failure(error) }
+        condition.lock()
+        outcomes[item.localPath] = outcome
+        decoding -= 1
+        condition.broadcast()
+    }
+
+    /// Every outcome, once the submitted files are all decoded; what is still waiting is decoded here too.
     func results() -> [String: Result<DecodedAudio, AudioFileError>] {
         condition.lock()
         defer { condition.unlock() }
-        while !waiting.isEmpty || busy { condition.wait() }
+        while !waiting.isEmpty { decode(taking: waiting.removeFirst()) }
+        while decoding > 0 { condition.wait() }
         return outcomes
+    }
+
+    /// Lets the thread end after the file it is decoding and waits for that; what is still waiting is dropped.
+    func close() {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        waiting.removeAll()
+        condition.broadcast()
+        while decoding > 0 { condition.wait() }
     }
 }

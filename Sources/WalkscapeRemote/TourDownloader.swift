@@ -69,7 +69,9 @@ public final class TourDownloader: @unchecked Sendable {
     public var jobs = 4
     /// When files are checked against the server's MD5 ETag.
     public var etagCheck: ETagCheck = .auto
+    /// Told what happens. With several `jobs` it is called from the workers' threads, one call at a time.
     public var onEvent: (Event) -> Void = { _ in }
+    /// Told the progress about ten times a second and after each file; called like `onEvent`.
     public var onTick: (Progress) -> Void = { _ in }
 
     public init(api: RemoteAPI) { self.api = api }
@@ -116,8 +118,14 @@ public final class TourDownloader: @unchecked Sendable {
             state.complete = previous.complete.filter { path, done in
                 guard let file = tour.files.first(where: { $0.localPath == path }) else { return false }
                 guard (file.size < 0 || file.size == done.size) && TourDownloader.fileSize(staging + "/" + path) == done.size else { return false }
-                // After a crash the bytes may not be what was written: hash them again.
-                return previous.clean || TourDownloader.sha256(of: staging + "/" + path) == done.sha256
+                // Staged files are flushed to disk only before the install, and the state not at all: after a
+                // crash or a power loss the bytes may not be what was written, so every run hashes them again
+                // (and the validation before the install can rely on every digest being of the bytes on disk).
+                guard TourDownloader.sha256(of: staging + "/" + path) == done.sha256 else {
+                    unlink(staging + "/" + path)  // not what was received: fetched again, whole
+                    return false
+                }
+                return true
             }
             state.partialETags = previous.partialETags.filter { path, _ in tour.files.contains { $0.localPath == path } }
         } else if FileManager.default.fileExists(atPath: staging) {
@@ -149,7 +157,7 @@ public final class TourDownloader: @unchecked Sendable {
                 currentFile: file, filesDone: counts.done, files: tour.files.count, inFlight: counts.inFlight)
         }
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
-            while let file = board.take() {
+            while !stop.isInterrupted, let file = board.take() {
                 let tick = { [self] in board.tick { counts in onTick(progress(file.localPath, counts)) } }
                 do throws(RemoteError) {
                     let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
@@ -168,7 +176,7 @@ public final class TourDownloader: @unchecked Sendable {
         }
         let workers = max(1, min(jobs, board.count))
         let group = DispatchGroup()
-        for _ in 1..<max(workers, 1) {
+        for _ in 1..<workers {
             let client = HTTPClient(interruption: stop, timeout: api.client.timeout)
             group.enter()
             Thread.detachNewThread {
@@ -176,11 +184,13 @@ public final class TourDownloader: @unchecked Sendable {
                 group.leave()
             }
         }
-        work(HTTPClient(interruption: stop, timeout: api.client.timeout))
+        // One worker keeps the API's connection (one connection in all, as the phone app); several each have
+        // their own, stopped together.
+        work(workers == 1 ? api.client : HTTPClient(interruption: stop, timeout: api.client.timeout))
         group.wait()
         state = board.state
-        if let error = board.failure {
-            state.clean = true
+        // A Ctrl-C that came after the last transfers completed still stops before the install.
+        if let error = board.failure ?? (api.interruption.isInterrupted ? RemoteError(.interrupted(api.interruption.signal), "interrupted") : nil) {
             try? state.write(in: staging)
             if case .interrupted = error.kind {
                 let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
@@ -212,6 +222,7 @@ public final class TourDownloader: @unchecked Sendable {
                 + (errors.count > 5 ? ["  … and \(errors.count - 5) more; run `walkscape validate \(staging)`"] : [])).joined(separator: "\n"))
         }
         try DownloadArea.remove(staging + "/" + DownloadState.fileName)
+        DownloadState.removeLeftovers(in: staging)
         try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + ["tour.json"])
         let previous = try area.install(name)
         rmdir(area.stagingRoot)  // only when no other download is staged there
@@ -269,7 +280,7 @@ public final class TourDownloader: @unchecked Sendable {
 
     /// The SHA-256 of a file, nil when it cannot be read.
     static func sha256(of path: String) -> String? {
-        try? AssetFile(Asset(file: (path as NSString).lastPathComponent), in: TourLocation(argument: (path as NSString).deletingLastPathComponent)).sha256()
+        try? AssetFile.sha256(ofFile: path)
     }
 
     static func fileSize(_ path: String) -> Int? {
@@ -300,9 +311,17 @@ public final class TourDownloader: @unchecked Sendable {
             if file.size >= 0 && existing > file.size { existing = 0 }
             let sink = try FileSink(path: path, received: received)
             if file.size > 0 && existing == file.size {
-                // Written in full by a run that stopped before recording it: only the digest is missing.
-                do { try sink.prepare(keep: existing, checkMD5: false) } catch { throw RemoteError(.local, error.message) }
-                return DownloadState.Complete(size: existing, sha256: try sink.finish().sha256)
+                // Written in full by a run that stopped before recording it: only the digest is missing, and
+                // the bytes are checked against the ETag that run saw, when it recorded one.
+                let expected = etagCheck == .never ? nil : TourDownloader.md5ETag(board.partialETag(file.localPath))
+                do { try sink.prepare(keep: existing, checkMD5: expected != nil) } catch { throw RemoteError(.local, error.message) }
+                let digests = try sink.finish()
+                if let expected, digests.md5 != expected {
+                    try? FileManager.default.removeItem(atPath: path)
+                    board.setPartialETag(file.localPath, nil)
+                    continue  // fetched again, whole
+                }
+                return DownloadState.Complete(size: existing, sha256: digests.sha256)
             }
             var request = URLRequest(url: url)
             request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
@@ -320,7 +339,6 @@ public final class TourDownloader: @unchecked Sendable {
                 outcome = .success(try client.perform(request, tick: tick) { http in
                     let etag = http.value(forHTTPHeaderField: "ETag")
                     answer.etag = etag
-                    answer.expectedMD5 = etagCheck.applies(to: http.url) ? TourDownloader.md5ETag(etag) : nil
                     let keep: Int
                     switch http.statusCode {
                     case 200: keep = 0
@@ -332,6 +350,9 @@ public final class TourDownloader: @unchecked Sendable {
                         keep = start
                     default: return .memory(limit: 1 << 16)
                     }
+                    // A resumed file's first part comes from the disk, which TLS did not cover: `auto` checks it.
+                    let checks = etagCheck.applies(to: http.url) || (etagCheck != .never && keep > 0)
+                    answer.expectedMD5 = checks ? TourDownloader.md5ETag(etag) : nil
                     do throws(HTTPSinkError) {
                         try sink.prepare(keep: keep, checkMD5: answer.expectedMD5 != nil)
                     } catch {

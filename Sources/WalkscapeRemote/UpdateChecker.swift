@@ -28,13 +28,14 @@ public struct UpdateChecker: Sendable {
         self.interruption = interruption
     }
 
-    /// Checks `tour` (installed at `version`, in `languages`) against the API its `document` names.
-    public func check(version: Int, languages: [String], document: JSONValue?) -> Answer {
+    /// Checks a tour (installed at `version`, in `languages`) against the API its `document` names. The token
+    /// goes only with a protected tour's requests: the address comes from a file, not from the user.
+    public func check(version: Int, languages: [String], isProtected: Bool, document: JSONValue?) -> Answer {
         guard let source = document?["x-walkscape-source"], let base = source["api"]?.stringValue,
             let id = source["tourId"]?.stringValue
         else { return .unknownSource }
         do throws(RemoteError) {
-            let api = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption, timeout: timeout),
+            let api = try RemoteAPI(base: base, token: isProtected ? token : nil, client: HTTPClient(interruption: interruption, timeout: timeout),
                 retry: retry, interruption: interruption)
             var published = 0
             for language in languages {

@@ -42,6 +42,11 @@ public struct AssetFile: Sendable {
 
     /// The file's SHA-256 digest as 64 lowercase hex digits, read in 1 MiB chunks.
     public func sha256() throws(AssetFileError) -> String {
+        try AssetFile.sha256(ofFile: path)
+    }
+
+    /// The SHA-256 of the file at `path` (lowercase hex), read in 1 MiB pieces.
+    public static func sha256(ofFile path: String) throws(AssetFileError) -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw AssetFileError("\"\(path)\" cannot be opened for reading")
         }

@@ -24,8 +24,8 @@ struct PlayDownloadTmuxTests {
         #expect(screen.contains("Not downloaded: audio/it/p3.mp3: missing"))
         #expect(screen.contains("to fix: walkscape download --api \(api) torino-portici --lang it,en"))
         try tmux.keys("Enter")
-        screen = try tmux.waitFor { $0.contains("press d to run") }
-        #expect(screen.contains("not downloaded (1 problem)"))
+        screen = try tmux.waitFor { $0.contains("not downloaded (1 problem): press d to download it") }
+        #expect(screen.contains("press d to download it now (127.0.0.1)"))
 
         try tmux.keys("d")
         screen = try tmux.waitFor(timeout: 30) { $0.contains("press Enter to go back") }

@@ -216,6 +216,17 @@ import WalkscapeTours
         #expect(error.message.contains("audio/it/p2.mp3: the server sent"), "\(error.message)")
         #expect(!dest.exists("torino-portici"))
         #expect(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
+        // Once the server is right, the rerun finishes it without asking again for what was complete.
+        let before = try server.fileCounters()
+        try server.setFaults([])
+        let rerun = try downloader(server.draft)
+        var resumedFrom: [String: Int] = [:]
+        rerun.onEvent = { event in if case let .fileDone(path, _, from) = event { resumedFrom[path] = from } }
+        _ = try rerun.download("torino-portici", languages: ["it", "en"], destination: dest.path)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+        for (key, counter) in try server.fileCounters() where !resumedFrom.keys.contains(where: { key.hasSuffix("/" + $0) }) {
+            #expect(counter.requests == before[key]?.requests, "\(key) was complete and fetched again")
+        }
     }
 
     /// A recording the server serves as it is, right size and ETag, but that does not decode (like the
@@ -308,6 +319,56 @@ import WalkscapeTours
             }
         }
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+    }
+
+    /// A rerun trusts nothing it staged before without hashing it again: a staged file changed in between
+    /// (same size) is fetched again, and a temporary file a killed run left is not installed.
+    @Test func aRerunHashesWhatWasStagedBefore() throws {
+        let server = try APIServer(faults: ["error500:torino-portici/audio/it/p4.mp3"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let loader = try downloader(server.draft)
+        loader.jobs = 1
+        _ = try #require(throws: RemoteError.self) { try loader.download("torino-portici", languages: ["it"], destination: dest.path) }
+        let staging = dest.path + "/.walkscape-staging/torino-portici"
+        let changed = staging + "/subtitles/it/p2.it.srt"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: changed))
+        bytes[0] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: changed))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: staging + "/..walkscape-download.json.tmp-Ab12Cd"))
+        let before = try server.fileCounters()
+
+        try server.setFaults([])
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+        let after = try server.fileCounters()
+        #expect(after["torino-portici/subtitles/it/p2.it.srt"]?.requests == 2)
+        #expect(after["torino-portici/audio/it/p1.mp3"]?.requests == before["torino-portici/audio/it/p1.mp3"]?.requests)
+        #expect(!dest.exists("torino-portici/..walkscape-download.json.tmp-Ab12Cd"))
+    }
+
+    /// A file a killed run wrote in full without recording it is checked against the ETag that run saw;
+    /// bytes that do not match are fetched again, whole.
+    @Test func aFullButUnrecordedFileIsCheckedAgainstItsETag() throws {
+        let server = try APIServer(faults: ["slow:torino-portici/audio/it/p3.mp3"], slowRate: 150_000)
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let interruption = Interruption()
+        let first = try downloader(server.draft, interruption: interruption)
+        first.jobs = 1
+        first.onTick = { progress in
+            if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.interrupt() }
+        }
+        _ = try #require(throws: RemoteError.self) { try first.download("torino-portici", languages: ["it"], destination: dest.path) }
+        let staged = dest.path + "/.walkscape-staging/torino-portici/audio/it/p3.mp3"
+        try Data(repeating: 0x55, count: 454164).write(to: URL(fileURLWithPath: staged))
+
+        try server.setFaults([])
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+        let p3 = try #require(try server.fileCounters()["torino-portici/audio/it/p3.mp3"])
+        #expect(p3.requests == 2)
+        #expect(p3.ranges.count == 2 && p3.ranges[1] == nil, "fetched whole: \(p3.ranges)")
     }
 
     @Test func anUpdateKeepsThePreviousVersionForRollback() throws {

@@ -42,25 +42,35 @@ curl_args=()
 for ((i = 0; i < ${#lines[@]}; i += 2)); do curl_args+=("${lines[i]}" -o "${lines[i + 1]}"); done
 
 best() { echo "if ($1 < $2) $1 else $2" | bc -l; }
-elapsed() { local start end; start=$(date +%s.%N); "$@"; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
+fail() { echo "download.sh: $*" >&2; exit 1; }
+# Seconds that "$@" took; the whole script stops if it fails (a failed run must not count as a fast one).
+elapsed() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" || fail "failed: $1 (status $?)"
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
+}
 fresh() { rm -rf "$work/curl" "$work/dest"; mkdir -p "$work/curl"; sync; }
-checks() { sha256sum "$work"/curl/* >/dev/null; [ "${1:-}" = md5 ] && md5sum "$work"/curl/* >/dev/null; true; }
+curl --help all 2>/dev/null | grep -q -- '--parallel-max' || fail "curl $(curl --version | head -1 | cut -d' ' -f2) has no --parallel (7.66 or later needed)"
 curl_seq=999; curl_par=999; curl_sha=999; curl_md5=999
 ws_auto=999; ws_auto_whole=999; ws_never=999; ws_never_whole=999
 download() {  # prints "transfer-seconds whole-seconds"
-  local start end out
+  local start end out transfer
   start=$(date +%s.%N)
-  out=$($bin download --api "$api" torino-portici --lang it,en --dest "$work/dest" "$@")
+  out=$($bin download --api "$api" torino-portici --lang it,en --dest "$work/dest" "$@") || fail "walkscape download $* failed"
   end=$(date +%s.%N)
-  echo "$(echo "$out" | sed -n 's/.* downloaded in \([0-9.]*\) s.*/\1/p') $(echo "$end - $start" | bc -l)"
+  transfer=$(echo "$out" | sed -n 's/.* downloaded in \([0-9.]*\) s.*/\1/p')
+  [ -n "$transfer" ] || fail "walkscape download printed no \"downloaded in\" figure: $out"
+  echo "$transfer $(echo "$end - $start" | bc -l)"
 }
 for run in $(seq "$runs"); do
-  fresh; curl_seq=$(best "$(elapsed curl -s "${curl_args[@]}")" "$curl_seq")
-  fresh; curl_par=$(best "$(elapsed curl -s --parallel --parallel-max 4 "${curl_args[@]}" 2>/dev/null)" "$curl_par")
-  fresh; curl_sha=$(best "$(elapsed bash -c 'curl -s "${@:2}" && sha256sum "$1"/curl/* >/dev/null' _ "$work" "${curl_args[@]}")" "$curl_sha")
-  fresh; curl_md5=$(best "$(elapsed bash -c 'curl -s "${@:2}" && sha256sum "$1"/curl/* >/dev/null && md5sum "$1"/curl/* >/dev/null' _ "$work" "${curl_args[@]}")" "$curl_md5")
-  fresh; read -r t w < <(download); ws_auto=$(best "$t" "$ws_auto"); ws_auto_whole=$(best "$w" "$ws_auto_whole")
-  fresh; read -r t w < <(download --etag-check never); ws_never=$(best "$t" "$ws_never"); ws_never_whole=$(best "$w" "$ws_never_whole")
+  fresh; t=$(elapsed curl -sS "${curl_args[@]}"); curl_seq=$(best "$t" "$curl_seq")
+  fresh; t=$(elapsed curl -sS --no-progress-meter --parallel --parallel-max 4 "${curl_args[@]}"); curl_par=$(best "$t" "$curl_par")
+  fresh; t=$(elapsed bash -c 'curl -sS "${@:2}" && sha256sum "$1"/curl/* >/dev/null' _ "$work" "${curl_args[@]}"); curl_sha=$(best "$t" "$curl_sha")
+  fresh; t=$(elapsed bash -c 'curl -sS "${@:2}" && sha256sum "$1"/curl/* >/dev/null && md5sum "$1"/curl/* >/dev/null' _ "$work" "${curl_args[@]}"); curl_md5=$(best "$t" "$curl_md5")
+  fresh; times=$(download); read -r t w <<< "$times"; ws_auto=$(best "$t" "$ws_auto"); ws_auto_whole=$(best "$w" "$ws_auto_whole")
+  fresh; times=$(download --etag-check never); read -r t w <<< "$times"; ws_never=$(best "$t" "$ws_never"); ws_never_whole=$(best "$w" "$ws_never_whole")
 done
 mb() { echo "scale=1; $total / $1 / 1000000" | bc -l; }
 pct() { echo "scale=0; 100 * $1 / $2" | bc -l; }

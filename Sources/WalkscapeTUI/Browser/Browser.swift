@@ -78,7 +78,7 @@ public enum Browser {
                 return .play(tour: index, walk: tour.walks[min(state.walkSelection, tour.walks.count - 1)], settings: state.settings)
             case let .notDownloaded(problems, fix, offer):
                 state.message = "not downloaded (\(problems.count) problem\(problems.count == 1 ? "" : "s")): "
-                    + (offer == .runnable ? "press d to run `\(fix)`" : "run `\(fix)`")
+                    + (offer.isRunnable ? "press d to download it" : "run `\(fix)`")
             case let .broken(why):
                 state.message = why
             }

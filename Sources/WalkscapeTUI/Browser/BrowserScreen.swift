@@ -168,7 +168,8 @@ public struct BrowserScreen: Sendable {
             grid.put(DisplayWidth.truncate("\(strings["Not downloaded"]): \(problems.first.map { TerminalText.sanitize($0) } ?? "")\(problems.count > 1 ? " (+\(problems.count - 1))" : "")", to: width), x: 0, y: walkRow, style: CellStyle(foreground: .warning, bold: true))
             grid.put(DisplayWidth.truncate("\(strings["to fix"]): \(fix)", to: width), x: 0, y: walkRow + 1, style: CellStyle(foreground: .warning))
             switch offer {
-            case .runnable: grid.put(strings["press d to download it now"], x: 0, y: walkRow + 2, style: CellStyle(foreground: .text, bold: true))
+            case let .runnable(host):
+                grid.put(DisplayWidth.truncate("\(strings["press d to download it now"]) (\(TerminalText.sanitize(host)))", to: width), x: 0, y: walkRow + 2, style: CellStyle(foreground: .text, bold: true))
             case .needsToken: grid.put(strings["protected: start play with --token T (or WALKSCAPE_TOKEN) to download it here"], x: 0, y: walkRow + 2, style: BrowserScreen.dim)
             case .unknownSource: break
             }

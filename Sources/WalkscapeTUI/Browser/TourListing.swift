@@ -14,12 +14,18 @@ public struct TourListing: Sendable, Equatable {
 
     /// What `d` can do for a tour that is not fully downloaded.
     public enum DownloadOffer: Sendable, Equatable {
-        /// The command is complete (the tour records where it was downloaded from): the screen can run it.
-        case runnable
+        /// The command is complete (the tour records where it was downloaded from, `host`, which the screen
+        /// shows before anything is sent there): the screen can run it.
+        case runnable(host: String)
         /// The tour records where it came from, but it is protected and no token was given.
         case needsToken
         /// The tour does not record where it came from: the command needs the API's address.
         case unknownSource
+
+        public var isRunnable: Bool {
+            if case .runnable = self { return true }
+            return false
+        }
     }
 
     /// A walk offered for the tour: a recorded trace file, or (no path) a walk made up along the route.
