@@ -14,6 +14,17 @@ import WalkscapeTours
         return TourDownloader(api: api)
     }
 
+    /// A download of the Turin tour that fails against a server with `faults`, with `jobs` workers: the server,
+    /// the destination (to remove) and the error.
+    func failedDownload(faults: [String], jobs: Int, languages: [String]) throws -> (server: APIServer, dest: TemporaryDirectory, error: RemoteError) {
+        let server = try APIServer(faults: faults)
+        let dest = try TemporaryDirectory()
+        let loader = try downloader(server.draft)
+        loader.jobs = jobs
+        let error = try #require(throws: RemoteError.self) { try loader.download("torino-portici", languages: languages, destination: dest.path) }
+        return (server, dest, error)
+    }
+
     /// The installed tour passes the validator, and every downloaded file is byte-identical to the sample's.
     func expectFaithfulCopy(_ directory: String, of slug: String) throws {
         let report = try TourValidator().validate(directory)
@@ -206,12 +217,8 @@ import WalkscapeTours
 
     /// One worker's failure stops the others and is the error reported; nothing is installed.
     @Test func aFailureStopsEveryWorker() throws {
-        let server = try APIServer(faults: ["wrong-size:torino-portici/audio/it/p2.mp3"])
-        let dest = try TemporaryDirectory()
+        let (server, dest, error) = try failedDownload(faults: ["wrong-size:torino-portici/audio/it/p2.mp3"], jobs: 8, languages: ["it", "en"])
         defer { dest.remove() }
-        let loader = try downloader(server.draft)
-        loader.jobs = 8
-        let error = try #require(throws: RemoteError.self) { try loader.download("torino-portici", languages: ["it", "en"], destination: dest.path) }
         #expect(error.kind == .invalid)
         #expect(error.message.contains("audio/it/p2.mp3: the server sent"), "\(error.message)")
         #expect(!dest.exists("torino-portici"))
@@ -324,12 +331,8 @@ import WalkscapeTours
     /// A rerun trusts nothing it staged before without hashing it again: a staged file changed in between
     /// (same size) is fetched again, and a temporary file a killed run left is not installed.
     @Test func aRerunHashesWhatWasStagedBefore() throws {
-        let server = try APIServer(faults: ["error500:torino-portici/audio/it/p4.mp3"])
-        let dest = try TemporaryDirectory()
+        let (server, dest, _) = try failedDownload(faults: ["error500:torino-portici/audio/it/p4.mp3"], jobs: 1, languages: ["it"])
         defer { dest.remove() }
-        let loader = try downloader(server.draft)
-        loader.jobs = 1
-        _ = try #require(throws: RemoteError.self) { try loader.download("torino-portici", languages: ["it"], destination: dest.path) }
         let staging = dest.path + "/.walkscape-staging/torino-portici"
         let changed = staging + "/subtitles/it/p2.it.srt"
         var bytes = try Data(contentsOf: URL(fileURLWithPath: changed))
