@@ -183,6 +183,19 @@ import WalkscapeTours
         }
     }
 
+    /// Media behind redirects (signed CDN links) are followed, and the ETag check judges the URL they led
+    /// to: plain HTTP here, so a corrupted file is still caught and fetched again.
+    @Test func redirectedMediaAreFollowedAndStillChecked() throws {
+        let server = try APIServer(faults: ["redirect:torino-portici/", "corrupt:torino-portici/audio/it/p4.mp3:1"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
+        let counters = try server.fileCounters()
+        #expect(counters["torino-portici/audio/it/p4.mp3"]?.requests == 2)
+        #expect(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
+    }
+
     @Test func theETagCheckAppliesOverPlainHTTPUnlessSetOtherwise() {
         let http = URL(string: "http://127.0.0.1:8080/media/a.mp3")
         let https = URL(string: "https://cdn.example.org/a.mp3?X-Amz-Signature=abc")

@@ -30,6 +30,7 @@ counts the requests it applies to.
   corrupt     flip bytes in the body (the ETag still names the true MD5)
   bad-json    the manifest's audio[1].fileSizeBytes is a string
   not-json    the API answers half of its JSON text
+  redirect    answer a media request with 302 to the same file at ?via=cdn (counted once, when served)
 
 GET /_control/counters gives {"files": {key: {"bytes": n, "requests": n, "ranges": [...]}}, "events": [...],
 "api": {path: n}}; POST /_control/reset clears counters and faults; POST /_control/version {"bump": n} adds
@@ -217,7 +218,7 @@ class Handler(BaseHTTPRequestHandler):
             key = path.split("/media/", 1)[1]
             if key.startswith("uploads/"):
                 key = key[len("uploads/"):]
-            return self.media(key)
+            return self.media(key, redirected=query.get("via") == "cdn")
         for prefix, shape in (("/draft/v1/", "draft"), ("/v1/", "deployed")):
             if path.startswith(prefix):
                 rest = path[len(prefix):]
@@ -421,8 +422,15 @@ class Handler(BaseHTTPRequestHandler):
 
     # Media
 
-    def media(self, key):
+    def media(self, key, redirected=False):
         state = self.server.state
+        if not redirected and state.take_fault(key, {"redirect"}):
+            # Like a signed CDN link: the file is elsewhere (here, the same path with ?via=cdn).
+            self.send_response(302)
+            self.send_header("Location", self.path.split("?")[0] + "?via=cdn")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         entry = self.server.tours.media.get(key)
         range_header = self.headers.get("Range")
         state.count_request(key, range_header)
