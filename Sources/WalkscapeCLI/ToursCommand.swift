@@ -69,9 +69,18 @@ struct ToursCommand: ParsableCommand {
         if checkUpdates {
             // Only a token given here: the addresses come from the tours' files, so WALKSCAPE_TOKEN is not sent.
             let checker = UpdateChecker(token: token, retry: RetryPolicy(attempts: 2, initialDelay: 0.5), timeout: timeout, interruption: Interruption())
+            // An API that cannot be reached is not asked again for its other tours (each try costs the timeout).
+            var unreachable: [String: UpdateChecker.Answer] = [:]
             for entry in catalogue.entries {
                 guard let tour = entry.tour else { continue }
-                updates[entry.directory] = checker.check(version: tour.version, languages: tour.languages, isProtected: tour.isProtected, document: entry.document)
+                let source = UpdateChecker.source(of: entry.document)
+                if let source, let known = unreachable[source] {
+                    updates[entry.directory] = known
+                    continue
+                }
+                let answer = checker.check(version: tour.version, languages: tour.languages, isProtected: tour.isProtected, document: entry.document)
+                if case .unreachable = answer, let source { unreachable[source] = answer }
+                updates[entry.directory] = answer
             }
         }
         let area = DownloadArea(destination: catalogue.directory)
@@ -100,7 +109,7 @@ struct ToursCommand: ParsableCommand {
                 return ("outdated", "version \(download.version) partly downloaded (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes)))")
             }
             switch updates[directory] {
-            case let .failed(message): return ("complete", "could not check for updates: \(message)")
+            case let .failed(message), let .unreachable(message): return ("complete", "could not check for updates: \(message)")
             case .unknownSource: return ("complete", "could not check for updates: tour.json does not say which API it came from (it was not downloaded by `walkscape download`)")
             default: return ("complete", "")
             }
@@ -159,7 +168,7 @@ struct ToursCommand: ParsableCommand {
     private static func publishedField(_ answer: UpdateChecker.Answer?) -> [(key: String, value: JSONValue)] {
         switch answer {
         case let .current(published), let .newer(published): return [("publishedVersion", .integer(published))]
-        case let .failed(message): return [("updateCheckError", .string(message))]
+        case let .failed(message), let .unreachable(message): return [("updateCheckError", .string(message))]
         case .unknownSource: return [("updateCheckError", .string("no x-walkscape-source in tour.json"))]
         case nil: return []
         }

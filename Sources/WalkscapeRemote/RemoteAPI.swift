@@ -207,7 +207,7 @@ public final class RemoteAPI: @unchecked Sendable {
                 throw RemoteError(.interrupted(interruption.signal), "interrupted")
             case let .failure(.connection(message)):
                 if attempt >= retry.attempts {
-                    throw RemoteError(.unavailable, "\(label): \(message) (\(attempt) attempt\(attempt == 1 ? "" : "s")); check --api and the network")
+                    throw RemoteError(.unavailable, "\(label): \(message) (\(attempt) attempt\(attempt == 1 ? "" : "s")); check --api and the network", isUnreachable: true)
                 }
                 reason = message
             case let .failure(.unusable(message)):

@@ -16,10 +16,14 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
 
     public var kind: Kind
     public var message: String
+    /// The server could not be reached at all (refused, unknown host, silent, cut), after every retry: asking
+    /// it anything else now would fail the same way.
+    public var isUnreachable: Bool
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, isUnreachable: Bool = false) {
         self.kind = kind
         self.message = message
+        self.isUnreachable = isUnreachable
     }
 
     public var description: String { message }

@@ -12,8 +12,10 @@ public struct UpdateChecker: Sendable {
         case newer(published: Int)
         /// The tour does not record where it came from (`x-walkscape-source`): not downloaded by walkscape.
         case unknownSource
-        /// The server could not be asked or refused; the message says why, in one line.
+        /// The server refused or answered wrongly; the message says why, in one line.
         case failed(String)
+        /// The server could not be reached at all; the message says why, in one line.
+        case unreachable(String)
     }
 
     public let token: String?
@@ -26,6 +28,11 @@ public struct UpdateChecker: Sendable {
         self.retry = retry
         self.timeout = timeout
         self.interruption = interruption
+    }
+
+    /// The API base a tour's `document` records (`x-walkscape-source.api`), nil when it records none.
+    public static func source(of document: JSONValue?) -> String? {
+        document?["x-walkscape-source"]?["api"]?.stringValue
     }
 
     /// Checks a tour (installed at `version`, in `languages`) against the API its `document` names. The token
@@ -43,7 +50,8 @@ public struct UpdateChecker: Sendable {
             }
             return published > version ? .newer(published: published) : .current(published: published)
         } catch {
-            return .failed(error.message.split(separator: "\n").first.map(String.init) ?? error.message)
+            let line = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+            return error.isUnreachable ? .unreachable(line) : .failed(line)
         }
     }
 }
