@@ -29,13 +29,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let loaded: LoadedTour
-        do {
-            loaded = try TourLoader.load(tour)
-        } catch {
-            console.error(error.description)
-            throw CommandExit(.usage)
-        }
+        let loaded = try TourInput.load(tour, console: console)
         guard let model = loaded.tour, !loaded.diagnostics.hasErrors else {
             for problem in loaded.diagnostics where problem.severity == .error { console.error(problem.description) }
             console.error("\(tour): not a readable tour; run `walkscape validate \(tour)` for every problem")

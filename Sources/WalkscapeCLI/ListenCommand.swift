@@ -52,13 +52,7 @@ struct ListenCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let loaded: LoadedTour
-        do {
-            loaded = try TourLoader.load(tour)
-        } catch {
-            console.error(TerminalText.sanitize(error.description))
-            throw CommandExit(.usage)
-        }
+        let loaded = try TourInput.load(tour, console: console)
         guard let tourModel = loaded.tour, !loaded.diagnostics.hasErrors else {
             for problem in loaded.diagnostics where problem.severity == .error { console.error(TerminalText.sanitize(problem.description)) }
             console.error("\(tour): cannot play this tour; run `walkscape validate \(tour)` for every problem")

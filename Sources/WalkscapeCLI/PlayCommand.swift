@@ -216,7 +216,7 @@ struct PlayCommand: ParsableCommand {
     static func runDownload(_ arguments: [String], token: String?, stderr: Int32) -> Int32 {
         var executable = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &executable, executable.count - 1)
-        let path = length > 0 ? String(cString: executable) : CommandLine.arguments[0]
+        let path = length > 0 ? String(decoding: executable.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         // The terminal as it is while curses is suspended: standard output, and the real standard error.
         let console = Console(
             out: { text in _ = text.withCString { Foundation.write(STDOUT_FILENO, $0, strlen($0)) } },
@@ -280,13 +280,7 @@ struct PlayCommand: ParsableCommand {
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         let isTour = FileManager.default.fileExists(atPath: path + "/tour.json")
         let directory = isTour ? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".") : path
-        let catalogue: Catalogue
-        do {
-            catalogue = try Catalogue(directory: directory)
-        } catch {
-            console.error(error.description)
-            throw CommandExit(.usage)
-        }
+        let catalogue = try TourInput.catalogue(directory, console: console)
         let listings = TourListings.make(
             catalogue, language: settings.audioLanguage ?? language, searchDirectories: TourListings.searchDirectories(catalogue: directory),
             token: token)

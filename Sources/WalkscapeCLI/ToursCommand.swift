@@ -53,13 +53,7 @@ struct ToursCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let catalogue: Catalogue
-        do {
-            catalogue = try Catalogue(directory: directory)
-        } catch {
-            console.error(error.description)
-            throw CommandExit(.usage)
-        }
+        let catalogue = try TourInput.catalogue(directory, console: console)
         for entry in catalogue.entries where entry.tour == nil {
             for problem in entry.errors.prefix(3) { console.error(problem.description) }
             console.error("\(entry.directory): skipped; run `walkscape validate \(entry.directory)` for every problem")

@@ -24,6 +24,22 @@ import WalkscapeCore
         #expect(detail.estimatedSizeMb == 180)
     }
 
+    /// Lists come bare or wrapped (`{"tours": […]}`, `{"points": […]}`); anything else is one error naming
+    /// the response, and a bad element's error names its path inside the wrapper.
+    @Test func listsAreReadBareOrWrappedAndAnythingElseIsAClearError() throws {
+        let point = #"{"id": "p1", "order": 1, "title": "A", "description": "", "location": {"lat": 45, "lng": 7}, "triggerRadiusMeters": 150}"#
+        #expect(try RemotePoint.decodeList(json("[\(point)]"), language: "it").map(\.id) == ["p1"])
+        #expect(try RemotePoint.decodeList(json(#"{"points": [\#(point)]}"#), language: "it").map(\.id) == ["p1"])
+        let notAList = try #require(throws: RemoteFormatError.self) { try RemotePoint.decodeList(json(#"{"data": 3}"#), language: "it") }
+        #expect(notAList.description.hasPrefix("points (it): "))
+        #expect(notAList.message.hasPrefix("expected an array of points, got "))
+        let badElement = try #require(throws: RemoteFormatError.self) { try RemotePoint.decodeList(json(#"{"points": [{"id": "p1"}]}"#), language: "it") }
+        #expect(badElement.path.description.hasPrefix("points[0]"), "\(badElement)")
+        let tours = try #require(throws: RemoteFormatError.self) { try RemoteTourSummary.decodeList(json("42")) }
+        #expect(tours.description.hasPrefix("tour list: "))
+        #expect(tours.message.hasPrefix("expected an array of tours, got "))
+    }
+
     @Test func draftDetailReadsCoverImageURLAndRoutePreview() throws {
         let detail = try RemoteTourDetail(json("""
             {"id": "t", "slug": "t", "title": "T", "description": "D", "city": "C", "durationMinutes": 5, "distanceKm": 1,

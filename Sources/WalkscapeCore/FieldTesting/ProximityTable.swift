@@ -144,6 +144,17 @@ public final class ProximityTable: @unchecked Sendable {
                 }
                 let lat = latitudes[i]
                 let lng = longitudes[i]
+                /// Records this fix for point `p` when it is within the limit.
+                @inline(__always) func consider(_ p: Int) {
+                    let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
+                    guard d <= limitSquared else { return }
+                    found[total] = Int32(truncatingIfNeeded: i)
+                    foundPoints[total] = Int32(truncatingIfNeeded: p)
+                    foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
+                    foundDistances[total] = d
+                    total += 1
+                    counts[p] += 1
+                }
                 if useGrid {
                     // The grid cell, as `BoxGrid.cell` computes it.
                     let row = ((lat - origin.0) * inverseSize.0).rounded(.down)
@@ -152,30 +163,11 @@ public final class ProximityTable: @unchecked Sendable {
                         let cell = Int(row) * columnCount + Int(column)
                         for k in Int(cellStarts[cell])..<Int(cellStarts[cell + 1]) {
                             let p = Int(cellItems[k])
-                            guard boxes[p].contains(lat: lat, lng: lng) else { continue }
-                            let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
-                            if d <= limitSquared {
-                                found[total] = Int32(truncatingIfNeeded: i)
-                                foundPoints[total] = Int32(truncatingIfNeeded: p)
-                                foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
-                                foundDistances[total] = d
-                                total += 1
-                                counts[p] += 1
-                            }
+                            if boxes[p].contains(lat: lat, lng: lng) { consider(p) }
                         }
                     }
                 } else {
-                    for p in 0..<frames.count {
-                        let d = frames[p].fastDistanceSquared(lat: lat, lng: lng)
-                        if d <= limitSquared {
-                            found[total] = Int32(truncatingIfNeeded: i)
-                            foundPoints[total] = Int32(truncatingIfNeeded: p)
-                            foundOrdinals[total] = Int32(truncatingIfNeeded: ordinal)
-                            foundDistances[total] = d
-                            total += 1
-                            counts[p] += 1
-                        }
-                    }
+                    for p in 0..<frames.count { consider(p) }
                 }
                 ordinal += 1
             }

@@ -129,6 +129,18 @@ public struct RemoteFields: Sendable {
     }
 
     /// Each element of `elements` (found at `path`) read as an object with `body`.
+    /// A list response, as both API generations send them: a bare array, or an object holding the array under
+    /// `key` (`{"tours": […]}`); each element read by `body`. `noun` names the elements in the error.
+    public static func list<T>(_ value: JSONValue, key: String, noun: String, document: String, _ body: (RemoteFields) throws(RemoteFormatError) -> T) throws(RemoteFormatError) -> [T] {
+        if let array = value.arrayElements {
+            return try objects(array, document: document, path: JSONPath(), body)
+        }
+        if let array = value[key]?.arrayElements {
+            return try objects(array, document: document, path: JSONPath([.key(key)]), body)
+        }
+        throw RemoteFormatError(document: document, path: JSONPath(), "expected an array of \(noun), got \(describe(value))")
+    }
+
     public static func objects<T>(_ elements: [JSONValue], document: String, path: JSONPath, _ body: (RemoteFields) throws(RemoteFormatError) -> T) throws(RemoteFormatError) -> [T] {
         var result: [T] = []
         for (i, element) in elements.enumerated() {

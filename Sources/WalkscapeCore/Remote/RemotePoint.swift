@@ -14,17 +14,7 @@ public struct RemotePoint: Sendable, Equatable {
 
     /// Reads a points response (an array, or `{"points": […]}`) asked for in `language`.
     public static func decodeList(_ value: JSONValue, language: String) throws(RemoteFormatError) -> [RemotePoint] {
-        let document = "points (\(language))"
-        let elements: [JSONValue]
-        let path: JSONPath
-        if let array = value.arrayElements {
-            (elements, path) = (array, JSONPath())
-        } else if let array = value["points"]?.arrayElements {
-            (elements, path) = (array, JSONPath([.key("points")]))
-        } else {
-            throw RemoteFormatError(document: document, path: JSONPath(), "expected an array of points, got \(RemoteFields.describe(value))")
-        }
-        return try RemoteFields.objects(elements, document: document, path: path) { fields throws(RemoteFormatError) in
+        try RemoteFields.list(value, key: "points", noun: "points", document: "points (\(language))") { fields throws(RemoteFormatError) in
             try RemotePoint(fields)
         }
     }

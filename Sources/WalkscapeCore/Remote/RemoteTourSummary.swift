@@ -15,19 +15,7 @@ public struct RemoteTourSummary: Sendable, Equatable {
 
     /// Reads a `GET /tours` response: an array of list items (or `{"tours": […]}`).
     public static func decodeList(_ value: JSONValue) throws(RemoteFormatError) -> [RemoteTourSummary] {
-        let document = "tour list"
-        let elements: [JSONValue]
-        let path: JSONPath
-        if let array = value.arrayElements {
-            elements = array
-            path = JSONPath()
-        } else if let array = value["tours"]?.arrayElements {
-            elements = array
-            path = JSONPath([.key("tours")])
-        } else {
-            throw RemoteFormatError(document: document, path: JSONPath(), "expected an array of tours, got \(RemoteFields.describe(value))")
-        }
-        return try RemoteFields.objects(elements, document: document, path: path) { fields throws(RemoteFormatError) in
+        try RemoteFields.list(value, key: "tours", noun: "tours", document: "tour list") { fields throws(RemoteFormatError) in
             try RemoteTourSummary(fields)
         }
     }
