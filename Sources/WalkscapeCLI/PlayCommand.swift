@@ -27,7 +27,7 @@ struct PlayCommand: ParsableCommand {
             exactly as at ×1. Subtitles follow the heard position.
 
             Player keys: space play/pause · ←/→ seek ∓10 s · n/p next/previous point · r replay · [ ] or -/+ speed · \
-            . step one fix while paused · f follow walker · hjkl/↑↓ pan · z/x zoom · 0 fit route · \
+            . step one fix while paused · f follow walker · h/L k/j ↑/↓ pan · z/x zoom · 0 fit route · \
             s subtitle language · l event log · ? help · q quit.
             Catalogue keys: ↑/↓ select · enter open · tab filter (all/protected/free) · , settings · esc back · q quit.
 
@@ -93,9 +93,17 @@ struct PlayCommand: ParsableCommand {
         let start: Start
         if let trace, let tour {
             // An explicit --lang must exist in the tour; a language from the locale is only a preference.
-            let inputs = try Replay.load(
-                tour: tour, trace: trace, language: narration.requested,
-                languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
+            // A large trace takes seconds to read: say so rather than leave the terminal blank.
+            let loading = LoadingProgress.onStandardError()
+            let name = (trace as NSString).lastPathComponent
+            let inputs: Replay.Inputs
+            do {
+                defer { loading.finish() }
+                inputs = try Replay.load(
+                    tour: tour, trace: trace, language: narration.requested,
+                    languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console,
+                    progress: { loading.update(name, fraction: $0) })
+            }
             let languages = PlayCommand.subtitleLanguages(inputs.tour)
             let subtitles: String? = subs == "off" ? nil : (subs ?? (languages.contains(inputs.tour.language) ? inputs.tour.language : languages.first))
             if let wanted = subtitles, !languages.contains(wanted) {
@@ -154,7 +162,7 @@ struct PlayCommand: ParsableCommand {
         let loop = PlayerLoop(terminal: terminal, player: player, notices: notices, strings: strings)
         switch start {
         case let .player(inputs, subtitles):
-            if case let .interrupted(signal) = loop.run(replay: inputs.tour, trace: inputs.trace.trace, policy: settings.policy, speed: speed, subtitles: subtitles) {
+            if case let .interrupted(signal) = loop.run(replay: inputs.tour, trace: inputs.trace.trace, traceName: ((self.trace ?? "") as NSString).lastPathComponent, policy: settings.policy, speed: speed, subtitles: subtitles) {
                 interrupted = signal
             }
         case let .browser(state):
@@ -176,10 +184,23 @@ struct PlayCommand: ParsableCommand {
             case .quit?: return 0
             case let .play(index, walk, settings)?:
                 let listing = state.tours[index]
-                switch PlayCommand.prepare(listing, walk: walk, settings: settings, walkSpeed: policyOptions.walkSpeed) {
+                // Reading the walk can take seconds: a box says what loads, and how far along, at once.
+                let label = walk.path.map { ($0 as NSString).lastPathComponent } ?? strings[walk.name]
+                let drawLoading = { (fraction: Double?) in
+                    let size = terminal.size
+                    var grid = BrowserScreen(strings: strings, ascii: !terminal.capabilities.unicode).render(state, width: size.width, height: size.height)
+                    if size.width >= PlayerScreen.minimumSize.columns && size.height >= PlayerScreen.minimumSize.rows {
+                        LoadingBox(label: label, fraction: fraction).draw(into: &grid, strings: strings, ascii: !terminal.capabilities.unicode)
+                    }
+                    terminal.draw(grid)
+                }
+                drawLoading(nil)
+                let loading = LoadingProgress(show: { _, fraction in drawLoading(fraction) })
+                switch PlayCommand.prepare(
+                    listing, walk: walk, settings: settings, walkSpeed: policyOptions.walkSpeed, progress: { loading.update(label, fraction: $0) }) {
                 case let .failure(error): state.message = error.message
                 case let .success(prepared):
-                    let outcome = loop.run(replay: prepared.replay, trace: prepared.trace, policy: settings.policy, speed: settings.speed, subtitles: prepared.subtitles)
+                    let outcome = loop.run(replay: prepared.replay, trace: prepared.trace, traceName: walk.path.map { ($0 as NSString).lastPathComponent } ?? strings[walk.name], policy: settings.policy, speed: settings.speed, subtitles: prepared.subtitles)
                     if case let .interrupted(signal) = outcome { return signal }
                 }
             case let .download(index)?:
@@ -279,7 +300,9 @@ struct PlayCommand: ParsableCommand {
         var path = argument.hasSuffix("/tour.json") ? String(argument.dropLast("/tour.json".count)) : argument
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         let isTour = FileManager.default.fileExists(atPath: path + "/tour.json")
-        let directory = isTour ? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".") : path
+        // One tour opens among its siblings: the catalogue of its parent ("." for a bare name like `milan`).
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = isTour ? (parent.isEmpty ? "." : parent) : path
         let catalogue = try TourInput.catalogue(directory, console: console)
         let listings = TourListings.make(
             catalogue, language: settings.audioLanguage ?? language, searchDirectories: TourListings.searchDirectories(catalogue: directory),
@@ -289,7 +312,9 @@ struct PlayCommand: ParsableCommand {
             console.error("\(directory): no tours here (a tour is a directory with a tour.json); give a tour or a directory of tours")
             throw CommandExit(.failure)
         }
-        if isTour, let index = state.tours.firstIndex(where: { $0.directory == (directory == "." ? path : directory + "/" + (path.split(separator: "/").last.map(String.init) ?? path)) }) {
+        // The catalogue spells the tour's directory its own way (`./milan` for `milan`): compare where they lead.
+        let wanted = URL(fileURLWithPath: path).standardizedFileURL.path
+        if isTour, let index = state.tours.firstIndex(where: { URL(fileURLWithPath: $0.directory).standardizedFileURL.path == wanted }) {
             state.selection = state.visible.firstIndex(of: index) ?? 0
             state.screen = .detail(index)
         }
@@ -297,7 +322,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// What the player needs for a walk chosen on the detail screen, or one line saying why it cannot start.
-    static func prepare(_ listing: TourListing, walk: TourListing.Walk, settings: PlaySettings, walkSpeed: Double) -> Result<(replay: ReplayTour, trace: Trace, subtitles: String?), PrepareError> {
+    static func prepare(
+        _ listing: TourListing, walk: TourListing.Walk, settings: PlaySettings, walkSpeed: Double, progress: ((Double) -> Void)? = nil
+    ) -> Result<(replay: ReplayTour, trace: Trace, subtitles: String?), PrepareError> {
         let replay: ReplayTour
         do {
             let requested = settings.audioLanguage ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment)
@@ -308,7 +335,7 @@ struct PlayCommand: ParsableCommand {
         let trace: Trace
         if let path = walk.path {
             do {
-                trace = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed).trace
+                trace = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, progress: progress).trace
             } catch {
                 return .failure(PrepareError(TerminalText.sanitize(error.description)))
             }

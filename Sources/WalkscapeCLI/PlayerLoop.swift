@@ -21,9 +21,9 @@ struct PlayerLoop {
     let notices: NoticeBox
     let strings: UIStrings
 
-    /// Plays `trace` against `replay` until the user quits or a signal arrives; `subtitles` is the subtitle
-    /// language to start with (nil: off).
-    func run(replay: ReplayTour, trace: Trace, policy: EnginePolicy, speed: Double, subtitles: String?) -> Outcome {
+    /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
+    /// arrives; `subtitles` is the subtitle language to start with (nil: off).
+    func run(replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?) -> Outcome {
         let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
         var subtitleLanguage = subtitles
         var info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
@@ -60,6 +60,12 @@ struct PlayerLoop {
             }
         }
 
+        /// Opens or closes an overlay: the one place the overlay's hold on the walk is taken or released.
+        func show(_ new: PlayerFrame.Overlay?) {
+            overlay = new
+            execute(session.setPaused(new?.pausesWalk ?? false, by: .overlay))
+        }
+
         while true {
             let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
             if signal != 0 { return .interrupted(signal) }
@@ -68,10 +74,13 @@ struct PlayerLoop {
             if let key = terminal.readKey(timeout: lastFrame == nil ? 0 : (session.speed >= 2 ? 33 : 100)) {
                 if case .confirmQuit? = overlay {
                     if case let .character(c) = key, "yYsSoO".contains(c) { return .quit }
-                    overlay = nil
+                    show(nil)
                     continue
                 }
-                if case .help? = overlay { overlay = nil; continue }
+                if case .help? = overlay {
+                    show(nil)
+                    continue
+                }
                 switch key {
                 case .character(" "): execute(session.togglePause())
                 case .left: execute(session.seekAudio(by: -10))
@@ -100,10 +109,10 @@ struct PlayerLoop {
                     subtitleLanguage = cycle[(index + 1) % cycle.count]
                     info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
                 case .character("l"): showLog.toggle()
-                case .character("?"): overlay = .help
+                case .character("?"): show(.help)
                 case .character("q"):
                     if session.ended { return .quit }
-                    overlay = .confirmQuit
+                    show(.confirmQuit)
                 case .resize: break
                 default: break
                 }
@@ -111,15 +120,19 @@ struct PlayerLoop {
             let now = DispatchTime.now().uptimeNanoseconds
             let wall = Double(now - last) / 1e9
             last = now
-            if overlay == nil || overlay == .confirmQuit { execute(session.advance(wallSeconds: wall)) }
+            // A paused walk (by the listener or an overlay) does not move: `advance` knows.
+            execute(session.advance(wallSeconds: wall))
             if session.ended, overlay == nil {
-                overlay = .completion(session.completionSummary(info: info, donation: nil))
+                show(.completion(session.completionSummary(info: info, donation: replay.tour.donationUrl)))
             }
             let size = terminal.size
             let muted = session.speed != 1 || audiblePoint == nil
             let heard = (!muted && player.snapshot.point == audiblePoint) ? player.snapshot.position : nil
             var frame = session.frame(info: info, heardPosition: heard, muted: muted, showLog: showLog, overlay: overlay)
             frame.log += notices.drain()
+            frame.traceName = traceName
+            frame.subtitleLanguage = subtitleLanguage
+            frame.hasSubtitles = !subtitleLanguages.isEmpty
             let ascii = !terminal.capabilities.unicode
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: showLog)
             let projection = view.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)

@@ -12,9 +12,12 @@ enum Replay {
     }
 
     /// The tour and trace, or a `CommandExit` after the reasons were written to standard error.
-    static func load(tour argument: String, trace path: String, language: String?, languageIsPreference: Bool = false, walkSpeed: Double, console: Console) throws -> Inputs {
+    static func load(
+        tour argument: String, trace path: String, language: String?, languageIsPreference: Bool = false, walkSpeed: Double, console: Console,
+        progress: ((Double) -> Void)? = nil
+    ) throws -> Inputs {
         let tour = try loadTour(argument, language: language, languageIsPreference: languageIsPreference, console: console)
-        let trace = try loadTrace(path, walkSpeed: walkSpeed, console: console)
+        let trace = try loadTrace(path, walkSpeed: walkSpeed, console: console, progress: progress)
         return Inputs(tour: tour, trace: trace, tracePath: path)
     }
 
@@ -48,10 +51,11 @@ enum Replay {
         console.error("  " + fix + (fix.contains("API_URL") ? "   (API_URL: the backend's API, e.g. https://api.example.org/v1)" : ""))
     }
 
-    static func loadTrace(_ path: String, walkSpeed: Double, console: Console) throws -> LoadedTrace {
+    /// Reads the trace in `path`; `progress` hears the fraction read (see `TraceFileReader.read`).
+    static func loadTrace(_ path: String, walkSpeed: Double, console: Console, progress: ((Double) -> Void)? = nil) throws -> LoadedTrace {
         let loaded: LoadedTrace
         do {
-            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed)
+            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, progress: progress)
         } catch {
             console.error(TerminalText.sanitize(error.description))
             throw CommandExit(error.isUnreadable ? .usage : .failure)

@@ -1,6 +1,9 @@
-/// One ASCII character for any character, for terminals without a UTF-8 locale: letters lose their accents
-/// (é → e), common typographic signs get their nearest ASCII look-alike (— → -, · → ., … → ., × → x,
-/// arrows → ^ > v <), and anything else becomes `?`. One cell in, one cell out, so layouts do not move.
+import Foundation
+
+/// ASCII for terminals without a UTF-8 locale. Text is transliterated before it is laid out
+/// (`transliterate(_:)` on strings: cœur → coeur, Straße → Strasse, “x” → "x", Москва → Moskva, through ICU's
+/// Any-Latin; Latin-ASCII transforms); the terminal's last resort for a single cell keeps one cell in, one
+/// cell out (`transliterate(_:)` on characters: é → e, — → -, arrows → ^ > v <, anything else `?`).
 public enum ASCIIFallback {
     static let table: [Character: Character] = [
         "—": "-", "–": "-", "−": "-", "‐": "-", "·": ".", "…": ".", "×": "x", "«": "\"", "»": "\"", "“": "\"", "”": "\"",
@@ -10,6 +13,27 @@ public enum ASCIIFallback {
         "\u{A0}": " ", "€": "E", "£": "L", "🔒": "*", "├": "+", "┤": "+", "─": "-", "│": "|", "┌": "+", "┐": "+",
         "└": "+", "┘": "+",
     ]
+
+    /// `text` in printable ASCII, as long as it needs to be: the drawing signs of `table` first (so boxes
+    /// and arrows look as on the one-cell path), then ICU's transliteration (œ → oe, ß → ss, æ → ae,
+    /// accents stripped, other scripts romanised, typographic quotes and dashes to ASCII), and `?` for
+    /// whatever is left. ASCII text comes back unchanged.
+    public static func transliterate(text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var signed = ""
+        for character in text {
+            if !character.isASCII, let mapped = table[character], !wordLetters.contains(character) {
+                signed.append(mapped)
+            } else {
+                signed.append(character)
+            }
+        }
+        let latin = signed.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? signed
+        return String(latin.map { $0.isASCII ? $0 : transliterate($0) })
+    }
+
+    /// Letters the string path leaves to ICU because they become two (œ → oe), not the one of the cell path.
+    static let wordLetters: Set<Character> = ["ß", "æ", "Æ", "œ", "Œ"]
 
     /// `character` as one printable ASCII character.
     public static func transliterate(_ character: Character) -> Character {

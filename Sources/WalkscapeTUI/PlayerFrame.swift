@@ -24,6 +24,15 @@ public struct PlayerFrame: Sendable, Equatable {
         case help
         case confirmQuit
         case completion(CompletionSummary)
+
+        /// True when the walk (clock, engine and audio) stops while this overlay is open; the overlay says
+        /// so on screen. The completion screen comes after the walk, so it has nothing to stop.
+        public var pausesWalk: Bool {
+            switch self {
+            case .help, .confirmQuit: return true
+            case .completion: return false
+            }
+        }
     }
 
     public var tourTitle: String
@@ -41,11 +50,18 @@ public struct PlayerFrame: Sendable, Equatable {
     public var log: [String]
     public var showLog: Bool
     public var overlay: Overlay?
+    /// True while the walk is paused (by the listener or an overlay), whether or not audio plays.
+    public var paused: Bool
+    /// The name of the trace being played (its file name, or "simulated walk"), shown in the header.
+    public var traceName: String?
+    /// The subtitle language shown (nil: subtitles off), and whether the tour has any to choose from.
+    public var subtitleLanguage: String?
+    public var hasSubtitles: Bool
 
     public init(
         tourTitle: String, stop: (order: Int, count: Int, title: String)?, gps: GPS, traceTime: Double, speed: Double,
         map: MapScene, routeCard: RouteCard?, subtitles: SubtitleBox, audio: AudioBar, log: [String] = [], showLog: Bool = false,
-        overlay: Overlay? = nil
+        overlay: Overlay? = nil, paused: Bool = false, traceName: String? = nil, subtitleLanguage: String? = nil, hasSubtitles: Bool = false
     ) {
         self.tourTitle = tourTitle
         self.stop = stop
@@ -59,6 +75,30 @@ public struct PlayerFrame: Sendable, Equatable {
         self.log = log
         self.showLog = showLog
         self.overlay = overlay
+        self.paused = paused
+        self.traceName = traceName
+        self.subtitleLanguage = subtitleLanguage
+        self.hasSubtitles = hasSubtitles
+    }
+
+    /// This frame with every text transliterated to ASCII, for a terminal without a UTF-8 locale.
+    public func asciiOnly() -> PlayerFrame {
+        let ascii = { (text: String) in ASCIIFallback.transliterate(text: text) }
+        var copy = self
+        copy.tourTitle = ascii(tourTitle)
+        copy.stop = stop.map { ($0.order, $0.count, ascii($0.title)) }
+        copy.routeCard?.title = ascii(routeCard?.title ?? "")
+        copy.subtitles.current = subtitles.current.map(ascii)
+        copy.subtitles.previous = subtitles.previous.map(ascii)
+        copy.audio.title = audio.title.map(ascii)
+        copy.log = log.map(ascii)
+        copy.traceName = traceName.map(ascii)
+        if case var .completion(summary)? = overlay {
+            summary.message = summary.message.map(ascii)
+            summary.missedPoints = summary.missedPoints.map { MissedPoint(order: $0.order, title: ascii($0.title), reason: $0.reason) }
+            copy.overlay = .completion(summary)
+        }
+        return copy
     }
 
     public static func == (lhs: PlayerFrame, rhs: PlayerFrame) -> Bool {
@@ -66,24 +106,36 @@ public struct PlayerFrame: Sendable, Equatable {
             && lhs.stop?.title == rhs.stop?.title && lhs.gps == rhs.gps && lhs.traceTime == rhs.traceTime
             && lhs.speed == rhs.speed && lhs.map == rhs.map && lhs.routeCard == rhs.routeCard && lhs.subtitles == rhs.subtitles
             && lhs.audio == rhs.audio && lhs.log == rhs.log && lhs.showLog == rhs.showLog && lhs.overlay == rhs.overlay
+            && lhs.paused == rhs.paused && lhs.traceName == rhs.traceName && lhs.subtitleLanguage == rhs.subtitleLanguage
+            && lhs.hasSubtitles == rhs.hasSubtitles
     }
 }
 
-/// What the completion screen summarises.
+/// What the end-of-walk screen summarises: the completion screen when every point played, otherwise the
+/// incomplete-walk screen listing what was missed and why.
 public struct CompletionSummary: Sendable, Equatable {
     public var played: Int
     public var missed: [Int]
+    /// The missed points with their titles and reasons (`missed`'s points, in order).
+    public var missedPoints: [MissedPoint]
     public var walkingSeconds: Double
     public var distanceMeters: Double
     public var message: String?
     public var donation: String?
 
-    public init(played: Int, missed: [Int], walkingSeconds: Double, distanceMeters: Double, message: String?, donation: String?) {
+    public init(
+        played: Int, missed: [Int], walkingSeconds: Double, distanceMeters: Double, message: String?, donation: String?,
+        missedPoints: [MissedPoint] = []
+    ) {
         self.played = played
         self.missed = missed
+        self.missedPoints = missedPoints
         self.walkingSeconds = walkingSeconds
         self.distanceMeters = distanceMeters
         self.message = message
         self.donation = donation
     }
+
+    /// True when every point played: only then is the tour complete (its message and donation link shown).
+    public var isComplete: Bool { missed.isEmpty }
 }

@@ -12,7 +12,7 @@ public struct PlayerScreen: Sendable {
     public var projection: MapProjection?
 
     public init(strings: UIStrings, ascii: Bool, projection: MapProjection? = nil) {
-        self.strings = strings
+        self.strings = ascii ? strings.asciiOnly() : strings
         self.ascii = ascii
         self.projection = projection
     }
@@ -24,6 +24,8 @@ public struct PlayerScreen: Sendable {
 
     /// A grid of `width` × `height` with `frame` drawn in it.
     public func render(_ frame: PlayerFrame, width: Int, height: Int) -> CellGrid {
+        // Without UTF-8 the tour's texts become ASCII before layout, so widths are measured on what is drawn.
+        let frame = ascii ? frame.asciiOnly() : frame
         var grid = CellGrid(width: width, height: height)
         guard width >= PlayerScreen.minimumSize.columns, height >= PlayerScreen.minimumSize.rows else {
             drawTooSmall(into: &grid, width: width, height: height)
@@ -64,7 +66,7 @@ public struct PlayerScreen: Sendable {
 
         switch frame.overlay {
         case .help?: drawHelp(into: &grid, width: width, height: height)
-        case .confirmQuit?: drawBox([strings["Quit the tour in progress? (y/n)"]], into: &grid, width: width, height: height)
+        case .confirmQuit?: drawBox([strings["Quit the tour in progress? (y/n)"], holdLine(.confirmQuit)], into: &grid, width: width, height: height)
         case let .completion(summary)?: drawCompletion(summary, into: &grid, width: width, height: height)
         case nil: break
         }
@@ -83,7 +85,7 @@ public struct PlayerScreen: Sendable {
     func drawHeader(_ frame: PlayerFrame, into grid: inout CellGrid, width: Int) {
         var left = TerminalText.sanitize(frame.tourTitle)
         if let stop = frame.stop { left += " — \(strings["Stop"]) \(stop.order)/\(stop.count) · \(TerminalText.sanitize(stop.title))" }
-        var right = TimelineWriter.clock(frame.traceTime)
+        var right = (frame.paused ? "[\(strings["paused"])]  " : "") + TimelineWriter.clock(frame.traceTime)
         if frame.speed != 1 {
             let speed = frame.speed >= 1 ? formatShortSpeed(frame.speed) : "1/\(formatShortSpeed(1 / frame.speed))"
             right += "  ×\(speed) \(frame.audio.muted ? "(\(strings["muted at"]) ×\(speed))" : "")"
@@ -91,7 +93,7 @@ public struct PlayerScreen: Sendable {
         right = right.trimmingCharacters(in: .whitespaces)
         let leftWidth = max(0, width - DisplayWidth.of(right) - 2)
         grid.put(DisplayWidth.truncate(left, to: leftWidth), x: 0, y: 0, style: CellStyle(foreground: .text, bold: true))
-        grid.put(right, x: width - DisplayWidth.of(right), y: 0, style: CellStyle(foreground: frame.speed == 1 ? .text : .warning))
+        grid.put(right, x: width - DisplayWidth.of(right), y: 0, style: CellStyle(foreground: frame.speed == 1 && !frame.paused ? .text : .warning, bold: frame.paused))
 
         let gps: String
         if let age = frame.gps.fixAge {
@@ -100,7 +102,24 @@ public struct PlayerScreen: Sendable {
         } else {
             gps = "\(strings["GPS weak"]) · \(strings["no fix"])"
         }
-        grid.put(gps, x: 0, y: 1, style: CellStyle(foreground: frame.gps.isWeak ? .warning : .dim, bold: frame.gps.isWeak))
+        let usedGPS = grid.put(gps, x: 0, y: 1, style: CellStyle(foreground: frame.gps.isWeak ? .warning : .dim, bold: frame.gps.isWeak))
+
+        // Right of the GPS line: the subtitle language `s` cycles, then the trace being played.
+        var marks: [String] = []
+        if frame.hasSubtitles { marks.append("\(strings["subtitles"]): \(frame.subtitleLanguage ?? strings["off"])") }
+        let subs = marks.joined()
+        let room = width - usedGPS - 2
+        var line = subs
+        if let name = frame.traceName {
+            let label = "\(strings["walk"]): "
+            let nameRoom = room - DisplayWidth.of(label) - (subs.isEmpty ? 0 : DisplayWidth.of(subs) + 3)
+            if nameRoom >= 8 {
+                line = label + DisplayWidth.truncate(TerminalText.sanitize(name), to: nameRoom) + (subs.isEmpty ? "" : " · " + subs)
+            }
+        }
+        if !line.isEmpty, DisplayWidth.of(line) <= room {
+            grid.put(line, x: width - DisplayWidth.of(line), y: 1, style: CellStyle(foreground: .dim))
+        }
     }
 
     func formatShortSpeed(_ value: Double) -> String {
@@ -123,28 +142,62 @@ public struct PlayerScreen: Sendable {
         grid.put(corners.2 + String(repeating: h, count: inner) + corners.3, x: x, y: y + boxHeight - 1, style: style)
     }
 
+    /// The help overlay: every key the player answers to, as `PlayerLoop` maps them, and whether the walk is
+    /// paused while it is open.
     func drawHelp(into grid: inout CellGrid, width: Int, height: Int) {
-        drawBox([strings["Help"]] + [
+        var lines = [strings["Help"], holdLine(.help), ""]
+        lines += [
             ("space", "play / pause"), (ascii ? "left/right" : "←/→", "seek −10 s / +10 s"), ("n / p", "next / previous point"),
             ("r", "replay the current point"), ("[ ] or - +", "trace speed (¼× … 64×)"), (".", "step one fix while paused"),
-            ("f", "follow the walker"), ("hjkl/arrows", "pan      z / x  zoom      0  fit route"),
-            ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
-        ].map { strings.helpLine($0.0, $0.1) }, into: &grid, width: width, height: height)
+            ("h / L", "pan left / right      f  follow the walker"), (ascii ? "k j up down" : "k j ↑ ↓", "pan up / down         z / x  zoom"),
+            ("0", "fit the route"), ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
+        ].map { strings.helpLine($0.0, $0.1) }
+        drawBox(lines, into: &grid, width: width, height: height)
     }
 
+    /// What an overlay does to the walk, in words: paused (clock, audio) or running on.
+    func holdLine(_ overlay: PlayerFrame.Overlay) -> String {
+        overlay.pausesWalk ? strings["the walk is paused (clock and audio) while this is open"] : strings["the walk goes on while this is open"]
+    }
+
+    /// The end of the walk: the completion screen (message, donation link) when every point played,
+    /// otherwise the incomplete-walk screen with each missed point and why it was missed.
     func drawCompletion(_ summary: CompletionSummary, into grid: inout CellGrid, width: Int, height: Int) {
-        var lines = [strings["Tour complete"], ""]
         let minutes = Int((summary.walkingSeconds / 60).rounded())
         let distance = summary.distanceMeters < 1000 ? "\(Int(summary.distanceMeters.rounded())) m" : formatFixed(summary.distanceMeters / 1000, 1) + " km"
-        lines.append("\(summary.played) \(strings["points played"])" + (summary.missed.isEmpty ? "" : ", \(summary.missed.count) \(strings["missed"]) (\(summary.missed.map(String.init).joined(separator: ", ")))"))
-        lines.append("\(minutes) min, \(distance) \(strings["walked"])")
-        if let message = summary.message {
+        let textWidth = min(56, width - 6)
+        var lines: [String]
+        if summary.isComplete {
+            lines = [strings["Tour complete"], ""]
+            lines.append("\(summary.played) \(strings["points played"])")
+            lines.append("\(minutes) min, \(distance) \(strings["walked"])")
+            if let message = summary.message {
+                lines.append("")
+                lines += SubtitleBox.wrap(TerminalText.sanitize(message), width: textWidth)
+            }
+            if let donation = summary.donation {
+                lines.append("")
+                lines.append("\(strings["Support this project"]):")
+                lines.append(TerminalText.sanitize(donation))
+            }
+        } else {
+            let total = summary.played + summary.missed.count
+            lines = [strings["Walk ended: tour incomplete"], ""]
+            lines.append("\(summary.played)/\(total) \(strings["points played"]), \(summary.missed.count) \(strings["missed"])")
+            lines.append("\(minutes) min, \(distance) \(strings["walked"])")
             lines.append("")
-            lines += SubtitleBox.wrap(TerminalText.sanitize(message), width: min(56, width - 6))
-        }
-        if let donation = summary.donation {
-            lines.append("")
-            lines.append("\(strings["Support this project"]): \(TerminalText.sanitize(donation))")
+            // Room for the box on screen: borders, the lines above, one "… more" line.
+            let room = max(1, height - 2 - lines.count - 2)
+            let shown = summary.missedPoints.count <= room ? summary.missedPoints : Array(summary.missedPoints.prefix(room - 1))
+            for point in shown {
+                let reason = strings[MissedPoint.describe(point.reason)]
+                let head = "\(point.order) "
+                let titleRoom = max(4, textWidth - DisplayWidth.of(head) - DisplayWidth.of(reason) - 3)
+                lines.append(head + DisplayWidth.truncate(TerminalText.sanitize(point.title), to: titleRoom) + " — " + reason)
+            }
+            if shown.count < summary.missedPoints.count {
+                lines.append("… \(summary.missedPoints.count - shown.count) \(strings["more"])")
+            }
         }
         drawBox(lines, into: &grid, width: width, height: height)
     }

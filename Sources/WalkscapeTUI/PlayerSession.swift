@@ -26,7 +26,11 @@ public struct PlayerSession: Sendable {
     /// The index of the next fix to feed.
     public private(set) var nextFix = 0
     public private(set) var speed: Double
-    public private(set) var paused = false
+    /// Who holds the walk paused; the walk (clock, engine and audio) is paused while anyone does.
+    public private(set) var pauseHolders: Set<PauseHolder> = []
+    /// True while the walk is paused: the clock stops, no fix is fed, the audio is paused. The only place
+    /// this is decided (`setPaused(_:by:)` changes it).
+    public var paused: Bool { !pauseHolders.isEmpty }
     public private(set) var ended = false
     /// Every event so far, in order (the log and the completion summary read it).
     public private(set) var events: [EngineEvent] = []
@@ -118,10 +122,26 @@ public struct PlayerSession: Sendable {
 
     // MARK: Controls
 
-    /// Space: pause or resume the walk and its audio.
+    /// Who may hold the walk paused.
+    public enum PauseHolder: Sendable, Hashable {
+        /// The listener (space).
+        case listener
+        /// An overlay that stops the walk while it is open (`PlayerFrame.Overlay.pausesWalk`).
+        case overlay
+    }
+
+    /// Space: pause or resume the walk and its audio (an overlay's hold is not the listener's to release).
     public mutating func togglePause() -> [AudioCommand] {
-        paused.toggle()
-        return engine.playing == nil ? [] : [paused ? .pause : .resume]
+        setPaused(!pauseHolders.contains(.listener), by: .listener)
+    }
+
+    /// Takes or releases `holder`'s hold on the walk; returns `.pause` or `.resume` for the audio when the
+    /// walk as a whole changes between running and paused (and audio is playing), nothing otherwise.
+    public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> [AudioCommand] {
+        let was = paused
+        if hold { pauseHolders.insert(holder) } else { pauseHolders.remove(holder) }
+        guard was != paused, engine.playing != nil else { return [] }
+        return [paused ? .pause : .resume]
     }
 
     /// ←/→: seek the playing audio by `seconds`.

@@ -92,7 +92,7 @@ extension PlayerSession {
         return PlayerFrame(
             tourTitle: info.title, stop: points.isEmpty ? nil : (order: stopOrder, count: points.count, title: info.pointTitles[stopOrder] ?? ""),
             gps: gps, traceTime: traceTime, speed: speed, map: scene, routeCard: card, subtitles: subtitles, audio: audio,
-            log: log, showLog: showLog, overlay: overlay)
+            log: log, showLog: showLog, overlay: overlay, paused: paused)
     }
 
     /// The completion summary once the tour has ended.
@@ -103,8 +103,10 @@ extension PlayerSession {
         if let last = lastFix, last > 0 {
             for i in 1...last { distance += Geodesy.distance(trace.location(i - 1), trace.location(i)) }
         }
+        let missedPoints = MissedPoint.classify(
+            events: events, orders: tour.points.map(\.order), titles: info.pointTitles, queueDepth: engine.policy.queueDepth)
         return CompletionSummary(
             played: played, missed: missed, walkingSeconds: lastFix.map { trace.elapsed($0) } ?? 0, distanceMeters: distance,
-            message: info.completionMessage, donation: donation)
+            message: info.completionMessage, donation: donation, missedPoints: missedPoints)
     }
 }

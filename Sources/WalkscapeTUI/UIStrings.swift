@@ -4,6 +4,8 @@ import WalkscapeCore
 public struct UIStrings: Sendable, Equatable {
     public let language: String
     private let table: [String: String]
+    /// True when every text comes out transliterated to ASCII (a terminal without a UTF-8 locale).
+    public private(set) var ascii = false
 
     /// The strings for `language` (`it`, `fr`; anything else gives English).
     public init(language: String?) {
@@ -21,16 +23,27 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// The text for `key` (an English phrase), translated when the table has it.
-    public subscript(_ key: String) -> String { table[key] ?? key }
+    public subscript(_ key: String) -> String {
+        let text = table[key] ?? key
+        return ascii ? ASCIIFallback.transliterate(text: text) : text
+    }
+
+    /// These strings transliterated to ASCII (`Étape` → `Etape`, `città` → `citta`).
+    public func asciiOnly() -> UIStrings {
+        var copy = self
+        copy.ascii = true
+        return copy
+    }
 
     /// A key-hint line: each key followed by its translated action, two spaces between (`space pause  q quit`).
     public func hints(_ pairs: [(key: String, action: String)]) -> String {
         pairs.map { "\($0.key) \(self[$0.action])" }.joined(separator: "  ")
     }
 
-    /// A help-overlay line: the key padded to 12 columns, then its translated description.
+    /// A help-overlay line: the key (translated when it holds words, like "[ ] or - +") padded to 12
+    /// columns, then its translated description.
     public func helpLine(_ key: String, _ description: String) -> String {
-        DisplayWidth.pad(key, to: 12) + self[description]
+        DisplayWidth.pad(self[key], to: 12) + self[description]
     }
 
     static let italian: [String: String] = [
@@ -56,12 +69,19 @@ public struct UIStrings: Sendable, Equatable {
         "play / pause": "riproduci / pausa", "seek −10 s / +10 s": "indietro 10 s / avanti 10 s",
         "next / previous point": "tappa successiva / precedente", "replay the current point": "riascolta la tappa corrente",
         "trace speed (¼× … 64×)": "velocità della traccia (¼× … 64×)", "step one fix while paused": "un fix alla volta in pausa",
-        "follow the walker": "segui chi cammina", "pan      z / x  zoom      0  fit route": "sposta    z / x  zoom      0  tutto il percorso",
         "subtitle language      l  event log": "lingua sottotitoli     l  eventi", "this help              q  quit": "questo aiuto           q  esci",
         "select a tour, a setting": "scegli un tour, un'impostazione", "open the tour / start the walk": "apri il tour / avvia il percorso",
         "choose the walk, change a setting": "scegli il percorso, cambia un'impostazione",
         "filter: all / protected / free": "filtro: tutti / protetti / gratuiti", "settings        esc  back": "impostazioni    esc  indietro",
         "this help       q    quit": "questo aiuto    q    esci",
+        "the walk is paused (clock and audio) while this is open": "il percorso è in pausa (orologio e audio) finché è aperto",
+        "the walk goes on while this is open": "il percorso continua mentre è aperto",
+        "pan left / right      f  follow the walker": "sposta a sin. / destra f  segui chi cammina",
+        "pan up / down         z / x  zoom": "sposta su / giù        z / x  zoom", "subtitles": "sottotitoli", "Loading": "Caricamento di", "simulated walk": "percorso simulato", "[ ] or - +": "[ ] o - +",
+        "tab or t": "tab o t", "↑/↓ or j/k": "↑/↓ o j/k",
+        "Walk ended: tour incomplete": "Percorso finito: tour incompleto", "more": "altre", "never entered": "mai raggiunta",
+        "entered while the queue was full": "raggiunta con la coda piena", "entered before the points before it": "raggiunta prima delle precedenti",
+        "entered too briefly to trigger": "raggiunta troppo brevemente", "skipped (a later point was entered)": "saltata (raggiunta una successiva)", "fit the route": "tutto il percorso",
 
         "prd: walkscape's rules; ios-app, android-app: what each phone does; ideal.": "prd: regole di walkscape; ios-app, android-app: ciò che fa ogni telefono; ideal.",
         "The narration's language; auto takes yours (LANG) when the tour has it.": "Lingua della narrazione; auto usa la tua (LANG) se il tour la offre.",
@@ -96,12 +116,19 @@ public struct UIStrings: Sendable, Equatable {
         "play / pause": "lecture / pause", "seek −10 s / +10 s": "reculer / avancer de 10 s",
         "next / previous point": "étape suivante / précédente", "replay the current point": "réécouter l'étape en cours",
         "trace speed (¼× … 64×)": "vitesse de la trace (¼× … 64×)", "step one fix while paused": "un fix à la fois en pause",
-        "follow the walker": "suivre le marcheur", "pan      z / x  zoom      0  fit route": "déplacer  z / x  zoom      0  tout le parcours",
         "subtitle language      l  event log": "langue des sous-titres l  journal", "this help              q  quit": "cette aide             q  quitter",
         "select a tour, a setting": "choisir un parcours, un réglage", "open the tour / start the walk": "ouvrir le parcours / démarrer la marche",
         "choose the walk, change a setting": "choisir la marche, changer un réglage",
         "filter: all / protected / free": "filtre : tous / protégés / gratuits", "settings        esc  back": "réglages        esc  retour",
         "this help       q    quit": "cette aide      q    quitter",
+        "the walk is paused (clock and audio) while this is open": "la marche est en pause (horloge et audio) tant que c'est ouvert",
+        "the walk goes on while this is open": "la marche continue pendant ce temps",
+        "pan left / right      f  follow the walker": "déplacer gauche/droite f  suivre le marcheur",
+        "pan up / down         z / x  zoom": "déplacer haut / bas    z / x  zoom", "subtitles": "sous-titres", "Loading": "Chargement de", "simulated walk": "marche simulée", "[ ] or - +": "[ ] ou - +",
+        "tab or t": "tab ou t", "↑/↓ or j/k": "↑/↓ ou j/k",
+        "Walk ended: tour incomplete": "Marche terminée : parcours incomplet", "more": "de plus", "never entered": "jamais atteinte",
+        "entered while the queue was full": "atteinte file d'attente pleine", "entered before the points before it": "atteinte avant les précédentes",
+        "entered too briefly to trigger": "atteinte trop brièvement", "skipped (a later point was entered)": "sautée (une suivante atteinte)", "fit the route": "tout le parcours",
 
         "prd: walkscape's rules; ios-app, android-app: what each phone does; ideal.": "prd : règles de walkscape ; ios-app, android-app : ce que fait chaque téléphone ; ideal.",
         "The narration's language; auto takes yours (LANG) when the tour has it.": "Langue de la narration ; auto prend la vôtre (LANG) si le parcours l'a.",

@@ -22,6 +22,9 @@ final class TraceByteSource {
     private var first = true
     private(set) var isGzip = false
     private(set) var atEnd = false
+    /// The file's size in bytes (0 when unknown) and how many of them have been read: progress for a long read.
+    private(set) var fileSize = 0
+    private(set) var consumed = 0
 
     init(path: String, chunkSize: Int) throws(Failure) {
         self.path = path
@@ -33,6 +36,7 @@ final class TraceByteSource {
             close(descriptor)
             throw .unreadable("is a directory; expected a trace file")
         }
+        fileSize = (info.st_mode & S_IFMT) == S_IFREG ? max(0, Int(info.st_size)) : 0
         buffer = .allocate(byteCount: chunkSize, alignment: 16)
     }
 
@@ -58,6 +62,7 @@ final class TraceByteSource {
             count = read(descriptor, buffer, chunkSize)
         } while count < 0 && errno == EINTR
         if count < 0 { throw Failure.unreadable("read error: \(Self.systemMessage(errno))") }
+        consumed += count
         if first {
             first = false
             if count >= 2 && TraceFormat.isGzip(UnsafeRawBufferPointer(start: buffer, count: 2)) {

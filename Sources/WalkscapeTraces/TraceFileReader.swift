@@ -15,7 +15,10 @@ public enum TraceFileReader {
     ///
     /// A file without fixes (only waypoints) is read without error: its summary says what it holds. Use
     /// `readForReplay` when fixes are required.
-    public static func read(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) throws(TraceReadError) -> LoadedTrace {
+    /// `progress`, when given, hears the fraction of the file read (0…1) after every chunk, on this thread.
+    public static func read(
+        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, progress: ((Double) -> Void)? = nil
+    ) throws(TraceReadError) -> LoadedTrace {
         do {
             // The format is told from the first bytes, read (and decompressed) on their own, so that a large
             // first chunk of a gzip file never has to be held whole; then the file is read from the start.
@@ -26,9 +29,9 @@ public enum TraceFileReader {
             let source = try TraceByteSource(path: path, chunkSize: chunkSize)
             var loaded: LoadedTrace
             switch format {
-            case .gpx: loaded = try run(GPXStreamParser(walkSpeed: walkSpeed), source: source)
-            case .nmea: loaded = try run(NMEAParser(walkSpeed: walkSpeed), source: source)
-            case .geojson: loaded = try run(GeoJSONTraceParser(walkSpeed: walkSpeed), source: source)
+            case .gpx: loaded = try run(GPXStreamParser(walkSpeed: walkSpeed), source: source, progress: progress)
+            case .nmea: loaded = try run(NMEAParser(walkSpeed: walkSpeed), source: source, progress: progress)
+            case .geojson: loaded = try run(GeoJSONTraceParser(walkSpeed: walkSpeed), source: source, progress: progress)
             }
             loaded.summary.compressed = source.isGzip
             return loaded
@@ -45,8 +48,10 @@ public enum TraceFileReader {
     }
 
     /// Reads the trace in `path` for replaying it: like `read`, and a file without fixes is an error.
-    public static func readForReplay(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) throws(TraceReadError) -> LoadedTrace {
-        let loaded = try read(path: path, walkSpeed: walkSpeed)
+    public static func readForReplay(
+        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, progress: ((Double) -> Void)? = nil
+    ) throws(TraceReadError) -> LoadedTrace {
+        let loaded = try read(path: path, walkSpeed: walkSpeed, progress: progress)
         if let problem = loaded.summary.replayProblem {
             throw TraceReadError(path: path, message: problem + "; expected at least one fix")
         }
@@ -84,9 +89,11 @@ public enum TraceFileReader {
         return prefix
     }
 
-    private static func run<P: TraceStreamParser>(_ parser: P, source: TraceByteSource) throws -> LoadedTrace {
+    private static func run<P: TraceStreamParser>(_ parser: P, source: TraceByteSource, progress: ((Double) -> Void)?) throws -> LoadedTrace {
         var parser = parser
-        while try source.next({ try parser.feed($0) }) {}
+        while try source.next({ try parser.feed($0) }) {
+            if let progress, source.fileSize > 0 { progress(min(1, Double(source.consumed) / Double(source.fileSize))) }
+        }
         let (trace, summary) = try parser.finish()
         return LoadedTrace(trace: trace, summary: summary)
     }

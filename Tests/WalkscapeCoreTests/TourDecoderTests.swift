@@ -126,6 +126,23 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
         #expect(result.tour?.points[1].track("it")?.audio.sha256 == String(repeating: "a", count: 64))
     }
 
+    @Test func donationURLIsAnOptionalHTTPLink() throws {
+        var doc = sampleDocument()
+        doc.setMember("donationUrl", to: .string("https://www.paypal.com/donate/?hosted_button_id=X"))
+        var result = decode(doc)
+        #expect(messages(result.diagnostics) == [])
+        #expect(result.tour?.donationUrl == "https://www.paypal.com/donate/?hosted_button_id=X")
+        doc.setMember("donationUrl", to: .null)
+        result = decode(doc)
+        #expect(result.tour?.donationUrl == nil)
+        #expect(decode(sampleDocument()).tour?.donationUrl == nil)
+        for bad: JSONValue in [.string("javascript:alert(1)"), .string("https://a b"), .number("3"), .string("https://x\u{1B}]0;t")] {
+            doc.setMember("donationUrl", to: bad)
+            let found = messages(decode(doc).diagnostics)
+            #expect(found.count == 1 && found[0].hasPrefix("donationUrl: error: expected an http or https link"), "\(found)")
+        }
+    }
+
     @Test func refusesOtherFormatVersions() {
         var doc = sampleDocument()
         doc.setMember("formatVersion", to: .integer(2))

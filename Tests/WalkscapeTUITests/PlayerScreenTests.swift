@@ -51,16 +51,70 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         for key in ["space", "seek", "replay", "speed", "follow", "zoom", "event log", "quit"] { #expect(grid.text.contains(key)) }
     }
 
-    @Test func completionScreenSummarises() {
-        let summary = CompletionSummary(played: 6, missed: [5], walkingSeconds: 2040, distanceMeters: 2810,
-            message: "Grazie per aver camminato con noi.", donation: "example.org/dona")
+    @Test func completionScreenOnlyForACompleteTourWithItsDonationLink() throws {
+        let summary = CompletionSummary(played: 7, missed: [], walkingSeconds: 2040, distanceMeters: 2810,
+            message: "Grazie per aver camminato con noi.", donation: "https://example.org/dona")
         let grid = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(overlay: .completion(summary)), width: 80, height: 24)
+        #expect(try matchesSnapshot(grid.text, "player-complete-80x24-it.txt"), "\n\(grid.text)")
         let text = grid.text
         #expect(text.contains("Tour completato"))
-        #expect(text.contains("6 tappe ascoltate, 1 mancate (5)"))
+        #expect(text.contains("7 tappe ascoltate"))
         #expect(text.contains("34 min, 2.8 km percorsi"))
         #expect(text.contains("Grazie per aver camminato con noi."))
-        #expect(text.contains("Sostieni questo progetto: example.org/dona"))
+        #expect(text.contains("Sostieni questo progetto:"))
+        #expect(text.contains("https://example.org/dona"))
+    }
+
+    @Test func incompleteWalkListsWhatWasMissedAndWhy() throws {
+        let summary = CompletionSummary(
+            played: 4, missed: [5, 6, 7], walkingSeconds: 1500, distanceMeters: 2100, message: "Thank you for walking with us.",
+            donation: "https://example.org/donate",
+            missedPoints: [
+                MissedPoint(order: 5, title: "Palazzo Madama", reason: .enteredWhileQueueFull),
+                MissedPoint(order: 6, title: "Via Po", reason: .enteredOutOfOrder), MissedPoint(order: 7, title: "Piazza Vittorio", reason: .neverEntered),
+            ])
+        let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .completion(summary)), width: 80, height: 24)
+        #expect(try matchesSnapshot(grid.text, "player-incomplete-80x24-en.txt"), "\n\(grid.text)")
+        let text = grid.text
+        #expect(text.contains("Walk ended: tour incomplete"))
+        #expect(!text.contains("Tour complete"))
+        #expect(text.contains("4/7 points played, 3 missed"))
+        #expect(text.contains("5 Palazzo Madama — entered while the queue was full"))
+        #expect(text.contains("6 Via Po — entered before the points before it"))
+        #expect(text.contains("7 Piazza Vittorio — never entered"))
+        #expect(!text.contains("Thank you for walking"), "the completion message is for a completed tour")
+        #expect(!text.contains("example.org"))
+    }
+
+    @Test func headerShowsPausedTheTraceAndTheSubtitleLanguage() {
+        var frame = sampleFrame()
+        frame.paused = true
+        frame.audio.title = nil  // between points: no audio bar to carry the mark
+        frame.traceName = "torino-portici-clean.gpx"
+        frame.subtitleLanguage = "en"
+        frame.hasSubtitles = true
+        var text = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 100, height: 30).text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasSuffix("[paused]  3:57.0"), "\(lines[0])")
+        #expect(lines[1].hasSuffix("walk: torino-portici-clean.gpx · subtitles: en"), "\(lines[1])")
+        frame.subtitleLanguage = nil
+        frame.paused = false
+        text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 100, height: 30).text
+        #expect(text.contains("percorso: torino-portici-clean.gpx · sottotitoli: disattivato"))
+        #expect(!text.contains("[in pausa]"))
+    }
+
+    @Test func helpMatchesTheKeysAndSaysTheWalkIsPaused() {
+        let text = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24).text
+        #expect(text.contains("the walk is paused (clock and audio) while this is open"))
+        #expect(!text.contains("hjkl"), "l opens the log, ←/→ seek: they do not pan")
+        #expect(text.contains("h / L       pan left / right"))
+        #expect(text.contains("k j ↑ ↓     pan up / down"))
+        let quit = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .confirmQuit), width: 80, height: 24).text
+        #expect(quit.contains("the walk is paused (clock and audio) while this is open"))
+        let italianHelp = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24).text
+        #expect(italianHelp.contains("[ ] o - +"))
+        #expect(!italianHelp.contains(" or "))
     }
 
     @Test func controlCharactersFromToursNeverReachTheScreen() {

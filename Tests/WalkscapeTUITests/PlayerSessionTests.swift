@@ -69,6 +69,71 @@ func sessionInputs() -> (EngineTour, Trace) {
         #expect(session.togglePause() == [.resume])
     }
 
+    @Test func anOverlayHoldsClockEngineAndAudioAndTheListenersPauseOutlivesIt() {
+        let (tour, trace) = sessionInputs()
+        var session = PlayerSession(tour: tour, trace: trace, speed: 1)
+        _ = session.advance(wallSeconds: 30)  // point 1 playing since 25
+        // Help opens: everything stops, the audio with it.
+        #expect(session.setPaused(true, by: .overlay) == [.pause])
+        #expect(session.paused)
+        #expect(session.advance(wallSeconds: 6) == [])
+        #expect(session.traceTime == 30)
+        #expect(session.audioPosition == 5)
+        // The listener pauses too; closing help leaves the walk paused and the audio quiet.
+        #expect(session.togglePause() == [])
+        #expect(session.setPaused(false, by: .overlay) == [])
+        #expect(session.paused)
+        #expect(session.advance(wallSeconds: 6) == [])
+        #expect(session.togglePause() == [.resume])
+        _ = session.advance(wallSeconds: 1)
+        #expect(session.traceTime == 31)
+        // Between points (nothing playing) a hold still stops the clock, with no audio command.
+        _ = session.advance(wallSeconds: 20)  // point 1 ended at 45
+        #expect(session.engine.playing == nil)
+        #expect(session.setPaused(true, by: .overlay) == [])
+        let before = session.traceTime
+        _ = session.advance(wallSeconds: 5)
+        #expect(session.traceTime == before)
+        #expect(session.frame(info: PlayerTourInfo(title: "", pointTitles: [:], route: [], completionMessage: nil, subtitles: [:]),
+            heardPosition: nil, muted: true, showLog: false, overlay: .help).paused)
+    }
+
+    @Test func overlaysSayWhetherTheyHoldTheWalk() {
+        #expect(PlayerFrame.Overlay.help.pausesWalk)
+        #expect(PlayerFrame.Overlay.confirmQuit.pausesWalk)
+        let summary = CompletionSummary(played: 3, missed: [], walkingSeconds: 0, distanceMeters: 0, message: nil, donation: nil)
+        #expect(!PlayerFrame.Overlay.completion(summary).pausesWalk)
+    }
+
+    @Test func missedPointsSayWhy() {
+        // Point 1 plays 20 s from t = 25; 2 is entered at t = 30 while the queue (depth 0) is full and left
+        // before point 1 ends; 3 is entered (t = 40) before 2 played; nothing reaches a fourth point.
+        let origin = LatLng(lat: 45, lng: 7)
+        let tour = EngineTour(points: (1...4).map { k in
+            EngineTour.Point(order: k, id: "p\(k)", location: Geodesy.destination(from: origin, bearing: 0, distance: [0, 60, 600, 5000][k - 1]),
+                radiusMeters: 20, audioSeconds: 20)
+        })
+        var trace = Trace()
+        trace.startSegment()
+        for (t, d) in [(0.0, -100.0), (25, 0), (30, 60), (35, 200), (40, 600), (50, 700)] {
+            let p = Geodesy.destination(from: origin, bearing: 0, distance: d)
+            trace.append(time: 1_000 + t, lat: p.lat, lng: p.lng, accuracy: 5)
+        }
+        var policy = EnginePolicy.standard
+        policy.queueDepth = 0
+        var session = PlayerSession(tour: tour, trace: trace, policy: policy, speed: 64)
+        while !session.ended { _ = session.advance(wallSeconds: 1) }
+        let info = PlayerTourInfo(title: "", pointTitles: [1: "Uno", 2: "Due", 3: "Tre", 4: "Quattro"], route: [], completionMessage: "Grazie", subtitles: [:])
+        let summary = session.completionSummary(info: info, donation: "https://example.org/dona")
+        #expect(!summary.isComplete)
+        #expect(summary.missed == [2, 3, 4])
+        #expect(summary.missedPoints == [
+            MissedPoint(order: 2, title: "Due", reason: .enteredWhileQueueFull),
+            MissedPoint(order: 3, title: "Tre", reason: .enteredOutOfOrder),
+            MissedPoint(order: 4, title: "Quattro", reason: .neverEntered),
+        ])
+    }
+
     @Test func listenerControlsReachTheEngineAndTheAudio() {
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)

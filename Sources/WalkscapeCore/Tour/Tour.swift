@@ -16,6 +16,8 @@ public struct Tour: Sendable, Equatable {
     public var title: LocalizedText
     public var description: LocalizedText?
     public var completionMessage: LocalizedText?
+    /// Where listeners can support the tour's authors (an http or https link), shown on the completion screen.
+    public var donationUrl: String?
     public var startingPoint: LatLng
     public var route: Route?
     public var cover: Asset?
@@ -26,7 +28,7 @@ public struct Tour: Sendable, Equatable {
         formatVersion: Int = Tour.supportedFormatVersion, id: String, slug: String, version: Int, city: String,
         durationMinutes: Double, distanceKm: Double, languages: [String], isProtected: Bool, title: LocalizedText,
         description: LocalizedText? = nil, completionMessage: LocalizedText? = nil, startingPoint: LatLng,
-        route: Route? = nil, cover: Asset? = nil, points: [TourPoint]
+        route: Route? = nil, cover: Asset? = nil, points: [TourPoint], donationUrl: String? = nil
     ) {
         self.formatVersion = formatVersion
         self.id = id
@@ -40,6 +42,7 @@ public struct Tour: Sendable, Equatable {
         self.title = title
         self.description = description
         self.completionMessage = completionMessage
+        self.donationUrl = donationUrl
         self.startingPoint = startingPoint
         self.route = route
         self.cover = cover

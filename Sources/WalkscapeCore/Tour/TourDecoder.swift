@@ -229,6 +229,7 @@ public struct TourDecoder {
             let title = localized(root, "title", at: path, required: true)
             let description = localized(root, "description", at: path, required: false)
             let completion = localized(root, "completionMessage", at: path, required: false)
+            let donation = decodeDonationURL(root, at: path)
             let start = latLng(root, "startingPoint", at: path)
             let route = decodeRoute(root, at: path)
             var cover: Asset?
@@ -240,7 +241,25 @@ public struct TourDecoder {
                 durationMinutes: duration ?? 0, distanceKm: distance ?? 0, languages: languages,
                 isProtected: isProtected ?? false, title: title ?? LocalizedText([]), description: description,
                 completionMessage: completion, startingPoint: start ?? points.first?.location ?? LatLng(lat: 0, lng: 0),
-                route: route, cover: cover, points: points)
+                route: route, cover: cover, points: points, donationUrl: donation)
+        }
+
+        /// The optional `donationUrl`: an http or https link without spaces or control characters (`null`: absent).
+        mutating func decodeDonationURL(_ root: JSONValue, at path: JSONPath) -> String? {
+            guard let value = root["donationUrl"], value != .null else { return nil }
+            let here = path.appending("donationUrl")
+            guard let text = value.stringValue else {
+                error(here, "expected an http or https link as a string, got \(describe(value))")
+                return nil
+            }
+            let lower = text.lowercased()
+            let scheme = lower.hasPrefix("https://") ? 8 : (lower.hasPrefix("http://") ? 7 : 0)
+            guard scheme > 0, text.count > scheme, !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+            else {
+                error(here, "expected an http or https link like \"https://example.org/donate\" (no spaces), got \(describe(value))")
+                return nil
+            }
+            return text
         }
 
         mutating func decodeLanguages(_ root: JSONValue, at path: JSONPath) -> [String] {

@@ -8,7 +8,7 @@ public struct BrowserScreen: Sendable {
     public var ascii: Bool
 
     public init(strings: UIStrings, ascii: Bool) {
-        self.strings = strings
+        self.strings = ascii ? strings.asciiOnly() : strings
         self.ascii = ascii
     }
 
@@ -19,6 +19,9 @@ public struct BrowserScreen: Sendable {
 
     /// A grid of `width` × `height` with the state's screen drawn in it.
     public func render(_ state: BrowserState, width: Int, height: Int) -> CellGrid {
+        // Without UTF-8 the tours' texts become ASCII before layout (cœur → coeur, not cour).
+        var state = state
+        if ascii { state.tours = state.tours.map { $0.asciiOnly() } }
         var grid = CellGrid(width: width, height: height)
         guard width >= PlayerScreen.minimumSize.columns, height >= PlayerScreen.minimumSize.rows else {
             PlayerScreen(strings: strings, ascii: ascii).drawTooSmall(into: &grid, width: width, height: height)
@@ -182,15 +185,38 @@ public struct BrowserScreen: Sendable {
             if tour.walks.isEmpty {
                 grid.put(strings["no trace found"], x: x, y: walkRow + 1, style: CellStyle(foreground: .warning))
             }
-            for (i, walk) in tour.walks.enumerated() where x < width - 4 {
-                let chosen = i == min(state.walkSelection, tour.walks.count - 1)
-                x += grid.put(" \(TerminalText.sanitize(walk.name)) ", x: x, y: walkRow + 1, style: chosen ? BrowserScreen.selected : BrowserScreen.dim, maxWidth: width - x)
+            // The walks scroll: the chosen one always shows, with a mark on each side that has more.
+            let labels = tour.walks.map { " \(TerminalText.sanitize(strings[$0.name])) " }
+            let chosenIndex = min(state.walkSelection, tour.walks.count - 1)
+            let window = BrowserScreen.walkWindow(widths: labels.map { DisplayWidth.of($0) }, chosen: chosenIndex, room: width - x)
+            let more = (before: ascii ? "<" : "‹", after: ascii ? ">" : "›")
+            if window.lowerBound > 0 { x += grid.put(more.before + " ", x: x, y: walkRow + 1, style: BrowserScreen.dim) }
+            for i in window {
+                x += grid.put(labels[i], x: x, y: walkRow + 1, style: i == chosenIndex ? BrowserScreen.selected : BrowserScreen.dim, maxWidth: width - x)
                 x += 1
             }
+            if window.upperBound < labels.count { grid.put(more.after, x: x, y: walkRow + 1, style: BrowserScreen.dim, maxWidth: width - x) }
             let settings = settingsSummary(state.settings)
             grid.put(DisplayWidth.truncate(settings, to: width), x: 0, y: walkRow + 2, style: BrowserScreen.dim)
         }
         hints([("enter", "start"), (ascii ? "left/right" : "←/→", "walk"), (ascii ? "up/down" : "↑/↓", "tour"), (",", "settings"), ("esc", "back"), ("q", "quit")], into: &grid, width: width, height: height)
+    }
+
+    /// The walks to show on a row of `room` cells, each `widths[i]` wide plus one space, with two cells kept
+    /// for a "more" mark on each side that has hidden walks: the window around `chosen`, reaching as far
+    /// left as fits (so it moves only when the choice would leave it).
+    static func walkWindow(widths: [Int], chosen: Int, room: Int) -> Range<Int> {
+        guard !widths.isEmpty, widths.indices.contains(chosen) else { return 0..<0 }
+        func fits(_ range: Range<Int>) -> Bool {
+            let marks = (range.lowerBound > 0 ? 2 : 0) + (range.upperBound < widths.count ? 2 : 0)
+            return range.reduce(0) { $0 + widths[$1] + 1 } + marks <= room
+        }
+        // The first walk shown: as far left as still shows the chosen one.
+        var first = 0
+        while first < chosen && !fits(first..<(chosen + 1)) { first += 1 }
+        var end = chosen + 1
+        while end < widths.count && fits(first..<(end + 1)) { end += 1 }
+        return first..<end
     }
 
     /// One line: the settings the next walk starts with.

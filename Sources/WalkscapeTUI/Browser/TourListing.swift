@@ -79,4 +79,15 @@ public struct TourListing: Sendable, Equatable {
     public var scene: MapScene { MapScene(route: route, points: points) }
 
     public var isReady: Bool { availability == .ready }
+
+    /// This listing with its texts transliterated to ASCII, for a terminal without a UTF-8 locale.
+    public func asciiOnly() -> TourListing {
+        var copy = self
+        copy.title = ASCIIFallback.transliterate(text: title)
+        copy.description = ASCIIFallback.transliterate(text: description)
+        copy.city = ASCIIFallback.transliterate(text: city)
+        copy.pointTitles = pointTitles.map { ASCIIFallback.transliterate(text: $0) }
+        copy.walks = walks.map { Walk(name: ASCIIFallback.transliterate(text: $0.name), path: $0.path) }
+        return copy
+    }
 }

@@ -54,6 +54,29 @@ import WalkscapeCore
         #expect(grid[column, walkRow].style.reverse, "the chosen walk is highlighted")
     }
 
+    @Test func theWalkPickerScrollsToKeepTheChoiceOnScreen() {
+        var state = BrowserState(tours: sampleListings())
+        state.tours[0].walks = [TourListing.Walk(name: "simulated walk", path: nil)]
+            + (1...14).map { TourListing.Walk(name: "walk-number-\($0)", path: "traces/walk-number-\($0).gpx") }
+        state.screen = .detail(0)
+        for choice in 0..<15 {
+            state.walkSelection = choice
+            let grid = BrowserScreen(strings: english, ascii: false).render(state, width: 100, height: 30)
+            let row = grid.text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("Walk:") } ?? ""
+            let name = choice == 0 ? "simulated walk" : "walk-number-\(choice)"
+            #expect(row.contains(" \(name) ") || row.hasSuffix(" \(name)"), "choice \(choice) is off screen: \(row)")
+            #expect(choice == 14 || row.hasSuffix("›"), "more walks to the right: \(row)")
+            #expect(choice < 5 || row.contains("‹"), "more walks to the left: \(row)")
+        }
+        #expect(BrowserScreen.walkWindow(widths: [10, 10, 10], chosen: 2, room: 100) == 0..<3)
+        #expect(BrowserScreen.walkWindow(widths: Array(repeating: 10, count: 10), chosen: 9, room: 36) == 7..<10)
+        #expect(BrowserScreen.walkWindow(widths: [], chosen: 0, room: 10) == 0..<0)
+        // The Italian screen names the simulated walk in Italian.
+        state.walkSelection = 0
+        let italian = BrowserScreen(strings: UIStrings(language: "it"), ascii: false).render(state, width: 100, height: 30).text
+        #expect(italian.contains("percorso simulato"))
+    }
+
     @Test func detailOfATourNotDownloaded() throws {
         var state = BrowserState(tours: sampleListings())
         state.screen = .detail(2)
@@ -103,6 +126,28 @@ import WalkscapeCore
         #expect(String("— · … × ← ↑ → ↓ ‹ › ▶ 🔒 ├─┤".map(ASCIIFallback.transliterate)) == "- . . x < ^ > v < > > * +-+")
         #expect(ASCIIFallback.transliterate("⣿") == "?")
         #expect(ASCIIFallback.transliterate("漢") == "?")
+    }
+
+    @Test func textIsTransliteratedNotDropped() {
+        #expect(ASCIIFallback.transliterate(text: "cœur Straße Æsir café naïve “x” ‘y’ Łódź") == "coeur Strasse AEsir cafe naive \"x\" 'y' Lodz")
+        #expect(ASCIIFallback.transliterate(text: "Città — Москва · 1…2") == "Citta - Moskva . 1.2")
+        #expect(ASCIIFallback.transliterate(text: "plain ASCII") == "plain ASCII")
+        #expect(ASCIIFallback.transliterate(text: "⣿").unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func asciiScreensSpellTheToursTextsOut() {
+        var frame = sampleFrame()
+        frame.tourTitle = "Le cœur de Paris"
+        frame.audio.title = "Straße"
+        let player = PlayerScreen(strings: UIStrings(language: "fr"), ascii: true).render(frame, width: 80, height: 24).text
+        #expect(player.contains("Le coeur de Paris"), "\(player)")
+        #expect(player.contains("Strasse"))
+        #expect(player.contains("Etape 2/3"))
+        var state = BrowserState(tours: sampleListings())
+        state.tours[0].title = "Cœur de Torino"
+        let catalogue = BrowserScreen(strings: UIStrings(language: "it"), ascii: true).render(state, width: 80, height: 24).text
+        #expect(catalogue.contains("Coeur de Torino"))
+        #expect(catalogue.contains("CITTA"))
     }
 
     @Test func everyCellOfAnAsciiScreenIsAsciiAfterTheFallback() {
