@@ -88,6 +88,23 @@ struct PlayerScreensTmuxTests {
         #expect(screen.contains("EXIT 0 END"), "\(screen)")
     }
 
+    @Test func pausedBetweenPointsIsShownToo() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(shell("\(CLI.binary) play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --lang en --audio none --speed 16"))
+        // Point 1's audio is over and point 2 not reached: the audio bar is empty ("—").
+        var screen = try tmux.waitFor(timeout: 60) { text in
+            text.contains("Stop 2/7") && text.split(separator: "\n").contains { $0.hasSuffix(" —") }
+        }
+        try tmux.keys("Space")
+        screen = try tmux.waitFor { $0.contains("[paused]") }
+        #expect(screen.split(separator: "\n").first?.contains("[paused]") == true, "no paused mark between points:\n\(screen)")
+        #expect(screen.split(separator: "\n").contains { $0.hasSuffix(" —") }, "still between points")
+        try tmux.keys("Space")
+        screen = try tmux.waitFor { !$0.contains("[paused]") }
+        #expect(!screen.contains("[paused]"))
+    }
+
     @Test func aWalkThatMissedPointsEndsOnTheIncompleteScreen() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
