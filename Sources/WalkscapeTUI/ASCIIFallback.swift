@@ -20,6 +20,17 @@ public enum ASCIIFallback {
     /// whatever is left. ASCII text comes back unchanged.
     public static func transliterate(text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        // ICU takes about 0.3 ms a string and the same texts come back every frame: remember the last few.
+        if let known = cache.value(for: text) { return known }
+        let result = spell(text)
+        cache.store(result, for: text)
+        return result
+    }
+
+    /// What `transliterate(text:)` remembers: up to 512 texts, forgotten all at once when full.
+    private static let cache = TransliterationCache()
+
+    private static func spell(_ text: String) -> String {
         var signed = ""
         for character in text {
             if !character.isASCII, let mapped = table[character], !wordLetters.contains(character) {
@@ -53,3 +64,21 @@ public enum ASCIIFallback {
     }
 }
 
+/// A small lock-guarded memo of transliterated texts (the player draws from one thread, tests from many).
+private final class TransliterationCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: String] = [:]
+
+    func value(for text: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[text]
+    }
+
+    func store(_ value: String, for text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.count >= 512 { entries.removeAll(keepingCapacity: true) }
+        entries[text] = value
+    }
+}
