@@ -139,6 +139,26 @@ struct PlayerScreensTmuxTests {
         #expect(try tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
     }
 
+    @Test func withoutUTF8TextIsTransliteratedAndTheItalianUIIsItalian() throws {
+        let copy = try PlayerScreensTmuxTests.tourCopy { $0.replacingOccurrences(of: "Torino sotto i portici", with: "Il cœur di Torino, Straße") }
+        defer { try? FileManager.default.removeItem(atPath: copy.root) }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        // it_IT without a codeset: Italian interface, no UTF-8 (ASCII drawing).
+        try tmux.start("cd \(copy.root) && LC_ALL= LANG=it_IT TERM=xterm-256color \(CLI.binary) play tours/torino-portici --audio none; echo \"EXIT $? END\"; sleep 60")
+        var screen = try tmux.waitFor { $0.contains("Percorso:") && $0.contains("esc indietro") }
+        #expect(screen.contains("Il coeur di Torino, Strasse"), "\(screen)")
+        #expect(!screen.contains("Il cour"))
+        #expect(screen.contains("percorso simulato"), "\(screen)")
+        try tmux.keys("?")
+        screen = try tmux.waitFor { $0.contains("Aiuto") }
+        #expect(screen.contains("tab o t"), "\(screen)")
+        #expect(!screen.contains(" or "))
+        try tmux.keys("Escape")
+        try tmux.keys("q")
+        #expect(try tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
+    }
+
     @Test func aBareTourNameOpensItsDetail() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
