@@ -128,9 +128,11 @@ public struct TourValidator: Sendable {
         }
         let document = SRTParser().parse(Array(data))
         let audioMs = audioSeconds.map { Int(($0 * 1000).rounded()) }
-        for warning in document.warnings + SubtitleLinter().lint(document.cues, audioDurationMs: audioMs) {
+        let warnings = SubtitleLinter().warnings(for: document, audioDurationMs: audioMs)
+        for warning in warnings.items {
             report.diagnostics.append(.warning(display, warning.line > 0 ? "line \(warning.line)" : "", warning.message))
         }
+        if let more = warnings.moreLine() { report.diagnostics.append(.warning(display, "", "\(more) in this file")) }
         if document.cues.isEmpty {
             report.diagnostics.append(.error(display, "", "no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\""))
         }
