@@ -4,7 +4,7 @@ import WalkscapeCore
 /// `walkscape inspect FILE.srt`: the subtitles branch of `InspectCommand`.
 extension InspectCommand {
     /// The largest subtitle file `inspect` reads (as `walkscape validate`).
-    static let maxSubtitleBytes = 16 * 1024 * 1024
+    static let maxSubtitleBytes = SRTParser.maxFileBytes
 
     /// Whether `path` is a subtitle file: named `.srt`, or starting like SubRip whatever its name.
     static func isSubtitleFile(_ path: String) -> Bool {

@@ -158,6 +158,7 @@ struct ListenCommand: ParsableCommand {
         do throws(AssetFileError) {
             let path = try AssetFile(asset, in: location).path
             guard let data = FileManager.default.contents(atPath: path) else { throw AssetFileError("cannot be read") }
+            guard data.count <= SRTParser.maxFileBytes else { throw AssetFileError("larger than 16 MiB; not a subtitle file") }
             bytes = Array(data)
         } catch {
             console.error("\(shown): \(error.message)")

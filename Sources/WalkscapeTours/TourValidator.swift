@@ -122,7 +122,7 @@ public struct TourValidator: Sendable {
 
     /// Parses a subtitle file and lints its cues (`SubtitleLinter`), against its track's audio length when known.
     private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset, audioSeconds: Double?) {
-        guard assetFile.size <= 16 * 1024 * 1024, let data = FileManager.default.contents(atPath: assetFile.path) else {
+        guard assetFile.size <= SRTParser.maxFileBytes, let data = FileManager.default.contents(atPath: assetFile.path) else {
             report.diagnostics.append(.error(display, "", "cannot be read as subtitles (larger than 16 MiB or unreadable)"))
             return
         }

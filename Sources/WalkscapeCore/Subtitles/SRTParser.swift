@@ -28,6 +28,10 @@ public struct SRTWarning: Sendable, Equatable, CustomStringConvertible {
 /// skipped with a warning naming their line; the rest of the file is kept. Overlapping and zero-length
 /// cues are kept as they are. See docs/subtitles.md.
 public struct SRTParser {
+    /// The largest subtitle file any command reads: 16 MiB (a two-hour film's subtitles are ~100 kB). Parsing
+    /// costs about 9 bytes of memory per byte read (the text, its lines), so this bounds it near 150 MB.
+    public static let maxFileBytes = 16 * 1024 * 1024
+
     /// The most warnings kept per file (the rest are counted in `SubtitleDocument.omittedWarnings`).
     public var warningLimit: Int
 
