@@ -48,7 +48,7 @@ struct CompareCommand: ParsableCommand {
         }
         if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
         if Set(profiles).count != profiles.count { throw ValidationError("each --profile may be given once.") }
-        guard walkSpeed > 0, walkSpeed.isFinite else { throw ValidationError("--walk-speed must be a speed in m/s > 0.") }
+        guard walkSpeed >= 0.1, walkSpeed <= 10 else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
     }
 

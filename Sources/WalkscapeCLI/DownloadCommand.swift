@@ -94,7 +94,7 @@ struct DownloadCommand: ParsableCommand {
         case let .upToDate(directory, plan):
             console.line("\(directory) is up to date (version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, all present and intact); --force downloads it again")
         case let .installed(directory, previous, plan, warnings, received, seconds):
-            let rate = seconds > 0 ? " at \(formatBytes(Int(Double(received) / seconds)))/s" : ""
+            let rate = seconds >= 0.001 ? " at \(formatBytes(Int(min(Double(received) / seconds, 1e15))))/s" : ""
             console.line("Installed \(directory): version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, \(formatBytes(plan.totalBytes)); \(formatBytes(received)) downloaded in \(String(format: "%.2f", seconds)) s\(rate)")
             if !warnings.isEmpty {
                 console.line("\(warnings.count) warning\(warnings.count == 1 ? "" : "s") from validation; `walkscape validate \(directory)` shows them")

@@ -31,7 +31,7 @@ struct InfoCommand: ParsableCommand {
         let console = CommandContext.console
         let loaded = try TourInput.load(tour, console: console)
         guard let model = loaded.tour, !loaded.diagnostics.hasErrors else {
-            for problem in loaded.diagnostics where problem.severity == .error { console.error(problem.description) }
+            for problem in loaded.diagnostics where problem.severity == .error { console.error(TerminalText.sanitize(problem.description)) }
             console.error("\(tour): not a readable tour; run `walkscape validate \(tour)` for every problem")
             throw CommandExit(.failure)
         }

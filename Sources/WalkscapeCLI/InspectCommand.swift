@@ -88,7 +88,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func traceJSON(_ summary: TraceSummary) -> JSONValue {
-        func time(_ value: Double?) -> JSONValue { value.map { .string(ISO8601Time.format($0)) } ?? .null }
+        func time(_ value: Double?) -> JSONValue { value.flatMap(ISO8601Time.formatIfRepresentable).map { .string($0) } ?? .null }
         return .object([
             ("kind", .string("trace")), ("format", .string(summary.format.rawValue)),
             ("fixes", .integer(summary.fixes)), ("tracks", .integer(summary.tracks)), ("segments", .integer(summary.segments)),

@@ -4,7 +4,7 @@ import WalkscapeCore
 /// `walkscape inspect FILE.srt`: the subtitles branch of `InspectCommand`.
 extension InspectCommand {
     /// The largest subtitle file `inspect` reads (as `walkscape validate`).
-    static let maxSubtitleBytes = 16 * 1024 * 1024
+    static let maxSubtitleBytes = SRTParser.maxFileBytes
 
     /// Whether `path` is a subtitle file: named `.srt`, or starting like SubRip whatever its name.
     static func isSubtitleFile(_ path: String) -> Bool {
@@ -34,8 +34,7 @@ extension InspectCommand {
             throw CommandExit(.failure)
         }
         let document = SRTParser().parse([UInt8](data))
-        let warnings = (document.warnings + SubtitleLinter().lint(document.cues))
-            .enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        let warnings = SubtitleLinter().warnings(for: document)
         if json {
             console.write(JSONWriter(pretty: false).write(subtitlesJSON(document, warnings: warnings)) + "\n")
         } else {
@@ -47,18 +46,19 @@ extension InspectCommand {
         }
     }
 
-    func subtitlesJSON(_ document: SubtitleDocument, warnings: [SRTWarning]) -> JSONValue {
+    func subtitlesJSON(_ document: SubtitleDocument, warnings: CappedList<SRTWarning>) -> JSONValue {
         let first = document.cues.map(\.startMs).min()
         let last = document.cues.map(\.endMs).max()
         return .object([
             ("kind", .string("subtitles")), ("encoding", .string(document.encoding.rawValue)),
             ("cues", .integer(document.cues.count)),
             ("firstStartMs", first.map { .integer($0) } ?? .null), ("lastEndMs", last.map { .integer($0) } ?? .null),
-            ("warnings", .array(warnings.map { .string($0.description) })),
+            ("warnings", .array(warnings.items.map { .string($0.description) })),
+            ("warningCount", .integer(warnings.total)),
         ])
     }
 
-    func subtitlesText(_ document: SubtitleDocument, warnings: [SRTWarning]) -> [String] {
+    func subtitlesText(_ document: SubtitleDocument, warnings: CappedList<SRTWarning>) -> [String] {
         let encoding: String
         switch document.encoding {
         case .utf8: encoding = "UTF-8"
@@ -79,10 +79,11 @@ extension InspectCommand {
             let speeds = document.cues.filter { $0.endMs > $0.startMs }.map { Double(SubtitleLinter.readingLength($0)) * 1000 / Double($0.endMs - $0.startMs) }
             if let fastest = speeds.max() { facts.add(["Fastest", formatFixed(fastest, 1) + " characters a second"]) }
         }
-        facts.add(["Warnings", warnings.isEmpty ? "none" : String(warnings.count)])
+        facts.add(["Warnings", warnings.total == 0 ? "none" : String(warnings.total)])
         var lines = [TerminalText.sanitize(file)]
         lines += facts.render().dropFirst()
-        for warning in warnings { lines.append("warning: " + TerminalText.sanitize(warning.description)) }
+        for warning in warnings.items { lines.append("warning: " + TerminalText.sanitize(warning.description)) }
+        if let more = warnings.moreLine() { lines.append(more) }
         return lines
     }
 }

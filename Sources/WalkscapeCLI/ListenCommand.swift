@@ -47,7 +47,7 @@ struct ListenCommand: ParsableCommand {
     @OptionGroup var audioOptions: AudioOptions
 
     func validate() throws {
-        guard from >= 0, from.isFinite else { throw ValidationError("--from must be a number of seconds ≥ 0, got \(from).") }
+        guard from >= 0, from <= 86_400 else { throw ValidationError("--from must be a number of seconds from 0 to 86400, got \(formatShortNumber(from)).") }
     }
 
     func run() throws {
@@ -158,6 +158,7 @@ struct ListenCommand: ParsableCommand {
         do throws(AssetFileError) {
             let path = try AssetFile(asset, in: location).path
             guard let data = FileManager.default.contents(atPath: path) else { throw AssetFileError("cannot be read") }
+            guard data.count <= SRTParser.maxFileBytes else { throw AssetFileError("larger than 16 MiB; not a subtitle file") }
             bytes = Array(data)
         } catch {
             console.error("\(shown): \(error.message)")
@@ -165,6 +166,7 @@ struct ListenCommand: ParsableCommand {
         }
         let document = SRTParser().parse(bytes)
         for warning in document.warnings { console.error("\(shown): warning: \(TerminalText.sanitize(warning.description))") }
+        if let more = CappedList<SRTWarning>.moreLine(omitted: document.omittedWarnings) { console.error("\(shown): \(more)") }
         return SubtitleTrack(document.cues).cues.filter { $0.endMs > $0.startMs }
     }
 

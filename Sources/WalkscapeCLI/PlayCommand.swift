@@ -383,7 +383,8 @@ struct PlayCommand: ParsableCommand {
         if let language {
             for point in replay.tour.points {
                 guard let asset = point.track(replay.language)?.subtitles(in: language),
-                    let data = FileManager.default.contents(atPath: replay.location.path(of: asset.file))
+                    let data = FileManager.default.contents(atPath: replay.location.path(of: asset.file)),
+                    data.count <= SRTParser.maxFileBytes  // as `listen` and `validate`: not a subtitle file
                 else { continue }
                 tracks[point.order] = SubtitleTrack(SRTParser().parse(Array(data)).cues)
             }

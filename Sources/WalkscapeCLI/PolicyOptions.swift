@@ -33,7 +33,7 @@ struct PolicyOptions: ParsableArguments {
         if let queueDepth, queueDepth < 0 { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
         if let confirmFixes, confirmFixes < 1 { throw ValidationError("--confirm-fixes must be 1 or more, got \(confirmFixes).") }
         if let minAccuracy, !(minAccuracy > 0) { throw ValidationError("--min-accuracy must be a number of metres > 0.") }
-        guard walkSpeed > 0, walkSpeed.isFinite else { throw ValidationError("--walk-speed must be a speed in m/s > 0.") }
+        guard walkSpeed >= 0.1, walkSpeed <= 10 else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         if let conflict = policy.conflict { throw ValidationError("--profile \(profile): \(conflict).") }
     }
 

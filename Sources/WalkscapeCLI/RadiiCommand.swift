@@ -98,8 +98,10 @@ struct RadiiCommand: ParsableCommand {
         }
         guard from > 0, to >= from, step > 0 else { throw ValidationError("--sweep needs 0 < FROM ≤ TO and STEP > 0, got \(text).") }
         guard to <= 10_000 else { throw ValidationError("--sweep radii must stay at or below 10000 m, got \(text).") }
-        let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-        guard count <= 1000 else { throw ValidationError("--sweep would try \(count) radii; at most 1000 (use a larger STEP).") }
+        // Counted as a Double first: a tiny STEP gives more radii than an Int holds.
+        let steps = ((to - from) / step + 1e-9).rounded(.down)
+        guard steps < 1000 else { throw ValidationError("--sweep would try \(formatShortNumber(steps + 1)) radii; at most 1000 (use a larger STEP).") }
+        let count = Int(steps) + 1
         return (0..<count).map { from + Double($0) * step }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WalkscapeCore
 import WalkscapeRemote
 
 /// The options every command that talks to the API shares: where it is, who is asking, how patient to be.
@@ -17,8 +18,8 @@ struct RemoteOptions: ParsableArguments {
     var timeout: Double = 30
 
     func validate() throws {
-        guard retries >= 1 else { throw ValidationError("--retries must be at least 1, got \(retries).") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds.") }
+        guard retries >= 1, retries <= 100 else { throw ValidationError("--retries must be from 1 to 100, got \(retries).") }
+        guard timeout > 0, timeout <= ValueRanges.maxTimeoutSeconds else { throw ValidationError("--timeout must be more than 0 seconds and at most 86400 (a day), got \(formatShortNumber(timeout)).") }
     }
 
     /// The API client, with Ctrl-C wired to `interruption`.

@@ -19,7 +19,7 @@ enum TourListings {
             guard let tour = entry.tour else {
                 let name = entry.directory.split(separator: "/").last.map(String.init) ?? entry.directory
                 return TourListing(
-                    id: name, directory: entry.directory, title: name, description: entry.errors.first.map { TerminalText.sanitize($0.description) } ?? "",
+                    id: name, directory: entry.directory, title: TerminalText.sanitize(name), description: entry.errors.first.map { TerminalText.sanitize($0.description) } ?? "",
                     city: "", durationMinutes: 0, distanceKm: 0, languages: [], isProtected: false,
                     availability: .broken("\(entry.directory): cannot be read; run `walkscape validate \(entry.directory)`"))
             }

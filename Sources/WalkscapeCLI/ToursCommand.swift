@@ -47,7 +47,7 @@ struct ToursCommand: ParsableCommand {
     var timeout: Double = 10
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds.") }
+        guard timeout > 0, timeout <= ValueRanges.maxTimeoutSeconds else { throw ValidationError("--timeout must be more than 0 seconds and at most 86400 (a day), got \(formatShortNumber(timeout)).") }
         if token != nil && !checkUpdates { throw ValidationError("--token is for --check-updates; add it, or drop --token.") }
     }
 
@@ -55,7 +55,7 @@ struct ToursCommand: ParsableCommand {
         let console = CommandContext.console
         let catalogue = try TourInput.catalogue(directory, console: console)
         for entry in catalogue.entries where entry.tour == nil {
-            for problem in entry.errors.prefix(3) { console.error(problem.description) }
+            for problem in entry.errors.prefix(3) { console.error(TerminalText.sanitize(problem.description)) }
             console.error("\(entry.directory): skipped; run `walkscape validate \(entry.directory)` for every problem")
         }
         let tours = catalogue.entries.compactMap { entry in entry.tour.map { (entry.directory, $0) } }

@@ -58,7 +58,17 @@ struct ValidateCommand: ParsableCommand {
         } else {
             for error in unreadable { console.line("\(error.path): error: \(error.message)") }
             for report in reports {
-                for problem in report.diagnostics { console.line(TerminalText.sanitize(problem.description)) }
+                // In file order, the first 20 errors and the first 20 warnings of each tour, then a count of the rest.
+                var errors = CappedList<Diagnostic>(), warnings = CappedList<Diagnostic>()
+                for problem in report.diagnostics {
+                    let before = problem.severity == .error ? errors.items.count : warnings.items.count
+                    if problem.severity == .error { errors.append(problem) } else { warnings.append(problem) }
+                    let after = problem.severity == .error ? errors.items.count : warnings.items.count
+                    if after > before { console.line(TerminalText.sanitize(problem.description)) }
+                }
+                for (list, noun) in [(errors, "error"), (warnings, "warning")] {
+                    if let more = list.moreLine(noun) { console.line("\(report.argument): \(more) (--json lists them all)") }
+                }
                 let verdict = report.isValid(strict: strict) ? "valid" : "INVALID"
                 let counts = "\(report.diagnostics.errorCount) error\(report.diagnostics.errorCount == 1 ? "" : "s"), \(report.diagnostics.warningCount) warning\(report.diagnostics.warningCount == 1 ? "" : "s")"
                 let checked = "\(report.audio.count) audio, \(report.subtitleCues.count) subtitle files checked"

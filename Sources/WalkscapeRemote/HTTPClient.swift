@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import WalkscapeCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -95,7 +96,9 @@ public final class HTTPClient: @unchecked Sendable {
     public init(interruption: Interruption, timeout: Double = 30) {
         _ = HTTPClient.globalInit
         self.interruption = interruption
-        self.timeout = timeout
+        // Clamped so the conversions to curl's whole milliseconds and seconds below cannot trap (the CLI refuses
+        // values outside this range before they get here).
+        self.timeout = timeout.isNaN ? 30 : min(max(timeout, 0.001), ValueRanges.maxTimeoutSeconds)
         handle = curl_easy_init()
     }
 

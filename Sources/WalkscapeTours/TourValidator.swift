@@ -122,15 +122,17 @@ public struct TourValidator: Sendable {
 
     /// Parses a subtitle file and lints its cues (`SubtitleLinter`), against its track's audio length when known.
     private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset, audioSeconds: Double?) {
-        guard assetFile.size <= 16 * 1024 * 1024, let data = FileManager.default.contents(atPath: assetFile.path) else {
+        guard assetFile.size <= SRTParser.maxFileBytes, let data = FileManager.default.contents(atPath: assetFile.path) else {
             report.diagnostics.append(.error(display, "", "cannot be read as subtitles (larger than 16 MiB or unreadable)"))
             return
         }
         let document = SRTParser().parse(Array(data))
         let audioMs = audioSeconds.map { Int(($0 * 1000).rounded()) }
-        for warning in document.warnings + SubtitleLinter().lint(document.cues, audioDurationMs: audioMs) {
+        let warnings = SubtitleLinter().warnings(for: document, audioDurationMs: audioMs)
+        for warning in warnings.items {
             report.diagnostics.append(.warning(display, warning.line > 0 ? "line \(warning.line)" : "", warning.message))
         }
+        if let more = warnings.moreLine() { report.diagnostics.append(.warning(display, "", "\(more) in this file")) }
         if document.cues.isEmpty {
             report.diagnostics.append(.error(display, "", "no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\""))
         }

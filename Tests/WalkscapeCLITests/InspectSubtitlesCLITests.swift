@@ -20,8 +20,8 @@ import WalkscapeCore
         let (result, json) = try inspectJSON("fixtures/subtitles/crlf.srt")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == "{\"kind\":\"subtitles\",\"encoding\":\"utf-8\",\"cues\":3,\"firstStartMs\":500,\"lastEndMs\":6000,\"warnings\":[]}\n")
-        #expect(json.objectMembers?.map(\.key) == ["kind", "encoding", "cues", "firstStartMs", "lastEndMs", "warnings"])
+        #expect(result.stdout == "{\"kind\":\"subtitles\",\"encoding\":\"utf-8\",\"cues\":3,\"firstStartMs\":500,\"lastEndMs\":6000,\"warnings\":[],\"warningCount\":0}\n")
+        #expect(json.objectMembers?.map(\.key) == ["kind", "encoding", "cues", "firstStartMs", "lastEndMs", "warnings", "warningCount"])
     }
 
     @Test(arguments: [

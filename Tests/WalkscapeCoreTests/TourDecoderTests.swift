@@ -81,10 +81,10 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
         #expect(found.contains("version: error: expected a whole number ≥ 1, got the string \"3\""))
         #expect(found.contains("languages[1]: error: expected a language code like \"it\" or \"en\", got the string \"EN\""))
         #expect(found.contains("languages[2]: error: \"it\" is listed twice"))
-        #expect(found.contains("points[0].triggerRadiusMeters: error: expected a number of metres > 0, got -5"))
+        #expect(found.contains("points[0].triggerRadiusMeters: error: expected a number of metres > 0 and ≤ 100000, got -5"))
         #expect(found.contains("points[0].location.lat: error: expected a latitude in -90…90, got 91"))
         #expect(found.contains("points[1].tracks.it.audio.sha256: error: expected 64 hex digits (a SHA-256 digest), got the string \"xyz\""))
-        #expect(found.contains("points[1].tracks.it.audio.fileSizeBytes: error: expected a whole number of bytes ≥ 0, got the number 1.5"))
+        #expect(found.contains("points[1].tracks.it.audio.fileSizeBytes: error: expected a whole number of bytes from 0 to 2^40 (1 TiB), got the number 1.5"))
     }
 
     @Test func reportsMissingRequiredFields() {

@@ -2,11 +2,14 @@ import Testing
 @testable import WalkscapeCore
 
 @Suite struct TraceNormalizerTests {
+    /// 2026-05-09T09:00:00Z: the small test times count from here (times before 1980 are dropped).
+    static let base = 1_778_317_200.0
+
     static func raw(_ fixes: [(time: Double, lat: Double)], segments: [Int] = [0]) -> RawTrace {
         var raw = RawTrace()
         for (index, fix) in fixes.enumerated() {
             if segments.contains(index) { raw.fixes.startSegment() }
-            raw.append(time: fix.time, lat: fix.lat, lng: 0, elevation: .nan, accuracy: .nan, hdop: .nan, speed: .nan, course: .nan, location: { "fix \(index + 1)" })
+            raw.append(time: base + fix.time, lat: fix.lat, lng: 0, elevation: .nan, accuracy: .nan, hdop: .nan, speed: .nan, course: .nan, location: { "fix \(index + 1)" })
         }
         return raw
     }
@@ -33,7 +36,12 @@ import Testing
     @Test func aBadWalkingSpeedFallsBackWithAWarning() {
         var summary = TraceSummary(format: .gpx)
         _ = TraceNormalizer(walkSpeed: 0).normalize(Self.raw([(.nan, 0), (.nan, 1)]), into: &summary)
-        #expect(summary.warnings.first == "walking speed 0.0 is not a positive number; used 1.2 m/s")
+        #expect(summary.warnings.first == "walking speed 0 is not between 0.1 and 10 m/s; used 1.2 m/s")
+        // A tiny speed would put made-up times centuries away.
+        var tiny = TraceSummary(format: .gpx)
+        let trace = TraceNormalizer(walkSpeed: 1e-300).normalize(Self.raw([(.nan, 0), (.nan, 1)]), into: &tiny)
+        #expect(tiny.warnings.first == "walking speed 1e-300 is not between 0.1 and 10 m/s; used 1.2 m/s")
+        #expect(trace.times.allSatisfy(ValueRanges.isSaneTraceTime))
     }
 
     @Test func stableSortOfManyTies() {

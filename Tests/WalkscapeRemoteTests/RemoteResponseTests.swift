@@ -62,11 +62,11 @@ import WalkscapeCore
              "images": [], "subtitles": []}
             """
         #expect(throws: RemoteFormatError(document: "manifest (it)", path: JSONPath([.key("audio"), .index(1), .key("fileSizeBytes")]),
-            "expected an integer ≥ 0, got the string \"12\"")) {
+            "expected a whole number of bytes from 0 to 2^40 (1 TiB), got the string \"12\"")) {
             try RemoteManifest(json(text), language: "it")
         }
         let error = try #require(throws: RemoteFormatError.self) { try RemoteManifest(json(text), language: "it") }
-        #expect(error.description == "manifest (it): audio[1].fileSizeBytes: expected an integer ≥ 0, got the string \"12\"")
+        #expect(error.description == "manifest (it): audio[1].fileSizeBytes: expected a whole number of bytes from 0 to 2^40 (1 TiB), got the string \"12\"")
     }
 
     @Test func listReadsBothCoverNamesAndLocalizedTitles() throws {

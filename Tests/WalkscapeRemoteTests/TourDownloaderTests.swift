@@ -284,7 +284,7 @@ import WalkscapeTours
             ("corrupt:torino-portici/audio/it/p4.mp3", .invalid, "do not match the server's checksum"),
             ("wrong-size:torino-portici/audio/it/p4.mp3", .invalid, "the server sent 298227 bytes, the manifest promises 298234 (manifest (it): audio[3])"),
             ("huge:torino-portici/audio/it/p4.mp3", .local, "not enough disk space"),
-            ("bad-json", .invalid, "manifest (it): audio[1].fileSizeBytes: expected an integer ≥ 0, got the string \"307638\""),
+            ("bad-json", .invalid, "manifest (it): audio[1].fileSizeBytes: expected a whole number of bytes from 0 to 2^40 (1 TiB), got the string \"307638\""),
             ("not-json:/manifest", .invalid, "the answer is not JSON: line 1"),
             ("error500:torino-portici/audio/it/p4.mp3", .unavailable, "the server failed (500 \"Internal server error\") 3 times"),
             ("reset:/tours/torino-portici", .unavailable, "3 attempts"),

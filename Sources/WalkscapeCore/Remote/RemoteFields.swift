@@ -3,6 +3,9 @@ import Foundation
 /// Reads the fields of one JSON object of an API response, naming every problem by its field path.
 ///
 /// The API's DTOs send `null` for unset values; the `optional…` readers treat a missing member and `null` alike.
+/// Every string is made safe for a terminal (`TerminalText.sanitize`) here, where it enters, so a server's
+/// escape sequences never reach the screen, a file name or a `tour.json`; numbers are checked against their
+/// ranges (`ValueRanges`) so nothing downstream can overflow.
 public struct RemoteFields: Sendable {
     public var document: String
     public var value: JSONValue
@@ -48,22 +51,23 @@ public struct RemoteFields: Sendable {
     public func string(_ key: String) throws(RemoteFormatError) -> String {
         let member = try required(key, "a string")
         guard let text = member.stringValue else { throw fail(key, "expected a string, got \(RemoteFields.describe(member))") }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(key, "is empty, expected a non-empty string") }
-        return text
+        let safe = TerminalText.sanitize(text)
+        guard !safe.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(key, "is empty, expected a non-empty string") }
+        return safe
     }
 
     /// An optional string (missing or `null` give nil; an empty string is kept).
     public func optionalString(_ key: String) throws(RemoteFormatError) -> String? {
         guard let member = optional(key) else { return nil }
         guard let text = member.stringValue else { throw fail(key, "expected a string or null, got \(RemoteFields.describe(member))") }
-        return text
+        return TerminalText.sanitize(text)
     }
 
     /// A required identifier: a string, or an integer written as text (some backends number their ids).
     public func identifier(_ key: String) throws(RemoteFormatError) -> String {
         let member = try required(key, "an id (a string)")
         if let int = member.intValue { return String(int) }
-        guard let text = member.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let text = member.stringValue.map({ TerminalText.sanitize($0) }), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw fail(key, "expected an id (a non-empty string), got \(RemoteFields.describe(member))")
         }
         return text
@@ -76,20 +80,31 @@ public struct RemoteFields: Sendable {
         return int
     }
 
-    /// A required number ≥ `minimum`, as a double.
-    public func number(_ key: String, minimum: Double = 0, expected: String = "a number ≥ 0") throws(RemoteFormatError) -> Double {
+    /// A required number from `minimum` to `maximum`, as a double.
+    public func number(_ key: String, minimum: Double = 0, maximum: Double = .greatestFiniteMagnitude, expected: String = "a number ≥ 0") throws(RemoteFormatError) -> Double {
         let member = try required(key, expected)
-        guard let number = member.doubleValue, number.isFinite, number >= minimum else {
+        guard let number = member.doubleValue, number.isFinite, number >= minimum, number <= maximum else {
             throw fail(key, "expected \(expected), got \(RemoteFields.describe(member))")
         }
         return number
     }
 
-    /// An optional number (missing or `null` give nil).
-    public func optionalNumber(_ key: String) throws(RemoteFormatError) -> Double? {
+    /// An optional number within `range` (missing or `null` give nil).
+    public func optionalNumber(_ key: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, expected: String = "a number") throws(RemoteFormatError) -> Double? {
         guard let member = optional(key) else { return nil }
-        guard let number = member.doubleValue, number.isFinite else { throw fail(key, "expected a number or null, got \(RemoteFields.describe(member))") }
+        guard let number = member.doubleValue, number.isFinite, range.contains(number) else {
+            throw fail(key, "expected \(expected) or null, got \(RemoteFields.describe(member))")
+        }
         return number
+    }
+
+    /// An optional whole number within `range` (missing or `null` give nil; `3.0` is read as 3).
+    public func optionalInteger(_ key: String, in range: ClosedRange<Int>, expected: String) throws(RemoteFormatError) -> Int? {
+        guard let member = optional(key) else { return nil }
+        guard let number = member.doubleValue, let int = ValueRanges.wholeNumber(number, in: range) else {
+            throw fail(key, "expected \(expected) or null, got \(RemoteFields.describe(member))")
+        }
+        return int
     }
 
     /// A required boolean.
@@ -116,7 +131,7 @@ public struct RemoteFields: Sendable {
                 throw RemoteFormatError(document: document, path: path.appending(key).appending(index: i),
                     "expected a string, got \(RemoteFields.describe(element))")
             }
-            result.append(text)
+            result.append(TerminalText.sanitize(text))
         }
         return result
     }
@@ -177,9 +192,10 @@ public struct RemoteFields: Sendable {
     }
 
     /// A text that is either a plain string (one language) or a map from language to string; nil when absent.
-    public func optionalText(_ key: String) throws(RemoteFormatError) -> [(language: String?, text: String)]? {
+    /// Line breaks become spaces unless `keepNewlines` (descriptions).
+    public func optionalText(_ key: String, keepNewlines: Bool = false) throws(RemoteFormatError) -> [(language: String?, text: String)]? {
         guard let member = optional(key) else { return nil }
-        if let text = member.stringValue { return [(nil, text)] }
+        if let text = member.stringValue { return [(nil, TerminalText.sanitize(text, keepNewlines: keepNewlines))] }
         guard let members = member.objectMembers else {
             throw fail(key, "expected a string or an object of strings by language, got \(RemoteFields.describe(member))")
         }
@@ -190,7 +206,7 @@ public struct RemoteFields: Sendable {
                 throw RemoteFormatError(document: document, path: path.appending(key).appending(language),
                     "expected a string, got \(RemoteFields.describe(value))")
             }
-            result.append((language, text))
+            result.append((TerminalText.sanitize(language), TerminalText.sanitize(text, keepNewlines: keepNewlines)))
         }
         return result
     }

@@ -42,7 +42,7 @@ public struct RemoteManifest: Sendable, Equatable {
     static func file(_ entry: RemoteFields, order: Int? = nil, language: String? = nil) throws(RemoteFormatError) -> File {
         File(
             pointId: try entry.identifier("pointId"), order: order, language: language, fileURL: try entry.string("fileUrl"),
-            fileSizeBytes: try entry.integer("fileSizeBytes"), path: entry.path)
+            fileSizeBytes: try entry.integer("fileSizeBytes", in: ValueRanges.fileSizeBytes, expected: "a whole number of bytes from 0 to 2^40 (1 TiB)"), path: entry.path)
     }
 
     /// Every file of the manifest.

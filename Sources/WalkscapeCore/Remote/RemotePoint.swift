@@ -27,6 +27,6 @@ public struct RemotePoint: Sendable, Equatable {
         title = rawTitle == RemotePoint.untitled ? nil : rawTitle
         description = try RemoteTourDetail.text(fields, "description", language: "")
         location = try fields.latLng("location")
-        triggerRadiusMeters = try fields.number("triggerRadiusMeters", minimum: .leastNonzeroMagnitude, expected: "a number of metres > 0")
+        triggerRadiusMeters = try fields.number("triggerRadiusMeters", minimum: .leastNonzeroMagnitude, maximum: ValueRanges.maxTriggerRadiusMeters, expected: "a number of metres > 0 and ≤ 100000")
     }
 }

@@ -48,8 +48,8 @@ public struct RemoteTourDetail: Sendable, Equatable {
         busInfo = try RemoteTourDetail.text(fields, "busInfo", language: language)
         difficulty = try fields.optionalString("difficulty")
         city = try fields.string("city")
-        durationMinutes = try fields.number("durationMinutes")
-        distanceKm = try fields.number("distanceKm")
+        durationMinutes = try fields.number("durationMinutes", maximum: ValueRanges.maxDurationMinutes, expected: "a number of minutes from 0 to 10080")
+        distanceKm = try fields.number("distanceKm", maximum: ValueRanges.maxDistanceKm, expected: "a number of kilometres from 0 to 40075")
         languages = try fields.strings("languages")
         isProtected = try fields.bool("isProtected")
         hasAccess = try fields.optionalBool("hasAccess")
@@ -61,12 +61,12 @@ public struct RemoteTourDetail: Sendable, Equatable {
         routePreviewPolyline = try fields.optionalObject("routePreview").flatMap { preview throws(RemoteFormatError) in
             try preview.optionalString("polyline").flatMap { $0.isEmpty ? nil : $0 }
         }
-        estimatedSizeMb = try fields.optionalObject("downloadInfo").flatMap { info throws(RemoteFormatError) in try info.optionalNumber("estimatedSizeMb") }
+        estimatedSizeMb = try fields.optionalObject("downloadInfo").flatMap { info throws(RemoteFormatError) in try info.optionalNumber("estimatedSizeMb", in: 0...1_099_511, expected: "a number of megabytes from 0 to 1099511 (1 TiB)") }
     }
 
     /// A text field in `language`: a plain string, or that language's entry of a map; nil when absent or empty.
     static func text(_ fields: RemoteFields, _ key: String, language: String) throws(RemoteFormatError) -> String? {
-        guard let entries = try fields.optionalText(key) else { return nil }
+        guard let entries = try fields.optionalText(key, keepNewlines: key != "title") else { return nil }
         let text = entries.first { $0.language == nil || $0.language == language }?.text
         guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return text

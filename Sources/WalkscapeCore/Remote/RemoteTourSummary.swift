@@ -29,8 +29,8 @@ public struct RemoteTourSummary: Sendable, Equatable {
         let texts = try fields.optionalText("title") ?? []
         title = LocalizedText(texts.map { LocalizedText.Entry(language: $0.language ?? languages.first ?? "und", text: $0.text) })
         city = try fields.optionalString("city") ?? ""
-        durationMinutes = try fields.optionalNumber("durationMinutes") ?? 0
-        distanceKm = try fields.optionalNumber("distanceKm") ?? 0
+        durationMinutes = try fields.optionalNumber("durationMinutes", in: 0...ValueRanges.maxDurationMinutes, expected: "a number of minutes from 0 to 10080") ?? 0
+        distanceKm = try fields.optionalNumber("distanceKm", in: 0...ValueRanges.maxDistanceKm, expected: "a number of kilometres from 0 to 40075") ?? 0
         isProtected = try fields.bool("isProtected")
         let deployedCover = try fields.optionalString("imageUrl")
         let draftCover = try fields.optionalString("coverImageUrl")

@@ -28,8 +28,8 @@ public struct RemoteVoucherAnswer: Sendable, Equatable {
         } else {
             throw RemoteFormatError(document: fields.document, path: JSONPath([.key("valid")]), "missing, expected true or false (or \"success\")")
         }
-        maxUses = try fields.optionalNumber("maxUses").map { Int($0) }
-        usesSoFar = try fields.optionalNumber("usesSoFar").map { Int($0) }
+        maxUses = try fields.optionalInteger("maxUses", in: 0...ValueRanges.maxCount, expected: "a whole number from 0 to 10^9")
+        usesSoFar = try fields.optionalInteger("usesSoFar", in: 0...ValueRanges.maxCount, expected: "a whole number from 0 to 10^9")
         expiresAt = try fields.optionalString("expiresAt")
         message = try fields.optionalString("message")
     }

@@ -4,8 +4,11 @@ import Foundation
 public struct SubtitleDocument: Sendable {
     public var cues: [SubtitleCue]
     public var encoding: TextDecoder.Encoding
-    /// Problems that did not stop reading: each names its line, the cue is skipped, the rest plays.
+    /// Problems that did not stop reading: each names its line, the cue is skipped, the rest plays. Only the
+    /// first `SRTParser.warningLimit` are kept; `omittedWarnings` counts the rest.
     public var warnings: [SRTWarning]
+    /// How many warnings were counted past the kept ones.
+    public var omittedWarnings: Int = 0
 }
 
 /// A problem in a subtitle file, at a line (from 1; 0 for the whole file).
@@ -25,7 +28,16 @@ public struct SRTWarning: Sendable, Equatable, CustomStringConvertible {
 /// skipped with a warning naming their line; the rest of the file is kept. Overlapping and zero-length
 /// cues are kept as they are. See docs/subtitles.md.
 public struct SRTParser {
-    public init() {}
+    /// The largest subtitle file any command reads: 16 MiB (a two-hour film's subtitles are ~100 kB). Parsing
+    /// costs about 9 bytes of memory per byte read (the text, its lines), so this bounds it near 150 MB.
+    public static let maxFileBytes = 16 * 1024 * 1024
+
+    /// The most warnings kept per file (the rest are counted in `SubtitleDocument.omittedWarnings`).
+    public var warningLimit: Int
+
+    public init(warningLimit: Int = CappedList<SRTWarning>.defaultLimit) {
+        self.warningLimit = warningLimit
+    }
 
     /// Parses a file's bytes.
     public func parse(_ bytes: [UInt8]) -> SubtitleDocument {
@@ -36,6 +48,10 @@ public struct SRTParser {
             document.warnings.insert(
                 SRTWarning(line: 0, message: "not valid UTF-8, read as Windows-1252; save the file as UTF-8 to be sure"),
                 at: 0)
+            if document.warnings.count > warningLimit {
+                document.warnings.removeLast()
+                document.omittedWarnings += 1
+            }
         }
         return document
     }
@@ -56,7 +72,7 @@ public struct SRTParser {
     public func parse(text: String) -> SubtitleDocument {
         let lines = SRTParser.splitLines(text)
         var cues: [SubtitleCue] = []
-        var warnings: [SRTWarning] = []
+        var warnings = CappedList<SRTWarning>(limit: warningLimit)
         var i = 0
         func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" } }
         func isIndex(_ line: Substring) -> Bool {
@@ -111,7 +127,7 @@ public struct SRTParser {
                 }
             }
         }
-        return SubtitleDocument(cues: cues, encoding: .utf8, warnings: warnings)
+        return SubtitleDocument(cues: cues, encoding: .utf8, warnings: warnings.items, omittedWarnings: warnings.omitted)
     }
 
     struct TimeProblem: Error { var message: String }

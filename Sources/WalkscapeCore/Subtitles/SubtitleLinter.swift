@@ -16,8 +16,19 @@ public struct SubtitleLinter: Sendable {
     /// The warnings for `cues`, one per problem, sorted by line. With `audioDurationMs` (the length of the
     /// track's recording), cues that end after it are reported too.
     public func lint(_ cues: [SubtitleCue], audioDurationMs: Int? = nil) -> [SRTWarning] {
-        var warnings: [SRTWarning] = []
-        for cue in cues {
+        lint(cues, audioDurationMs: audioDurationMs, limit: Int.max).items
+    }
+
+    /// The first `limit` warnings by line, and how many there are in all; messages are only written for the
+    /// warnings kept, so a file of a million bad cues costs a counter.
+    public func lint(_ cues: [SubtitleCue], audioDurationMs: Int? = nil, limit: Int) -> CappedList<SRTWarning> {
+        var warnings = CappedList<SRTWarning>(limit: limit)
+        let partners = overlapPartners(cues)
+        // By line (cues come in file order; the sort only matters for cues built by hand), the cue's own
+        // problems first, then its overlap.
+        let order = cues.indices.sorted { (cues[$0].line, $0) < (cues[$1].line, $1) }
+        for index in order {
+            let cue = cues[index]
             let length = SubtitleLinter.readingLength(cue)
             let isBlank = cue.displayText.allSatisfy(\.isWhitespace)
             if isBlank {
@@ -42,24 +53,40 @@ public struct SubtitleLinter: Sendable {
                         "cue ends at \(SRTParser.formatTime(cue.endMs)), after its audio ends (\(SRTParser.formatTime(audioDurationMs))); it is cut short"))
                 }
             }
-        }
-        warnings += overlaps(cues)
-        return warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-    }
-
-    /// One warning per cue that starts while an earlier-starting cue is still showing, naming that cue
-    /// (the one of them that ends last). Zero-length cues overlap nothing.
-    func overlaps(_ cues: [SubtitleCue]) -> [SRTWarning] {
-        let sorted = cues.enumerated().sorted { ($0.element.startMs, $0.offset) < ($1.element.startMs, $1.offset) }.map(\.element)
-        var warnings: [SRTWarning] = []
-        var latest: SubtitleCue?  // among the cues so far, the one that ends last
-        for cue in sorted where cue.endMs > cue.startMs {
-            if let other = latest, other.endMs > cue.startMs {
+            let partner = partners[index]
+            if partner >= 0 {
+                let other = cues[partner]
                 warnings.append(SRTWarning(line: cue.line, message:
                     "cue (\(SRTParser.formatTime(cue.startMs)) --> \(SRTParser.formatTime(cue.endMs))) overlaps the cue at line \(other.line) (\(SRTParser.formatTime(other.startMs)) --> \(SRTParser.formatTime(other.endMs))); both are shown at once"))
             }
-            if latest.map({ cue.endMs > $0.endMs }) ?? true { latest = cue }
         }
         return warnings
+    }
+
+    /// The parser's and the linter's warnings for `document` merged by line: the first `limit`, and the count
+    /// of all (what `inspect`, `validate` and `listen` report for a subtitle file).
+    public func warnings(for document: SubtitleDocument, audioDurationMs: Int? = nil, limit: Int = CappedList<SRTWarning>.defaultLimit) -> CappedList<SRTWarning> {
+        let linted = lint(document.cues, audioDurationMs: audioDurationMs, limit: limit)
+        let merged = (document.warnings + linted.items).enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        var result = CappedList<SRTWarning>(limit: limit)
+        for warning in merged { result.append(warning) }
+        result.countOmitted(document.omittedWarnings + linted.omitted)
+        return result
+    }
+
+    /// For each cue, the index of the cue it overlaps, or -1: a cue overlaps when it starts while an
+    /// earlier-starting cue is still showing, and names that cue (the one of them that ends last). Zero-length
+    /// cues overlap nothing.
+    func overlapPartners(_ cues: [SubtitleCue]) -> [Int] {
+        let sorted = cues.indices.sorted { (cues[$0].startMs, $0) < (cues[$1].startMs, $1) }
+        var partners = [Int](repeating: -1, count: cues.count)
+        var latest = -1  // among the cues so far, the one that ends last
+        for index in sorted where cues[index].endMs > cues[index].startMs {
+            let cue = cues[index]
+            if latest >= 0, cues[latest].endMs > cue.startMs { partners[index] = latest }
+            if latest < 0 || cue.endMs > cues[latest].endMs { latest = index }
+        }
+        return partners
     }
 }

@@ -28,11 +28,12 @@ public struct Asset: Sendable, Equatable {
     /// Symbolic links that lead out of the directory are checked on disk, not here.
     public var pathProblem: String? {
         if file.isEmpty { return "empty path, expected a path relative to the tour directory" }
+        // First, so that no message below repeats a path holding escape sequences.
+        if file.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            return "path \(JSONWriter.quoted(file)) contains control characters"
+        }
         if file.hasPrefix("/") { return "absolute path \"\(file)\", expected a path relative to the tour directory" }
         if file.contains("\\") { return "path \"\(file)\" contains '\\', use '/' between folders" }
-        if file.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "path contains control characters"
-        }
         let steps = file.split(separator: "/", omittingEmptySubsequences: false)
         if steps.contains("..") { return "path \"\(file)\" goes up with '..', it must stay inside the tour directory" }
         if steps.dropLast().contains("") || steps.last == "" { return "path \"\(file)\" has an empty folder name" }

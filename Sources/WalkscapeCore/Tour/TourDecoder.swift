@@ -69,7 +69,9 @@ public struct TourDecoder {
             return value
         }
 
-        mutating func string(_ object: JSONValue, _ key: String, at path: JSONPath, required: Bool = true, nonEmpty: Bool = true)
+        /// A string member, made safe for a terminal (`TerminalText.sanitize`) here, where it enters, unless it
+        /// is `verbatim` (asset paths, which name files and are refused when they hold control characters).
+        mutating func string(_ object: JSONValue, _ key: String, at path: JSONPath, required: Bool = true, nonEmpty: Bool = true, verbatim: Bool = false)
             -> String?
         {
             guard let value = member(object, key, at: path, required: required, expected: "a string") else { return nil }
@@ -81,7 +83,7 @@ public struct TourDecoder {
                 error(path.appending(key), "expected a non-empty string")
                 return nil
             }
-            return text
+            return verbatim ? text : TerminalText.sanitize(text)
         }
 
         mutating func integer(_ object: JSONValue, _ key: String, at path: JSONPath, minimum: Int, what: String) -> Int? {
@@ -135,7 +137,8 @@ public struct TourDecoder {
             return LatLng(lat: lat, lng: lng)
         }
 
-        mutating func localized(_ object: JSONValue, _ key: String, at path: JSONPath, required: Bool) -> LocalizedText? {
+        /// Texts by language, sanitised for the terminal where they enter (`keepNewlines` for descriptions).
+        mutating func localized(_ object: JSONValue, _ key: String, at path: JSONPath, required: Bool, keepNewlines: Bool = true) -> LocalizedText? {
             let expected = "an object of texts by language ({\"en\": \"…\"})"
             guard let value = member(object, key, at: path, required: required, expected: expected) else { return nil }
             let here = path.appending(key)
@@ -154,7 +157,7 @@ public struct TourDecoder {
                     error(here.appending(language), "expected a string, got \(describe(text))")
                     continue
                 }
-                entries.append(LocalizedText.Entry(language: language, text: string))
+                entries.append(LocalizedText.Entry(language: language, text: TerminalText.sanitize(string, keepNewlines: keepNewlines)))
             }
             if members.isEmpty && required { error(here, "expected at least one language's text, got an empty object") }
             return LocalizedText(entries)
@@ -165,22 +168,23 @@ public struct TourDecoder {
                 error(path, "expected an asset object {\"file\": …, \"fileSizeBytes\": …, \"sha256\": …}, got \(describe(value))")
                 return nil
             }
-            guard let file = string(value, "file", at: path) else { return nil }
+            guard let file = string(value, "file", at: path, verbatim: true) else { return nil }
             var asset = Asset(file: file, path: path)
             if let problem = asset.pathProblem { error(path.appending("file"), problem) }
             let lower = file.lowercased()
+            let shown = TerminalText.sanitize(file)  // for the messages below; the asset keeps the path as written
             switch role {
             case .audio where !(lower.hasSuffix(".mp3") || lower.hasSuffix(".wav")):
-                error(path.appending("file"), "\"\(file)\" is not an .mp3 or .wav file, expected MP3 or WAV audio")
+                error(path.appending("file"), "\"\(shown)\" is not an .mp3 or .wav file, expected MP3 or WAV audio")
             case .subtitles where !lower.hasSuffix(".srt"):
-                error(path.appending("file"), "\"\(file)\" is not an .srt file, expected SubRip subtitles")
+                error(path.appending("file"), "\"\(shown)\" is not an .srt file, expected SubRip subtitles")
             default: break
             }
             if let size = value["fileSizeBytes"] {
-                if let bytes = size.intValue, bytes >= 0, size.doubleValue.map({ $0.rounded() == $0 }) ?? false {
+                if let bytes = size.intValue, ValueRanges.fileSizeBytes.contains(bytes), size.doubleValue.map({ $0.rounded() == $0 }) ?? false {
                     asset.fileSizeBytes = bytes
                 } else {
-                    error(path.appending("fileSizeBytes"), "expected a whole number of bytes ≥ 0, got \(describe(size))")
+                    error(path.appending("fileSizeBytes"), "expected a whole number of bytes from 0 to 2^40 (1 TiB), got \(describe(size))")
                 }
             }
             if let digest = value["sha256"] {
@@ -222,11 +226,11 @@ public struct TourDecoder {
             let slug = string(root, "slug", at: path)
             let version = integer(root, "version", at: path, minimum: 1, what: "a whole number ≥ 1")
             let city = string(root, "city", at: path)
-            let duration = number(root, "durationMinutes", at: path, what: "a number of minutes ≥ 0") { $0 >= 0 }
-            let distance = number(root, "distanceKm", at: path, what: "a number of kilometres ≥ 0") { $0 >= 0 }
+            let duration = number(root, "durationMinutes", at: path, what: "a number of minutes from 0 to 10080 (one week)") { $0 >= 0 && $0 <= ValueRanges.maxDurationMinutes }
+            let distance = number(root, "distanceKm", at: path, what: "a number of kilometres from 0 to 40075") { $0 >= 0 && $0 <= ValueRanges.maxDistanceKm }
             let languages = decodeLanguages(root, at: path)
             let isProtected = bool(root, "isProtected", at: path)
-            let title = localized(root, "title", at: path, required: true)
+            let title = localized(root, "title", at: path, required: true, keepNewlines: false)
             let description = localized(root, "description", at: path, required: false)
             let completion = localized(root, "completionMessage", at: path, required: false)
             let donation = decodeDonationURL(root, at: path)
@@ -308,7 +312,7 @@ public struct TourDecoder {
                     error(here, "expected an object {\"polyline\": \"<encoded polyline>\"}, got \(describe(preview))")
                     return nil
                 }
-                guard let text = string(preview, "polyline", at: here) else { return nil }
+                guard let text = string(preview, "polyline", at: here, verbatim: true) else { return nil }
                 do {
                     let points = try GooglePolyline.decode(text)
                     if points.count < 2 {
@@ -349,8 +353,8 @@ public struct TourDecoder {
             let id = string(value, "id", at: path)
             let order = integer(value, "order", at: path, minimum: 1, what: "a whole number ≥ 1")
             let location = latLng(value, "location", at: path)
-            let radius = number(value, "triggerRadiusMeters", at: path, what: "a number of metres > 0") { $0 > 0 }
-            let title = localized(value, "title", at: path, required: true)
+            let radius = number(value, "triggerRadiusMeters", at: path, what: "a number of metres > 0 and ≤ 100000") { $0 > 0 && $0 <= ValueRanges.maxTriggerRadiusMeters }
+            let title = localized(value, "title", at: path, required: true, keepNewlines: false)
             let description = localized(value, "description", at: path, required: false)
             var image: Asset?
             if let imageValue = value["image"], imageValue != .null {

@@ -142,8 +142,15 @@ public enum ISO8601Time {
 
     /// `2026-05-09T09:00:00Z`, or `2026-05-09T09:00:00.250Z` when the time is not a whole second
     /// (rounded to the millisecond).
+    /// Trace times are always in range (`RawTrace` drops fixes outside 1980–2100); for any other value,
+    /// `formatIfRepresentable` says nil instead of writing a placeholder.
     public static func format(_ seconds: Double) -> String {
-        guard seconds.isFinite, abs(seconds) < 1e14 else { return seconds.isNaN ? "nan" : "out of range" }
+        formatIfRepresentable(seconds) ?? (seconds.isNaN ? "nan" : "out of range")
+    }
+
+    /// `format(seconds)`, or nil when `seconds` is not a finite time within ±10^14 s (no date to write).
+    public static func formatIfRepresentable(_ seconds: Double) -> String? {
+        guard seconds.isFinite, abs(seconds) < 1e14 else { return nil }
         let millis = Int((seconds * 1000).rounded())
         var whole = millis / 1000
         var ms = millis % 1000

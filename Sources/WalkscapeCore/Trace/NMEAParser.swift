@@ -108,14 +108,20 @@ public struct NMEAParser: TraceStreamParser {
         }
     }
 
-    /// Seconds of the day from `hhmmss[.ss]`.
-    private static func timeOfDay(_ field: ArraySlice<UInt8>) -> Double? {
-        guard field.count >= 6, let value = number(field) else { return nil }
+    /// Seconds of the day from `hhmmss[.ss]`: exactly six digits, then optionally a point and up to nine
+    /// digits (anything else, such as 25 digits or an exponent, is not a time).
+    static func timeOfDay(_ field: ArraySlice<UInt8>) -> Double? {
+        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        guard field.count >= 6, field.count <= 16 else { return nil }
         let digits = Array(field.prefix(6))
-        guard digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        let fraction = field.dropFirst(6)
+        guard digits.allSatisfy(isDigit),
+            fraction.isEmpty || (fraction.first == UInt8(ascii: ".") && fraction.dropFirst().allSatisfy(isDigit)),
+            let value = number(field)
+        else { return nil }
         let hours = Int(digits[0] - 48) * 10 + Int(digits[1] - 48)
         let minutes = Int(digits[2] - 48) * 10 + Int(digits[3] - 48)
-        let seconds = value - Double(Int(value / 100)) * 100
+        let seconds = value - Double(hours * 10_000 + minutes * 100)
         guard hours < 24, minutes < 60, seconds >= 0, seconds < 61 else { return nil }
         return Double(hours * 3600 + minutes * 60) + seconds
     }

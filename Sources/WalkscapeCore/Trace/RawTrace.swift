@@ -16,6 +16,8 @@ public struct RawTrace: Sendable {
         case notSentences
         case unsupportedGeometries
         case mismatchedTimes
+        case outOfRangeTimes
+        case outOfRangeValues
 
         /// The warning line for `count` occurrences, the first at `location` ("line 17").
         public func warning(count: Int, firstAt location: String) -> String {
@@ -34,6 +36,8 @@ public struct RawTrace: Sendable {
             case .notSentences: text = "ignored \(n("line", "lines")) that \(count == 1 ? "is not an NMEA sentence" : "are not NMEA sentences")"
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
             case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
+            case .outOfRangeValues: text = "ignored \(n("elevation, accuracy, HDOP, speed or course value", "elevation, accuracy, HDOP, speed or course values")) out of range (elevation −12000…100000 m, accuracy 0…100000 m, HDOP 0…1000, speed 0…1000 m/s, course −360…720°)"
+            case .outOfRangeTimes: text = "dropped \(n("fix", "fixes")) with a time outside 1980–2100 (a clock or unit error?)"
             }
             return "\(text) (first at \(location))"
         }
@@ -64,11 +68,33 @@ public struct RawTrace: Sendable {
         problems.first(where: { $0.problem == problem })?.count ?? 0
     }
 
-    /// Appends a fix; a NaN `time` counts it as untimed, the first one at `location`.
+    /// Appends a fix; a NaN `time` counts it as untimed, the first one at `location`. A fix whose time is
+    /// outside 1980–2100 (`ValueRanges.isSaneTraceTime`) is dropped and counted as `.outOfRangeTimes`: every
+    /// parser hands its fixes over here, so no format lets such a time reach the replay clock. Measurements
+    /// outside their ranges (an elevation of 10^30 m, a negative accuracy) become NaN (absent), counted as
+    /// `.outOfRangeValues`, so a display or a sum never meets them.
     public mutating func append(
         time: Double, lat: Double, lng: Double, elevation: Float, accuracy: Float, hdop: Float, speed: Float,
         course: Float, location: () -> String
     ) {
+        if !time.isNaN && !ValueRanges.isSaneTraceTime(time) {
+            note(.outOfRangeTimes, at: location)
+            return
+        }
+        var elevation = elevation, accuracy = accuracy, hdop = hdop, speed = speed, course = course
+        var outOfRange = false
+        func bound(_ value: inout Float, _ range: ClosedRange<Float>) {
+            if !value.isNaN && !range.contains(value) {
+                value = .nan
+                outOfRange = true
+            }
+        }
+        bound(&elevation, -12_000...100_000)
+        bound(&accuracy, 0...100_000)
+        bound(&hdop, 0...1000)
+        bound(&speed, 0...1000)
+        bound(&course, -360...720)
+        if outOfRange { note(.outOfRangeValues, at: location) }
         if time.isNaN {
             untimed += 1
             if firstUntimed == nil { firstUntimed = location() }

@@ -8,6 +8,8 @@
 ///   from one segment to the next in a straight line), from 2000-01-01T00:00:00Z, with a warning.
 /// - `TraceSummary.lengthMeters` is the haversine length of the kept fixes, segment by segment, in file order
 ///   (before sorting).
+/// - Times outside 1980–2100 never get here: `RawTrace.append` drops those fixes (one warning with the count).
+///   A trace spanning more than 3 days (`ValueRanges.longTraceSeconds`) is kept, with one warning.
 /// - Fixes are then ordered by time with a stable sort (equal times keep their file order, duplicates are
 ///   kept). After sorting, a segment starts wherever two consecutive fixes came from different segments of
 ///   the file; when the file was already in time order, the segments are exactly the file's.
@@ -40,8 +42,8 @@ public struct TraceNormalizer: Sendable {
         summary.lengthMeters = Self.length(trace)
         if trace.count > 0 && timed == 0 {
             var speed = walkSpeed
-            if !(speed.isFinite && speed > 0) {
-                warnings.append("walking speed \(speed) is not a positive number; used \(Self.defaultWalkSpeed) m/s")
+            if !(speed >= 0.1 && speed <= 10) {
+                warnings.append("walking speed \(formatShortNumber(speed)) is not between 0.1 and 10 m/s; used \(Self.defaultWalkSpeed) m/s")
                 speed = Self.defaultWalkSpeed
             }
             Self.synthesizeTimes(&trace, speed: speed)
@@ -54,11 +56,20 @@ public struct TraceNormalizer: Sendable {
             Self.sortByTime(&trace)
             warnings.append("sorted the fixes by time: \(outOfOrder) \(outOfOrder == 1 ? "was" : "were") earlier than the fix before in the file")
         }
+        if let first = trace.times.first, let last = trace.times.last, last - first > ValueRanges.longTraceSeconds {
+            warnings.append("the fixes span \(Self.span(last - first)) (from \(ISO8601Time.format(first)) to \(ISO8601Time.format(last))); a walk lasts hours: are these several recordings in one file?")
+        }
         summary.fixes = trace.count
         summary.firstTime = trace.times.first
         summary.lastTime = trace.times.last
         summary.warnings += warnings
         return trace
+    }
+
+    /// A long span in words: `4.5 days`, `37 years`.
+    static func span(_ seconds: Double) -> String {
+        let days = seconds / 86_400
+        return days < 365 ? formatFixed(days, 1) + " days" : formatFixed(days / 365.25, 1) + " years"
     }
 
     /// Segment starts that are ascending, unique, inside the trace and start at 0 (empty when no fixes).

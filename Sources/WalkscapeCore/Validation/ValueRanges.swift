@@ -1,0 +1,43 @@
+/// The ranges every number read from outside (a tour file, an API answer, a trace, a command-line option) must
+/// fall in, checked once where it is decoded so the rest of the code can compute with it without traps.
+///
+/// The bounds are far beyond any real tour but small enough that sums, products by 1000 and conversions to
+/// `Int` cannot overflow: 10^6 assets of the largest size still sum below `Int.max`, and the largest duration
+/// in milliseconds fits an `Int` many times over. docs/tour-format.md lists them.
+public enum ValueRanges {
+    /// The largest `fileSizeBytes` accepted: 1 TiB (2^40 bytes).
+    public static let maxFileSizeBytes = 1 << 40
+    /// File sizes: 0 to 1 TiB.
+    public static let fileSizeBytes = 0...maxFileSizeBytes
+    /// The longest tour: 10,080 minutes (one week).
+    public static let maxDurationMinutes = 10_080.0
+    /// The longest tour: 40,075 km (once round the equator).
+    public static let maxDistanceKm = 40_075.0
+    /// The largest trigger radius: 100 km.
+    public static let maxTriggerRadiusMeters = 100_000.0
+    /// The largest count of anything counted by a server (voucher uses): 10^9.
+    public static let maxCount = 1_000_000_000
+    /// Network timeouts: more than 0 and at most one day, in seconds.
+    public static let maxTimeoutSeconds = 86_400.0
+
+    /// The first absolute time accepted in a trace: 1980-01-01T00:00:00Z (the GPS epoch is 1980-01-06), in
+    /// seconds since 1970.
+    public static let earliestTraceTime = 315_532_800.0
+    /// The first absolute time no longer accepted in a trace: 2100-01-01T00:00:00Z.
+    public static let latestTraceTime = 4_102_444_800.0
+    /// A trace longer than this (3 days) is read with a warning: a walk does not last that long, and the
+    /// replay clock would run for days.
+    public static let longTraceSeconds = 3 * 86_400.0
+
+    /// Whether `seconds` (since 1970) is a time a GPS trace can hold: 1980 ≤ t < 2100.
+    @inline(__always)
+    public static func isSaneTraceTime(_ seconds: Double) -> Bool {
+        seconds >= earliestTraceTime && seconds < latestTraceTime
+    }
+
+    /// `value` as an `Int` when it is a whole number inside `range`, else nil (never traps).
+    public static func wholeNumber(_ value: Double, in range: ClosedRange<Int>) -> Int? {
+        guard value.isFinite, value.rounded() == value, let int = Int(exactly: value), range.contains(int) else { return nil }
+        return int
+    }
+}
