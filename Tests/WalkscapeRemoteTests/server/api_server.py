@@ -26,7 +26,7 @@ counts the requests it applies to.
   slow        send at RATE bytes a second (--slow-rate, default 200000)
   error500    answer 500
   wrong-size  the manifest announces 7 more bytes than the file has
-  huge        the manifest announces 10^15 bytes
+  huge        the manifest announces 10^12 bytes (1 TB)
   corrupt     flip bytes in the body (the ETag still names the true MD5)
   bad-json    the manifest's audio[1].fileSizeBytes is a string
   not-json    the API answers half of its JSON text
@@ -362,7 +362,7 @@ class Handler(BaseHTTPRequestHandler):
         def size(key):
             real = media[key]["size"]
             if state.take_fault(key, {"huge"}):
-                return 10 ** 15
+                return 10 ** 12  # 1 TB: within fileSizeBytes' range (2^40), beyond any test disk
             if state.take_fault(key, {"wrong-size"}):
                 return real + 7
             return real
