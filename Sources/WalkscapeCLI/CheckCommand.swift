@@ -56,6 +56,7 @@ struct CheckCommand: ParsableCommand {
     var language: String?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
         if suite != nil {
@@ -81,7 +82,7 @@ struct CheckCommand: ParsableCommand {
         } else {
             cases = [CheckCase(
                 name: (expect! as NSString).lastPathComponent, tour: tour!, trace: trace!, language: language, golden: expect!,
-                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, tolerance: tolerance)]
+                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance)]
         }
         let runner = CheckRunner(update: update)
         var results: [CheckResult] = []

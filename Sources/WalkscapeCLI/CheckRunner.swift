@@ -36,7 +36,7 @@ struct CheckRunner {
         }
         let loaded: LoadedTrace
         do {
-            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed)
+            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
         } catch {
             return .failed(TerminalText.sanitize(error.description))
         }

@@ -10,6 +10,7 @@ struct CheckCase: Sendable {
     var golden: String
     var policy: EnginePolicy
     var walkSpeed: Double
+    var selection = TraceSelection()
     var tolerance: Double
 }
 

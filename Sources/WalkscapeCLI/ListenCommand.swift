@@ -65,8 +65,8 @@ struct ListenCommand: ParsableCommand {
             throw CommandExit(.failure)
         }
         if let language, !tourModel.languages.contains(language) {
-            console.error("\(tour): the tour has no \"\(language)\" narration; it has \(tourModel.languages.joined(separator: ", "))")
-            throw CommandExit(.failure)
+            console.error(TerminalText.sanitize(Replay.noLanguage(tour, language, available: tourModel.languages)))
+            throw CommandExit(.usage)
         }
         let narration = language ?? tourModel.language(for: nil)
         guard let track = stop.track(narration) else {

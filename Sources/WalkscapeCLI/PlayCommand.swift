@@ -61,6 +61,7 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     @Option(help: ArgumentHelp("A bearer token for downloading protected tours from their detail (`d`); default: $WALKSCAPE_TOKEN.", valueName: "T"))
     var token: String?
@@ -95,7 +96,8 @@ struct PlayCommand: ParsableCommand {
             // An explicit --lang must exist in the tour; a language from the locale is only a preference.
             let inputs = try Replay.load(
                 tour: tour, trace: trace, language: narration.requested,
-                languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console)
+                languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed,
+                selection: traceSelection.selection, console: console)
             let languages = PlayCommand.subtitleLanguages(inputs.tour)
             let subtitles: String? = subs == "off" ? nil : (subs ?? (languages.contains(inputs.tour.language) ? inputs.tour.language : languages.first))
             if let wanted = subtitles, !languages.contains(wanted) {

@@ -74,6 +74,7 @@ struct RadiiCommand: ParsableCommand {
     var language: String?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     /// The radii of the noise trials when no sweep is given.
     static let defaultNoiseSweep = "50:300:10"
@@ -108,7 +109,11 @@ struct RadiiCommand: ParsableCommand {
         let replay = try Replay.loadTour(tour, language: language, console: console)
         var walks: [RadiusAnalysis.Walk] = []
         for path in traces {
-            let loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, console: console)
+            let loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
+            if let far = Replay.farWarning(replay, loaded.trace) {
+                console.error("\(path): error: \(far) Radii are not advised from a walk somewhere else.")
+                throw CommandExit(.failure)
+            }
             walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
         }
         var sweepRadii = try sweep.map(Self.radii) ?? []

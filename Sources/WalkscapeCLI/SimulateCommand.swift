@@ -62,6 +62,7 @@ struct SimulateCommand: ParsableCommand {
     var token: String?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
         guard TimelineWriter.Format(rawValue: format) != nil else {
@@ -73,7 +74,7 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, console: console)
+        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
         let policy = policyOptions.policy
         let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
         for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
@@ -89,6 +90,7 @@ struct SimulateCommand: ParsableCommand {
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
                 ("profile", .string(policyOptions.engineProfile.rawValue)), ("policy", PolicyOptions.json(policy)),
+                ("warnings", .array(inputs.trace.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
             ]))
         }
         if let svg {

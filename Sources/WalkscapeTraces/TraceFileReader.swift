@@ -11,11 +11,12 @@ public enum TraceFileReader {
     /// How many decompressed bytes are looked at to tell the format.
     static let sniffBytes = 4096
 
-    /// Reads the trace in `path`; `walkSpeed` (metres a second) makes up times when no fix has one.
+    /// Reads the trace in `path`; `walkSpeed` (metres a second) times fixes that have no time, and
+    /// `selection` keeps one track or segment (the whole file by default).
     ///
     /// A file without fixes (only waypoints) is read without error: its summary says what it holds. Use
     /// `readForReplay` when fixes are required.
-    public static func read(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) throws(TraceReadError) -> LoadedTrace {
+    public static func read(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection()) throws(TraceReadError) -> LoadedTrace {
         do {
             // The format is told from the first bytes, read (and decompressed) on their own, so that a large
             // first chunk of a gzip file never has to be held whole; then the file is read from the start.
@@ -26,9 +27,18 @@ public enum TraceFileReader {
             let source = try TraceByteSource(path: path, chunkSize: chunkSize)
             var loaded: LoadedTrace
             switch format {
-            case .gpx: loaded = try run(GPXStreamParser(walkSpeed: walkSpeed), source: source)
-            case .nmea: loaded = try run(NMEAParser(walkSpeed: walkSpeed), source: source)
-            case .geojson: loaded = try run(GeoJSONTraceParser(walkSpeed: walkSpeed), source: source)
+            case .gpx:
+                var parser = GPXStreamParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                loaded = try run(parser, source: source)
+            case .nmea:
+                var parser = NMEAParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                loaded = try run(parser, source: source)
+            case .geojson:
+                var parser = GeoJSONTraceParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                loaded = try run(parser, source: source)
             }
             loaded.summary.compressed = source.isGzip
             return loaded
@@ -45,8 +55,8 @@ public enum TraceFileReader {
     }
 
     /// Reads the trace in `path` for replaying it: like `read`, and a file without fixes is an error.
-    public static func readForReplay(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) throws(TraceReadError) -> LoadedTrace {
-        let loaded = try read(path: path, walkSpeed: walkSpeed)
+    public static func readForReplay(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection()) throws(TraceReadError) -> LoadedTrace {
+        let loaded = try read(path: path, walkSpeed: walkSpeed, selection: selection)
         if let problem = loaded.summary.replayProblem {
             throw TraceReadError(path: path, message: problem + "; expected at least one fix")
         }

@@ -19,6 +19,9 @@ public struct GPXStreamParser: TraceStreamParser {
     /// The walking speed in metres a second used to make up times when no point has one.
     public var walkSpeed: Double
 
+    /// The part of the file kept (every track and segment by default).
+    public var selection = TraceSelection()
+
     /// The longest single token (tag, comment, CDATA section, DOCTYPE) accepted, in bytes.
     public static let maxTokenBytes = 16 << 20
     /// The deepest element nesting accepted.
@@ -66,6 +69,8 @@ public struct GPXStreamParser: TraceStreamParser {
 
     private var summary = TraceSummary(format: .gpx)
     private var trackPoints = 0
+    /// The number of the `trkseg` being read within its `trk`.
+    private var segmentInTrack = 0
     private var track = RawTrace()
     private var route = RawTrace()
 
@@ -504,18 +509,20 @@ public struct GPXStreamParser: TraceStreamParser {
                 switch kind {
                 case .trk where parent == .gpx:
                     summary.tracks += 1
+                    segmentInTrack = 0
                     track.fixes.startSegment()
-                case .trkseg where parent == .trk:
+                case .trkseg where parent == .trk && depth == 2:  // not a look-alike inside <extensions>
                     summary.segments += 1
-                    track.fixes.startSegment()
-                case .trkpt where parent == .trkseg:
+                    segmentInTrack += 1
+                    track.beginPart(track: summary.tracks, segment: segmentInTrack)
+                case .trkpt where parent == .trkseg && depth == 3:
                     trackPoints += 1
                     if trackPoints == 1 { route = RawTrace() }
                     beginPoint(.track, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .rte where parent == .gpx:
                     summary.routes += 1
-                    if trackPoints == 0 { route.fixes.startSegment() }
-                case .rtept where parent == .rte:
+                    if trackPoints == 0 { route.beginPart(track: summary.routes, segment: 1) }
+                case .rtept where parent == .rte && depth == 2:
                     summary.routePoints += 1
                     beginPoint(.route, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .wpt where parent == .gpx:
@@ -895,7 +902,7 @@ public struct GPXStreamParser: TraceStreamParser {
         } else {
             raw = track
         }
-        let trace = TraceNormalizer(walkSpeed: walkSpeed).normalize(raw, into: &summary)
+        let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         return (trace, summary)
     }
 }

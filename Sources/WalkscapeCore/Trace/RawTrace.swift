@@ -45,10 +45,21 @@ public struct RawTrace: Sendable {
     public var untimed = 0
     /// Where the first fix without a time is ("line 17").
     public var firstUntimed: String?
+    /// The index of the first fix without a time.
+    public var firstUntimedIndex: Int?
+    /// Where each part of the file (a segment of a track, numbered from 1) starts: the index of its first fix.
+    /// Parsers that never call `beginPart` have one part, track 1 segment 1, holding every fix.
+    public private(set) var partStarts: [(track: Int, segment: Int, start: Int)] = []
     /// Counted problems in order of first occurrence.
     public private(set) var problems: [(problem: Problem, count: Int, firstAt: String)] = []
 
     public init() {}
+
+    /// Starts segment `segment` of track `track` (both numbered from 1): the next fix appended is its first.
+    public mutating func beginPart(track: Int, segment: Int) {
+        partStarts.append((track, segment, fixes.count))
+        fixes.startSegment()
+    }
 
     /// Counts one occurrence of `problem`; `location` is evaluated only for the first.
     public mutating func note(_ problem: Problem, at location: () -> String) {
@@ -71,7 +82,10 @@ public struct RawTrace: Sendable {
     ) {
         if time.isNaN {
             untimed += 1
-            if firstUntimed == nil { firstUntimed = location() }
+            if firstUntimed == nil {
+                firstUntimed = location()
+                firstUntimedIndex = fixes.count
+            }
         }
         fixes.append(time: time, lat: lat, lng: lng, elevation: elevation, accuracy: accuracy, hdop: hdop, speed: speed, course: course)
     }

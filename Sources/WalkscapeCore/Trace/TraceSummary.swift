@@ -11,6 +11,8 @@ public struct TraceSummary: Sendable, Equatable {
     public var tracks = 0
     /// GPX `trkseg` elements (empty ones included); GeoJSON line strings; 1 for an NMEA log with fixes.
     public var segments = 0
+    /// The file's parts (segments of tracks) with their time spans, before a part is chosen.
+    public var parts: [TracePart] = []
     /// GPX `rte` elements.
     public var routes = 0
     /// GPX `rtept` elements.
