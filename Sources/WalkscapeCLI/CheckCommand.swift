@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
             Exit status: 0 all match, 1 a mismatch (or a case that cannot run), 2 usage error or unreadable suite.
 
             Examples:
-              walkscape check tours/torino-portici --trace fixtures/traces/torino-portici-brisk.gpx \\
+              walkscape check tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-brisk.gpx \\
                   --expect fixtures/golden/torino-portici-brisk.jsonl
               walkscape check --suite fixtures/golden/suite.json --junit build/junit.xml
               walkscape check --suite fixtures/golden/suite.json --update

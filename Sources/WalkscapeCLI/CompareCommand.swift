@@ -17,7 +17,8 @@ struct CompareCommand: ParsableCommand {
             Profiles: \(EngineProfile.names) (docs/profiles.md). Without --profile, all of them, prd first.
 
             Examples:
-              walkscape compare tours/torino-portici --trace walk.gpx --profile prd --profile ios-app
+              walkscape compare tours/torino-portici --trace walk.gpx \\
+                  --profile prd --profile ios-app
               walkscape compare tours/torino-portici --trace walk.gpx --json
             """)
 

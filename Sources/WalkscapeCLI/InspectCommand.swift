@@ -116,6 +116,7 @@ struct InspectCommand: ParsableCommand {
         case .gpx: formatName = "GPX"
         case .nmea: formatName = "NMEA 0183"
         case .geojson: formatName = "GeoJSON"
+        case .kml: formatName = "KML"
         }
         var facts = TextTable(["", ""])
         facts.add(["Format", formatName + (summary.compressed ? " (gzip-compressed)" : "")])

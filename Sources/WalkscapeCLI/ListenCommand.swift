@@ -24,7 +24,8 @@ struct ListenCommand: ParsableCommand {
 
             Examples:
               walkscape listen tours/torino-portici --point 1
-              walkscape listen tours/torino-portici --point 2 --lang en --subs en --from 12.5
+              walkscape listen tours/torino-portici --point 2 --lang en --subs en \\
+                  --from 12.5
               walkscape listen tours/paris-ile-de-la-cite --point 3 --audio none
               walkscape listen tours/paris-ile-de-la-cite --point 3 --audio wav:point3.wav
             """)

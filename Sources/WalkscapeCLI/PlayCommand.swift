@@ -38,9 +38,12 @@ struct PlayCommand: ParsableCommand {
             Examples:
               walkscape play
               walkscape play tours/torino-portici
-              walkscape play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx
-              walkscape play tours/paris-ile-de-la-cite --trace walk.gpx --lang en --subs fr --speed 8
-              walkscape play tours/torino-portici --trace walk.gpx --audio none --profile ios-app
+              walkscape play tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-clean.gpx
+              walkscape play tours/paris-ile-de-la-cite --trace walk.gpx --lang en \\
+                  --subs fr --speed 8
+              walkscape play tours/torino-portici --trace walk.gpx --audio none \\
+                  --profile ios-app
             """)
 
     @Argument(help: "A tour directory (or its tour.json), or a directory of tours (default: tours).")

@@ -28,8 +28,10 @@ struct RadiiCommand: ParsableCommand {
 
             Examples:
               walkscape radii tours/torino-portici --trace walk1.gpx walk2.gpx
-              walkscape radii tours/torino-portici --trace walks/*.gpx --sweep 50:300:10 --svg radii.svg
-              walkscape radii tours/torino-portici --trace walk.gpx --noise 8 --runs 50 --seed 3 --json
+              walkscape radii tours/torino-portici --trace walks/*.gpx \\
+                  --sweep 50:300:10 --svg radii.svg
+              walkscape radii tours/torino-portici --trace walk.gpx --noise 8 \\
+                  --runs 50 --seed 3 --json
               walkscape radii tours/torino-portici --trace walk.gpx --map
               walkscape radii tours/torino-portici --trace walk.gpx --profile ios-app
             """)

@@ -21,12 +21,18 @@ struct SimulateCommand: ParsableCommand {
             json (one document with the tour, trace, language and policy), text (aligned columns for people).
 
             Examples:
-              walkscape simulate tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx
-              walkscape simulate tours/torino-portici --trace walk.gpx --format text --lang en
-              walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea --queue-depth 0 --min-accuracy 25
-              walkscape simulate tours/torino-portici --trace walk.gpx --events analytics.json
-              walkscape simulate tours/torino-portici --trace walk.gpx --profile ios-app --format text
-              walkscape simulate tours/torino-portici --trace walk.gpx --upload-events --api https://api.example.org/v1
+              walkscape simulate tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-clean.gpx
+              walkscape simulate tours/torino-portici --trace walk.gpx --format text \\
+                  --lang en
+              walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea \\
+                  --queue-depth 0 --min-accuracy 25
+              walkscape simulate tours/torino-portici --trace walk.gpx \\
+                  --events analytics.json
+              walkscape simulate tours/torino-portici --trace walk.gpx \\
+                  --profile ios-app --format text
+              walkscape simulate tours/torino-portici --trace walk.gpx \\
+                  --upload-events --api https://api.example.org/v1
 
             Nothing leaves the machine unless --upload-events is given: then the analytics batch (the body \
             --events writes) is posted to --api's POST /analytics/events, with --token when given.

@@ -17,7 +17,8 @@ public struct WalkscapeCommand: ParsableCommand {
               walkscape tours
               walkscape info tours/torino-portici
               walkscape validate tours/*
-              walkscape simulate tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --format text
+              walkscape simulate tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-clean.gpx --format text
             """,
         version: WalkscapeVersion.current,
         subcommands: [

@@ -27,7 +27,8 @@ public enum TraceFileReader {
             let source = try TraceByteSource(path: path, chunkSize: chunkSize)
             var loaded: LoadedTrace
             switch format {
-            case .gpx:
+            case .gpx, .kml:
+                // One scanner reads both XML formats; the root element tells which.
                 var parser = GPXStreamParser(walkSpeed: walkSpeed)
                 parser.selection = selection
                 loaded = try run(parser, source: source)

@@ -42,6 +42,7 @@ public struct TraceSummary: Sendable, Equatable {
         case .gpx: return "no track or route points to replay" + also
         case .nmea: return "no valid RMC fixes to replay"
         case .geojson: return "no LineString or MultiLineString coordinates to replay" + also
+        case .kml: return "no gx:Track or LineString coordinates to replay" + also
         }
     }
 }
