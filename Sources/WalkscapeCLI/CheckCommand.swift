@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
             Exit status: 0 all match, 1 a mismatch (or a case that cannot run), 2 usage error or unreadable suite.
 
             Examples:
-              walkscape check tours/torino-portici --trace fixtures/traces/torino-portici-brisk.gpx \\
+              walkscape check tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-brisk.gpx \\
                   --expect fixtures/golden/torino-portici-brisk.jsonl
               walkscape check --suite fixtures/golden/suite.json --junit build/junit.xml
               walkscape check --suite fixtures/golden/suite.json --update
@@ -56,6 +57,7 @@ struct CheckCommand: ParsableCommand {
     var language: String?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
         if suite != nil {
@@ -81,7 +83,7 @@ struct CheckCommand: ParsableCommand {
         } else {
             cases = [CheckCase(
                 name: (expect! as NSString).lastPathComponent, tour: tour!, trace: trace!, language: language, golden: expect!,
-                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, tolerance: tolerance)]
+                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance)]
         }
         let runner = CheckRunner(update: update)
         var results: [CheckResult] = []

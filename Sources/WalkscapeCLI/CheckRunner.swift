@@ -36,15 +36,16 @@ struct CheckRunner {
         }
         let loaded: LoadedTrace
         do {
-            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed)
+            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
         } catch {
             return .failed(TerminalText.sanitize(error.description))
         }
         let timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
         let text = TimelineWriter(pointIDs: tour.pointIDs).jsonLines(timeline)
+        let provenance = CheckRunner.provenance(item, tour: tour)
         if update {
             do {
-                try AtomicFileWriter.write(Array(text.utf8), to: item.golden)
+                try AtomicFileWriter.write(Array((text + provenance.line).utf8), to: item.golden)
                 return .updated
             } catch {
                 return .failed(error.message)
@@ -55,8 +56,9 @@ struct CheckRunner {
         }
         let expected: [TimelineComparison.Entry]
         let actual: [TimelineComparison.Entry]
+        let goldenText = String(decoding: data, as: UTF8.self)
         do {
-            expected = try TimelineComparison.parse(String(decoding: data, as: UTF8.self))
+            expected = try TimelineComparison.parse(goldenText)
             actual = try TimelineComparison.parse(text)
         } catch {
             return .failed("\(item.golden): \(error)")
@@ -64,7 +66,21 @@ struct CheckRunner {
         guard let divergence = TimelineComparison(tolerance: item.tolerance).firstDivergence(expected: expected, actual: actual) else {
             return .passed
         }
-        return .failed(CheckRunner.describe(divergence, golden: item.golden, expected: expected))
+        var message = CheckRunner.describe(divergence, golden: item.golden, expected: expected)
+        if let then = GoldenProvenance.find(in: goldenText) {
+            message += "\n" + then.explain(against: provenance).map { "  why: " + $0 }.joined(separator: "\n")
+        }
+        return .failed(message)
+    }
+
+    /// What makes this case's timeline: the walkscape version, the tour's fingerprint, the language and the
+    /// options (policy, walking speed, part of the trace).
+    static func provenance(_ item: CheckCase, tour: ReplayTour) -> GoldenProvenance {
+        var options = PolicyOptions.json(item.policy).objectMembers ?? []
+        options.append(("walkSpeed", .number(formatShortNumber(item.walkSpeed))))
+        if let track = item.selection.track { options.append(("track", .integer(track))) }
+        if let segment = item.selection.segment { options.append(("segment", .integer(segment))) }
+        return GoldenProvenance(walkscape: WalkscapeVersion.current, tour: tour.tour.id, tourSHA256: tour.fingerprint(), language: tour.language, options: .object(options))
     }
 
     /// A readable account of where the timeline left the golden one.

@@ -10,18 +10,33 @@ struct CheckCase: Sendable {
     var golden: String
     var policy: EnginePolicy
     var walkSpeed: Double
+    var selection = TraceSelection()
     var tolerance: Double
 }
 
-/// Reads suite files: `{"cases": [{"name", "tour", "trace", "lang"?, "golden", "options"?, "tolerance"?}]}`,
-/// paths relative to the suite file. `options.profile` names an `EngineProfile`; the other options override
-/// its values.
+/// Reads suite files: `{"cases": [{"name", "tour", "trace", "lang"?, "golden", "options"?, "tolerance"?,
+/// "track"?, "segment"?}]}`, paths relative to the suite file. `options.profile` names an `EngineProfile`; the
+/// other options override its values. A key walkscape does not know is an error naming the closest known one
+/// (a misspelt option would otherwise be ignored silently).
 enum CheckSuite {
     struct ReadError: Error, CustomStringConvertible {
         var path: String
         var location: String
         var message: String
         var description: String { location.isEmpty ? "\(path): error: \(message)" : "\(path): \(location): error: \(message)" }
+    }
+
+    /// The keys a suite file may have at the top level, in a case, and in a case's options.
+    static let suiteKeys = ["cases"]
+    static let caseKeys = ["name", "tour", "trace", "lang", "golden", "options", "tolerance", "track", "segment"]
+    static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed"]
+
+    /// Refuses a key of `object` that is not in `known`, naming the closest known key.
+    static func checkKeys(_ object: JSONValue, _ known: [String], path: String, at location: String) throws(ReadError) {
+        for (key, _) in object.objectMembers ?? [] where !known.contains(key) {
+            let hint = ClosestName.closest(to: key, among: known).map { "; did you mean \"\($0)\"?" } ?? "; expected one of \(known.joined(separator: ", "))"
+            throw ReadError(path: path, location: location.isEmpty ? key : "\(location).\(key)", message: "unknown key \"\(key)\"\(hint)")
+        }
     }
 
     static func read(_ path: String) throws(ReadError) -> [CheckCase] {
@@ -34,6 +49,7 @@ enum CheckSuite {
         } catch {
             throw ReadError(path: path, location: "line \(error.line), column \(error.column)", message: error.message)
         }
+        try checkKeys(root, suiteKeys, path: path, at: "")
         guard let list = root["cases"]?.arrayElements else {
             throw ReadError(path: path, location: "cases", message: "expected an array of cases")
         }
@@ -50,7 +66,11 @@ enum CheckSuite {
                 }
                 return value
             }
+            guard item.objectMembers != nil else { throw ReadError(path: path, location: at, message: "expected an object") }
+            try checkKeys(item, caseKeys, path: path, at: at)
             let options = item["options"] ?? .object([])
+            guard options.objectMembers != nil else { throw ReadError(path: path, location: "\(at).options", message: "expected an object") }
+            try checkKeys(options, optionKeys, path: path, at: "\(at).options")
             var policy = EnginePolicy.standard
             if let name = options["profile"] {
                 guard let value = name.stringValue, let profile = EngineProfile(rawValue: value) else {
@@ -77,12 +97,27 @@ enum CheckSuite {
             if let conflict = policy.conflict {
                 throw ReadError(path: path, location: "\(at).options", message: conflict)
             }
-            let walkSpeed = options["walkSpeed"]?.doubleValue ?? 1.2
-            let tolerance = item["tolerance"]?.doubleValue ?? 0.5
+            var walkSpeed = 1.2
+            if let speed = options["walkSpeed"] {
+                guard let value = speed.doubleValue, value > 0, value.isFinite else { throw ReadError(path: path, location: "\(at).options.walkSpeed", message: "expected metres a second > 0") }
+                walkSpeed = value
+            }
+            var tolerance = 0.5
+            if let given = item["tolerance"] {
+                guard let value = given.doubleValue, value >= 0, value.isFinite else { throw ReadError(path: path, location: "\(at).tolerance", message: "expected seconds ≥ 0") }
+                tolerance = value
+            }
+            var selection = TraceSelection()
+            for key in ["track", "segment"] {
+                guard let given = item[key] else { continue }
+                guard let value = given.intValue, value >= 1 else { throw ReadError(path: path, location: "\(at).\(key)", message: "expected a whole number ≥ 1") }
+                if key == "track" { selection.track = value } else { selection.segment = value }
+            }
             let golden = try string("golden")
             cases.append(CheckCase(
                 name: item["name"]?.stringValue ?? golden, tour: resolve(try string("tour")), trace: resolve(try string("trace")),
-                language: item["lang"]?.stringValue, golden: resolve(golden), policy: policy, walkSpeed: walkSpeed, tolerance: tolerance))
+                language: item["lang"]?.stringValue, golden: resolve(golden), policy: policy, walkSpeed: walkSpeed, selection: selection,
+                tolerance: tolerance))
         }
         return cases
     }

@@ -17,7 +17,8 @@ struct CompareCommand: ParsableCommand {
             Profiles: \(EngineProfile.names) (docs/profiles.md). Without --profile, all of them, prd first.
 
             Examples:
-              walkscape compare tours/torino-portici --trace walk.gpx --profile prd --profile ios-app
+              walkscape compare tours/torino-portici --trace walk.gpx \\
+                  --profile prd --profile ios-app
               walkscape compare tours/torino-portici --trace walk.gpx --json
             """)
 
@@ -42,6 +43,8 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of the table.")
     var json = false
 
+    @OptionGroup var traceSelection: TraceSelectionOptions
+
     func validate() throws {
         for name in profiles where EngineProfile(rawValue: name) == nil {
             throw ValidationError("--profile must be one of \(EngineProfile.names), got \(name).")
@@ -54,7 +57,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, console: console)
+        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, console: console)
         let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap(EngineProfile.init(rawValue:))
         let comparison = ProfileComparison(
             tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) },

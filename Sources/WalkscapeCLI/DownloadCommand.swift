@@ -26,8 +26,10 @@ struct DownloadCommand: ParsableCommand {
             server, 401/403/404, disk full; 130 interrupted (rerun to resume).
 
             Examples:
-              walkscape download --api https://api.example.org/v1 torino-portici --lang it,en
-              walkscape download --api https://api.example.org/v1 6f1c… --lang fr --token T --voucher PARIS-2024
+              walkscape download --api https://api.example.org/v1 torino-portici \\
+                  --lang it,en
+              walkscape download --api https://api.example.org/v1 6f1c… --lang fr \\
+                  --token T --voucher PARIS-2024
             """)
 
     @OptionGroup var remote: RemoteOptions

@@ -49,6 +49,8 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Walking speed in metres a second for making up times when a trace has none.")
     var walkSpeed = TraceNormalizer.defaultWalkSpeed
 
+    @OptionGroup var traceSelection: TraceSelectionOptions
+
     func validate() throws {
         guard walkSpeed.isFinite && walkSpeed > 0 else { throw ValidationError("--walk-speed must be a positive number of metres a second.") }
     }
@@ -75,7 +77,7 @@ struct InspectCommand: ParsableCommand {
     func inspectTrace(console: Console) throws {
         let loaded: LoadedTrace
         do {
-            loaded = try TraceFileReader.read(path: file, walkSpeed: walkSpeed)
+            loaded = try TraceFileReader.read(path: file, walkSpeed: walkSpeed, selection: traceSelection.selection)
         } catch {
             console.error(TerminalText.sanitize(error.description))
             throw CommandExit(error.kind == .unreadable ? .usage : .failure)
@@ -97,6 +99,13 @@ struct InspectCommand: ParsableCommand {
             ("lengthMeters", .number(formatFixed(summary.lengthMeters, 3))),
             ("warnings", .array(summary.warnings.map(JSONValue.string))),
             ("compressed", .bool(summary.compressed)), ("timesSynthesized", .bool(summary.timesSynthesized)),
+            ("parts", .array(summary.parts.map { part in
+                .object([
+                    ("track", .integer(part.track)), ("segment", .integer(part.segment)), ("fixes", .integer(part.fixes)),
+                    ("timedFixes", .integer(part.timedFixes)), ("firstTime", time(part.firstTime)), ("lastTime", time(part.lastTime)),
+                    ("lengthMeters", .number(formatFixed(part.lengthMeters, 3))),
+                ])
+            })),
         ])
     }
 
@@ -107,6 +116,7 @@ struct InspectCommand: ParsableCommand {
         case .gpx: formatName = "GPX"
         case .nmea: formatName = "NMEA 0183"
         case .geojson: formatName = "GeoJSON"
+        case .kml: formatName = "KML"
         }
         var facts = TextTable(["", ""])
         facts.add(["Format", formatName + (summary.compressed ? " (gzip-compressed)" : "")])
@@ -131,9 +141,24 @@ struct InspectCommand: ParsableCommand {
         facts.add(["Warnings", summary.warnings.isEmpty ? "none" : String(summary.warnings.count)])
         var lines = [TerminalText.sanitize(file)]
         lines += facts.render().dropFirst()
+        if summary.parts.count > 1 { lines += partsText(summary.parts) }
         for warning in summary.warnings { lines.append("warning: " + TerminalText.sanitize(warning)) }
         if let problem = summary.replayProblem { lines.append("note: \(problem); it cannot be replayed") }
         return lines
+    }
+
+    /// One line for each track segment of the file: its fixes, time span and length (pick one with --track).
+    func partsText(_ parts: [TracePart]) -> [String] {
+        var table = TextTable(["", "", "", "", ""])
+        for part in parts {
+            var span = "no times"
+            if let first = part.firstTime, let last = part.lastTime {
+                span = ISO8601Time.format(first) + " to " + ISO8601Time.format(last) + " (" + duration(last - first) + ")"
+                if part.timedFixes < part.fixes { span += ", \(part.fixes - part.timedFixes) untimed" }
+            }
+            table.add(["  track \(part.track)", "segment \(part.segment)", "\(part.fixes) fix\(part.fixes == 1 ? "" : "es")", span, Formatting.distance(meters: part.lengthMeters)])
+        }
+        return ["Parts (pick one with --track N, --segment M):"] + table.render().dropFirst()
     }
 
     /// `1:02:03` or `36:11` (rounded to the second).

@@ -24,7 +24,8 @@ struct ListenCommand: ParsableCommand {
 
             Examples:
               walkscape listen tours/torino-portici --point 1
-              walkscape listen tours/torino-portici --point 2 --lang en --subs en --from 12.5
+              walkscape listen tours/torino-portici --point 2 --lang en --subs en \\
+                  --from 12.5
               walkscape listen tours/paris-ile-de-la-cite --point 3 --audio none
               walkscape listen tours/paris-ile-de-la-cite --point 3 --audio wav:point3.wav
             """)
@@ -65,8 +66,8 @@ struct ListenCommand: ParsableCommand {
             throw CommandExit(.failure)
         }
         if let language, !tourModel.languages.contains(language) {
-            console.error("\(tour): the tour has no \"\(language)\" narration; it has \(tourModel.languages.joined(separator: ", "))")
-            throw CommandExit(.failure)
+            console.error(TerminalText.sanitize(Replay.noLanguage(tour, language, available: tourModel.languages)))
+            throw CommandExit(.usage)
         }
         let narration = language ?? tourModel.language(for: nil)
         guard let track = stop.track(narration) else {

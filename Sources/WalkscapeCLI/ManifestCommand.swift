@@ -17,7 +17,7 @@ struct ManifestCommand: ParsableCommand {
 
             Examples:
               walkscape manifest tours/torino-portici
-              walkscape manifest --check tours/torino-portici   # in CI: fail if tour.json is stale
+              walkscape manifest --check tours/torino-portici   # in CI
             """)
 
     @Argument(help: "The tour directory or its tour.json.")

@@ -38,9 +38,12 @@ struct PlayCommand: ParsableCommand {
             Examples:
               walkscape play
               walkscape play tours/torino-portici
-              walkscape play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx
-              walkscape play tours/paris-ile-de-la-cite --trace walk.gpx --lang en --subs fr --speed 8
-              walkscape play tours/torino-portici --trace walk.gpx --audio none --profile ios-app
+              walkscape play tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-clean.gpx
+              walkscape play tours/paris-ile-de-la-cite --trace walk.gpx --lang en \\
+                  --subs fr --speed 8
+              walkscape play tours/torino-portici --trace walk.gpx --audio none \\
+                  --profile ios-app
             """)
 
     @Argument(help: "A tour directory (or its tour.json), or a directory of tours (default: tours).")
@@ -61,6 +64,7 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     @Option(help: ArgumentHelp("A bearer token for downloading protected tours from their detail (`d`); default: $WALKSCAPE_TOKEN.", valueName: "T"))
     var token: String?
@@ -101,7 +105,8 @@ struct PlayCommand: ParsableCommand {
                 defer { loading.finish() }
                 inputs = try Replay.load(
                     tour: tour, trace: trace, language: narration.requested,
-                    languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed, console: console,
+                    languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed,
+                    selection: traceSelection.selection, console: console,
                     progress: { loading.update(name, fraction: $0) })
             }
             let languages = PlayCommand.subtitleLanguages(inputs.tour)

@@ -28,8 +28,10 @@ struct RadiiCommand: ParsableCommand {
 
             Examples:
               walkscape radii tours/torino-portici --trace walk1.gpx walk2.gpx
-              walkscape radii tours/torino-portici --trace walks/*.gpx --sweep 50:300:10 --svg radii.svg
-              walkscape radii tours/torino-portici --trace walk.gpx --noise 8 --runs 50 --seed 3 --json
+              walkscape radii tours/torino-portici --trace walks/*.gpx \\
+                  --sweep 50:300:10 --svg radii.svg
+              walkscape radii tours/torino-portici --trace walk.gpx --noise 8 \\
+                  --runs 50 --seed 3 --json
               walkscape radii tours/torino-portici --trace walk.gpx --map
               walkscape radii tours/torino-portici --trace walk.gpx --profile ios-app
             """)
@@ -74,6 +76,7 @@ struct RadiiCommand: ParsableCommand {
     var language: String?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     /// The radii of the noise trials when no sweep is given.
     static let defaultNoiseSweep = "50:300:10"
@@ -110,7 +113,11 @@ struct RadiiCommand: ParsableCommand {
         let replay = try Replay.loadTour(tour, language: language, console: console)
         var walks: [RadiusAnalysis.Walk] = []
         for path in traces {
-            let loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, console: console)
+            let loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
+            if let far = Replay.farWarning(replay, loaded.trace) {
+                console.error("\(path): error: \(far) Radii are not advised from a walk somewhere else.")
+                throw CommandExit(.failure)
+            }
             walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
         }
         var sweepRadii = try sweep.map(Self.radii) ?? []

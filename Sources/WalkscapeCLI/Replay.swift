@@ -13,18 +13,31 @@ enum Replay {
 
     /// The tour and trace, or a `CommandExit` after the reasons were written to standard error.
     static func load(
-        tour argument: String, trace path: String, language: String?, languageIsPreference: Bool = false, walkSpeed: Double, console: Console,
-        progress: ((Double) -> Void)? = nil
+        tour argument: String, trace path: String, language: String?, languageIsPreference: Bool = false, walkSpeed: Double,
+        selection: TraceSelection = TraceSelection(), console: Console, progress: ((Double) -> Void)? = nil
     ) throws -> Inputs {
         let tour = try loadTour(argument, language: language, languageIsPreference: languageIsPreference, console: console)
-        let trace = try loadTrace(path, walkSpeed: walkSpeed, console: console, progress: progress)
+        var trace = try loadTrace(path, walkSpeed: walkSpeed, selection: selection, console: console, progress: progress)
+        if let warning = farWarning(tour, trace.trace) {
+            console.error("\(path): warning: \(warning)")
+            trace.summary.warnings.append(warning)
+        }
         return Inputs(tour: tour, trace: trace, tracePath: path)
+    }
+
+    /// The warning for a trace that never comes within a kilometre of the tour's points or route, else nil.
+    static func farWarning(_ tour: ReplayTour, _ trace: Trace) -> String? {
+        TraceReach.farWarning(trace, points: tour.engineTour.points.map(\.location), route: tour.tour.route?.points ?? [])
     }
 
     static func loadTour(_ argument: String, language: String?, languageIsPreference: Bool = false, console: Console) throws -> ReplayTour {
         do {
             return try ReplayTour.load(argument, language: language, requestedIsPreference: languageIsPreference)
         } catch {
+            if let missing = error.missingLanguage {
+                console.error(TerminalText.sanitize(noLanguage(argument, missing.requested, available: missing.available)))
+                throw CommandExit(.usage)
+            }
             for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
             if let incomplete = error.incomplete, let fix = error.fix {
                 reportIncomplete(argument, bad: incomplete.bad, of: incomplete.of, fix: fix, console: console)
@@ -33,6 +46,13 @@ enum Replay {
             }
             throw CommandExit(error.unreadable ? .usage : .failure)
         }
+    }
+
+    /// `TOUR: the tour has no "de" narration; it has it, en: pass --lang it or --lang en`.
+    static func noLanguage(_ argument: String, _ requested: String, available: [String]) -> String {
+        let choices = available.map { "--lang \($0)" }
+        let pass = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1] : choices.first ?? "no --lang"
+        return "\(argument): the tour has no \"\(requested)\" narration; it has \(available.joined(separator: ", ")): pass \(pass)"
     }
 
     /// Refuses a tour that is not fully downloaded (Option B: every file present and intact, in every
@@ -52,10 +72,13 @@ enum Replay {
     }
 
     /// Reads the trace in `path`; `progress` hears the fraction read (see `TraceFileReader.read`).
-    static func loadTrace(_ path: String, walkSpeed: Double, console: Console, progress: ((Double) -> Void)? = nil) throws -> LoadedTrace {
+    static func loadTrace(
+        _ path: String, walkSpeed: Double, selection: TraceSelection = TraceSelection(), console: Console,
+        progress: ((Double) -> Void)? = nil
+    ) throws -> LoadedTrace {
         let loaded: LoadedTrace
         do {
-            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, progress: progress)
+            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, selection: selection, progress: progress)
         } catch {
             console.error(TerminalText.sanitize(error.description))
             throw CommandExit(error.isUnreadable ? .usage : .failure)

@@ -21,12 +21,18 @@ struct SimulateCommand: ParsableCommand {
             json (one document with the tour, trace, language and policy), text (aligned columns for people).
 
             Examples:
-              walkscape simulate tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx
-              walkscape simulate tours/torino-portici --trace walk.gpx --format text --lang en
-              walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea --queue-depth 0 --min-accuracy 25
-              walkscape simulate tours/torino-portici --trace walk.gpx --events analytics.json
-              walkscape simulate tours/torino-portici --trace walk.gpx --profile ios-app --format text
-              walkscape simulate tours/torino-portici --trace walk.gpx --upload-events --api https://api.example.org/v1
+              walkscape simulate tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-clean.gpx
+              walkscape simulate tours/torino-portici --trace walk.gpx --format text \\
+                  --lang en
+              walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea \\
+                  --queue-depth 0 --min-accuracy 25
+              walkscape simulate tours/torino-portici --trace walk.gpx \\
+                  --events analytics.json
+              walkscape simulate tours/torino-portici --trace walk.gpx \\
+                  --profile ios-app --format text
+              walkscape simulate tours/torino-portici --trace walk.gpx \\
+                  --upload-events --api https://api.example.org/v1
 
             Nothing leaves the machine unless --upload-events is given: then the analytics batch (the body \
             --events writes) is posted to --api's POST /analytics/events, with --token when given.
@@ -62,6 +68,7 @@ struct SimulateCommand: ParsableCommand {
     var token: String?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
         guard TimelineWriter.Format(rawValue: format) != nil else {
@@ -73,7 +80,7 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, console: console)
+        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
         let policy = policyOptions.policy
         let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
         for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
@@ -89,6 +96,7 @@ struct SimulateCommand: ParsableCommand {
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
                 ("profile", .string(policyOptions.engineProfile.rawValue)), ("policy", PolicyOptions.json(policy)),
+                ("warnings", .array(inputs.trace.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
             ]))
         }
         if let svg {

@@ -20,8 +20,11 @@ struct SynthCommand: ParsableCommand {
 
             Examples:
               walkscape synth tours/torino-portici > walk.gpx
-              walkscape synth tours/torino-portici --pause-at-points --noise 8 --jumps 4 --seed 7 > noisy.gpx
-              walkscape synth tours/paris-ile-de-la-cite --speed 1.5 --interval 2 --format nmea > walk.nmea
+              walkscape synth tours/torino-portici --pause-at-points --noise 8 \\
+                  --jumps 4 --seed 7 > noisy.gpx
+              walkscape synth tours/paris-ile-de-la-cite --speed 1.5 --interval 2 \\
+                  --format nmea > walk.nmea
+              walkscape synth tours/torino-portici --format kml > walk.kml
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -48,7 +51,7 @@ struct SynthCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Random seed (0 … 2⁶⁴ − 1).", valueName: "S"))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Output format: gpx, nmea or geojson.", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("Output format: gpx, nmea, geojson or kml.", valueName: "FORMAT"))
     var format: String = "gpx"
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration whose lengths the pauses take (default: the tour's first language).", valueName: "L"))
@@ -60,7 +63,7 @@ struct SynthCommand: ParsableCommand {
         guard noise >= 0, noise <= 10_000, noise.isFinite else { throw ValidationError("--noise must be metres, 0 or more, got \(formatShortNumber(noise)).") }
         guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
         guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
-        guard TraceFormat(rawValue: format) != nil else { throw ValidationError("--format must be gpx, nmea or geojson, got \(format).") }
+        guard TraceFormat(rawValue: format) != nil else { throw ValidationError("--format must be gpx, nmea, geojson or kml, got \(format).") }
     }
 
     func run() throws {

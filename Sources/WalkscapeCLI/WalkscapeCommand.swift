@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WalkscapeCore
 
 /// The `walkscape` command line: the root command and its subcommands.
 public struct WalkscapeCommand: ParsableCommand {
@@ -16,7 +17,8 @@ public struct WalkscapeCommand: ParsableCommand {
               walkscape tours
               walkscape info tours/torino-portici
               walkscape validate tours/*
-              walkscape simulate tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --format text
+              walkscape simulate tours/torino-portici \\
+                  --trace fixtures/traces/torino-portici-clean.gpx --format text
             """,
         version: WalkscapeVersion.current,
         subcommands: [
@@ -32,8 +34,12 @@ public struct WalkscapeCommand: ParsableCommand {
     /// Usage errors exit with 2 (not swift-argument-parser's 64), so every command's statuses agree.
     public static func run(arguments: [String], console: Console = .standard) -> Int32 {
         CommandContext.$console.withValue(console) {
+            if let unknown = unknownCommand(arguments) {
+                console.error(unknown)
+                return ExitStatus.usage.rawValue
+            }
             do {
-                var command = try parseAsRoot(arguments)
+                var command = try parseAsRoot(joiningNegativeValues(arguments))
                 try command.run()
                 return ExitStatus.success.rawValue
             } catch let exit as CommandExit {
@@ -50,6 +56,49 @@ public struct WalkscapeCommand: ParsableCommand {
                 return code.rawValue == 1 ? ExitStatus.failure.rawValue : ExitStatus.usage.rawValue
             }
         }
+    }
+}
+
+extension WalkscapeCommand {
+    /// The names of the subcommands (and `help`).
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+    }
+
+    /// The error for a first argument that is no command (`simulat`), with the closest command name; nil when
+    /// the first argument is an option or a command.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let hint = ClosestName.closest(to: first, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""
+        return "Error: unknown command '\(TerminalText.sanitize(first))'\(hint)\nSee 'walkscape --help' for the commands."
+    }
+
+    /// The arguments with `--option -3` written `--option=-3`, so that a negative number reaches the option
+    /// (whose own check then says what it accepts) instead of being read as a flag ("Missing value").
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count, isNegativeNumber(arguments[index + 1]) {
+                result.append(argument + "=" + arguments[index + 1])
+                index += 2
+                continue
+            }
+            result.append(argument)
+            index += 1
+        }
+        return result
+    }
+
+    /// Whether `text` is a negative decimal number (`-3`, `-0.5`, `-.5`, `-1e3`).
+    static func isNegativeNumber(_ text: String) -> Bool {
+        guard text.hasPrefix("-"), text.count > 1, let value = Double(text) else { return false }
+        return value.isFinite
     }
 }
 

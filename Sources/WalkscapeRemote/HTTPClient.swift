@@ -28,8 +28,10 @@ public struct HTTPSinkError: Error, Sendable {
 public enum HTTPTransportError: Error, Sendable {
     /// Stopped by an `Interruption`.
     case interrupted
-    /// The connection failed or broke (refused, reset, cut mid-body, timed out); worth a retry.
+    /// The connection failed or broke (reset, cut mid-body, timed out, unknown host); worth a retry.
     case connection(String)
+    /// The host refused the connection: nothing listens there, which waiting does not change; not retried.
+    case refused(String)
     /// The URL or the request itself is unusable; retrying will not help.
     case unusable(String)
     /// The sink refused a chunk.
@@ -180,7 +182,7 @@ public final class HTTPClient: @unchecked Sendable {
         let host = (url.host ?? "?") + (url.port.map { ":\($0)" } ?? "")
         let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
         switch code {
-        case CURLE_COULDNT_CONNECT: return .connection("cannot connect to \(host) (connection refused)")
+        case CURLE_COULDNT_CONNECT: return .refused("cannot connect to \(host) (connection refused)")
         case CURLE_COULDNT_RESOLVE_HOST: return .connection("cannot find the host \(host) (DNS)")
         case CURLE_OPERATION_TIMEDOUT: return .connection("\(host) did not answer in time (timed out: \(detail))")
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING:

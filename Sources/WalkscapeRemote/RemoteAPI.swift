@@ -92,6 +92,11 @@ public final class RemoteAPI: @unchecked Sendable {
         do { return try RemoteTourSummary.decodeList(json) } catch { throw RemoteAPI.badJSON(error, url: endpoint(["tours"], query: query)) }
     }
 
+    /// The id of the tour whose slug is `slug` in the tour list (`GET /tours`), nil when no tour has it.
+    public func tourID(slug: String) throws(RemoteError) -> String? {
+        try tours(language: nil).first { $0.slug == slug }?.id
+    }
+
     /// `GET /tours/{id}?language=L`.
     public func detail(_ id: String, language: String) throws(RemoteError) -> RemoteTourDetail {
         let url = endpoint(["tours", id], query: [("language", language)])
@@ -210,6 +215,8 @@ public final class RemoteAPI: @unchecked Sendable {
                     throw RemoteError(.unavailable, "\(label): \(message) (\(attempt) attempt\(attempt == 1 ? "" : "s")); check --api and the network", isUnreachable: true)
                 }
                 reason = message
+            case let .failure(.refused(message)):
+                throw RemoteError(.unavailable, "\(label): \(message); nothing is listening there, so it was not retried: check --api and that the server runs", isUnreachable: true)
             case let .failure(.unusable(message)):
                 throw RemoteError(.unavailable, "\(label): \(message)")
             case let .failure(.tooLarge(limit)):
@@ -242,7 +249,7 @@ public final class RemoteAPI: @unchecked Sendable {
             let tour = protectedTour.map { "tour \($0) is protected: " } ?? ""
             return RemoteError(.unavailable, "\(head) Forbidden\(quote(response)): \(tour)pass --voucher CODE with --token T to redeem a voucher, or --token T of an account that already has access")
         case 404:
-            return RemoteError(.unavailable, "\(head) Not Found\(quote(response))\(notFound.isEmpty ? "" : ": " + notFound)")
+            return RemoteError(.unavailable, "\(head) Not Found\(quote(response))\(notFound.isEmpty ? "" : ": " + notFound)", httpStatus: 404)
         default:
             return RemoteError(.unavailable, "\(head)\(quote(response)): unexpected answer")
         }

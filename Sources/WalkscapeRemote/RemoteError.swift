@@ -19,11 +19,14 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     /// The server could not be reached at all (refused, unknown host, silent, cut), after every retry: asking
     /// it anything else now would fail the same way.
     public var isUnreachable: Bool
+    /// The HTTP status of an answer that was not a success (404 …), nil when there was no such answer.
+    public var httpStatus: Int?
 
-    public init(_ kind: Kind, _ message: String, isUnreachable: Bool = false) {
+    public init(_ kind: Kind, _ message: String, isUnreachable: Bool = false, httpStatus: Int? = nil) {
         self.kind = kind
         self.message = message
         self.isUnreachable = isUnreachable
+        self.httpStatus = httpStatus
     }
 
     public var description: String { message }

@@ -83,8 +83,18 @@ public final class TourDownloader: @unchecked Sendable {
         api.onRetry = { [weak self] what, attempt, delay in self?.onEvent(.retry(what: what, attempt: attempt, delay: delay)) }
         if let voucher { try api.redeemVoucher(voucher, tourID: tourID) }
         var bundles: [RemoteLanguageBundle] = []
+        var tourID = tourID
         for language in languages {
-            let detail = try api.detail(tourID, language: language)
+            let detail: RemoteTourDetail
+            do {
+                detail = try api.detail(tourID, language: language)
+            } catch {
+                // No tour has this id: it may be a slug (what `walkscape tours` and `remove` show); the tour
+                // list says whose.
+                guard error.httpStatus == 404, bundles.isEmpty, let id = try api.tourID(slug: tourID), id != tourID else { throw error }
+                tourID = id
+                detail = try api.detail(tourID, language: language)
+            }
             let points = try api.points(tourID, language: language)
             let manifest = try api.manifest(tourID, language: language)
             bundles.append(RemoteLanguageBundle(language: language, detail: detail, points: points, manifest: manifest))
@@ -375,6 +385,9 @@ public final class TourDownloader: @unchecked Sendable {
                 if attempt >= api.retry.attempts {
                     throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message) (\(attempt) attempts); run the same command again to resume")
                 }
+            case let .failure(.refused(message)):
+                if let etag = answer.etag { board.setPartialETag(file.localPath, etag) }
+                throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message); not retried (nothing is listening there); run the same command again to resume once the server runs", isUnreachable: true)
             case let .failure(.unusable(message)):
                 throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message)")
             case let .failure(.sink(message)):

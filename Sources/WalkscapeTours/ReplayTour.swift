@@ -28,16 +28,18 @@ public struct ReplayTour: Sendable {
         guard let tour = loaded.tour, !loaded.diagnostics.hasErrors else {
             throw ReplayTourError(unreadable: false, problems: loaded.diagnostics.filter { $0.severity == .error })
         }
+        if let requested, !tour.languages.contains(requested), !requestedIsPreference {
+            var error = ReplayTourError(unreadable: false, problems: [.error(loaded.location.jsonFile, "languages",
+                "the tour has no \"\(requested)\" narration; it has \(tour.languages.joined(separator: ", "))")])
+            error.missingLanguage = (requested, tour.languages)
+            throw error
+        }
         let integrity = TourIntegrity.check(tour, at: loaded.location, verifyDigests: true)
         if !integrity.isComplete {
             throw ReplayTourError(
                 unreadable: false, problems: integrity.problems.map(\.diagnostic),
                 incomplete: (integrity.problems.count, integrity.assetCount),
                 fix: TourIntegrity.downloadCommand(for: tour, document: loaded.document, at: loaded.location))
-        }
-        if let requested, !tour.languages.contains(requested), !requestedIsPreference {
-            throw ReplayTourError(unreadable: false, problems: [.error(loaded.location.jsonFile, "languages",
-                "the tour has no \"\(requested)\" narration; it has \(tour.languages.joined(separator: ", "))")])
         }
         let language = tour.language(for: requested)
         var problems: [Diagnostic] = []
@@ -75,6 +77,8 @@ public struct ReplayTourError: Error, Sendable {
     public var incomplete: (bad: Int, of: Int)?
     /// The command that fixes the tour (a `walkscape download`), when there is one.
     public var fix: String?
+    /// When the language asked for is not one of the tour's: it, and the tour's languages (a usage error).
+    public var missingLanguage: (requested: String, available: [String])?
 
     public init(unreadable: Bool, problems: [Diagnostic], incomplete: (bad: Int, of: Int)? = nil, fix: String? = nil) {
         self.unreadable = unreadable

@@ -11,13 +11,15 @@ public enum TraceFileReader {
     /// How many decompressed bytes are looked at to tell the format.
     static let sniffBytes = 4096
 
-    /// Reads the trace in `path`; `walkSpeed` (metres a second) makes up times when no fix has one.
+    /// Reads the trace in `path`; `walkSpeed` (metres a second) times fixes that have no time, and
+    /// `selection` keeps one track or segment (the whole file by default).
     ///
     /// A file without fixes (only waypoints) is read without error: its summary says what it holds. Use
     /// `readForReplay` when fixes are required.
     /// `progress`, when given, hears the fraction of the file read (0…1) after every chunk, on this thread.
     public static func read(
-        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, progress: ((Double) -> Void)? = nil
+        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection(),
+        progress: ((Double) -> Void)? = nil
     ) throws(TraceReadError) -> LoadedTrace {
         do {
             // The format is told from the first bytes, read (and decompressed) on their own, so that a large
@@ -29,9 +31,19 @@ public enum TraceFileReader {
             let source = try TraceByteSource(path: path, chunkSize: chunkSize)
             var loaded: LoadedTrace
             switch format {
-            case .gpx: loaded = try run(GPXStreamParser(walkSpeed: walkSpeed), source: source, progress: progress)
-            case .nmea: loaded = try run(NMEAParser(walkSpeed: walkSpeed), source: source, progress: progress)
-            case .geojson: loaded = try run(GeoJSONTraceParser(walkSpeed: walkSpeed), source: source, progress: progress)
+            case .gpx, .kml:
+                // One scanner reads both XML formats; the root element tells which.
+                var parser = GPXStreamParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                loaded = try run(parser, source: source, progress: progress)
+            case .nmea:
+                var parser = NMEAParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                loaded = try run(parser, source: source, progress: progress)
+            case .geojson:
+                var parser = GeoJSONTraceParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                loaded = try run(parser, source: source, progress: progress)
             }
             loaded.summary.compressed = source.isGzip
             return loaded
@@ -49,9 +61,10 @@ public enum TraceFileReader {
 
     /// Reads the trace in `path` for replaying it: like `read`, and a file without fixes is an error.
     public static func readForReplay(
-        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, progress: ((Double) -> Void)? = nil
+        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection(),
+        progress: ((Double) -> Void)? = nil
     ) throws(TraceReadError) -> LoadedTrace {
-        let loaded = try read(path: path, walkSpeed: walkSpeed, progress: progress)
+        let loaded = try read(path: path, walkSpeed: walkSpeed, selection: selection, progress: progress)
         if let problem = loaded.summary.replayProblem {
             throw TraceReadError(path: path, message: problem + "; expected at least one fix")
         }

@@ -122,7 +122,7 @@ import WalkscapeCore
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--json", "--csv"], "exclusive"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--noise", "5", "--runs", "0"], "--runs"),
             (["radii", "tours/torino-portici", "--trace", "fixtures/traces/absent.gpx"], "absent.gpx"),
-            (["synth", "tours/torino-portici", "--format", "kml"], "--format"),
+            (["synth", "tours/torino-portici", "--format", "kmz"], "--format"),
             (["synth", "tours/torino-portici", "--speed", "0"], "--speed"),
             (["synth", "tours/torino-portici", "--interval", "-1"], "--interval"),
             (["synth", "tours/no-such-tour"], "no-such-tour"),

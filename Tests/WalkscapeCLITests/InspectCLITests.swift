@@ -13,7 +13,7 @@ import WalkscapeCore
         #expect(result.stdout.hasSuffix("}\n") && !result.stdout.dropLast().contains("\n"))
         let json = try JSONParser().parse(result.stdout)
         let keys = json.objectMembers?.map(\.key) ?? []
-        #expect(keys == ["kind", "format", "fixes", "tracks", "segments", "routes", "routePoints", "waypoints", "firstTime", "lastTime", "lengthMeters", "warnings", "compressed", "timesSynthesized"])
+        #expect(keys == ["kind", "format", "fixes", "tracks", "segments", "routes", "routePoints", "waypoints", "firstTime", "lastTime", "lengthMeters", "warnings", "compressed", "timesSynthesized", "parts"])
         let text = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
         #expect(json["kind"] == .string("trace"))
         #expect(json["format"] == .string("gpx"))
@@ -32,8 +32,8 @@ import WalkscapeCore
         let result = try CLI.run(["inspect", "fixtures/traces-formats/walk.gpx.gz"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("GPX (gzip-compressed)"))
-        #expect(result.stdout.contains("Fixes      3 in 1 track, 1 segment"))
-        #expect(result.stdout.contains("warning: dropped 1 fix without a time (first at line 12)"))
+        #expect(result.stdout.contains("Fixes      4 in 1 track, 1 segment"))
+        #expect(result.stdout.contains("warning: 1 fix without a time (first at line 12): timed 1 between timed neighbours by distance along the path"))
     }
 
     @Test func aBrokenFileIsOneLineOnStandardErrorAndExitOne() throws {

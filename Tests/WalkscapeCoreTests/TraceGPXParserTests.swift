@@ -111,11 +111,13 @@ typealias SeededGenerator = SplitMix64
             <g:trkpt lat='45.6' lon='7.6' ><g:time>2026-01-01T00:00:00Z</g:time></g:trkpt>
             </g:trkseg></g:trk></g:gpx>
             """)
-        // The self-closing point has no time while the other has one: it is dropped, with a warning.
-        #expect(summary.fixes == 1)
-        #expect(trace.latitudes == [45.6])
-        #expect(trace.longitudes == [7.6])
-        #expect(summary.warnings == ["dropped 1 fix without a time (first at line 2); the other 1 has times"])
+        // The self-closing point has no time while the other has one: it is timed at the walking speed
+        // before the timed one, with a warning.
+        #expect(summary.fixes == 2)
+        #expect(trace.latitudes == [45.5, 45.6])
+        #expect(trace.longitudes == [7.5, 7.6])
+        // (Timed at 1.2 m/s from the other, 14 km away: more than an hour earlier, so a gap warning follows.)
+        #expect(summary.warnings.first == "1 fix without a time (first at line 2): timed 0 between timed neighbours by distance along the path, 1 before the first or after the last timed fix at 1.20 m/s")
     }
 
     @Test func selfClosingPointsWithoutAnyTimeGetSynthesizedTimes() throws {

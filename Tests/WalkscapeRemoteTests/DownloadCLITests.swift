@@ -28,6 +28,20 @@ import WalkscapeCore
         }
     }
 
+    @Test func aSlugIsResolvedThroughTheTourList() throws {
+        // The deployed backend's ids are UUIDs; `walkscape tours` and `remove` show slugs. A slug given to
+        // download is looked up in GET /tours rather than answered with a 404.
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let download = try Walkscape.run(["download", "--api", server.deployed, "torino-portici", "--lang", "it", "--dest", dest.path, "--token", "t-owner"])
+        #expect(download.status == 0, "\(download.stderr)")
+        #expect(download.stdout.contains("Tour torino-portici (id \(try server.deployedID("torino-portici")), version 1)"))
+        let unknown = try Walkscape.run(["download", "--api", server.deployed, "no-such-tour", "--lang", "it", "--dest", dest.path])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("404 Not Found"))
+    }
+
     @Test func ctrlCStopsCleanlyAndTheRerunResumes() throws {
         let server = try APIServer(faults: ["slow:torino-portici/audio/it/p2.mp3"], slowRate: 100_000)
         let dest = try TemporaryDirectory()
@@ -171,9 +185,13 @@ import WalkscapeCore
         let draft = try Walkscape.run(["remote", "tours", "--api", server.draft, "--json"])
         let json = try JSONParser().parse(draft.stdout)
         #expect(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["paris-ile-de-la-cite", "torino-portici"])
-        let unreachable = try Walkscape.run(["remote", "tours", "--api", "http://127.0.0.1:1/v1", "--retries", "1"])
+        // A refused connection is not transient: with the default 5 attempts it fails at once (no retry
+        // line, no 7.5 s of backoff).
+        let started = Date()
+        let unreachable = try Walkscape.run(["remote", "tours", "--api", "http://127.0.0.1:1/v1"])
+        #expect(Date().timeIntervalSince(started) < 5, "retrying would wait 0.5 + 1 + 2 + 4 s")
         #expect(unreachable.status == 2)
-        #expect(unreachable.stderr == "GET http://127.0.0.1:1/v1/tours: cannot connect to 127.0.0.1:1 (connection refused) (1 attempt); check --api and the network\n")
+        #expect(unreachable.stderr == "GET http://127.0.0.1:1/v1/tours: cannot connect to 127.0.0.1:1 (connection refused); nothing is listening there, so it was not retried: check --api and that the server runs\n")
     }
 
     @Test func simulateUploadsEventsOnlyWhenAsked() throws {

@@ -47,12 +47,14 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
         var unpacked = packed.summary
         unpacked.compressed = false
         #expect(unpacked == plain.summary)
-        #expect(plain.summary.fixes == 3)
+        #expect(plain.summary.fixes == 4)
         #expect(plain.trace.accuracies[0] == 4.5)
         #expect(plain.trace.speeds[0] == 1.25)
         #expect(plain.trace.hdops[1] == 1.5)
         #expect(plain.trace.times[1] == ISO8601Time.parse("2026-05-09T09:00:01.500Z"))
-        #expect(plain.summary.warnings == ["dropped 1 fix without a time (first at line 12); the other 3 have times"])
+        // The third point has no time: it is placed between its neighbours by distance (half way).
+        #expect(plain.trace.times[2] == ISO8601Time.parse("2026-05-09T09:00:01.500Z")! + 0.75)
+        #expect(plain.summary.warnings == ["1 fix without a time (first at line 12): timed 1 between timed neighbours by distance along the path"])
     }
 
     @Test func gzipIsToldByItsMagicBytesNotItsName() throws {

@@ -37,6 +37,7 @@ public struct TimelineComparison: Sendable {
             } catch {
                 throw TimelineParseError(line: offset + 1, message: "not a JSON object (\(error.message))")
             }
+            if GoldenProvenance.isRecord(value) { continue }  // what made the golden, not an event
             guard let t = value["t"]?.doubleValue else {
                 throw TimelineParseError(line: offset + 1, message: "missing number \"t\"")
             }

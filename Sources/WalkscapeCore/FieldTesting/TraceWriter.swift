@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a `Trace` as GPX 1.1, NMEA 0183 or GeoJSON, in forms walkscape's own readers (and common tools)
+/// Writes a `Trace` as GPX 1.1, NMEA 0183, GeoJSON or KML, in forms walkscape's own readers (and common tools)
 /// read back: the fixtures `walkscape synth` prints.
 ///
 /// Precision: positions to 1e-7° in GPX and GeoJSON (1 cm), 1e-5 minute in NMEA (2 cm); times to the
@@ -14,7 +14,37 @@ public enum TraceWriter {
         case .gpx: return gpx(trace, name: name, description: description)
         case .nmea: return nmea(trace)
         case .geojson: return geojson(trace, name: name, description: description)
+        case .kml: return kml(trace, name: name, description: description)
         }
+    }
+
+    /// KML 2.2 with Google's extension, as Google Earth and the Android emulator read it: one Placemark per
+    /// segment, each a `gx:Track` of `<when>` times followed by `<gx:coord>` positions (longitude latitude
+    /// altitude).
+    public static func kml(_ trace: Trace, name: String, description: String = "") -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+              <Document>
+
+            """
+        out += "    <name>\(xmlEscaped(name))</name>\n"
+        if !description.isEmpty { out += "    <description>\(xmlEscaped(description))</description>\n" }
+        var starts = trace.segmentStarts.filter { $0 > 0 && $0 < trace.count }
+        if trace.count > 0 { starts.insert(0, at: 0) }
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : trace.count
+            out += "    <Placemark>\n      <name>\(xmlEscaped(name))</name>\n      <gx:Track>\n"
+            for i in start..<end { out += "        <when>\(ISO8601Time.format(trace.times[i]))</when>\n" }
+            for i in start..<end {
+                out += "        <gx:coord>\(formatFixed(trace.longitudes[i], 7)) \(formatFixed(trace.latitudes[i], 7))"
+                if !trace.elevations[i].isNaN { out += " \(formatFixed(Double(trace.elevations[i]), 1))" }
+                out += "</gx:coord>\n"
+            }
+            out += "      </gx:Track>\n    </Placemark>\n"
+        }
+        out += "  </Document>\n</kml>\n"
+        return out
     }
 
     /// GPX 1.1: one track, one `trkseg` per segment.

@@ -1,4 +1,6 @@
-/// The element names the GPX reader acts on, recognised by local name (any namespace prefix is ignored).
+/// The element names the GPX (and KML) reader acts on, recognised by local name (any namespace prefix is
+/// ignored): KML's `kml`, `Track` (`gx:Track`), `when`, `coord` (`gx:coord`), `LineString`, `coordinates`
+/// and `Point`.
 ///
 /// Horizontal accuracy is read from an element inside a point's `<extensions>` whose local name is one of
 /// `accuracy`, `hacc`, `hAcc`, `horizontal_accuracy`, `horizontalAccuracy` or `accuracy_horizontal`
@@ -22,6 +24,13 @@ enum GPXName: UInt8, Sendable {
     case bearing
     case extensions
     case accuracy
+    case kml
+    case kmlTrack
+    case when
+    case coord
+    case lineString
+    case coordinates
+    case kmlPoint
 
     /// The local names accepted as horizontal accuracy in extensions, as documented in docs/traces.md.
     static let accuracyNames = ["accuracy", "hacc", "hAcc", "horizontal_accuracy", "horizontalAccuracy", "accuracy_horizontal"]
@@ -52,15 +61,20 @@ enum GPXName: UInt8, Sendable {
             if matches(p, s, "trk") { return .trk }
             if matches(p, s, "rte") { return .rte }
             if matches(p, s, "wpt") { return .wpt }
+            if matches(p, s, "kml") { return .kml }
         case 4:
             if matches(p, s, "time") { return .time }
             if matches(p, s, "hdop") { return .hdop }
             if matches(p, s, "pdop") { return .pdop }
             if matches(p, s, "hacc") || matches(p, s, "hAcc") { return .accuracy }
+            if matches(p, s, "when") { return .when }
         case 5:
             if matches(p, s, "trkpt") { return .trkpt }
             if matches(p, s, "rtept") { return .rtept }
             if matches(p, s, "speed") { return .speed }
+            if matches(p, s, "Track") { return .kmlTrack }
+            if matches(p, s, "coord") { return .coord }
+            if matches(p, s, "Point") { return .kmlPoint }
         case 6:
             if matches(p, s, "trkseg") { return .trkseg }
             if matches(p, s, "course") { return .course }
@@ -70,6 +84,9 @@ enum GPXName: UInt8, Sendable {
             if matches(p, s, "accuracy") { return .accuracy }
         case 10:
             if matches(p, s, "extensions") { return .extensions }
+            if matches(p, s, "LineString") { return .lineString }
+        case 11:
+            if matches(p, s, "coordinates") { return .coordinates }
         case 18:
             if matches(p, s, "horizontalAccuracy") { return .accuracy }
         case 19:

@@ -15,9 +15,18 @@
 /// used as fixes. For each point: `lat`/`lon`, `ele`, `time`, `hdop`, speed and course (GPX 1.0 children
 /// or extensions), and horizontal accuracy from extensions (names listed in `GPXName`). Element names are
 /// matched by local name, so any namespace prefix works.
+///
+/// The same scanner reads KML (root `<kml>`; the summary's format is then `.kml`): each `gx:Track` is a
+/// track of fixes, its `<when>` times paired in order with its `<gx:coord>` positions ("lon lat alt"); each
+/// `LineString` is a track of untimed fixes from its `<coordinates>` ("lon,lat[,alt]" tuples separated by
+/// white space, read as they stream in, so a line of any length is never held as text); `Point`s are counted
+/// as waypoints.
 public struct GPXStreamParser: TraceStreamParser {
     /// The walking speed in metres a second used to make up times when no point has one.
     public var walkSpeed: Double
+
+    /// The part of the file kept (every track and segment by default).
+    public var selection = TraceSelection()
 
     /// The longest single token (tag, comment, CDATA section, DOCTYPE) accepted, in bytes.
     public static let maxTokenBytes = 16 << 20
@@ -66,13 +75,15 @@ public struct GPXStreamParser: TraceStreamParser {
 
     private var summary = TraceSummary(format: .gpx)
     private var trackPoints = 0
+    /// The number of the `trkseg` being read within its `trk`.
+    private var segmentInTrack = 0
     private var track = RawTrace()
     private var route = RawTrace()
 
     // MARK: The point being read
 
     private enum PointKind: UInt8 { case none, track, route }
-    private enum Field: UInt8 { case none, ele, time, hdop, pdop, accuracy, speed, course }
+    private enum Field: UInt8 { case none, ele, time, hdop, pdop, accuracy, speed, course, when, coord, coordinates }
 
     private var pointKind = PointKind.none
     private var pointDepth = 0
@@ -98,6 +109,18 @@ public struct GPXStreamParser: TraceStreamParser {
     /// is parsed from there; it is copied to `captureBytes` only when it comes in pieces or the buffer ends.
     private var captureDirectStart = -1
     private var captureDirectCount = 0
+
+    // MARK: KML
+
+    /// The depth of the `gx:Track` being read, -1 outside one.
+    private var kmlTrackDepth = -1
+    private var kmlTrackLine = 0
+    /// The track's `<when>` times and `<gx:coord>` positions, paired when the track ends.
+    private var kmlWhens: [Double] = []
+    private var kmlCoords: [(lat: Double, lng: Double, elevation: Float, problem: RawTrace.Problem?)] = []
+    /// The bytes of the `<coordinates>` tuple being read (a tuple cut by a chunk boundary waits here).
+    private var kmlTuple: [UInt8] = []
+    private var kmlTupleOverflow = false
 
     public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) {
         self.walkSpeed = walkSpeed
@@ -489,9 +512,10 @@ public struct GPXStreamParser: TraceStreamParser {
             if rootClosed {
                 throw fail(p, at: i, "a second root element <\(Self.text(p, nameStart, nameEnd))> after </gpx>; expected the end of the file")
             }
-            if kind != .gpx {
-                throw fail(p, at: i, "the root element is <\(Self.text(p, nameStart, nameEnd))>; expected <gpx> (is this a GPX file?)")
+            if kind != .gpx && kind != .kml {
+                throw fail(p, at: i, "the root element is <\(Self.text(p, nameStart, nameEnd))>; expected <gpx> or <kml> (is this a GPX or KML file?)")
             }
+            if kind == .kml { summary.format = .kml }
             rootSeen = true
         }
         if depth >= Self.maxDepth {
@@ -504,24 +528,26 @@ public struct GPXStreamParser: TraceStreamParser {
                 switch kind {
                 case .trk where parent == .gpx:
                     summary.tracks += 1
+                    segmentInTrack = 0
                     track.fixes.startSegment()
-                case .trkseg where parent == .trk:
+                case .trkseg where parent == .trk && depth == 2:  // not a look-alike inside <extensions>
                     summary.segments += 1
-                    track.fixes.startSegment()
-                case .trkpt where parent == .trkseg:
+                    segmentInTrack += 1
+                    track.beginPart(track: summary.tracks, segment: segmentInTrack)
+                case .trkpt where parent == .trkseg && depth == 3:
                     trackPoints += 1
                     if trackPoints == 1 { route = RawTrace() }
                     beginPoint(.track, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .rte where parent == .gpx:
                     summary.routes += 1
-                    if trackPoints == 0 { route.fixes.startSegment() }
-                case .rtept where parent == .rte:
+                    if trackPoints == 0 { route.beginPart(track: summary.routes, segment: 1) }
+                case .rtept where parent == .rte && depth == 2:
                     summary.routePoints += 1
                     beginPoint(.route, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .wpt where parent == .gpx:
                     summary.waypoints += 1
                 default:
-                    break
+                    if summary.format == .kml { beginKML(kind, parent: parent, depth: depth, line: line, selfClosing: selfClosing) }
                 }
             }
         } else if captureField == .none && !selfClosing {
@@ -723,6 +749,10 @@ public struct GPXStreamParser: TraceStreamParser {
     /// Text of the value being read, at `p[start..<start + count]`.
     @inline(__always)
     private mutating func captureText(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int) {
+        if captureField == .coordinates {
+            streamCoordinates(p + start, count)
+            return
+        }
         if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow {
             captureDirectStart = start
             captureDirectCount = count
@@ -743,6 +773,10 @@ public struct GPXStreamParser: TraceStreamParser {
 
     @inline(__always)
     private mutating func appendCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        if captureField == .coordinates {
+            streamCoordinates(bytes, count)
+            return
+        }
         if captureBytes.count + count > Self.maxValueBytes {
             captureOverflow = true
             return
@@ -786,6 +820,13 @@ public struct GPXStreamParser: TraceStreamParser {
 
     /// Reacts to the end of the element at `depth` (its end tag).
     private mutating func closeElement(_ p: UnsafePointer<UInt8>, depth: Int) throws(TraceParseError) {
+        if captureField == .coordinates && depth == captureDepth {
+            finishTuple()
+            captureField = .none
+            captureDepth = -1
+            return
+        }
+        if depth == kmlTrackDepth { finishKMLTrack() }
         if captureField != .none && depth == captureDepth {
             let problem: TraceParseError?
             if captureDirectStart >= 0 {
@@ -813,12 +854,20 @@ public struct GPXStreamParser: TraceStreamParser {
         var k = 0
         while k < count && ASCIINumber.isSpace(q[k]) { k += 1 }
         if k == count && !overflow { return nil }
-        if field == .time {
+        if field == .coord {
+            kmlCoords.append(Self.kmlPosition(overflow ? nil : Array(UnsafeBufferPointer(start: q, count: count)), separator: nil))
+            return nil
+        }
+        if field == .time || field == .when {
             guard !overflow, let parsed = ISO8601Time.parse(q, 0, count) else {
                 let shown = String(decoding: UnsafeBufferPointer(start: q, count: min(count, 40)), as: UTF8.self).trimmingSpaces()
                 return TraceParseError(line: line, message: "bad time \"\(shown)\(overflow || count > 40 ? "…" : "")\"; expected an ISO 8601 time like 2026-05-09T09:00:00Z")
             }
-            pointTime = parsed.seconds
+            if field == .when {
+                kmlWhens.append(parsed.seconds)
+            } else {
+                pointTime = parsed.seconds
+            }
             if !parsed.hasZone { noteProblem(.timesWithoutZone, line: line) }
             return nil
         }
@@ -834,7 +883,7 @@ public struct GPXStreamParser: TraceStreamParser {
         case .accuracy: if pointAccuracy.isNaN { pointAccuracy = number }
         case .speed: if pointSpeed.isNaN { pointSpeed = number }
         case .course: if pointCourse.isNaN { pointCourse = number }
-        case .none, .time: break
+        case .none, .time, .when, .coord, .coordinates: break
         }
         return nil
     }
@@ -870,6 +919,113 @@ public struct GPXStreamParser: TraceStreamParser {
         }
     }
 
+    // MARK: KML
+
+    /// Acts on a KML start tag outside any GPX point: a `gx:Track` or `LineString` starts a track, `<when>`,
+    /// `<gx:coord>` and `<coordinates>` inside them are read, a `Point` is a waypoint.
+    private mutating func beginKML(_ kind: GPXName, parent: GPXName, depth: Int, line: Int, selfClosing: Bool) {
+        var field = Field.none
+        switch kind {
+        case .kmlTrack where kmlTrackDepth < 0:
+            summary.tracks += 1
+            summary.segments += 1
+            kmlTrackDepth = selfClosing ? -1 : depth
+            kmlTrackLine = line
+            kmlWhens.removeAll(keepingCapacity: true)
+            kmlCoords.removeAll(keepingCapacity: true)
+        case .when where parent == .kmlTrack: field = .when
+        case .coord where parent == .kmlTrack: field = .coord
+        case .lineString:
+            summary.tracks += 1
+            summary.segments += 1
+            track.beginPart(track: summary.tracks, segment: 1)
+        case .coordinates where parent == .lineString: field = .coordinates
+        case .kmlPoint: summary.waypoints += 1
+        default: break
+        }
+        guard field != .none, !selfClosing, captureField == .none else { return }
+        captureField = field
+        captureDepth = depth
+        captureLine = line
+        captureOverflow = false
+        captureBytes.removeAll(keepingCapacity: true)
+        captureDirectStart = -1
+        kmlTuple.removeAll(keepingCapacity: true)
+        kmlTupleOverflow = false
+    }
+
+    /// Reads `<coordinates>` text as it streams in: tuples end at white space.
+    private mutating func streamCoordinates(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        for k in 0..<count {
+            let b = bytes[k]
+            if Self.isSpace(b) {
+                finishTuple()
+            } else if kmlTuple.count < Self.maxValueBytes {
+                kmlTuple.append(b)
+            } else {
+                kmlTupleOverflow = true
+            }
+        }
+    }
+
+    /// Appends the `<coordinates>` tuple read so far as an untimed fix.
+    private mutating func finishTuple() {
+        guard !kmlTuple.isEmpty || kmlTupleOverflow else { return }
+        let position = Self.kmlPosition(kmlTupleOverflow ? nil : kmlTuple, separator: UInt8(ascii: ","))
+        kmlTuple.removeAll(keepingCapacity: true)
+        kmlTupleOverflow = false
+        let line = captureLine
+        if let problem = position.problem {
+            track.note(problem) { "line \(line)" }
+            return
+        }
+        track.append(
+            time: .nan, lat: position.lat, lng: position.lng, elevation: position.elevation, accuracy: .nan, hdop: .nan,
+            speed: .nan, course: .nan, location: { "line \(line)" })
+    }
+
+    /// A KML position: `lon,lat[,alt]` (`separator` ","), or `lon lat [alt]` (`separator` nil: white space).
+    private static func kmlPosition(_ bytes: [UInt8]?, separator: UInt8?) -> (lat: Double, lng: Double, elevation: Float, problem: RawTrace.Problem?) {
+        guard let bytes else { return (.nan, .nan, .nan, .unreadableCoordinates) }
+        var fields: [ArraySlice<UInt8>] = []
+        if let separator {
+            fields = bytes.split(separator: separator, omittingEmptySubsequences: false)
+        } else {
+            fields = bytes.split(whereSeparator: { isSpace($0) })
+        }
+        guard fields.count >= 2 else { return (.nan, .nan, .nan, .missingCoordinates) }
+        let lng = ASCIINumber.parse(Array(fields[0]))
+        let lat = ASCIINumber.parse(Array(fields[1]))
+        if let problem = RawTrace.coordinateProblem(lat: lat, lng: lng) { return (.nan, .nan, .nan, problem) }
+        var elevation = Float.nan
+        if fields.count >= 3, let value = ASCIINumber.parse(Array(fields[2])) { elevation = Float(value) }
+        return (lat!, lng!, elevation, nil)
+    }
+
+    /// Ends a `gx:Track`: its times and positions become one part of fixes (untimed when the counts differ).
+    private mutating func finishKMLTrack() {
+        kmlTrackDepth = -1
+        let line = kmlTrackLine
+        track.beginPart(track: summary.tracks, segment: 1)
+        var whens = kmlWhens
+        if !whens.isEmpty && whens.count != kmlCoords.count {
+            let counts = "\(whens.count) <when> for \(kmlCoords.count) <gx:coord>"
+            track.note(.mismatchedTimes) { "line \(line): \(counts)" }
+            whens = []
+        }
+        for (index, position) in kmlCoords.enumerated() {
+            if let problem = position.problem {
+                track.note(problem) { "line \(line)" }
+                continue
+            }
+            track.append(
+                time: whens.isEmpty ? .nan : whens[index], lat: position.lat, lng: position.lng, elevation: position.elevation,
+                accuracy: .nan, hdop: .nan, speed: .nan, course: .nan, location: { "line \(line)" })
+        }
+        kmlWhens.removeAll()
+        kmlCoords.removeAll()
+    }
+
     // MARK: The end
 
     private mutating func complete() throws(TraceParseError) -> (Trace, TraceSummary) {
@@ -895,7 +1051,7 @@ public struct GPXStreamParser: TraceStreamParser {
         } else {
             raw = track
         }
-        let trace = TraceNormalizer(walkSpeed: walkSpeed).normalize(raw, into: &summary)
+        let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         return (trace, summary)
     }
 }

@@ -10,6 +10,9 @@ public struct GeoJSONTraceParser: TraceStreamParser {
     /// The walking speed in metres a second used to make up times when no coordinate has one.
     public var walkSpeed: Double
 
+    /// The part of the file kept (every track and segment by default).
+    public var selection = TraceSelection()
+
     /// The largest GeoJSON document accepted, in bytes.
     public static let maxBytes = 256 << 20
 
@@ -63,7 +66,7 @@ public struct GeoJSONTraceParser: TraceStreamParser {
             try read(geometry: document, properties: nil, place: "the geometry")
         }
         var summary = self.summary
-        let trace = TraceNormalizer(walkSpeed: walkSpeed).normalize(raw, into: &summary)
+        let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         return (trace, summary)
     }
 
@@ -85,13 +88,13 @@ public struct GeoJSONTraceParser: TraceStreamParser {
         case "LineString":
             guard let line = coordinates?.arrayElements else { throw missingCoordinates(place, type) }
             summary.tracks += 1
-            try readLine(line, times: times(properties, part: nil), place: place)
+            try readLine(line, times: times(properties, part: nil), segment: 1, place: place)
         case "MultiLineString":
             guard let lines = coordinates?.arrayElements else { throw missingCoordinates(place, type) }
             summary.tracks += 1
             for (index, line) in lines.enumerated() {
                 guard let positions = line.arrayElements else { throw missingCoordinates(place, type) }
-                try readLine(positions, times: times(properties, part: index), place: "\(place), line \(index + 1)")
+                try readLine(positions, times: times(properties, part: index), segment: index + 1, place: "\(place), line \(index + 1)")
             }
         case "Point":
             summary.waypoints += 1
@@ -120,9 +123,9 @@ public struct GeoJSONTraceParser: TraceStreamParser {
         return part < list.count ? list[part].arrayElements : nil
     }
 
-    private mutating func readLine(_ positions: [JSONValue], times: [JSONValue]?, place: String) throws(TraceParseError) {
+    private mutating func readLine(_ positions: [JSONValue], times: [JSONValue]?, segment: Int, place: String) throws(TraceParseError) {
         summary.segments += 1
-        raw.fixes.startSegment()
+        raw.beginPart(track: summary.tracks, segment: segment)
         var times = times
         if let list = times, list.count != positions.count {
             raw.note(.mismatchedTimes) { "\(place): \(list.count) times for \(positions.count) coordinates" }

@@ -10,6 +10,9 @@ public struct NMEAParser: TraceStreamParser {
     /// The walking speed in metres a second used to make up times (never needed: RMC always has one).
     public var walkSpeed: Double
 
+    /// The part of the file kept (every track and segment by default).
+    public var selection = TraceSelection()
+
     /// The longest line kept; longer lines are not NMEA sentences (at most 82 characters) and are skipped.
     public static let maxLineBytes = 4096
     /// Metres a second in a knot.
@@ -43,7 +46,7 @@ public struct NMEAParser: TraceStreamParser {
         finished = true
         if !pending.isEmpty || skippingLongLine { endLine() }
         var summary = TraceSummary(format: .nmea)
-        let trace = TraceNormalizer(walkSpeed: walkSpeed).normalize(raw, into: &summary)
+        let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         if trace.count > 0 {
             summary.tracks = 1
             summary.segments = 1

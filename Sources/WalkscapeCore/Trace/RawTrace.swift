@@ -35,7 +35,7 @@ public struct RawTrace: Sendable {
             case .malformedSentences: text = "skipped \(n("RMC or GGA sentence", "RMC or GGA sentences")) with unreadable fields"
             case .notSentences: text = "ignored \(n("line", "lines")) that \(count == 1 ? "is not an NMEA sentence" : "are not NMEA sentences")"
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
-            case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
+            case .mismatchedTimes: text = "ignored the times of \(n("line string or track", "line strings or tracks")) whose time list does not match its coordinates"
             case .outOfRangeValues: text = "ignored \(n("elevation, accuracy, HDOP, speed or course value", "elevation, accuracy, HDOP, speed or course values")) out of range (elevation −12000…100000 m, accuracy 0…100000 m, HDOP 0…1000, speed 0…1000 m/s, course −360…720°)"
             case .outOfRangeTimes: text = "dropped \(n("fix", "fixes")) with a time outside 1980–2100 (a clock or unit error?)"
             }
@@ -49,10 +49,21 @@ public struct RawTrace: Sendable {
     public var untimed = 0
     /// Where the first fix without a time is ("line 17").
     public var firstUntimed: String?
+    /// The index of the first fix without a time.
+    public var firstUntimedIndex: Int?
+    /// Where each part of the file (a segment of a track, numbered from 1) starts: the index of its first fix.
+    /// Parsers that never call `beginPart` have one part, track 1 segment 1, holding every fix.
+    public private(set) var partStarts: [(track: Int, segment: Int, start: Int)] = []
     /// Counted problems in order of first occurrence.
     public private(set) var problems: [(problem: Problem, count: Int, firstAt: String)] = []
 
     public init() {}
+
+    /// Starts segment `segment` of track `track` (both numbered from 1): the next fix appended is its first.
+    public mutating func beginPart(track: Int, segment: Int) {
+        partStarts.append((track, segment, fixes.count))
+        fixes.startSegment()
+    }
 
     /// Counts one occurrence of `problem`; `location` is evaluated only for the first.
     public mutating func note(_ problem: Problem, at location: () -> String) {
@@ -97,7 +108,10 @@ public struct RawTrace: Sendable {
         if outOfRange { note(.outOfRangeValues, at: location) }
         if time.isNaN {
             untimed += 1
-            if firstUntimed == nil { firstUntimed = location() }
+            if firstUntimed == nil {
+                firstUntimed = location()
+                firstUntimedIndex = fixes.count
+            }
         }
         fixes.append(time: time, lat: lat, lng: lng, elevation: elevation, accuracy: accuracy, hdop: hdop, speed: speed, course: course)
     }

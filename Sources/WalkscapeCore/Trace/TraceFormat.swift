@@ -6,6 +6,8 @@ public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
     case nmea
     /// GeoJSON: LineString and MultiLineString features with per-coordinate times.
     case geojson
+    /// KML 2.2 (XML, read by the GPX scanner): `gx:Track` (times and positions) and `LineString`.
+    case kml
 
     /// Whether `prefix` starts with the gzip magic bytes 1f 8b.
     public static func isGzip<C: Collection<UInt8>>(_ prefix: C) -> Bool {
@@ -26,7 +28,7 @@ public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         if i < bytes.count {
             switch bytes[i] {
-            case UInt8(ascii: "<"): return .gpx
+            case UInt8(ascii: "<"): return isKML(bytes[i...]) ? .kml : .gpx
             case UInt8(ascii: "{"): return .geojson
             case UInt8(ascii: "$"), UInt8(ascii: "!"): return .nmea
             default: break
@@ -40,6 +42,19 @@ public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
         return fromExtension(fileName)
     }
 
+    /// Whether XML text starts a KML document: `<kml` comes before any `<gpx` in it.
+    static func isKML(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let text = Array(bytes)
+        func find(_ word: String) -> Int? {
+            let w = Array(word.utf8)
+            guard text.count >= w.count else { return nil }
+            for start in 0...(text.count - w.count) where text[start..<start + w.count].elementsEqual(w) { return start }
+            return nil
+        }
+        guard let kml = find("<kml") else { return false }
+        return find("<gpx").map { kml < $0 } ?? true
+    }
+
     /// The format a file name's extension suggests (`.gz` is looked through), nil when it suggests none.
     public static func fromExtension(_ fileName: String) -> TraceFormat? {
         var name = fileName.lowercased()
@@ -49,6 +64,7 @@ public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
         case "gpx": return .gpx
         case "nmea", "nma", "log": return .nmea
         case "geojson", "json": return .geojson
+        case "kml": return .kml
         default: return nil
         }
     }

@@ -1,9 +1,14 @@
-/// Turns fixes in file order (`RawTrace`) into the replayable `Trace`: drops fixes without a time when others
-/// have one, makes up times when none has, measures the length in file order, and sorts by time.
+/// Turns fixes in file order (`RawTrace`) into the replayable `Trace`: lists the file's parts, keeps the part
+/// chosen, times the fixes that have no time, measures the length in file order, sorts by time and warns about
+/// long gaps.
 ///
 /// Rules (also in docs/traces.md):
-/// - Some fixes timed, some not: the untimed ones are dropped, with a warning. A fix without a time cannot be
-///   placed on the replay clock, and guessing one between its neighbours would invent data.
+/// - The file's parts (segments of tracks) are listed in `TraceSummary.parts`; `selection` keeps one track or
+///   one segment (all of them by default, read as one walk).
+/// - Some fixes timed, most not (more than half untimed): the whole walk is timed at `walkSpeed` metres a
+///   second along the path, keeping the first timed fix's time, with a warning.
+/// - Some fixes timed, a few not: an untimed fix between two timed ones gets a time interpolated by distance
+///   along the path; one before the first or after the last timed fix is timed at `walkSpeed` from it.
 /// - No fix timed: times are made up at `walkSpeed` metres a second along the path in file order (crossing
 ///   from one segment to the next in a straight line), from 2000-01-01T00:00:00Z, with a warning.
 /// - `TraceSummary.lengthMeters` is the haversine length of the kept fixes, segment by segment, in file order
@@ -13,43 +18,68 @@
 /// - Fixes are then ordered by time with a stable sort (equal times keep their file order, duplicates are
 ///   kept). After sorting, a segment starts wherever two consecutive fixes came from different segments of
 ///   the file; when the file was already in time order, the segments are exactly the file's.
+/// - A gap of more than `longGap` seconds between consecutive fixes is a warning (probably two walks).
 public struct TraceNormalizer: Sendable {
     /// The walking speed in metres a second for made-up times.
     public var walkSpeed: Double
+    /// The part of the file kept.
+    public var selection: TraceSelection
 
     /// The default walking speed for made-up times, in metres a second.
     public static let defaultWalkSpeed = 1.2
     /// Made-up times start here: 2000-01-01T00:00:00Z, in seconds since 1970-01-01T00:00:00Z.
     public static let synthesizedEpoch = 946_684_800.0
+    /// A gap between fixes longer than this many seconds is a warning.
+    public static let longGap = 3600.0
 
-    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) {
+    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection()) {
         self.walkSpeed = walkSpeed
+        self.selection = selection
     }
 
-    /// Normalises `raw`, filling `summary`'s fixes, times, length and warnings (the problems the parser
-    /// counted come first, in order of first occurrence).
-    public func normalize(_ raw: RawTrace, into summary: inout TraceSummary) -> Trace {
+    /// Normalises `raw`, filling `summary`'s parts, fixes, times, length and warnings (the problems the parser
+    /// counted come first, in order of first occurrence); throws when `selection` names a part the file lacks.
+    public func normalize(_ raw: RawTrace, into summary: inout TraceSummary) throws(TraceParseError) -> Trace {
         var warnings = raw.problems.map { $0.problem.warning(count: $0.count, firstAt: $0.firstAt) }
         var trace = raw.fixes
         trace.segmentStarts = Self.cleanStarts(trace.segmentStarts, count: trace.count)
-        let timed = trace.count - raw.untimed
-        if trace.count > 0 && raw.untimed > 0 && timed > 0 {
-            let times = trace.times
-            Self.keep(&trace) { !times[$0].isNaN }
-            let fixes = raw.untimed == 1 ? "1 fix" : "\(raw.untimed) fixes"
-            warnings.append("dropped \(fixes) without a time (first at \(raw.firstUntimed ?? "?")); the other \(timed) \(timed == 1 ? "has" : "have") times")
+        let ranges = Self.partRanges(raw)
+        let parts = ranges.map { Self.part($0.track, $0.segment, of: raw.fixes, in: $0.range) }
+        summary.parts = parts
+        var firstUntimed = raw.firstUntimed
+        if !selection.isAll {
+            let picked = try selection.pick(from: parts).get().map { ranges[$0].range }
+            Self.keep(&trace) { index in picked.contains { $0.contains(index) } }
+            if let index = raw.firstUntimedIndex, !picked.contains(where: { $0.contains(index) }) { firstUntimed = nil }
+        }
+        let untimed = trace.times.reduce(0) { $1.isNaN ? $0 + 1 : $0 }
+        let timed = trace.count - untimed
+        let at = firstUntimed.map { " (first at \($0))" } ?? ""
+        if untimed > 0 && timed > 0 {
+            let speed = checkedSpeed(&warnings)
+            let firstTimed = trace.times.firstIndex { !$0.isNaN } ?? 0
+            if untimed * 2 > trace.count {
+                let keep = trace.times[firstTimed]
+                Self.synthesizeTimes(&trace, speed: speed)
+                let shift = keep - trace.times[firstTimed]
+                for i in 0..<trace.count { trace.times[i] += shift }
+                summary.timesSynthesized = true
+                let lacking = firstUntimed.map { " (the first without one at \($0))" } ?? ""
+                warnings.append("only \(timed) of \(trace.count) fixes have a time\(lacking); timed the whole walk at \(formatFixed(speed, 2)) m/s along the path, keeping the first timed fix's time (\(ISO8601Time.format(keep)))")
+            } else {
+                let ends = Self.interpolateTimes(&trace, speed: speed)
+                let fixes = untimed == 1 ? "1 fix" : "\(untimed) fixes"
+                var text = "\(fixes) without a time\(at): timed \(untimed - ends == 1 ? "1" : "\(untimed - ends)") between timed neighbours by distance along the path"
+                if ends > 0 { text += ", \(ends) before the first or after the last timed fix at \(formatFixed(speed, 2)) m/s" }
+                warnings.append(text)
+            }
         }
         summary.lengthMeters = Self.length(trace)
         if trace.count > 0 && timed == 0 {
-            var speed = walkSpeed
-            if !(speed >= 0.1 && speed <= 10) {
-                warnings.append("walking speed \(formatShortNumber(speed)) is not between 0.1 and 10 m/s; used \(Self.defaultWalkSpeed) m/s")
-                speed = Self.defaultWalkSpeed
-            }
+            let speed = checkedSpeed(&warnings)
             Self.synthesizeTimes(&trace, speed: speed)
             summary.timesSynthesized = true
-            let at = formatFixed(speed, 2)
-            warnings.append("no fix has a time; made up times at \(at) m/s along the path from \(ISO8601Time.format(Self.synthesizedEpoch))")
+            warnings.append("no fix has a time; made up times at \(formatFixed(speed, 2)) m/s along the path from \(ISO8601Time.format(Self.synthesizedEpoch))")
         }
         let outOfOrder = Self.countOutOfOrder(trace.times)
         if outOfOrder > 0 {
@@ -58,6 +88,16 @@ public struct TraceNormalizer: Sendable {
         }
         if let first = trace.times.first, let last = trace.times.last, last - first > ValueRanges.longTraceSeconds {
             warnings.append("the fixes span \(Self.span(last - first)) (from \(ISO8601Time.format(first)) to \(ISO8601Time.format(last))); a walk lasts hours: are these several recordings in one file?")
+        }
+        if let gap = Self.longGaps(trace.times) {
+            var text = "\(gap.count == 1 ? "a gap" : "\(gap.count) gaps") of over an hour between fixes"
+            text += gap.count == 1 ? ": " : ", the longest "
+            text += "\(Self.hours(gap.longest)) from \(ISO8601Time.format(gap.from)) to \(ISO8601Time.format(gap.from + gap.longest)); is this more than one walk?"
+            let tracks = Set(parts.map(\.track)).count
+            if selection.isAll && parts.count > 1 {
+                text += " The file has \(tracks) track\(tracks == 1 ? "" : "s") in \(parts.count) segments: pick one with --track N (and --segment M); walkscape inspect lists them"
+            }
+            warnings.append(text)
         }
         summary.fixes = trace.count
         summary.firstTime = trace.times.first
@@ -70,6 +110,101 @@ public struct TraceNormalizer: Sendable {
     static func span(_ seconds: Double) -> String {
         let days = seconds / 86_400
         return days < 365 ? formatFixed(days, 1) + " days" : formatFixed(days / 365.25, 1) + " years"
+    }
+
+    /// `walkSpeed` when it is between 0.1 and 10 m/s, else the default with a warning.
+    private func checkedSpeed(_ warnings: inout [String]) -> Double {
+        if walkSpeed >= 0.1 && walkSpeed <= 10 { return walkSpeed }
+        warnings.append("walking speed \(formatShortNumber(walkSpeed)) is not between 0.1 and 10 m/s; used \(Self.defaultWalkSpeed) m/s")
+        return Self.defaultWalkSpeed
+    }
+
+    /// Each part's track and segment numbers and its range of fixes in file order; one part (track 1,
+    /// segment 1) when the parser marked none and there are fixes.
+    static func partRanges(_ raw: RawTrace) -> [(track: Int, segment: Int, range: Range<Int>)] {
+        let count = raw.fixes.count
+        guard !raw.partStarts.isEmpty else { return count > 0 ? [(1, 1, 0..<count)] : [] }
+        var result: [(track: Int, segment: Int, range: Range<Int>)] = []
+        for (k, mark) in raw.partStarts.enumerated() {
+            let end = k + 1 < raw.partStarts.count ? raw.partStarts[k + 1].start : count
+            result.append((mark.track, mark.segment, min(mark.start, end)..<end))
+        }
+        if let first = result.first, first.range.lowerBound > 0 {
+            // Fixes before the first marked part (not made by the parsers here) count with it.
+            result[0].range = 0..<first.range.upperBound
+        }
+        return result
+    }
+
+    /// What part `range` of `fixes` holds.
+    static func part(_ track: Int, _ segment: Int, of fixes: Trace, in range: Range<Int>) -> TracePart {
+        var part = TracePart(track: track, segment: segment, fixes: range.count)
+        for i in range {
+            if i > range.lowerBound { part.lengthMeters += Geodesy.distance(fixes.location(i - 1), fixes.location(i)) }
+            let time = fixes.times[i]
+            guard !time.isNaN else { continue }
+            part.timedFixes += 1
+            part.firstTime = min(part.firstTime ?? time, time)
+            part.lastTime = max(part.lastTime ?? time, time)
+        }
+        return part
+    }
+
+    /// Cumulative distance along the path in the current order, from the first fix (straight across segments).
+    static func distances(_ trace: Trace) -> [Double] {
+        var result = [Double](repeating: 0, count: trace.count)
+        for i in 1..<max(1, trace.count) { result[i] = result[i - 1] + Geodesy.distance(trace.location(i - 1), trace.location(i)) }
+        return result
+    }
+
+    /// Gives every untimed fix a time: between two timed fixes by distance along the path (by position in
+    /// the file when they are at the same place), before the first or after the last timed fix at `speed`
+    /// from it. Returns how many were timed at the ends.
+    static func interpolateTimes(_ trace: inout Trace, speed: Double) -> Int {
+        let along = distances(trace)
+        let timed = trace.times.indices.filter { !trace.times[$0].isNaN }
+        guard let first = timed.first, let last = timed.last else { return 0 }
+        var ends = 0
+        for i in 0..<first {
+            trace.times[i] = trace.times[first] - (along[first] - along[i]) / speed
+            ends += 1
+        }
+        for i in (last + 1)..<max(last + 1, trace.count) {
+            trace.times[i] = trace.times[last] + (along[i] - along[last]) / speed
+            ends += 1
+        }
+        for (a, b) in zip(timed, timed.dropFirst()) where b > a + 1 {
+            let span = along[b] - along[a]
+            for i in (a + 1)..<b {
+                let fraction = span > 0 ? (along[i] - along[a]) / span : Double(i - a) / Double(b - a)
+                trace.times[i] = trace.times[a] + (trace.times[b] - trace.times[a]) * fraction
+            }
+        }
+        return ends
+    }
+
+    /// How many gaps between consecutive times are longer than `longGap`, the longest and where it starts;
+    /// nil when none is.
+    static func longGaps(_ times: [Double]) -> (count: Int, longest: Double, from: Double)? {
+        var result: (count: Int, longest: Double, from: Double)?
+        for i in 1..<max(1, times.count) {
+            let gap = times[i] - times[i - 1]
+            guard gap > longGap else { continue }
+            if let found = result {
+                result = (found.count + 1, max(found.longest, gap), gap > found.longest ? times[i - 1] : found.from)
+            } else {
+                result = (1, gap, times[i - 1])
+            }
+        }
+        return result
+    }
+
+    /// `h:mm:ss` for a gap (whole hours beyond a billion seconds).
+    static func hours(_ seconds: Double) -> String {
+        guard seconds < 1e9 else { return formatFixed(seconds / 3600, 0) + " hours" }
+        let total = Int(seconds.rounded())
+        let m = total / 60 % 60, s = total % 60
+        return "\(total / 3600):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s)"
     }
 
     /// Segment starts that are ascending, unique, inside the trace and start at 0 (empty when no fixes).

@@ -11,6 +11,8 @@ public struct TraceSummary: Sendable, Equatable {
     public var tracks = 0
     /// GPX `trkseg` elements (empty ones included); GeoJSON line strings; 1 for an NMEA log with fixes.
     public var segments = 0
+    /// The file's parts (segments of tracks) with their time spans, before a part is chosen.
+    public var parts: [TracePart] = []
     /// GPX `rte` elements.
     public var routes = 0
     /// GPX `rtept` elements.
@@ -40,6 +42,7 @@ public struct TraceSummary: Sendable, Equatable {
         case .gpx: return "no track or route points to replay" + also
         case .nmea: return "no valid RMC fixes to replay"
         case .geojson: return "no LineString or MultiLineString coordinates to replay" + also
+        case .kml: return "no gx:Track or LineString coordinates to replay" + also
         }
     }
 }

@@ -75,8 +75,11 @@ public struct TourListing: Sendable, Equatable {
         self.walks = walks
     }
 
-    /// The route map's scene: the route and every point, none visited yet.
-    public var scene: MapScene { MapScene(route: route, points: points) }
+    /// The route map's scene: the route (the stops joined in order when the tour has none, as `info` says
+    /// and the player draws it) and every point, none visited yet.
+    public var scene: MapScene {
+        MapScene(route: route.count >= 2 ? route : points.sorted { $0.order < $1.order }.map(\.location), points: points)
+    }
 
     public var isReady: Bool { availability == .ready }
 

@@ -19,7 +19,7 @@ import Testing
 
     static func read(_ text: String, as format: TraceFormat) throws -> Trace {
         switch format {
-        case .gpx:
+        case .gpx, .kml:
             var parser = GPXStreamParser()
             return try parser.parse(Array(text.utf8)).0
         case .nmea:
@@ -46,7 +46,7 @@ import Testing
             switch format {
             case .gpx: #expect(abs(back.effectiveAccuracy(i) - trace.effectiveAccuracy(i)) < 0.051)
             case .nmea: #expect(abs(back.effectiveAccuracy(i) - trace.effectiveAccuracy(i)) < 0.26)  // HDOP to 0.1 × 5 m
-            case .geojson: break
+            case .geojson, .kml: break
             }
         }
         if format != .nmea { #expect(back.segmentStarts == trace.segmentStarts) }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeTestSupport
+
+/// `check`'s suite files and golden files: misspelt keys are refused; goldens record what made them.
+@Suite struct CheckProvenanceCLITests {
+    func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "walkscape-check-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func misspeltSuiteKeysAreUsageErrorsNamingTheClosestKey() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let root = repositoryRoot
+        func suite(_ extra: String, options: String = "") throws -> CLIResult {
+            let text = """
+                {"cases": [{"name": "n", "tour": "\(root)/tours/torino-portici", "trace": "\(root)/fixtures/traces/torino-portici-brisk.gpx",
+                  "lang": "it", "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {\(options)}\(extra)}]}
+                """
+            try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+            return try CLI.run(["check", "--suite", dir + "/suite.json"])
+        }
+        let fine = try suite("")
+        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
+        let option = try suite("", options: "\"queueDepht\": 0")
+        #expect(option.status == 2)
+        #expect(option.stderr == "\(dir)/suite.json: cases[0].options.queueDepht: error: unknown key \"queueDepht\"; did you mean \"queueDepth\"?\n")
+        let tolerance = try suite(", \"tolerence\": 5")
+        #expect(tolerance.stderr == "\(dir)/suite.json: cases[0].tolerence: error: unknown key \"tolerence\"; did you mean \"tolerance\"?\n")
+        let lang = try suite(", \"langg\": \"en\"")
+        #expect(lang.stderr.contains("unknown key \"langg\"; did you mean \"lang\"?"))
+        let skip = try suite("", options: "\"skipMised\": true")
+        #expect(skip.stderr.contains("did you mean \"skipMissed\"?"))
+    }
+
+    @Test func goldensRecordWhatMadeThemAndCheckSaysWhenTheTourChanged() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let golden = try String(contentsOfFile: repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl", encoding: .utf8)
+        let record = try #require(GoldenProvenance.find(in: golden))
+        #expect(record.walkscape == "0.1.0" && record.tour == "torino-portici" && record.language == "it" && record.tourSHA256.count == 64)
+        // An older golden (no record) is read as before.
+        let old = dir + "/old.jsonl"
+        try golden.split(separator: "\n").dropLast().map { $0 + "\n" }.joined().write(toFile: old, atomically: true, encoding: .utf8)
+        let trace = "fixtures/traces/torino-portici-brisk.gpx"
+        #expect(try CLI.run(["check", "tours/torino-portici", "--trace", trace, "--lang", "it", "--expect", old]).status == 0)
+        // The same golden against a changed tour: the mismatch is blamed on the tour, not the rules.
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici", toPath: dir + "/tour")
+        let json = dir + "/tour/tour.json"
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+            .replacingOccurrences(of: #""triggerRadiusMeters": [0-9.]+"#, with: "\"triggerRadiusMeters\": 5", options: .regularExpression)
+        try text.write(toFile: json, atomically: true, encoding: .utf8)
+        let expect = repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl"
+        let changed = try CLI.run(["check", dir + "/tour", "--trace", trace, "--lang", "it", "--expect", expect])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("why: the tour changed since the golden was made (tour.json and audio lengths: sha256 \(record.tourSHA256.prefix(12))… then,"), "\(changed.stdout)")
+        // Other options, same tour: said too.
+        let options = try CLI.run(["check", "tours/torino-portici", "--trace", trace, "--lang", "it", "--expect", expect, "--queue-depth", "0"])
+        #expect(options.status == 1)
+        #expect(options.stdout.contains("why: the golden was made with other options: "), "\(options.stdout)")
+        #expect(!options.stdout.contains("the tour changed"))
+    }
+}
