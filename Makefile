@@ -12,7 +12,7 @@ BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-
 # tmux runs the terminal player in the end-to-end tests.
 TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux
 
-.PHONY: all deps test-deps build demo test check-schema clean
+.PHONY: all deps test-deps build demo test check-schema clean install
 
 all: build
 
@@ -47,20 +47,40 @@ demo: build
 	  $(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text; \
 	fi
 
-# Starts a private PulseAudio daemon with a null sink when no server answers (tools/pulse_null.sh), so the
-# audio tests run, and stops only that one afterwards, whatever the tests' outcome.
+# Starts a private PulseAudio daemon with a null sink (tools/pulse_null.sh), ALWAYS, even when the user's own
+# server answers: the audio tests play and record there only; it is stopped afterwards, whatever the outcome.
 test: test-deps
 	$(SWIFT) build --build-tests
 	@env=$$(tools/pulse_null.sh start) || exit 1; eval "$$env"; \
-	  if [ -n "$${WALKSCAPE_PULSE_STARTED:-}" ]; then echo "Started PulseAudio with a null sink at $$PULSE_SERVER"; fi; \
+	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
 	  status=0; $(SWIFT) test || status=$$?; \
-	  if [ -n "$${WALKSCAPE_PULSE_STARTED:-}" ]; then tools/pulse_null.sh stop; fi; \
+	  tools/pulse_null.sh stop; \
 	  exit $$status
 	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
 	$(MAKE) --no-print-directory check-schema
 
 check-schema:
 	python3 tools/check_schema.py
+
+# make install PREFIX=… (default /usr/local; DESTDIR for staging): the release binary, man pages made by
+# swift-argument-parser's generate-manual plugin (one page a command, dated by the last commit so that the same
+# source gives the same pages), and bash/zsh/fish completions from the binary itself.
+PREFIX ?= /usr/local
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
+install: deps
+	$(SWIFT) build -c release --product walkscape
+	$(SWIFT) package generate-manual --multi-page --date $(MAN_DATE) --authors "walkscape contributors"
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path)/walkscape; \
+	  man=.build/plugins/GenerateManual/outputs/walkscape; \
+	  install -d "$(INSTALL_ROOT)/bin" "$(INSTALL_ROOT)/share/man/man1" "$(INSTALL_ROOT)/share/bash-completion/completions" \
+	    "$(INSTALL_ROOT)/share/zsh/site-functions" "$(INSTALL_ROOT)/share/fish/vendor_completions.d"; \
+	  install -m 755 "$$bin" "$(INSTALL_ROOT)/bin/walkscape"; \
+	  install -m 644 "$$man"/*.1 "$(INSTALL_ROOT)/share/man/man1/"; \
+	  "$$bin" --generate-completion-script bash > "$(INSTALL_ROOT)/share/bash-completion/completions/walkscape"; \
+	  "$$bin" --generate-completion-script zsh > "$(INSTALL_ROOT)/share/zsh/site-functions/_walkscape"; \
+	  "$$bin" --generate-completion-script fish > "$(INSTALL_ROOT)/share/fish/vendor_completions.d/walkscape.fish"; \
+	  echo "Installed walkscape into $(INSTALL_ROOT): bin/walkscape, $$(ls "$$man"/*.1 | wc -l) man pages in share/man/man1, completions for bash, zsh and fish"
 
 clean:
 	rm -rf .build

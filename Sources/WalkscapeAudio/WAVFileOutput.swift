@@ -47,14 +47,13 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
             if let existing = state.format {
                 return existing == format ? nil : "cannot change format mid-file (\(existing) → \(format))"
             }
-            var info = SF_INFO()
-            info.samplerate = Int32(format.sampleRate)
-            info.channels = Int32(format.channels)
-            info.format = Int32(SF_FORMAT_WAV | (encoding == .float32 ? SF_FORMAT_FLOAT : SF_FORMAT_PCM_16))
-            guard let file = sf_open(state.temporaryPath, Int32(SFM_WRITE), &info) else {
+            let file: OpaquePointer
+            do {
+                file = try (encoding == .float32 ? SoundFileFormat.wav32f : .wav16)
+                    .openForWriting(state.temporaryPath, sampleRate: format.sampleRate, channels: format.channels)
+            } catch {
                 return "cannot write \(path): \(String(cString: sf_strerror(nil)))"
             }
-            if encoding == .pcm16 { sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE)) }
             state.file = file
             state.format = format
             return nil

@@ -2,10 +2,11 @@ import CSamplerate
 import CSndfile
 import Foundation
 
-/// Renders a whole walk's audio into one WAV: each recording placed at its start time, silence between,
-/// everything converted to one format (48 kHz stereo 32-bit float by default; other rates through libsamplerate,
-/// mono duplicated to both channels, channels beyond the second dropped). Streams through small buffers and
-/// writes a temporary file renamed at the end.
+/// Renders a whole walk's audio into one sound file: each recording placed at its start time, silence between,
+/// everything converted to one format (48 kHz stereo; other rates through libsamplerate, mono duplicated to both
+/// channels, channels beyond the second dropped), written as 16-bit WAV, 32-bit float WAV or FLAC
+/// (`SoundFileFormat`). Streams through small buffers and writes a temporary file renamed at the end; the same
+/// clips give a byte-identical file.
 public enum WalkRenderer {
     /// One recording and where it starts on the walk's clock.
     public struct Clip: Sendable {
@@ -17,17 +18,28 @@ public enum WalkRenderer {
         }
     }
 
-    /// Writes `clips` (non-overlapping) over `totalSeconds` of walk to `path`; returns the frames written.
+    /// Channels of every render.
+    public static let channels = 2
+
+    /// The frames a render of `totalSeconds` holds (what `render` returns), for saying the size up front.
+    public static func frames(totalSeconds: Double, sampleRate: Int = 48000) -> Int64 {
+        let frames = (max(0, totalSeconds) * Double(sampleRate)).rounded()
+        return frames < 9e18 ? Int64(frames) : .max
+    }
+
+    /// Writes `clips` (non-overlapping) over `totalSeconds` of walk to `path` in `format`; returns the frames
+    /// written.
     @discardableResult
-    public static func render(clips: [Clip], totalSeconds: Double, to path: String, sampleRate: Int = 48000) throws(AudioOutputError) -> Int64 {
-        let channels = 2
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = Int32(channels)
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT)
+    public static func render(
+        clips: [Clip], totalSeconds: Double, to path: String, format: SoundFileFormat = .wav16, sampleRate: Int = 48000
+    ) throws(AudioOutputError) -> Int64 {
+        let channels = Self.channels
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
-        guard let file = sf_open(temporary, Int32(SFM_WRITE), &info) else {
+        let file: OpaquePointer
+        do {
+            file = try format.openForWriting(temporary, sampleRate: sampleRate, channels: channels)
+        } catch {
             throw AudioOutputError("cannot write \(path): \(String(cString: sf_strerror(nil)))")
         }
         var closed = false
@@ -61,7 +73,7 @@ public enum WalkRenderer {
             converted.deallocate()
         }
         for clip in clips.sorted(by: { $0.start < $1.start }) {
-            try pad(to: Int64((clip.start * Double(sampleRate)).rounded()))
+            try pad(to: frames(totalSeconds: clip.start, sampleRate: sampleRate))
             let decoder: any AudioDecoder
             do {
                 decoder = try AudioDecoding.open(path: clip.path)
@@ -113,7 +125,7 @@ public enum WalkRenderer {
                 } while offset < count || ended
             }
         }
-        try pad(to: Int64((totalSeconds * Double(sampleRate)).rounded()))
+        try pad(to: frames(totalSeconds: totalSeconds, sampleRate: sampleRate))
         sf_close(file)
         closed = true
         if rename(temporary, path) != 0 {

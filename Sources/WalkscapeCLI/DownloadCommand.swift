@@ -40,8 +40,10 @@ struct DownloadCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: ArgumentHelp("The languages to download, comma-separated (tracks, texts and subtitles of each).", valueName: "L[,L…]"))
     var languages: String
 
-    @Option(help: ArgumentHelp("The tours directory to install into.", valueName: "DIR"))
-    var dest: String = "tours"
+    @Option(help: ArgumentHelp("The tours directory to install into (same as --tours).", valueName: "DIR"))
+    var dest: String?
+
+    @OptionGroup var toursDirectory: ToursDirectoryOption
 
     @Option(help: ArgumentHelp("Redeem this voucher first (POST /vouchers/validate; needs --token).", valueName: "CODE"))
     var voucher: String?
@@ -85,7 +87,7 @@ struct DownloadCommand: ParsableCommand {
         let outcome: TourDownloader.Outcome
         do {
             outcome = try InterruptWatch.run(interruption) { () throws(RemoteError) -> TourDownloader.Outcome in
-                try downloader.download(tourID, languages: languageList, destination: dest, voucher: voucher, force: force)
+                try downloader.download(tourID, languages: languageList, destination: toursDirectory.resolved(override: dest), voucher: voucher, force: force)
             }
         } catch let error as RemoteError {
             view.clear()

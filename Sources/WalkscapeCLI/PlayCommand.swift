@@ -14,7 +14,7 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play a tour in the terminal: catalogue, tour detail, settings, and the player (map, route card, subtitles, audio).",
         discussion: """
-            Without --trace it opens the catalogue of the tours in TOUR (a directory of tours, default tours/) or, \
+            Without --trace it opens the catalogue of the tours in TOUR (a directory of tours; default: the tours directory, see `walkscape tours --help`) or, \
             when TOUR is one tour, that tour's detail: pick a walk (a trace found for the tour, or a simulated walk \
             along its route), change the settings (`,`), press enter to play. A tour with missing files cannot \
             start; its detail says what is missing and the command that downloads it, and `d` runs that command \
@@ -46,7 +46,7 @@ struct PlayCommand: ParsableCommand {
                   --profile ios-app
             """)
 
-    @Argument(help: "A tour directory (or its tour.json), or a directory of tours (default: tours).")
+    @Argument(help: "A tour directory (or its tour.json), or a directory of tours (default: --tours, else $WALKSCAPE_TOURS, ./tours, ~/.local/share/walkscape/tours).")
     var tour: String?
 
     @Option(help: ArgumentHelp("The GPS trace to replay (GPX, NMEA or GeoJSON); opens the player at once.", valueName: "FILE"))
@@ -55,6 +55,8 @@ struct PlayCommand: ParsableCommand {
     /// `--lang`, defaulting to the locale's language when the tour has it (the headless commands default to
     /// the tour's first language instead, so their output never depends on who runs them).
     @OptionGroup var narration: LanguageOption
+
+    @OptionGroup var toursDirectory: ToursDirectoryOption
 
     @Option(help: ArgumentHelp("Subtitle language, or off (default: the narration's language when available).", valueName: "L|off"))
     var subs: String?
@@ -118,7 +120,7 @@ struct PlayCommand: ParsableCommand {
             start = .player(inputs, subtitles: subtitles)
         } else {
             start = .browser(try PlayCommand.browserState(
-                argument: tour ?? "tours", settings: settings, language: narration.requested, token: AccessToken.resolve(token), console: console))
+                argument: tour ?? toursDirectory.resolved(), settings: settings, language: narration.requested, token: AccessToken.resolve(token), console: console))
         }
 
         let strings = UIStrings(language: LanguagePreference.fromEnvironment(environment))

@@ -22,8 +22,10 @@ struct RemoveCommand: ParsableCommand {
     @Argument(help: "The tour directory, or its name, id or slug in --dest.")
     var tour: String
 
-    @Option(help: ArgumentHelp("The tours directory to look in when TOUR is a name.", valueName: "DIR"))
-    var dest: String = "tours"
+    @Option(help: ArgumentHelp("The tours directory to look in when TOUR is a name (same as --tours).", valueName: "DIR"))
+    var dest: String?
+
+    @OptionGroup var toursDirectory: ToursDirectoryOption
 
     @Flag(help: "Put the previous version back instead of removing everything.")
     var restorePrevious = false
@@ -61,6 +63,7 @@ struct RemoveCommand: ParsableCommand {
             }
             return (area, name)
         }
+        let dest = toursDirectory.resolved(override: dest)
         let area = DownloadArea(destination: dest)
         if exists(area, path) { return (area, path) }
         if let catalogue = try? Catalogue(directory: dest) {

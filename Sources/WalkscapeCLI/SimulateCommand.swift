@@ -53,8 +53,11 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the analytics events the phone app would send (POST /analytics/events body).", valueName: "FILE"))
     var events: String?
 
-    @Option(help: ArgumentHelp("Also render the walk's audio into one WAV (48 kHz stereo float): each point's recording at its audio_started time, silence between.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also render the walk's audio into one file (48 kHz stereo): each point's recording at its audio_started time, silence between.", valueName: "FILE"))
     var render: String?
+
+    @Option(help: ArgumentHelp("The --render file's format: wav16 (16-bit WAV), wav32f (32-bit float WAV) or flac (default: flac for a .flac FILE, wav16 otherwise).", valueName: "FORMAT"))
+    var renderFormat: String?
 
     @Option(help: ArgumentHelp("Also draw the walk, route, regions and triggers as an SVG picture.", valueName: "FILE"))
     var svg: String?
@@ -76,6 +79,13 @@ struct SimulateCommand: ParsableCommand {
         }
         if uploadEvents && api == nil { throw ValidationError("--upload-events needs --api URL, the API to post the events to.") }
         if api != nil && !uploadEvents { throw ValidationError("--api is only used with --upload-events.") }
+        if let renderFormat {
+            guard render != nil else { throw ValidationError("--render-format is only used with --render FILE.") }
+            guard SoundFileFormat(rawValue: renderFormat.lowercased()) != nil else {
+                let names = SoundFileFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--render-format must be one of \(names), got \(TerminalText.sanitize(renderFormat)).")
+            }
+        }
     }
 
     func run() throws {
@@ -163,11 +173,21 @@ struct SimulateCommand: ParsableCommand {
             clips.append(WalkRenderer.Clip(start: event.t, path: file.path))
         }
         let end = timeline.events.map { event in event.t + (event.kind == .audioStarted ? event.audioSeconds ?? 0 : 0) }.max() ?? 0
+        let format = renderFileFormat(for: path)
+        let frames = WalkRenderer.frames(totalSeconds: end)
+        let bytes = Formatting.bytes(Int(clamping: format.dataBytes(frames: frames, channels: WalkRenderer.channels)))
+        console.error("rendering \(TimelineWriter.clock(end)) of audio to \(path) as \(format.label), 48 kHz stereo: "
+            + (format == .flac ? "at most \(bytes) (FLAC compresses it, typically to a third to a half)" : bytes))
         do {
-            try WalkRenderer.render(clips: clips, totalSeconds: end, to: path)
+            try WalkRenderer.render(clips: clips, totalSeconds: end, to: path, format: format)
         } catch {
             console.error(error.message)
             throw CommandExit(.usage)
         }
+    }
+
+    /// `--render-format`, or the format the file name implies (`validate()` has checked the name).
+    private func renderFileFormat(for path: String) -> SoundFileFormat {
+        renderFormat.flatMap { SoundFileFormat(rawValue: $0.lowercased()) } ?? SoundFileFormat.implied(byPath: path)
     }
 }

@@ -29,8 +29,10 @@ struct ToursCommand: ParsableCommand {
               walkscape tours --check-updates --token T
             """)
 
-    @Argument(help: "The directory holding tour directories.")
-    var directory: String = "tours"
+    @Argument(help: "The directory holding tour directories (default: --tours, else $WALKSCAPE_TOURS, ./tours, ~/.local/share/walkscape/tours).")
+    var directory: String?
+
+    @OptionGroup var toursDirectory: ToursDirectoryOption
 
     @OptionGroup var language: LanguageOption
 
@@ -53,7 +55,7 @@ struct ToursCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let catalogue = try TourInput.catalogue(directory, console: console)
+        let catalogue = try TourInput.catalogue(toursDirectory.resolved(override: directory), console: console)
         for entry in catalogue.entries where entry.tour == nil {
             for problem in entry.errors.prefix(3) { console.error(TerminalText.sanitize(problem.description)) }
             console.error("\(entry.directory): skipped; run `walkscape validate \(entry.directory)` for every problem")

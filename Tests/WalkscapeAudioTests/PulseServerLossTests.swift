@@ -5,35 +5,6 @@ import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeAudio
 
-/// A PulseAudio daemon of the test's own (tools/pulse_null.sh in a private directory), which the test can stop
-/// and start again on the same socket to play a server that goes away and comes back.
-final class PrivatePulseServer {
-    let directory: String
-    var address: String { "unix:\(directory)/native" }
-
-    init() {
-        directory = NSTemporaryDirectory() + "walkscape-pulse-loss-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    }
-
-    /// Runs tools/pulse_null.sh `verb` for this directory (through `ChildProcess`: the daemon the script
-    /// starts would keep Foundation's `Process` waiting).
-    private func script(_ verb: String) throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["WALKSCAPE_PULSE_DIR"] = directory
-        // Makes the script's "is a server already answering?" check look at this directory only.
-        environment["PULSE_SERVER"] = "unix:\(directory)/not-yet"
-        let status = try ChildProcess.run([repositoryRoot + "/tools/pulse_null.sh", verb], environment: environment, capture: false).status
-        guard status == 0 else { throw AudioOutputError("tools/pulse_null.sh \(verb) failed (status \(status))") }
-    }
-
-    func start() throws { try script("start") }
-    func stop() throws { try script("stop") }
-
-    static var available: Bool {
-        ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/pulseaudio") } ?? false
-    }
-}
-
 /// Losing the PulseAudio server mid-play: the clock runs on silently, the user is told once, and the sound comes
 /// back on the same position when the server returns.
 @Suite(.serialized, .enabled(if: PrivatePulseServer.available, "pulseaudio is not installed; `make test` installs it"))
