@@ -89,7 +89,7 @@ struct CompareCommand: ParsableCommand {
             for run in comparison.runs {
                 let outcome = run.outcomes[i]
                 row.append(clock(outcome.triggerT))
-                row.append(clock(outcome.startT) + (outcome.refires > 0 ? " ↻\(outcome.refires)" : ""))
+                row.append(clock(outcome.startT) + (outcome.refires > 0 ? " ↻\(outcome.refires)" : "") + (outcome.cut ? " ✂" : ""))
             }
             row.append(comparison.disagreeing(point: i).map { names[$0] }.joined(separator: ", "))
             table.add(row)
@@ -100,7 +100,12 @@ struct CompareCommand: ParsableCommand {
         for run in comparison.runs {
             var parts: [String] = []
             if let end = run.end {
-                if end.kind == .tourCompleted {
+                let cut = comparison.orders.indices.filter { run.outcomes[$0].cut }.map { String(comparison.orders[$0]) }
+                if end.kind == .tourCompleted, end.missed != nil || !cut.isEmpty {
+                    let missed = end.missed ?? []
+                    let what = !missed.isEmpty ? "without playing " + missed.map(String.init).joined(separator: ",") : "cutting " + cut.joined(separator: ",") + " as it started"
+                    parts.append("completed at \(TimelineWriter.clock(end.t)) \(what) (\(AppCursorRules.earlyCompletionWarning))")
+                } else if end.kind == .tourCompleted {
                     parts.append("completed at \(TimelineWriter.clock(end.t))")
                 } else {
                     parts.append("incomplete at \(TimelineWriter.clock(end.t)), missed " + (end.missed ?? []).map(String.init).joined(separator: ","))
@@ -149,6 +154,7 @@ struct CompareCommand: ParsableCommand {
                 return .object([
                     ("profile", .string(run.name)), ("triggered", .bool(outcome.triggerT != nil)),
                     ("triggerT", time(outcome.triggerT)), ("startT", time(outcome.startT)), ("refires", .integer(outcome.refires)),
+                    ("cut", .bool(outcome.cut)),
                 ])
             }
             return .object([

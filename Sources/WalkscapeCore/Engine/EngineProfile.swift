@@ -27,13 +27,22 @@ public enum EngineProfile: String, Sendable, CaseIterable {
         case .androidApp:
             return EnginePolicy(
                 fixDelivery: FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3),
-                appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false))
+                appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false, completesOnReachingLastPoint: true))
         case .androidApp2:
             return EnginePolicy(
                 fixDelivery: FixDelivery(minMoveMeters: 10, intervalSeconds: 5, fastestIntervalSeconds: 2),
                 appCursor: AppCursorRules(queueNeedsCurrentRegion: true, refiresOnReentry: false))
         case .ideal:
             return EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true)
+        }
+    }
+
+    /// Whose analytics events `--events` and `--upload-events` imitate (`AnalyticsBatch`).
+    public var analyticsApp: AnalyticsApp {
+        switch self {
+        case .iosApp: return .ios
+        case .androidApp, .androidApp2: return .android
+        case .prd, .ideal: return .walkscape
         }
     }
 
