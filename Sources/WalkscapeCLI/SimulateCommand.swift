@@ -100,7 +100,9 @@ struct SimulateCommand: ParsableCommand {
                 ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
-                ("profile", .string(policyOptions.engineProfile.rawValue)), ("policy", PolicyOptions.json(policy)),
+                ("profile", .string(policyOptions.engineProfile.rawValue)),
+                ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
+                ("policy", PolicyOptions.json(policy)),
             ]))
         }
         if let svg {

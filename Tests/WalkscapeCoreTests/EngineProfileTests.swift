@@ -204,8 +204,11 @@ import Testing
         #expect(EngineProfile.iosApp.policy.appCursor == Self.ios)
         #expect(EngineProfile.androidApp.policy.fixDelivery == FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
         #expect(EngineProfile.androidApp.policy.appCursor == Self.androidApp)
-        #expect(EngineProfile.androidApp2.policy.fixDelivery == FixDelivery(minMoveMeters: 10, intervalSeconds: 5, fastestIntervalSeconds: 2))
-        #expect(EngineProfile.androidApp2.policy.appCursor == Self.android2)
+        #expect(EngineProfile.resolve("android-app2")?.profile == .androidApp)
+        #expect(EngineProfile.resolve("android-app2")?.warning?.contains("a11c3bc") == true)
+        #expect(EngineProfile.resolve("android-app")?.warning == nil)
+        #expect(EngineProfile.resolve("nokia") == nil)
+        #expect(EngineProfile.iosApp.upstreamCommit == "5c84126" && EngineProfile.prd.upstreamCommit == nil)
         #expect(EngineProfile.ideal.policy == EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true))
         for profile in EngineProfile.allCases { #expect(profile.policy.conflict == nil) }
         #expect(EngineProfile(rawValue: "ios-app") == .iosApp)
