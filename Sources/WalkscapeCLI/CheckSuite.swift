@@ -73,10 +73,11 @@ enum CheckSuite {
             try checkKeys(options, optionKeys, path: path, at: "\(at).options")
             var policy = EnginePolicy.standard
             if let name = options["profile"] {
-                guard let value = name.stringValue, let profile = EngineProfile(rawValue: value) else {
+                guard let value = name.stringValue, let resolved = EngineProfile.resolve(value) else {
                     throw ReadError(path: path, location: "\(at).options.profile", message: "expected one of \(EngineProfile.names)")
                 }
-                policy = profile.policy
+                if let warning = resolved.warning { CommandContext.console.error("\(path): \(at).options.profile: \(warning)") }
+                policy = resolved.profile.policy
             }
             if let depth = options["queueDepth"] {
                 guard let value = depth.intValue, value >= 0 else { throw ReadError(path: path, location: "\(at).options.queueDepth", message: "expected a whole number ≥ 0") }

@@ -20,13 +20,17 @@ struct CompareCommand: ParsableCommand {
               walkscape compare tours/torino-portici --trace walk.gpx \\
                   --profile prd --profile ios-app
               walkscape compare tours/torino-portici --trace walk.gpx --json
+              walkscape compare --list-profiles
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
-    var tour: String
+    var tour: String?
 
     @Option(help: ArgumentHelp("The GPS trace: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
-    var trace: String
+    var trace: String?
+
+    @Flag(help: "List the profiles, what each models and the reference app's commit it was read from, and exit.")
+    var listProfiles = false
 
     @Option(name: .customLong("profile"), help: ArgumentHelp("A profile to compare (repeat; at least two; default all).", valueName: "NAME"))
     var profiles: [String] = []
@@ -46,19 +50,29 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
-        for name in profiles where EngineProfile(rawValue: name) == nil {
-            throw ValidationError("--profile must be one of \(EngineProfile.names), got \(name).")
+        if listProfiles { return }
+        guard tour != nil, trace != nil else { throw ValidationError("compare needs TOUR and --trace FILE (or --list-profiles).") }
+        for name in profiles {
+            guard let resolved = EngineProfile.resolve(name) else {
+                throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(name)).")
+            }
+            if let warning = resolved.warning { CommandContext.console.error(warning) }
         }
         if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
-        if Set(profiles).count != profiles.count { throw ValidationError("each --profile may be given once.") }
+        if Set(profiles.compactMap { EngineProfile.resolve($0)?.profile }).count != profiles.count { throw ValidationError("each --profile may be given once.") }
         guard walkSpeed >= 0.1, walkSpeed <= 10 else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
     }
 
     func run() throws {
         let console = CommandContext.console
+        if listProfiles {
+            listAll(console)
+            return
+        }
+        guard let tour, let trace else { return }
         let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, console: console)
-        let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap(EngineProfile.init(rawValue:))
+        let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap { EngineProfile.resolve($0)?.profile }
         let comparison = ProfileComparison(
             tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) },
             tolerance: tolerance)
@@ -70,6 +84,28 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func clock(_ t: Double?) -> String { t.map(TimelineWriter.clock) ?? "—" }
+
+    /// `--list-profiles`: one row a profile (name, upstream commit, summary), then the removed names; JSON
+    /// with `--json`.
+    private func listAll(_ console: Console) {
+        let removed = EngineProfile.removedNames.sorted { $0.key < $1.key }
+        if json {
+            let profiles: [JSONValue] = EngineProfile.allCases.map {
+                .object([("name", .string($0.rawValue)), ("upstreamCommit", $0.upstreamCommit.map(JSONValue.string) ?? .null), ("summary", .string($0.summary))])
+            }
+            let aliases: [JSONValue] = removed.map {
+                .object([("name", .string($0.key)), ("replacement", .string($0.value.replacement.rawValue)), ("reason", .string($0.value.reason))])
+            }
+            console.write(JSONWriter().write(.object([("repository", .string("gigiorda84/walkspace-app")), ("profiles", .array(profiles)), ("removed", .array(aliases))])) + "\n")
+            return
+        }
+        var table = TextTable(["PROFILE", "MODELS", "RULES"])
+        for profile in EngineProfile.allCases {
+            table.add([profile.rawValue, profile.upstreamCommit.map { "walkspace-app@\($0)" } ?? "walkscape", profile.summary])
+        }
+        for line in table.render() { console.line(line) }
+        for (name, value) in removed { console.line("\(name): removed, \(value.reason); use \(value.replacement.rawValue)") }
+    }
 
     /// The table for people: one row a point, a trigger and a start column per profile.
     private func text(_ comparison: ProfileComparison, tour: ReplayTour) -> [String] {
@@ -92,18 +128,23 @@ struct CompareCommand: ParsableCommand {
             for run in comparison.runs {
                 let outcome = run.outcomes[i]
                 row.append(clock(outcome.triggerT))
-                row.append(clock(outcome.startT) + (outcome.refires > 0 ? " ↻\(outcome.refires)" : ""))
+                row.append(clock(outcome.startT) + (outcome.refires > 0 ? " ↻\(outcome.refires)" : "") + (outcome.cut ? " ✂" : ""))
             }
             row.append(comparison.disagreeing(point: i).map { names[$0] }.joined(separator: ", "))
             table.add(row)
         }
-        var lines = ["\(TerminalText.sanitize(tour.tour.title.resolved(tour.language, fallbacks: tour.tour.languages))) · \(trace) · \(tour.language)", ""]
+        var lines = ["\(TerminalText.sanitize(tour.tour.title.resolved(tour.language, fallbacks: tour.tour.languages))) · \(trace ?? "") · \(tour.language)", ""]
         lines += table.render()
         lines.append("")
         for run in comparison.runs {
             var parts: [String] = []
             if let end = run.end {
-                if end.kind == .tourCompleted {
+                let cut = comparison.orders.indices.filter { run.outcomes[$0].cut }.map { String(comparison.orders[$0]) }
+                if end.kind == .tourCompleted, end.missed != nil || !cut.isEmpty {
+                    let missed = end.missed ?? []
+                    let what = !missed.isEmpty ? "without playing " + missed.map(String.init).joined(separator: ",") : "cutting " + cut.joined(separator: ",") + " as it started"
+                    parts.append("completed at \(TimelineWriter.clock(end.t)) \(what) (\(AppCursorRules.earlyCompletionWarning))")
+                } else if end.kind == .tourCompleted {
                     parts.append("completed at \(TimelineWriter.clock(end.t))")
                 } else {
                     parts.append("incomplete at \(TimelineWriter.clock(end.t)), missed " + (end.missed ?? []).map(String.init).joined(separator: ","))
@@ -143,7 +184,10 @@ struct CompareCommand: ParsableCommand {
                 ("missed", .array((run.end?.missed ?? []).map(JSONValue.integer))),
                 ("refires", .integer(run.outcomes.reduce(0) { $0 + $1.refires })),
             ]
-            if let profile = EngineProfile(rawValue: run.name) { members.insert(("summary", .string(profile.summary)), at: 1) }
+            if let profile = EngineProfile(rawValue: run.name) {
+                members.insert(("summary", .string(profile.summary)), at: 1)
+                members.insert(("upstreamCommit", profile.upstreamCommit.map(JSONValue.string) ?? .null), at: 2)
+            }
             return .object(members)
         }
         let points: [JSONValue] = comparison.orders.enumerated().map { i, order in
@@ -152,6 +196,7 @@ struct CompareCommand: ParsableCommand {
                 return .object([
                     ("profile", .string(run.name)), ("triggered", .bool(outcome.triggerT != nil)),
                     ("triggerT", time(outcome.triggerT)), ("startT", time(outcome.startT)), ("refires", .integer(outcome.refires)),
+                    ("cut", .bool(outcome.cut)),
                 ])
             }
             return .object([
@@ -161,7 +206,7 @@ struct CompareCommand: ParsableCommand {
             ])
         }
         return .object([
-            ("tour", .string(tour.tour.id)), ("trace", .string(trace)), ("language", .string(tour.language)),
+            ("tour", .string(tour.tour.id)), ("trace", .string(trace ?? "")), ("language", .string(tour.language)),
             ("tolerance", .number(formatShortNumber(tolerance))), ("profiles", .array(profiles)), ("points", .array(points)),
             ("pointsDiffering", .integer(comparison.orders.indices.filter { !comparison.agree(point: $0) }.count)),
         ])

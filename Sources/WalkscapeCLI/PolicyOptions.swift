@@ -27,9 +27,10 @@ struct PolicyOptions: ParsableArguments {
     var walkSpeed: Double = 1.2
 
     func validate() throws {
-        guard EngineProfile(rawValue: profile) != nil else {
-            throw ValidationError("--profile must be one of \(EngineProfile.names), got \(profile).")
+        guard let resolved = EngineProfile.resolve(profile) else {
+            throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(profile)).")
         }
+        if let warning = resolved.warning { CommandContext.console.error(warning) }
         if let queueDepth, queueDepth < 0 { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
         if let confirmFixes, confirmFixes < 1 { throw ValidationError("--confirm-fixes must be 1 or more, got \(confirmFixes).") }
         if let minAccuracy, !(minAccuracy > 0) { throw ValidationError("--min-accuracy must be a number of metres > 0.") }
@@ -38,7 +39,7 @@ struct PolicyOptions: ParsableArguments {
     }
 
     /// The profile chosen (prd when the name is unknown; `validate` rejects those first).
-    var engineProfile: EngineProfile { EngineProfile(rawValue: profile) ?? .prd }
+    var engineProfile: EngineProfile { EngineProfile.resolve(profile)?.profile ?? .prd }
 
     /// The profile's policy with the options given explicitly applied over it.
     var policy: EnginePolicy {

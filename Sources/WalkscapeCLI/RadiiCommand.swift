@@ -23,7 +23,7 @@ struct RadiiCommand: ParsableCommand {
 
             --profile NAME and the policy options replay as that phone would (docs/profiles.md). The fast \
             probe models the queue depth, --min-accuracy, --confirm-fixes and the phones' fix delivery; for \
-            the app cursor (ios-app, android-app, android-app2), hysteresis (ideal) and --skip-missed every \
+            the app cursor (ios-app, android-app), hysteresis (ideal) and --skip-missed every \
             radius is replayed through the engine instead: the same answers, slower, and said in the report.
 
             Examples:

@@ -35,7 +35,10 @@ struct SimulateCommand: ParsableCommand {
                   --upload-events --api https://api.example.org/v1
 
             Nothing leaves the machine unless --upload-events is given: then the analytics batch (the body \
-            --events writes) is posted to --api's POST /analytics/events, with --token when given.
+            --events writes) is posted to --api's POST /analytics/events, with --token when given. The batch \
+            has the fields the backend accepts and the events the profile's app sends (docs/profiles.md); \
+            every event carries one anonymousId, derived from the tour, trace and profile unless \
+            --anonymous-id is given.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -70,6 +73,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A bearer token for --upload-events (default: $WALKSCAPE_TOKEN).", valueName: "T"))
     var token: String?
 
+    @Option(name: .customLong("anonymous-id"), help: ArgumentHelp("The anonymousId of every analytics event (default: one derived from the tour, trace and profile, the same on every rerun).", valueName: "ID"))
+    var anonymousID: String?
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
@@ -84,6 +90,12 @@ struct SimulateCommand: ParsableCommand {
             guard SoundFileFormat(rawValue: renderFormat.lowercased()) != nil else {
                 let names = SoundFileFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("--render-format must be one of \(names), got \(TerminalText.sanitize(renderFormat)).")
+            }
+        }
+        if let anonymousID {
+            if events == nil && !uploadEvents { throw ValidationError("--anonymous-id is only used with --events or --upload-events.") }
+            if anonymousID.isEmpty || anonymousID.count > 200 || anonymousID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ValidationError("--anonymous-id must be 1 to 200 characters without control characters, got \(TerminalText.sanitize(anonymousID)).")
             }
         }
     }
@@ -105,7 +117,9 @@ struct SimulateCommand: ParsableCommand {
                 ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
-                ("profile", .string(policyOptions.engineProfile.rawValue)), ("policy", PolicyOptions.json(policy)),
+                ("profile", .string(policyOptions.engineProfile.rawValue)),
+                ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
+                ("policy", PolicyOptions.json(policy)),
                 ("warnings", .array(inputs.trace.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
             ]))
         }
@@ -125,7 +139,12 @@ struct SimulateCommand: ParsableCommand {
         if let render {
             try renderWalk(timeline, tour: inputs.tour, to: render, console: console)
         }
-        let body = AnalyticsBatch.body(timeline: timeline, tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs)
+        let profile = policyOptions.engineProfile
+        let batch = AnalyticsBatch(
+            tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs,
+            anonymousID: anonymousID ?? AnalyticsBatch.anonymousID(tourID: inputs.tour.tour.id, startTime: timeline.startTime, fixes: timeline.fixes, profile: profile.rawValue),
+            app: profile.analyticsApp, profile: profile.rawValue)
+        let body = batch.body(timeline: timeline, pointCount: inputs.tour.engineTour.points.count)
         if uploadEvents, let api {
             try upload(body, to: api, console: console)
         }

@@ -103,7 +103,7 @@ public struct PlayerSession: Sendable {
             switch event.kind {
             case .audioStarted:
                 if let point = event.point { commands.append(.play(point: point, offset: max(0, traceTime - event.t))) }
-            case .audioFinished:
+            case .audioFinished, .audioCut:
                 commands.append(.stop)
             case .audioSeeked:
                 commands.append(.seek(to: event.audioSeconds ?? 0))

@@ -10,7 +10,7 @@ import WalkscapeCore
     static func trace(_ name: String) -> String { "fixtures/traces-profiles/torino-\(name).gpx" }
 
     @Test func compareTextForPeople() throws {
-        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("leave-then-next"), "--profile", "prd", "--profile", "android-app", "--profile", "android-app2"])
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("leave-then-next"), "--profile", "prd", "--profile", "ios-app", "--profile", "android-app"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "compare-leave-then-next.txt"), "\(result.stdout)")
     }
@@ -42,7 +42,37 @@ import WalkscapeCore
         #expect(one.stderr.contains("at least two --profile"))
         let unknown = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "nokia"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("--profile must be one of prd, ios-app, android-app, android-app2, ideal, got nokia."))
+        #expect(unknown.stderr.contains("--profile must be one of prd, ios-app, android-app, ideal, got nokia."))
+    }
+
+    /// android-app2 (the deleted `app 2` tree) is an alias of android-app for one release, with a warning.
+    @Test func theRemovedAndroidApp2NameWarnsAndUsesAndroidApp() throws {
+        let args = ["simulate", Self.tour, "--trace", Self.trace("leave-then-next")]
+        let alias = try CLI.run(args + ["--profile", "android-app2"])
+        let current = try CLI.run(args + ["--profile", "android-app"])
+        #expect(alias.status == 0)
+        #expect(alias.stdout == current.stdout)
+        #expect(alias.stderr.contains("warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app instead"), "\(alias.stderr)")
+        #expect(!current.stderr.contains("android-app2"))
+        let twice = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--profile", "android-app2"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("each --profile may be given once"))
+    }
+
+    /// Every profile names the reference-app commit it models, in --list-profiles and simulate's JSON.
+    @Test func profilesNameTheUpstreamCommitTheyModel() throws {
+        let list = try CLI.run(["compare", "--list-profiles"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("ios-app      walkspace-app@5c84126"), "\(list.stdout)")
+        #expect(list.stdout.contains("android-app  walkspace-app@5c84126"))
+        #expect(list.stdout.contains("prd          walkscape"))
+        #expect(list.stdout.contains("android-app2: removed"))
+        let json = try JSONParser().parse(try CLI.run(["compare", "--list-profiles", "--json"]).stdout)
+        #expect(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null } == [.null, .string("5c84126"), .string("5c84126"), .null])
+        let simulated = try JSONParser().parse(try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--format", "json"]).stdout)
+        #expect(simulated["upstreamCommit"] == .string("5c84126"))
+        let missing = try CLI.run(["compare", "--trace", Self.trace("brief-pass")])
+        #expect(missing.status == 2)
     }
 
     @Test func simulateRecordsTheProfileAndFlagsRefires() throws {

@@ -120,11 +120,26 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         let body = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         let events = try #require(body["events"]?.arrayElements)
         #expect(events.map { $0["name"]?.stringValue ?? "" } == ["tour_started"] + Array(repeating: "point_triggered", count: 7) + ["tour_completed"])
-        #expect(events.allSatisfy { $0["tourId"] == .string("paris-ile-de-la-cite") && $0["language"] == .string("en") && $0["properties"]?["offline"] == .bool(true) })
+        #expect(events.allSatisfy { $0["tourId"] == .string("paris-ile-de-la-cite") && $0["language"] == .string("en") && $0["offline"] == .bool(true) })
+        // Exactly the backend DTO's fields (no createdAt: its ValidationPipe refuses unknown fields).
+        let fields = ["name", "anonymousId", "tourId", "pointId", "language", "device", "osVersion", "offline", "timestamp", "properties"]
+        #expect(events.allSatisfy { event in (event.objectMembers ?? []).allSatisfy { fields.contains($0.key) } })
+        #expect(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count == 1)
         #expect(events[1]["pointId"] == .string("p1"))
-        let first = try #require(events[0]["createdAt"]?.stringValue)
+        let first = try #require(events[0]["timestamp"]?.stringValue)
         let gpx = try String(contentsOfFile: repositoryRoot + "/fixtures/traces/paris-ile-de-la-cite-clean.gpx", encoding: .utf8)
-        #expect(gpx.contains("<trkpt") && gpx.contains("<time>\(first)</time>"), "createdAt \(first) is the first fix's time")
+        #expect(gpx.contains("<trkpt") && gpx.contains("<time>\(first)</time>"), "timestamp \(first) is the first fix's time")
+        // The same run gives the same batch; --anonymous-id replaces the derived id.
+        let again = NSTemporaryDirectory() + "walkscape-events-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: again) }
+        #expect(try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", again]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", again, "--anonymous-id", "qa-device-7"]).status == 0)
+        let named = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: again))))
+        #expect(named["events"]?.arrayElements?.allSatisfy { $0["anonymousId"] == .string("qa-device-7") } == true)
+        let empty = try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--events", again, "--anonymous-id", ""])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("--anonymous-id must be 1 to 200 characters"))
     }
 
     @Test func replayErrorsAreClearAndExitCodesDocumented() throws {

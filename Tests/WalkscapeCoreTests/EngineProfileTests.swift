@@ -6,6 +6,7 @@ import Testing
 @Suite struct EngineProfileTests {
     static let ios = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: true)
     static let android = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false)
+    static let androidApp = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false, completesOnReachingLastPoint: true)
     static let android2 = AppCursorRules(queueNeedsCurrentRegion: true, refiresOnReentry: false)
 
     func started(_ policy: EnginePolicy) -> EngineState { started(lineTour(), policy) }
@@ -147,6 +148,54 @@ import Testing
         #expect(state.insideStreak[0] == 0)
     }
 
+    // MARK: Android's completion when the cursor reaches the last point
+
+    @Test func androidCompletesWhenTheSecondToLastNarrationEndsAndNeverPlaysTheLastPoint() {
+        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.androidApp))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        _ = TriggerEngine.reduce(&state, fix(100, 600))
+        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 170))) == ["160.0 audio_finished 2", "160.0 tour_completed 3 missed=3"])
+        #expect(state.ended)
+        #expect(state.cursor == 3)
+        // The player has closed: walking into the last region later fires nothing, and the end adds nothing.
+        #expect(brief(TriggerEngine.reduce(&state, fix(200, 1200))) == ["200.0 point_exited 2", "200.0 point_entered 3"])
+        #expect(state.playing == nil)
+        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)).isEmpty)
+        let completed = state.triggered
+        #expect(completed == [true, true, false])
+    }
+
+    @Test func androidCutsAFlaggedLastPointAsItStarts() {
+        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.androidApp))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        _ = TriggerEngine.reduce(&state, fix(100, 600))
+        #expect(brief(TriggerEngine.reduce(&state, fix(120, 1150))).suffix(1) == ["120.0 point_queued 3"])
+        let end = TriggerEngine.reduce(&state, .advance(to: 170))
+        #expect(brief(end) == ["160.0 audio_finished 2", "160.0 point_triggered 3", "160.0 audio_started 3", "160.0 tour_completed 3 missed=", "160.0 audio_cut 3"])
+        #expect(end[3].missed == [], "the flagged point triggered: nothing is missed, it is cut")
+        #expect(state.playing == nil)
+    }
+
+    @Test func withoutTheRuleTheLastPointPlaysAndCompletes() {
+        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.android))
+        _ = TriggerEngine.reduce(&state, fix(0, 0))
+        _ = TriggerEngine.reduce(&state, fix(100, 600))
+        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 170))) == ["160.0 audio_finished 2"])
+        _ = TriggerEngine.reduce(&state, fix(200, 1200))
+        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)) == ["260.0 audio_finished 3", "260.0 tour_completed 3"])
+    }
+
+    @Test func theEarlyCompletionIsFlaggedInTimelines() {
+        let writer = TimelineWriter()
+        let early = EngineEvent(t: 160, kind: .tourCompleted, point: 3, missed: [3])
+        #expect(writer.object(early)["warning"] == .string(AppCursorRules.earlyCompletionWarning))
+        #expect(writer.object(EngineEvent(t: 160, kind: .audioCut, point: 3))["warning"] == .string(AppCursorRules.earlyCompletionWarning))
+        #expect(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3))["warning"] == nil)
+        #expect(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3, missed: []))["warning"] == .string(AppCursorRules.earlyCompletionWarning))
+        let text = writer.text(Timeline(events: [early], startTime: 0, fixes: 1, ignoredFixes: 0, withheldFixes: 0))
+        #expect(text.contains("the app ends the tour; never played 3 (likely app bug)"))
+    }
+
     // MARK: profiles
 
     @Test func theProfilesArePresetsOfThePolicy() {
@@ -154,9 +203,12 @@ import Testing
         #expect(EngineProfile.iosApp.policy.fixDelivery == FixDelivery(minMoveMeters: 10))
         #expect(EngineProfile.iosApp.policy.appCursor == Self.ios)
         #expect(EngineProfile.androidApp.policy.fixDelivery == FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
-        #expect(EngineProfile.androidApp.policy.appCursor == Self.android)
-        #expect(EngineProfile.androidApp2.policy.fixDelivery == FixDelivery(minMoveMeters: 10, intervalSeconds: 5, fastestIntervalSeconds: 2))
-        #expect(EngineProfile.androidApp2.policy.appCursor == Self.android2)
+        #expect(EngineProfile.androidApp.policy.appCursor == Self.androidApp)
+        #expect(EngineProfile.resolve("android-app2")?.profile == .androidApp)
+        #expect(EngineProfile.resolve("android-app2")?.warning?.contains("a11c3bc") == true)
+        #expect(EngineProfile.resolve("android-app")?.warning == nil)
+        #expect(EngineProfile.resolve("nokia") == nil)
+        #expect(EngineProfile.iosApp.upstreamCommit == "5c84126" && EngineProfile.prd.upstreamCommit == nil)
         #expect(EngineProfile.ideal.policy == EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true))
         for profile in EngineProfile.allCases { #expect(profile.policy.conflict == nil) }
         #expect(EngineProfile(rawValue: "ios-app") == .iosApp)

@@ -210,4 +210,23 @@ import WalkscapeCore
         let usage = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--upload-events"])
         #expect(usage.status == 2)
     }
+
+    /// The test server checks event bodies as the backend's ValidationPipe does (whitelist,
+    /// forbidNonWhitelisted, the DTO's enum and types); every profile's batch passes, an unknown field fails.
+    @Test func uploadedBatchesPassTheBackendsValidation() throws {
+        let server = try APIServer()
+        let trace = "fixtures/traces-profiles/torino-edge-jitter.gpx"
+        var expected = 0
+        for profile in ["prd", "ios-app", "android-app", "ideal"] {
+            let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--profile", profile, "--upload-events", "--api", server.deployed])
+            #expect(posted.status == 0, "\(profile): \(posted.stderr)")
+            #expect(posted.stderr.contains("(204)"), "\(profile): \(posted.stderr)")
+            expected += 1
+        }
+        let events = try server.events()
+        #expect(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count == expected, "one anonymousId per run")
+        // The iOS re-fires of point 2 are sent as point_triggered again.
+        let ios = events.filter { $0["osVersion"]?.stringValue?.hasPrefix("iOS") == true }
+        #expect(ios.filter { $0["pointId"] != nil && $0["properties"]?["order"] == .integer(2) }.count == 7)
+    }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import WalkscapeTestSupport
 import Testing
 import WalkscapeCore
@@ -419,5 +422,40 @@ import WalkscapeTours
             #expect(try api.postEvents(body) == (base == server.deployed ? 204 : 200))
         }
         #expect(try server.events().count == 2)
+    }
+
+    /// The deployed shape checks bodies as the backend's ValidationPipe does (whitelist +
+    /// forbidNonWhitelisted over TrackEventsDto/TrackEventDto at commit 5c84126): the old `createdAt` is
+    /// refused with NestJS's message list, so are an unknown event name and a wrong type, and nothing is kept.
+    @Test func theDeployedAPIRefusesFieldsTheDTODoesNotDeclare() throws {
+        let server = try APIServer()
+        let interruption = Interruption()
+        let client = HTTPClient(interruption: interruption)
+        defer { client.close() }
+        let api = try RemoteAPI(base: server.deployed, token: nil, client: client, retry: RetryPolicy(), interruption: interruption)
+        let old: JSONValue = .object([("events", .array([.object([
+            ("name", .string("tour_started")), ("tourId", .string("t")), ("createdAt", .string("2024-05-01T10:00:00.000Z")),
+        ])]))])
+        do {
+            _ = try api.postEvents(old)
+            Issue.record("a body with createdAt was accepted")
+        } catch {
+            #expect(error.message.hasSuffix(#": 400 "events.0.property createdAt should not exist": unexpected answer"#), "\(error.message)")
+        }
+        var request = URLRequest(url: URL(string: server.deployed + "/analytics/events")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"events":[{"name":"tour_paused","offline":"yes","timestamp":"yesterday"}],"extra":1}"#.utf8)
+        let response = try client.send(request)
+        #expect(response.status == 400)
+        let answer = try JSONParser().parse(Array(response.body))
+        #expect(answer["statusCode"] == .integer(400))
+        #expect(answer["error"] == .string("Bad Request"))
+        let messages = answer["message"]?.arrayElements?.compactMap(\.stringValue) ?? []
+        #expect(messages.first == "property extra should not exist")
+        #expect(messages.contains("events.0.name must be one of the following values: " + AnalyticsBatch.eventNames.joined(separator: ", ")))
+        #expect(messages.contains("events.0.offline must be a boolean value"))
+        #expect(messages.contains("events.0.timestamp must be a valid ISO 8601 date string"))
+        #expect(try server.events().isEmpty, "refused batches are not recorded")
     }
 }

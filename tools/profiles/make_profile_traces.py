@@ -14,6 +14,8 @@ one fix a second, with one manoeuvre that the phone apps' rules handle different
   poor-accuracy    three fixes jump 280 m ahead into point 2's region with HDOP 12 (about 60 m), and one
                    well-reported fix jumps into point 5's region: false early triggers that only the ideal
                    profile (accuracy gate, two confirming fixes) ignores.
+  last-flagged     point 7's region entered while point 6's narration plays: the Android app triggers the
+                   flagged point 7 when point 6 ends and completes the tour at once, cutting it.
 
 Deterministic (no randomness): the same script writes the same bytes. Run from the repository root:
   python3 tools/profiles/make_profile_traces.py
@@ -183,6 +185,20 @@ def main():
     w.glitch(polar(P[5], radius[5] - 20, bearing(P[5], P[4])), 1, 1.0)
     centres(w, [5, 6, 7])
     write("torino-poor-accuracy", "Three fixes jump 280 m ahead into point 2's region with HDOP 12; later one fix with HDOP 1 jumps into point 5's region.", w, frame)
+
+    # last-flagged: round point 6's region (170 m out) to the side facing point 7, 5 m into it (point 6
+    # triggers), then cycle (6 m/s) into point 7's region while point 6 plays, and stand at point 7: the
+    # Android app flags point 7, triggers it when point 6's narration ends and completes the tour at once.
+    w = Walk(start)
+    centres(w, [1, 2, 3, 4, 5])
+    from5 = bearing(P[6], P[5])
+    to7 = bearing(P[6], P[7])
+    w.walk(polar(P[6], 170, from5))
+    w.around(P[6], 170, from5, to7, 1.4, clockwise=((to7 - from5) % 360) < 180)
+    w.walk(polar(P[6], radius[6] - 5, to7))
+    w.walk(P[7], 6.0)
+    w.stand(120)
+    write("torino-last-flagged", "Goes round point 6's region to the side facing point 7, 5 m into it, then cycles (6 m/s) into point 7's region while point 6 plays and stands at point 7.", w, frame)
 
 
 if __name__ == "__main__":

@@ -1,34 +1,133 @@
 /// The analytics events the phone app would send for a walk, in the body shape of `POST /analytics/events`.
 ///
-/// `tour_started`, `point_triggered` and `tour_completed` become `{"name", "tourId", "pointId"?, "language",
-/// "createdAt", "timestamp", "offline": true, "properties": {"offline": true, …}}`, with times on the
-/// trace's clock. `createdAt` is the field; the deployed backend's DTO reads `timestamp` and a
-/// top-level `offline`, so both are written (the same instant). A `point_refired` (the iOS app's re-entry)
-/// is sent as another `point_triggered`, as the app's `handlePointTriggered` tracks it again.
-public enum AnalyticsBatch {
-    /// The batch body for `timeline`.
-    public static func body(timeline: Timeline, tourID: String, language: String, pointIDs: [Int: String]) -> JSONValue {
+/// Every event has exactly the fields the deployed backend's `TrackEventDto` declares (its `ValidationPipe`
+/// answers 400 to any other, `backend/src/main.ts` at commit 5c84126): `name`, `anonymousId`, `tourId`,
+/// `pointId` (point events), `language`, `device`, `osVersion`, `offline`, `timestamp` (ISO 8601 on the
+/// trace's clock) and `properties`. Which events, and their properties, follow the profile's app
+/// (`AnalyticsApp`): one per app action the timeline implies.
+///
+/// - `tour_started` at t = 0; `point_triggered` at every `point_triggered` and, for the iOS app, every
+///   `point_refired` (its `handlePointTriggered` tracks again).
+/// - `tour_completed` at the timeline's `tour_completed` (for the Android app that is the end of the
+///   second-to-last narration). The iOS app tracks it at *every* natural audio end while its screen is on
+///   the last point, so each later re-fire of the last point that plays out sends it again.
+/// - `tour_abandoned` when the walk ends incomplete (the player closes), except for the Android app, which
+///   has no such event.
+public struct AnalyticsBatch: Sendable {
+    /// The backend's event names (`AnalyticsEventType` in `analytics-event.dto.ts`), in its order.
+    public static let eventNames = [
+        "app_open", "signup", "login", "tour_viewed", "tour_download_started", "tour_download_completed",
+        "tour_download_deleted", "tour_started", "point_triggered", "tour_completed", "tour_abandoned",
+        "follow_us_clicked", "contact_clicked", "voucher_redeemed", "donation_link_clicked",
+    ]
+
+    public var tourID: String
+    public var language: String
+    /// Point order → the point's id, for `pointId`.
+    public var pointIDs: [Int: String]
+    /// The `anonymousId` of every event of the batch.
+    public var anonymousID: String
+    public var app: AnalyticsApp
+    /// The profile's name, recorded in `properties.profile`.
+    public var profile: String
+
+    public init(tourID: String, language: String, pointIDs: [Int: String], anonymousID: String, app: AnalyticsApp, profile: String) {
+        self.tourID = tourID
+        self.language = language
+        self.pointIDs = pointIDs
+        self.anonymousID = anonymousID
+        self.app = app
+        self.profile = profile
+    }
+
+    /// A stable, deterministic `anonymousId` for one replay: a UUID-shaped (version 4 layout) digest of the
+    /// tour, the trace's first fix time, its fix count and the profile, so the same run gives the same
+    /// batch byte for byte and every event of a run shares it.
+    public static func anonymousID(tourID: String, startTime: Double, fixes: Int, profile: String) -> String {
+        let key = "walkscape|\(tourID)|\(ISO8601Time.format(startTime))|\(fixes)|\(profile)"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, then two SplitMix64 draws
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        var random = SplitMix64(seed: hash)
+        let high = random.next()
+        let low = random.next()
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        let a = high >> 32
+        let b = (high >> 16) & 0xffff
+        let c = (high & 0x0fff) | 0x4000
+        let d = ((low >> 48) & 0x3fff) | 0x8000
+        let e = low & 0xffff_ffff_ffff
+        return "\(hex(a, 8))-\(hex(b, 4))-\(hex(c, 4))-\(hex(d, 4))-\(hex(e, 12))"
+    }
+
+    /// The batch body for `timeline`: `{"events": [...]}`.
+    public func body(timeline: Timeline, pointCount: Int) -> JSONValue {
         var events: [JSONValue] = []
-        for event in timeline.events {
-            let name: String
-            switch event.kind {
-            case .tourStarted: name = "tour_started"
-            case .pointTriggered, .pointRefired: name = "point_triggered"
-            case .tourCompleted: name = "tour_completed"
-            default: continue
-            }
-            let time = ISO8601Time.format(timeline.startTime + event.t)
-            var members: [(key: String, value: JSONValue)] = [("name", .string(name)), ("tourId", .string(tourID))]
-            var properties: [(key: String, value: JSONValue)] = [("offline", .bool(true)), ("source", .string("walkscape"))]
-            if event.kind == .pointTriggered || event.kind == .pointRefired, let point = event.point {
-                if let id = pointIDs[point] { members.append(("pointId", .string(id))) }
-                properties.append(("order", .integer(point)))
-            }
+        var completed = false
+        var gpsTriggered = false
+        let last = pointCount
+        func append(_ name: String, _ event: EngineEvent, point: Int? = nil, _ extra: [(key: String, value: JSONValue)]) {
+            var members: [(key: String, value: JSONValue)] = [("name", .string(name)), ("anonymousId", .string(anonymousID)), ("tourId", .string(tourID))]
+            if let point, let id = pointIDs[point] { members.append(("pointId", .string(id))) }
+            var properties: [(key: String, value: JSONValue)] = [("source", .string("walkscape")), ("profile", .string(profile))]
+            if let point { properties.append(("order", .integer(point))) }
+            properties += extra
             members += [
-                ("language", .string(language)), ("createdAt", .string(time)), ("timestamp", .string(time)),
-                ("offline", .bool(true)), ("properties", .object(properties)),
+                ("language", .string(language)), ("device", .string(app.device)), ("osVersion", .string(app.osVersion)),
+                ("offline", .bool(true)), ("timestamp", .string(ISO8601Time.format(timeline.startTime + event.t))),
+                ("properties", .object(properties)),
             ]
             events.append(.object(members))
+        }
+        func completion(_ event: EngineEvent) {
+            switch app {
+            case .ios:
+                append("tour_completed", event, [
+                    ("durationMinutes", .integer(Int(event.t / 60))), ("pointsVisited", .integer(pointCount)),
+                    ("triggerType", .string(gpsTriggered ? "gps" : "manual")), ("platform", .string("ios")),
+                ])
+            case .android, .walkscape:
+                append("tour_completed", event, [])
+            }
+        }
+        var previous: EngineEvent?
+        for event in timeline.events {
+            defer { previous = event }
+            switch event.kind {
+            case .tourStarted:
+                append("tour_started", event, app == .ios
+                    ? [("triggerType", .string("manual")), ("language", .string(language)), ("platform", .string("ios"))] : [])
+            case .pointTriggered, .pointRefired:
+                gpsTriggered = true
+                append("point_triggered", event, point: event.point, app == .ios ? [("triggerType", .string("gps"))] : [])
+            case .tourCompleted:
+                completed = true
+                completion(event)
+            case .audioFinished:
+                // iOS: a natural end on the last point after completion (a re-fire that played out) completes
+                // again; an end cut by a re-fire (point_refired just before, same time) is no end for the app.
+                let cut = previous.map { $0.kind == .pointRefired && $0.point == event.point && $0.t == event.t } ?? false
+                if app == .ios, completed, event.point == last, !cut { completion(event) }
+            case .tourIncomplete:
+                switch app {
+                case .ios:
+                    append("tour_abandoned", event, [
+                        ("durationMinutes", .integer(Int(event.t / 60))), ("lastPointIndex", .integer(max(0, (event.next ?? 1) - 1))),
+                        ("platform", .string("ios")),
+                    ])
+                case .walkscape:
+                    append("tour_abandoned", event, [])
+                case .android:
+                    break
+                }
+            default:
+                continue
+            }
         }
         return .object([("events", .array(events))])
     }

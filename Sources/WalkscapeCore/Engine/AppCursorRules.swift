@@ -10,14 +10,26 @@
 ///   flag off.
 /// - With `refiresOnReentry`, leaving the current point's region and entering it again while its audio
 ///   plays fires it again: `point_refired`, and its audio starts over (the iOS app's behaviour, a likely bug).
+/// - With `completesOnReachingLastPoint`, the tour completes as soon as the cursor reaches the last point
+///   (when the second-to-last narration ends): a flagged last point starts and is cut at once (`audio_cut`),
+///   an unflagged one never plays, and the app stops (no later trigger). The Android app's behaviour, a
+///   likely bug: `PlayerViewModel.kt` `onPlaybackCompleted` calls `advanceToNextPoint()` and then completes
+///   when `!hasMorePoints`, which `LocationManager.kt` defines as `currentPointIndex < size - 1`.
 public struct AppCursorRules: Sendable, Equatable {
     /// The next point is flagged only at fixes inside the current point's region too.
     public var queueNeedsCurrentRegion: Bool
     /// Re-entering the current point's region fires it again and restarts its audio.
     public var refiresOnReentry: Bool
+    /// The tour completes when the cursor reaches the last point, before the last point plays.
+    public var completesOnReachingLastPoint: Bool
 
-    public init(queueNeedsCurrentRegion: Bool, refiresOnReentry: Bool) {
+    public init(queueNeedsCurrentRegion: Bool, refiresOnReentry: Bool, completesOnReachingLastPoint: Bool = false) {
         self.queueNeedsCurrentRegion = queueNeedsCurrentRegion
         self.refiresOnReentry = refiresOnReentry
+        self.completesOnReachingLastPoint = completesOnReachingLastPoint
     }
+
+    /// The warning carried by a `tour_completed` that ends the tour before the last point played, and by
+    /// `audio_cut`.
+    public static let earlyCompletionWarning = "likely app bug: the app completes the tour when the second-to-last narration ends"
 }

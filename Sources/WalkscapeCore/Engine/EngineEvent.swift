@@ -13,6 +13,9 @@ public struct EngineEvent: Sendable, Equatable {
         case pointRefired = "point_refired"
         case audioStarted = "audio_started"
         case audioFinished = "audio_finished"
+        /// The phone app stopped the playing audio before its end without a new narration (the Android app
+        /// closing its player when it completes the tour early: a likely app bug, flagged in reports).
+        case audioCut = "audio_cut"
         /// The listener moved within the playing audio (player controls only; never in `simulate`).
         case audioSeeked = "audio_seeked"
         case tourCompleted = "tour_completed"

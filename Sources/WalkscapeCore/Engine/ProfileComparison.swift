@@ -9,15 +9,18 @@ public struct ProfileComparison: Sendable {
         public var startT: Double?
         /// `point_refired` events for the point.
         public var refires: Int
+        /// Whether the app stopped the point's audio before its end (`audio_cut`, Android's early completion).
+        public var cut: Bool
 
-        public init(triggerT: Double?, startT: Double?, refires: Int) {
+        public init(triggerT: Double?, startT: Double?, refires: Int, cut: Bool = false) {
             self.triggerT = triggerT
             self.startT = startT
             self.refires = refires
+            self.cut = cut
         }
 
         /// Whether two outcomes agree: both triggered or not, trigger and start times within `tolerance`
-        /// seconds (at least the timelines' millisecond), and as many re-fires.
+        /// seconds (at least the timelines' millisecond), as many re-fires, and both cut or neither.
         public func agrees(with other: PointOutcome, tolerance: Double = 0) -> Bool {
             let limit = max(tolerance, 0.0005)
             func same(_ a: Double?, _ b: Double?) -> Bool {
@@ -27,7 +30,7 @@ public struct ProfileComparison: Sendable {
                 default: return false
                 }
             }
-            return same(triggerT, other.triggerT) && same(startT, other.startT) && refires == other.refires
+            return same(triggerT, other.triggerT) && same(startT, other.startT) && refires == other.refires && cut == other.cut
         }
     }
 
@@ -61,7 +64,7 @@ public struct ProfileComparison: Sendable {
         }
     }
 
-    /// Each point's first trigger, first audio start and re-fires in `events`.
+    /// Each point's first trigger, first audio start, re-fires and cut audio in `events`.
     public static func outcomes(_ events: [EngineEvent], orders: [Int]) -> [PointOutcome] {
         var position: [Int: Int] = [:]
         for (i, order) in orders.enumerated() { position[order] = i }
@@ -72,6 +75,7 @@ public struct ProfileComparison: Sendable {
             case .pointTriggered: if result[i].triggerT == nil { result[i].triggerT = event.t }
             case .audioStarted: if result[i].startT == nil { result[i].startT = event.t }
             case .pointRefired: result[i].refires += 1
+            case .audioCut: result[i].cut = true
             default: break
             }
         }

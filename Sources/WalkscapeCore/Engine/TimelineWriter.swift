@@ -19,7 +19,8 @@ public struct TimelineWriter: Sendable {
     public static let refireWarning = "likely app bug: re-entering the current point's region restarts its narration"
 
     /// One event as a JSON object: `t`, `event`, then `point`, `pointId`, `distance`, `lat`, `lng`, `queue`,
-    /// `audioSeconds`, `next`, `missed` where they apply, and `warning` on `point_refired`.
+    /// `audioSeconds`, `next`, `missed` where they apply, and `warning` on `point_refired`, `audio_cut` and a
+    /// `tour_completed` that ends the tour before every point played.
     public func object(_ event: EngineEvent) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("t", .number(formatFixed(event.t, 3))), ("event", .string(event.kind.rawValue)),
@@ -38,6 +39,9 @@ public struct TimelineWriter: Sendable {
         if let next = event.next { members.append(("next", .integer(next))) }
         if let missed = event.missed { members.append(("missed", .array(missed.map(JSONValue.integer)))) }
         if event.kind == .pointRefired { members.append(("warning", .string(TimelineWriter.refireWarning))) }
+        if event.kind == .audioCut || (event.kind == .tourCompleted && event.missed != nil) {
+            members.append(("warning", .string(AppCursorRules.earlyCompletionWarning)))
+        }
         return .object(members)
     }
 
@@ -67,7 +71,15 @@ public struct TimelineWriter: Sendable {
             case .pointQueued: detail = "queue \(event.queueLength)"
             case .tourIncomplete:
                 detail = "next \(event.next.map(String.init) ?? "-"), missed " + (event.missed ?? []).map(String.init).joined(separator: ",")
-            case .tourCompleted: detail = "all points played"
+            case .tourCompleted:
+                if let missed = event.missed, !missed.isEmpty {
+                    detail = "the app ends the tour; never played " + missed.map(String.init).joined(separator: ",") + " (likely app bug)"
+                } else if event.missed != nil {
+                    detail = "the app ends the tour as the last point starts (likely app bug)"
+                } else {
+                    detail = "all points played"
+                }
+            case .audioCut: detail = "the app stops the audio (likely app bug)"
             case .pointRefired: detail = (event.distance.map { formatFixed($0, 1) + " m, " } ?? "") + "restarts the narration (likely app bug)"
             default:
                 if let distance = event.distance { detail = formatFixed(distance, 1) + " m" }

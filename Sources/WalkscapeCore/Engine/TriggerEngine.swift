@@ -123,15 +123,26 @@ public enum TriggerEngine {
         }
         state.cursor += 1
         state.cursorActive = false
-        guard !state.queue.isEmpty else { return }
-        state.queue.removeAll()
-        let index = state.cursor - 1
-        state.triggered[index] = true
-        state.next = max(state.next, state.cursor + 1)
-        state.cursorActive = true
-        let order = state.tour.points[index].order
-        events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, queueLength: 0))
-        startAudio(point: order, at: t, &state, &events)
+        if !state.queue.isEmpty {
+            state.queue.removeAll()
+            let index = state.cursor - 1
+            state.triggered[index] = true
+            state.next = max(state.next, state.cursor + 1)
+            state.cursorActive = true
+            let order = state.tour.points[index].order
+            events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, queueLength: 0))
+            startAudio(point: order, at: t, &state, &events)
+        }
+        // Android: reaching the last point completes the tour at once; the player closes and stops the audio.
+        if state.policy.appCursor?.completesOnReachingLastPoint == true, state.cursor == count, !state.ended {
+            state.ended = true
+            let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+            events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0, missed: missed))
+            if let playing = state.playing {
+                state.playing = nil
+                events.append(EngineEvent(t: t, kind: .audioCut, point: playing.point, queueLength: 0))
+            }
+        }
     }
 
     static func startAudio(point order: Int, at t: Double, location: LatLng? = nil, distance: Double? = nil, _ state: inout EngineState, _ events: inout [EngineEvent]) {
@@ -318,6 +329,8 @@ public enum TriggerEngine {
         let tour = state.tour
         let count = tour.points.count
         guard state.cursor <= count else { return }
+        // An app that closes its player on completion (Android) stops tracking: nothing fires any more.
+        if state.ended && rules.completesOnReachingLastPoint { return }
         let stamp = state.stamp
         func inside(_ index: Int) -> Bool {
             state.geofence[index].insideNowStamp == stamp && state.geofence[index].streak >= state.policy.confirmFixes

@@ -48,6 +48,7 @@ public struct RadiusAnalysis: Sendable {
         if let cursor = policy.appCursor {
             rules.append(cursor.queueNeedsCurrentRegion ? "the app cursor (next point flagged only inside the current region)" : "the app cursor")
             if cursor.refiresOnReentry { rules.append("re-fire on re-entry") }
+            if cursor.completesOnReachingLastPoint { rules.append("completion on reaching the last point") }
         }
         if policy.triggerHysteresis { rules.append("trigger hysteresis") }
         if policy.skipMissed { rules.append("skipping missed points") }
@@ -142,7 +143,8 @@ public struct RadiusAnalysis: Sendable {
         return RadiusReport(
             points: points, traces: walks.map(\.name), overlaps: overlaps, passedTwice: points.filter { $0.routePasses > 1 }.map(\.order),
             sweepRadii: sweepRadii, noise: noise, engineReplayReason: Self.engineReplayReason(policy),
-            fixes: walks.map(\.trace.count).reduce(0, +), fixesDelivered: results.map(\.fixesDelivered).reduce(0, +))
+            fixes: walks.map(\.trace.count).reduce(0, +), fixesDelivered: results.map(\.fixesDelivered).reduce(0, +),
+            completesBeforeLastPoint: policy.appCursor?.completesOnReachingLastPoint == true)
     }
 
     /// The distance beyond which fixes are left out of proximity tables: the largest radius probed.

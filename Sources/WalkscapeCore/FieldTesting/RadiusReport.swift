@@ -114,6 +114,11 @@ public struct RadiusReport: Sendable {
     /// The profile the policy came from (`EngineProfile`), for the reader; nil when not said.
     public var profile: String? = nil
 
+    /// Whether the policy completes the tour when the cursor reaches the last point
+    /// (`AppCursorRules.completesOnReachingLastPoint`, the Android app): the last point never plays there
+    /// whatever its radius, a likely app bug the report names.
+    public var completesBeforeLastPoint = false
+
     /// Whether every radius was answered by replaying the engine: exact, and slower.
     public var replaysEngine: Bool { engineReplayReason != nil }
 

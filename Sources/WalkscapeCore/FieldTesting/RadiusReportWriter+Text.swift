@@ -59,6 +59,9 @@ extension RadiusReportWriter {
             let list = report.points.filter { $0.routePasses > 1 }.map { "\($0.order) (\($0.routePasses) passes)" }
             out += "Route passes through a region more than once (loops, out and back, parallel streets): " + list.joined(separator: ", ") + "\n"
         }
+        if report.completesBeforeLastPoint, let last = report.points.last {
+            out += "Early completion (\(AppCursorRules.earlyCompletionWarning)): point \(last.order) never plays under this profile, whatever its radius.\n"
+        }
         if report.refires > 0 {
             out += "Re-fires (\(TimelineWriter.refireWarning)):\n"
             for point in report.points {

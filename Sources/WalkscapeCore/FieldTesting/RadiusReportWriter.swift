@@ -23,6 +23,7 @@ public struct RadiusReportWriter: Sendable {
         members.append(("fixes", .integer(report.fixes)))
         members.append(("fixesDelivered", .integer(report.fixesDelivered)))
         members.append(("refires", .integer(report.refires)))
+        if report.completesBeforeLastPoint { members.append(("earlyCompletion", .string(AppCursorRules.earlyCompletionWarning))) }
         members.append(("traces", .array(report.traces.map(JSONValue.string))))
         if let first = report.sweepRadii.first, let last = report.sweepRadii.last {
             members.append(("sweep", .object([

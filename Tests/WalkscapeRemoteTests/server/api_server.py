@@ -5,7 +5,9 @@ Serves the tours of a directory (default: the repository's tours/) in the API's 
 
   /v1/...        the deployed backend: UUID tour ids, imageUrl, routePolyline, hasAccess, NestJS errors,
                  absolute signed-looking media URLs, one subtitle file per point in the manifest's language,
-                 voucher answers {success, message, ...} with 400/404/409 errors, analytics answered 204;
+                 voucher answers {success, message, ...} with 400/404/409 errors, analytics answered 204
+                 once the body passes the backend's DTO check (ANALYTICS_* below: an unknown field, event
+                 name or field type is a 400 with NestJS's message list, and the events are not recorded);
   /draft/v1/...  the API draft: tour ids = slugs, coverImageUrl, routePreview.polyline, media URLs relative
                  to the API base, every subtitle of a track, voucher answers {valid, maxUses, usesSoFar,
                  expiresAt}, analytics answered {"status": "ok"}.
@@ -58,6 +60,56 @@ from urllib.parse import parse_qs, urlsplit
 COVER_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 )
+
+
+# The deployed backend's analytics DTO (backend/src/analytics/dto/analytics-event.dto.ts and
+# track-events.dto.ts at commit 5c84126) under main.ts's ValidationPipe({whitelist, forbidNonWhitelisted}).
+ANALYTICS_EVENT_NAMES = [
+    "app_open", "signup", "login", "tour_viewed", "tour_download_started", "tour_download_completed",
+    "tour_download_deleted", "tour_started", "point_triggered", "tour_completed", "tour_abandoned",
+    "follow_us_clicked", "contact_clicked", "voucher_redeemed", "donation_link_clicked",
+]
+ANALYTICS_OPTIONAL_FIELDS = {
+    "userId": "string", "anonymousId": "string", "tourId": "string", "pointId": "string", "language": "string",
+    "device": "string", "osVersion": "string", "offline": "boolean", "timestamp": "date", "properties": "object",
+}
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def analytics_problems(body):
+    """The messages NestJS's ValidationPipe answers for `body`, in its order; empty when valid."""
+    if not isinstance(body, dict):
+        return ["events must contain at least 1 elements", "events must be an array"]
+    problems = ["property %s should not exist" % key for key in body if key != "events"]
+    events = body.get("events")
+    if not isinstance(events, list):
+        return problems + ["nested property events must be either object or array",
+                           "events must contain at least 1 elements", "events must be an array"]
+    if not events:
+        return problems + ["events must contain at least 1 elements"]
+    for i, event in enumerate(events):
+        path = "events.%d." % i
+        if not isinstance(event, dict):
+            problems.append("events.nested property events must be either object or array")
+            continue
+        for key in event:
+            if key != "name" and key not in ANALYTICS_OPTIONAL_FIELDS:
+                problems.append(path + "property %s should not exist" % key)
+        if event.get("name") not in ANALYTICS_EVENT_NAMES:
+            problems.append(path + "name must be one of the following values: " + ", ".join(ANALYTICS_EVENT_NAMES))
+        for key, kind in ANALYTICS_OPTIONAL_FIELDS.items():
+            if key not in event or event[key] is None:
+                continue
+            value = event[key]
+            if kind == "string" and not isinstance(value, str):
+                problems.append(path + "%s must be a string" % key)
+            elif kind == "boolean" and not isinstance(value, bool):
+                problems.append(path + "%s must be a boolean value" % key)
+            elif kind == "date" and not (isinstance(value, str) and ISO_DATE.match(value)):
+                problems.append(path + "%s must be a valid ISO 8601 date string" % key)
+            elif kind == "object" and not isinstance(value, dict):
+                problems.append(path + "%s must be an object" % key)
+    return problems
 
 
 class Tours:
@@ -251,8 +303,15 @@ class Handler(BaseHTTPRequestHandler):
         if method == "POST" and parts == ["vouchers", "validate"]:
             return self.voucher(shape, token)
         if method == "POST" and parts == ["analytics", "events"]:
-            body = json.loads(self.read_body() or b"{}")
-            events = body.get("events")
+            try:
+                body = json.loads(self.read_body() or b"{}")
+            except ValueError:
+                return self.send_nest_error(400, "Unexpected token in JSON body", "Bad Request")
+            if shape == "deployed":
+                problems = analytics_problems(body)
+                if problems:
+                    return self.send_nest_error(400, problems, "Bad Request")
+            events = body.get("events") if isinstance(body, dict) else None
             if not isinstance(events, list) or not events:
                 return self.send_nest_error(400, ["events must contain at least 1 elements"], "Bad Request")
             with state.lock:

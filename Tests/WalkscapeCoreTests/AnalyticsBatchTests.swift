@@ -1,0 +1,94 @@
+import Testing
+@testable import WalkscapeCore
+
+/// The analytics batch: the backend DTO's fields only, and one event per app action under each profile.
+@Suite struct AnalyticsBatchTests {
+    /// The fields `TrackEventDto` declares (backend/src/analytics/dto/analytics-event.dto.ts at 5c84126).
+    static let dtoFields: Set<String> = [
+        "name", "userId", "anonymousId", "tourId", "pointId", "language", "device", "osVersion", "offline", "timestamp", "properties",
+    ]
+
+    func batch(_ app: AnalyticsApp) -> AnalyticsBatch {
+        AnalyticsBatch(tourID: "t", language: "it", pointIDs: [1: "p1", 2: "p2"], anonymousID: "a-1", app: app, profile: "x")
+    }
+
+    func names(_ body: JSONValue) -> [String] {
+        (body["events"]?.arrayElements ?? []).map { ($0["name"]?.stringValue ?? "?") + ($0["properties"]?["order"].map { " \($0.intValue ?? 0)" } ?? "") }
+    }
+
+    /// Two points; point 2 re-fires after the tour completed, once cut by another re-fire, once played out.
+    var refiringTimeline: Timeline {
+        let events = [
+            EngineEvent(t: 0, kind: .tourStarted),
+            EngineEvent(t: 0, kind: .pointTriggered, point: 1), EngineEvent(t: 0, kind: .audioStarted, point: 1),
+            EngineEvent(t: 60, kind: .audioFinished, point: 1),
+            EngineEvent(t: 70, kind: .pointTriggered, point: 2), EngineEvent(t: 70, kind: .audioStarted, point: 2),
+            EngineEvent(t: 130, kind: .audioFinished, point: 2), EngineEvent(t: 130, kind: .tourCompleted, point: 2),
+            EngineEvent(t: 140, kind: .pointRefired, point: 2), EngineEvent(t: 140, kind: .audioStarted, point: 2),
+            EngineEvent(t: 150, kind: .pointRefired, point: 2), EngineEvent(t: 150, kind: .audioFinished, point: 2),
+            EngineEvent(t: 150, kind: .audioStarted, point: 2),
+            EngineEvent(t: 210, kind: .audioFinished, point: 2),
+        ]
+        return Timeline(events: events, startTime: 1_700_000_000, fixes: 10, ignoredFixes: 0, withheldFixes: 0)
+    }
+
+    @Test func everyEventHasOnlyTheDTOsFieldsWithTheirTypes() throws {
+        for app in AnalyticsApp.allCases {
+            let events = try #require(batch(app).body(timeline: refiringTimeline, pointCount: 2)["events"]?.arrayElements)
+            #expect(!events.isEmpty)
+            for event in events {
+                let keys = Set(try #require(event.objectMembers).map(\.key))
+                #expect(keys.isSubset(of: Self.dtoFields), "\(app): \(keys.subtracting(Self.dtoFields))")
+                #expect(keys.isSuperset(of: ["name", "anonymousId", "tourId", "language", "device", "osVersion", "offline", "timestamp", "properties"]))
+                #expect(AnalyticsBatch.eventNames.contains(event["name"]?.stringValue ?? ""))
+                #expect(event["offline"] == .bool(true))
+                #expect(event["anonymousId"] == .string("a-1"))
+                #expect(event["properties"]?.objectMembers != nil)
+            }
+            #expect(events[0]["timestamp"] == .string("2023-11-14T22:13:20Z"))
+        }
+    }
+
+    @Test func iosCompletesAgainAtEveryLaterRefireThatPlaysOut() {
+        let body = batch(.ios).body(timeline: refiringTimeline, pointCount: 2)
+        #expect(names(body) == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2", "tour_completed"])
+        let completed = body["events"]?.arrayElements?.filter { $0["name"] == .string("tour_completed") } ?? []
+        #expect(completed.map { $0["timestamp"]?.stringValue ?? "" } == ["2023-11-14T22:15:30Z", "2023-11-14T22:16:50Z"])
+        #expect(completed.first?["properties"]?["durationMinutes"] == .integer(2))
+        #expect(completed.first?["properties"]?["pointsVisited"] == .integer(2))
+        #expect(completed.first?["properties"]?["triggerType"] == .string("gps"))
+        #expect(body["events"]?.arrayElements?[0]["properties"]?["triggerType"] == .string("manual"))
+        #expect(body["events"]?.arrayElements?[0]["osVersion"]?.stringValue?.lowercased().contains("ios") == true)
+    }
+
+    @Test func androidAndWalkscapeCompleteOnce() {
+        for app in [AnalyticsApp.android, .walkscape] {
+            #expect(names(batch(app).body(timeline: refiringTimeline, pointCount: 2))
+                == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2"])
+        }
+    }
+
+    @Test func anIncompleteWalkIsAbandonedExceptOnAndroid() {
+        let events = [
+            EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 0, kind: .pointTriggered, point: 1),
+            EngineEvent(t: 0, kind: .audioStarted, point: 1), EngineEvent(t: 60, kind: .audioFinished, point: 1),
+            EngineEvent(t: 200, kind: .tourIncomplete, next: 2, missed: [2]),
+        ]
+        let timeline = Timeline(events: events, startTime: 0, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
+        #expect(names(batch(.ios).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1", "tour_abandoned"])
+        #expect(batch(.ios).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == .integer(1))
+        #expect(names(batch(.walkscape).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1", "tour_abandoned"])
+        #expect(names(batch(.android).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1"])
+    }
+
+    @Test func theAnonymousIDIsAStableUUIDPerRun() {
+        let a = AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app")
+        #expect(a == AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app"))
+        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "android-app"))
+        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1001, fixes: 5, profile: "ios-app"))
+        let parts = a.split(separator: "-").map(\.count)
+        #expect(parts == [8, 4, 4, 4, 12])
+        #expect(a.allSatisfy { $0 == "-" || $0.isHexDigit })
+        #expect(Array(a)[14] == "4")
+    }
+}
