@@ -17,17 +17,22 @@ FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -g -u
 SYSTEM=(-I Sources/CZlib -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
         -Xcc -I/usr/include/x86_64-linux-gnu)
 
-# A module is rebuilt when one of its sources (or this script) is newer than its library.
+# A module is rebuilt when one of its sources, a module built before it, or this script is newer than its
+# library (a module's struct layouts are compiled into the modules that use it).
 module() {
     local name=$1; shift
     local lib="$OUT/modules/lib$name.a"
     local sources; sources=$(find "Sources/$name" -name '*.swift' | sort)
-    if [ -f "$lib" ] && [ -z "$(find "Sources/$name" Fuzz/build.sh -newer "$lib" -print -quit)" ]; then return; fi
+    if [ -f "$lib" ] && [ -z "$(find "Sources/$name" Fuzz/build.sh "${built[@]}" -newer "$lib" -print -quit)" ]; then
+        built+=("$lib"); return
+    fi
     echo "fuzz: compiling module $name" >&2
     # shellcheck disable=SC2086
     "$SWIFTC" "${FLAGS[@]}" "${SYSTEM[@]}" "$@" -enable-testing -module-name "$name" -emit-module \
         -emit-module-path "$OUT/modules/$name.swiftmodule" -emit-library -static -o "$lib" $sources
+    built+=("$lib")
 }
+built=()
 
 module WalkscapeCore
 module WalkscapeTraces

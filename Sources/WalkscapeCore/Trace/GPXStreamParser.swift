@@ -39,6 +39,11 @@ public struct GPXStreamParser: TraceStreamParser {
     private var documentStart = 0
     private var failure: TraceParseError?
     private var finished = false
+    /// Whether the bytes must be UTF-8: nil until the XML declaration (or its absence) is known; false when
+    /// the declaration names a single-byte encoding (ISO-8859-x, Windows-125x, ASCII).
+    private var requiresUTF8: Bool?
+    /// Absolute offset up to which the bytes were checked as UTF-8 (a sequence cut by a chunk end is not).
+    private var checkedTo = 0
 
     // MARK: Lines
 
@@ -177,10 +182,88 @@ public struct GPXStreamParser: TraceStreamParser {
                 throw TraceParseError(line: 1, message: "the file is UTF-16 text; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
             }
         }
-        let consumed = try scan(p, n, from: i, final: final)
+        if requiresUTF8 == nil {
+            guard let required = try Self.declaredUTF8(p, n, from: i, final: final) else { return 0 }
+            requiresUTF8 = required
+        }
+        // Bytes that are not UTF-8 end the document where they are: what comes before is scanned as usual
+        // (so that an earlier error wins, however the file is cut into chunks), then the encoding is refused.
+        var end = n
+        var invalid: Int?
+        if requiresUTF8 == true {
+            (end, invalid) = Self.checkUTF8(p, n, from: max(i, checkedTo - base), final: final)
+        }
+        let consumed = try scan(p, invalid ?? end, from: i, final: final && invalid == nil)
+        if let invalid {
+            throw fail(p, at: invalid, "\(Self.describe(p[invalid])) is not UTF-8; expected a UTF-8 file, or an XML declaration naming its encoding (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)")
+        }
+        checkedTo = base + end
         // The buffer is about to go: a value being read must not point into it any more.
         materializeCapture(p)
         return consumed
+    }
+
+    /// Whether the document at `p[from..<n]` must be UTF-8, from its XML declaration: true without one or when
+    /// it names UTF-8, false for a single-byte encoding; nil to wait for the rest of the declaration. Other
+    /// encodings are refused (the reader compares bytes, so only ASCII-compatible single-byte ones read right).
+    private static func declaredUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) throws(TraceParseError) -> Bool? {
+        let prefix = Array("<?xml".utf8)
+        let available = n - from
+        if available < prefix.count {
+            return final || !prefix.starts(with: UnsafeBufferPointer(start: p + from, count: available)) ? true : nil
+        }
+        guard prefix.elementsEqual(UnsafeBufferPointer(start: p + from, count: prefix.count)) else { return true }
+        // The declaration, up to '?>' (at most 1 KiB: a longer one is left to the scanner's messages).
+        var close = from + prefix.count
+        while close + 1 < n && close < from + 1024 && !(p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")) { close += 1 }
+        if close + 1 >= n && !final && close < from + 1024 { return nil }
+        let declaration = String(decoding: UnsafeBufferPointer(start: p + from, count: close - from), as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return true }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let name = rest.dropFirst().prefix { $0 != quote }.lowercased()
+        if name == "utf-8" || name == "utf8" { return true }
+        if name.hasPrefix("iso-8859-") || name.hasPrefix("iso8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
+            || ["latin1", "latin-1", "iso-latin-1", "us-ascii", "ascii"].contains(name)
+        {
+            return false
+        }
+        let shown = String(String(decoding: name.utf8, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) }.prefix(40))
+        throw TraceParseError(line: 1, message: "the XML declaration names the encoding \"\(shown)\"; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
+    }
+
+    /// Checks that `p[from..<n]` is UTF-8. Returns where checking stopped (before a sequence cut by the end of
+    /// the buffer, unless `final`) and the position of the first byte that is not UTF-8, if any.
+    private static func checkUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) -> (end: Int, invalid: Int?) {
+        var i = from
+        while i < n {
+            // ASCII runs, 8 bytes at a time.
+            while i + 8 <= n && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
+            let lead = p[i]
+            if lead < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xED: length = 3; high = 0x9F  // no UTF-16 surrogates
+            case 0xE1...0xEF: length = 3
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return (i, i)
+            }
+            for k in 1..<length {
+                guard i + k < n else { return final ? (i, i) : (i, nil) }
+                let byte = p[i + k]
+                guard byte >= (k == 1 ? low : 0x80) && byte <= (k == 1 ? high : 0xBF) else { return (i, i) }
+            }
+            // U+FFFE and U+FFFF are not XML characters.
+            if lead == 0xEF && p[i + 1] == 0xBF && p[i + 2] >= 0xBE { return (i, i) }
+            i += length
+        }
+        return (n, nil)
     }
 
     // MARK: Lines
