@@ -155,6 +155,20 @@ import Testing
 
     /// Found by the GPXWellFormed fuzz target (Fuzz/Regressions/GPXWellFormed): bytes that are not UTF-8 in
     /// a document that is UTF-8 (declared, or by default) gave fixes where libxml2 refuses the document.
+    /// Found by the GPXWellFormed fuzz target: a malformed XML declaration, which libxml2 refuses, was read.
+    @Test func aMalformedXMLDeclarationIsRefused() throws {
+        for declaration in ["<?xml version=\"1.0\"ix.com/GPX/1/1\">", "<?xml version=\"1.0\"encoding=\"UTF-8\"?>", "<?xml encoding=\"UTF-8\"?>",
+                            "<?xml version=\"2.0\"?>", "<?xml version=\"1.0\" standalone=\"maybe\"?>", "<?xml version=\"1.0\" foo=\"bar\"?>", "<?xml?>"] {
+            let error = TraceTesting.gpxError(bytes: Self.namedDocument([], declaration: declaration))
+            #expect(error?.message.hasPrefix("a malformed XML declaration; expected <?xml version=\"1.0\"") == true, "\(declaration): \(String(describing: error))")
+            #expect(error?.line == 1)
+        }
+        for declaration in ["<?xml version='1.1' standalone='yes' ?>", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
+                            "<?xml version=\"1.0\"?>", "<?xml-stylesheet href=\"a.xsl\"?>"] {
+            #expect(try TraceTesting.gpx(bytes: Self.namedDocument([], declaration: declaration)).0.count == 1, "\(declaration)")
+        }
+    }
+
     @Test func bytesThatAreNotUTF8AreRefusedUnlessTheDeclarationNamesASingleByteEncoding() throws {
         let cafe = Array("Caf".utf8) + [0xE9]
         for document in [Self.namedDocument(cafe), Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\"?>"),
@@ -189,6 +203,16 @@ import Testing
         let both = Self.readBothWays(cut)
         #expect(both.whole.failureValue?.message.contains("is not UTF-8") == true)
         #expect(both.bytewise.failureValue == both.whole.failureValue)
+    }
+
+    /// Found by the GPX fuzz target (Fuzz/Regressions/GPX): a value longer than `maxValueBytes` was kept whole
+    /// when read in one piece but lost when cut by a chunk end, so the error named another text.
+    @Test func anOverlongValueGivesTheSameErrorWhateverTheChunks() {
+        let long = "2015-12-11T15 " + String(repeating: "x", count: 400)
+        let document = Array(TraceTesting.document("<trk><trkseg><trkpt lat=\"45\" lon=\"7\"><time>\(long)</time></trkpt></trkseg></trk>").utf8)
+        let (whole, bytewise) = Self.readBothWays(document)
+        #expect(whole.failureValue?.message.hasPrefix("bad time \"2015-12-11T15 xxx") == true, "\(whole)")
+        #expect(bytewise.failureValue == whole.failureValue)
     }
 
     @Test func anEarlierSyntaxErrorWinsOverLaterBytesThatAreNotUTF8() {

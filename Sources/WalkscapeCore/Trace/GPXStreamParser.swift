@@ -217,11 +217,14 @@ public struct GPXStreamParser: TraceStreamParser {
         var close = from + prefix.count
         while close + 1 < n && close < from + 1024 && !(p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")) { close += 1 }
         if close + 1 >= n && !final && close < from + 1024 { return nil }
-        let declaration = String(decoding: UnsafeBufferPointer(start: p + from, count: close - from), as: UTF8.self)
-        guard let key = declaration.range(of: "encoding") else { return true }
-        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
-        let name = rest.dropFirst().prefix { $0 != quote }.lowercased()
+        // `<?xml-stylesheet …?>` and the like are processing instructions, not the declaration.
+        guard from + prefix.count < n, isSpace(p[from + prefix.count]) || p[from + prefix.count] == UInt8(ascii: "?") else { return true }
+        let declaration = Array(UnsafeBufferPointer(start: p + from + prefix.count, count: close - from - prefix.count))
+        let closed = close + 1 < n && p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")
+        guard closed, let fields = xmlDeclarationFields(declaration) else {
+            throw TraceParseError(line: 1, message: "a malformed XML declaration; expected <?xml version=\"1.0\" encoding=\"UTF-8\"?> (version, then optionally encoding and standalone, each name=\"value\")")
+        }
+        guard let name = fields["encoding"]?.lowercased() else { return true }
         if name == "utf-8" || name == "utf8" { return true }
         if name.hasPrefix("iso-8859-") || name.hasPrefix("iso8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
             || ["latin1", "latin-1", "iso-latin-1", "us-ascii", "ascii"].contains(name)
@@ -230,6 +233,44 @@ public struct GPXStreamParser: TraceStreamParser {
         }
         let shown = String(String(decoding: name.utf8, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) }.prefix(40))
         throw TraceParseError(line: 1, message: "the XML declaration names the encoding \"\(shown)\"; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
+    }
+
+    /// The pseudo-attributes of an XML declaration's inside (after `<?xml`, before `?>`) when it follows the
+    /// XML 1.0 grammar: `version="1.x"`, then optionally `encoding="Name"` and `standalone="yes|no"`, each
+    /// after white space; nil otherwise.
+    private static func xmlDeclarationFields(_ bytes: [UInt8]) -> [String: String]? {
+        var i = 0
+        var fields: [String: String] = [:]
+        for (key, required) in [("version", true), ("encoding", false), ("standalone", false)] {
+            var j = i
+            while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+            let keyBytes = Array(key.utf8)
+            guard j > i, j + keyBytes.count <= bytes.count, Array(bytes[j..<j + keyBytes.count]) == keyBytes else {
+                if required { return nil } else { continue }
+            }
+            j += keyBytes.count
+            while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { return nil }
+            j += 1
+            while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return nil }
+            let quote = bytes[j]
+            guard let end = bytes[(j + 1)...].firstIndex(of: quote) else { return nil }
+            let value = String(decoding: bytes[(j + 1)..<end], as: UTF8.self)
+            let valid: Bool
+            switch key {
+            case "version": valid = value.hasPrefix("1.") && value.count > 2 && value.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber }
+            case "encoding":
+                valid = value.first.map { $0.isASCII && $0.isLetter } ?? false
+                    && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
+            default: valid = value == "yes" || value == "no"
+            }
+            guard valid else { return nil }
+            fields[key] = value
+            i = end + 1
+        }
+        while i < bytes.count && isSpace(bytes[i]) { i += 1 }
+        return i == bytes.count ? fields : nil
     }
 
     /// Checks that `p[from..<n]` is UTF-8. Returns where checking stopped (before a sequence cut by the end of
@@ -806,7 +847,7 @@ public struct GPXStreamParser: TraceStreamParser {
     /// Text of the value being read, at `p[start..<start + count]`.
     @inline(__always)
     private mutating func captureText(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int) {
-        if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow {
+        if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow && count <= Self.maxValueBytes {
             captureDirectStart = start
             captureDirectCount = count
             return
@@ -824,10 +865,14 @@ public struct GPXStreamParser: TraceStreamParser {
         appendCapture(p + start, captureDirectCount)
     }
 
+    /// Appends to the value being read; past `maxValueBytes` the value is cut there and marked as overflowing
+    /// (the same first bytes however the input was cut into chunks, so that messages do not depend on it).
     @inline(__always)
     private mutating func appendCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        if captureBytes.count + count > Self.maxValueBytes {
+        let room = Self.maxValueBytes - captureBytes.count
+        if count > room {
             captureOverflow = true
+            captureBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: max(0, room)))
             return
         }
         captureBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
