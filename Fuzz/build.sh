@@ -13,7 +13,8 @@ SWIFTC=${SWIFTC:-swiftc}
 OUT=.build/fuzz
 mkdir -p "$OUT/modules" "$OUT/bin"
 
-FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -g -use-ld=lld -I "$OUT/modules")
+LINK_FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
+FLAGS=("${LINK_FLAGS[@]}" -g)
 SYSTEM=(-I Sources/CZlib -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
         -Xcc -I/usr/include/x86_64-linux-gnu)
 
@@ -51,6 +52,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: linking $t" >&2
     # A target may name extra compiler flags (a C library of its own) on a line `// fuzz-flags: …`.
     read -r -a extra <<< "$(sed -n 's|^// fuzz-flags: ||p' "$src")"
-    "$SWIFTC" "${FLAGS[@]}" "${SYSTEM[@]}" ${extra[@]+"${extra[@]}"} -module-name "Fuzz$t" "$src" Fuzz/Support/*.swift \
+    # Without -g here: with it, swiftc leaves the target's module files in the current directory.
+    "$SWIFTC" "${LINK_FLAGS[@]}" "${SYSTEM[@]}" ${extra[@]+"${extra[@]}"} -module-name "Fuzz$t" "$src" Fuzz/Support/*.swift \
         "${LIBS[@]}" -o "$bin"
 done
