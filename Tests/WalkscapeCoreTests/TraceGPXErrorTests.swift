@@ -134,4 +134,100 @@ import Testing
         }
         #expect(thrown?.message.contains("longer than") == true)
     }
+
+    /// One fix in a document whose name holds `name` (bytes), after `declaration`.
+    static func namedDocument(_ name: [UInt8], declaration: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>") -> [UInt8] {
+        Array((declaration + "\n<gpx version=\"1.1\">\n<trk><name>").utf8) + name
+            + Array("</name><trkseg><trkpt lat=\"45\" lon=\"7\"><time>2026-05-09T09:00:00Z</time></trkpt></trkseg></trk>\n</gpx>\n".utf8)
+    }
+
+    /// The same document read whole and one byte at a time: the same fixes, or the same error.
+    static func readBothWays(_ bytes: [UInt8]) -> (whole: Result<Int, TraceParseError>, bytewise: Result<Int, TraceParseError>) {
+        var parser = GPXStreamParser()
+        let whole = Result { () throws(TraceParseError) in try parser.parse(bytes).0.count }
+        var bytewise = GPXStreamParser()
+        let pieces = Result { () throws(TraceParseError) in
+            for byte in bytes { try bytewise.feed([byte]) }
+            return try bytewise.finish().0.count
+        }
+        return (whole, pieces)
+    }
+
+    /// Found by the GPXWellFormed fuzz target (Fuzz/Regressions/GPXWellFormed): bytes that are not UTF-8 in
+    /// a document that is UTF-8 (declared, or by default) gave fixes where libxml2 refuses the document.
+    /// Found by the GPXWellFormed fuzz target: a malformed XML declaration, which libxml2 refuses, was read.
+    @Test func aMalformedXMLDeclarationIsRefused() throws {
+        for declaration in ["<?xml version=\"1.0\"ix.com/GPX/1/1\">", "<?xml version=\"1.0\"encoding=\"UTF-8\"?>", "<?xml encoding=\"UTF-8\"?>",
+                            "<?xml version=\"2.0\"?>", "<?xml version=\"1.0\" standalone=\"maybe\"?>", "<?xml version=\"1.0\" foo=\"bar\"?>", "<?xml?>"] {
+            let error = TraceTesting.gpxError(bytes: Self.namedDocument([], declaration: declaration))
+            #expect(error?.message.hasPrefix("a malformed XML declaration; expected <?xml version=\"1.0\"") == true, "\(declaration): \(String(describing: error))")
+            #expect(error?.line == 1)
+        }
+        for declaration in ["<?xml version='1.1' standalone='yes' ?>", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
+                            "<?xml version=\"1.0\"?>", "<?xml-stylesheet href=\"a.xsl\"?>"] {
+            #expect(try TraceTesting.gpx(bytes: Self.namedDocument([], declaration: declaration)).0.count == 1, "\(declaration)")
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8AreRefusedUnlessTheDeclarationNamesASingleByteEncoding() throws {
+        let cafe = Array("Caf".utf8) + [0xE9]
+        for document in [Self.namedDocument(cafe), Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\"?>"),
+                         Array(Self.namedDocument(cafe, declaration: "").dropFirst())] {
+            let (whole, bytewise) = Self.readBothWays(document)
+            let error = try #require(whole.failureValue, "\(whole)")
+            #expect(error.message.hasPrefix("byte 0xE9 is not UTF-8; expected a UTF-8 file"), "\(error)")
+            #expect(error.line == (document.first == UInt8(ascii: "<") && document[1] == UInt8(ascii: "?") ? 3 : 2), "\(error)")
+            #expect(bytewise.failureValue == error)
+        }
+        // Declared as a single-byte encoding, the same bytes read.
+        for name in ["ISO-8859-1", "iso-8859-15", "windows-1252", "latin1"] {
+            let document = Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\" encoding='\(name)'?>")
+            #expect(try TraceTesting.gpx(bytes: document).0.count == 1, "\(name)")
+        }
+        // An encoding the reader cannot read as bytes is refused, not misread.
+        let utf16 = Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
+        #expect(TraceTesting.gpxError(bytes: utf16)?.message.contains("names the encoding \"utf-16\"") == true)
+        // Malformed UTF-8: a surrogate, an overlong form, U+FFFF, a lone continuation byte, a cut sequence.
+        for bad: [UInt8] in [[0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xEF, 0xBF, 0xBF], [0x80], [0xE2, 0x82]] {
+            #expect(TraceTesting.gpxError(bytes: Self.namedDocument(bad))?.message.contains("is not UTF-8") == true, "\(bad)")
+        }
+    }
+
+    @Test func utf8CutByEveryChunkBoundaryReads() throws {
+        let document = Self.namedDocument(Array("Città — 東京 😀".utf8))
+        let (whole, bytewise) = Self.readBothWays(document)
+        #expect(try whole.get() == 1)
+        #expect(try bytewise.get() == 1)
+        // At the end of the file a cut sequence is an error, read whole or byte by byte.
+        let cut = Array(Self.namedDocument([]).dropLast(1)) + [0xF0, 0x9F]
+        let both = Self.readBothWays(cut)
+        #expect(both.whole.failureValue?.message.contains("is not UTF-8") == true)
+        #expect(both.bytewise.failureValue == both.whole.failureValue)
+    }
+
+    /// Found by the GPX fuzz target (Fuzz/Regressions/GPX): a value longer than `maxValueBytes` was kept whole
+    /// when read in one piece but lost when cut by a chunk end, so the error named another text.
+    @Test func anOverlongValueGivesTheSameErrorWhateverTheChunks() {
+        let long = "2015-12-11T15 " + String(repeating: "x", count: 400)
+        let document = Array(TraceTesting.document("<trk><trkseg><trkpt lat=\"45\" lon=\"7\"><time>\(long)</time></trkpt></trkseg></trk>").utf8)
+        let (whole, bytewise) = Self.readBothWays(document)
+        #expect(whole.failureValue?.message.hasPrefix("bad time \"2015-12-11T15 xxx") == true, "\(whole)")
+        #expect(bytewise.failureValue == whole.failureValue)
+    }
+
+    @Test func anEarlierSyntaxErrorWinsOverLaterBytesThatAreNotUTF8() {
+        let document = Array("<gpx>\n<trk></gpx>\n<name>".utf8) + [0xFF] + Array("</name>".utf8)
+        let (whole, bytewise) = Self.readBothWays(document)
+        #expect(whole.failureValue?.line == 2)
+        #expect(whole.failureValue?.message.contains("UTF-8") == false)
+        #expect(bytewise.failureValue == whole.failureValue)
+    }
+}
+
+extension Result {
+    /// The error, or nil on success.
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }

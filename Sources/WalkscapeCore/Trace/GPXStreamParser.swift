@@ -48,6 +48,11 @@ public struct GPXStreamParser: TraceStreamParser {
     private var documentStart = 0
     private var failure: TraceParseError?
     private var finished = false
+    /// Whether the bytes must be UTF-8: nil until the XML declaration (or its absence) is known; false when
+    /// the declaration names a single-byte encoding (ISO-8859-x, Windows-125x, ASCII).
+    private var requiresUTF8: Bool?
+    /// Absolute offset up to which the bytes were checked as UTF-8 (a sequence cut by a chunk end is not).
+    private var checkedTo = 0
 
     // MARK: Lines
 
@@ -200,10 +205,129 @@ public struct GPXStreamParser: TraceStreamParser {
                 throw TraceParseError(line: 1, message: "the file is UTF-16 text; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
             }
         }
-        let consumed = try scan(p, n, from: i, final: final)
+        if requiresUTF8 == nil {
+            guard let required = try Self.declaredUTF8(p, n, from: i, final: final) else { return 0 }
+            requiresUTF8 = required
+        }
+        // Bytes that are not UTF-8 end the document where they are: what comes before is scanned as usual
+        // (so that an earlier error wins, however the file is cut into chunks), then the encoding is refused.
+        var end = n
+        var invalid: Int?
+        if requiresUTF8 == true {
+            (end, invalid) = Self.checkUTF8(p, n, from: max(i, checkedTo - base), final: final)
+        }
+        let consumed = try scan(p, invalid ?? end, from: i, final: final && invalid == nil)
+        if let invalid {
+            throw fail(p, at: invalid, "\(Self.describe(p[invalid])) is not UTF-8; expected a UTF-8 file, or an XML declaration naming its encoding (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)")
+        }
+        checkedTo = base + end
         // The buffer is about to go: a value being read must not point into it any more.
         materializeCapture(p)
         return consumed
+    }
+
+    /// Whether the document at `p[from..<n]` must be UTF-8, from its XML declaration: true without one or when
+    /// it names UTF-8, false for a single-byte encoding; nil to wait for the rest of the declaration. Other
+    /// encodings are refused (the reader compares bytes, so only ASCII-compatible single-byte ones read right).
+    private static func declaredUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) throws(TraceParseError) -> Bool? {
+        let prefix = Array("<?xml".utf8)
+        let available = n - from
+        if available < prefix.count {
+            return final || !prefix.starts(with: UnsafeBufferPointer(start: p + from, count: available)) ? true : nil
+        }
+        guard prefix.elementsEqual(UnsafeBufferPointer(start: p + from, count: prefix.count)) else { return true }
+        // The declaration, up to '?>' (at most 1 KiB: a longer one is left to the scanner's messages).
+        var close = from + prefix.count
+        while close + 1 < n && close < from + 1024 && !(p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")) { close += 1 }
+        if close + 1 >= n && !final && close < from + 1024 { return nil }
+        // `<?xml-stylesheet …?>` and the like are processing instructions, not the declaration.
+        guard from + prefix.count < n, isSpace(p[from + prefix.count]) || p[from + prefix.count] == UInt8(ascii: "?") else { return true }
+        let declaration = Array(UnsafeBufferPointer(start: p + from + prefix.count, count: close - from - prefix.count))
+        let closed = close + 1 < n && p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")
+        guard closed, let fields = xmlDeclarationFields(declaration) else {
+            throw TraceParseError(line: 1, message: "a malformed XML declaration; expected <?xml version=\"1.0\" encoding=\"UTF-8\"?> (version, then optionally encoding and standalone, each name=\"value\")")
+        }
+        guard let name = fields["encoding"]?.lowercased() else { return true }
+        if name == "utf-8" || name == "utf8" { return true }
+        if name.hasPrefix("iso-8859-") || name.hasPrefix("iso8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
+            || ["latin1", "latin-1", "iso-latin-1", "us-ascii", "ascii"].contains(name)
+        {
+            return false
+        }
+        let shown = String(String(decoding: name.utf8, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) }.prefix(40))
+        throw TraceParseError(line: 1, message: "the XML declaration names the encoding \"\(shown)\"; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
+    }
+
+    /// The pseudo-attributes of an XML declaration's inside (after `<?xml`, before `?>`) when it follows the
+    /// XML 1.0 grammar: `version="1.x"`, then optionally `encoding="Name"` and `standalone="yes|no"`, each
+    /// after white space; nil otherwise.
+    private static func xmlDeclarationFields(_ bytes: [UInt8]) -> [String: String]? {
+        var i = 0
+        var fields: [String: String] = [:]
+        for (key, required) in [("version", true), ("encoding", false), ("standalone", false)] {
+            var j = i
+            while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+            let keyBytes = Array(key.utf8)
+            guard j > i, j + keyBytes.count <= bytes.count, Array(bytes[j..<j + keyBytes.count]) == keyBytes else {
+                if required { return nil } else { continue }
+            }
+            j += keyBytes.count
+            while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { return nil }
+            j += 1
+            while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return nil }
+            let quote = bytes[j]
+            guard let end = bytes[(j + 1)...].firstIndex(of: quote) else { return nil }
+            let value = String(decoding: bytes[(j + 1)..<end], as: UTF8.self)
+            let valid: Bool
+            switch key {
+            case "version": valid = value.hasPrefix("1.") && value.count > 2 && value.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber }
+            case "encoding":
+                valid = value.first.map { $0.isASCII && $0.isLetter } ?? false
+                    && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
+            default: valid = value == "yes" || value == "no"
+            }
+            guard valid else { return nil }
+            fields[key] = value
+            i = end + 1
+        }
+        while i < bytes.count && isSpace(bytes[i]) { i += 1 }
+        return i == bytes.count ? fields : nil
+    }
+
+    /// Checks that `p[from..<n]` is UTF-8. Returns where checking stopped (before a sequence cut by the end of
+    /// the buffer, unless `final`) and the position of the first byte that is not UTF-8, if any.
+    private static func checkUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) -> (end: Int, invalid: Int?) {
+        var i = from
+        while i < n {
+            // ASCII runs, 8 bytes at a time.
+            while i + 8 <= n && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
+            let lead = p[i]
+            if lead < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xED: length = 3; high = 0x9F  // no UTF-16 surrogates
+            case 0xE1...0xEF: length = 3
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return (i, i)
+            }
+            for k in 1..<length {
+                guard i + k < n else { return final ? (i, i) : (i, nil) }
+                let byte = p[i + k]
+                guard byte >= (k == 1 ? low : 0x80) && byte <= (k == 1 ? high : 0xBF) else { return (i, i) }
+            }
+            // U+FFFE and U+FFFF are not XML characters.
+            if lead == 0xEF && p[i + 1] == 0xBF && p[i + 2] >= 0xBE { return (i, i) }
+            i += length
+        }
+        return (n, nil)
     }
 
     // MARK: Lines
@@ -753,7 +877,7 @@ public struct GPXStreamParser: TraceStreamParser {
             streamCoordinates(p + start, count)
             return
         }
-        if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow {
+        if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow && count <= Self.maxValueBytes {
             captureDirectStart = start
             captureDirectCount = count
             return
@@ -771,14 +895,18 @@ public struct GPXStreamParser: TraceStreamParser {
         appendCapture(p + start, captureDirectCount)
     }
 
+    /// Appends to the value being read; past `maxValueBytes` the value is cut there and marked as overflowing
+    /// (the same first bytes however the input was cut into chunks, so that messages do not depend on it).
     @inline(__always)
     private mutating func appendCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
         if captureField == .coordinates {
             streamCoordinates(bytes, count)
             return
         }
-        if captureBytes.count + count > Self.maxValueBytes {
+        let room = Self.maxValueBytes - captureBytes.count
+        if count > room {
             captureOverflow = true
+            captureBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: max(0, room)))
             return
         }
         captureBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))

@@ -1,0 +1,11 @@
+import WalkscapeCore
+
+/// GPX stream parser: the first byte chooses how the rest is cut into pieces; read whole and in pieces, the
+/// answers must be the same.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzGPX(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let input = FuzzSupport.bytes(start, count)
+    guard let seed = input.first else { return 0 }
+    FuzzSupport.checkChunking({ GPXStreamParser() }, Array(input.dropFirst()), seed: seed)
+    return 0
+}

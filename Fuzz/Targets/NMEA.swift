@@ -1,0 +1,13 @@
+import WalkscapeCore
+
+/// NMEA 0183 parser: the first byte chooses how the rest is cut into pieces; read whole and in pieces, the
+/// answers must be the same.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzNMEA(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let input = FuzzSupport.bytes(start, count)
+    guard let seed = input.first else { return 0 }
+    let data = Array(input.dropFirst())
+    if KnownCrashes.nmeaHugeTime(data) { return -1 }
+    FuzzSupport.checkChunking({ NMEAParser() }, data, seed: seed)
+    return 0
+}

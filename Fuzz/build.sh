@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/Targets/*.swift with swiftc, against the package's own sources.
+#
+# The package's library modules (WalkscapeCore, WalkscapeTraces, WalkscapeAudio) are compiled once each into
+# a static library with coverage instrumentation and AddressSanitizer (-sanitize=fuzzer,address); each target
+# is then one file with an @_cdecl("LLVMFuzzerTestOneInput") entry point, linked against them and libFuzzer.
+# No SwiftPM resolution is involved, so the fuzz build needs nothing the main build has not got.
+#
+# Usage: Fuzz/build.sh [target ...]      (default: every Fuzz/Targets/*.swift; binaries in .build/fuzz/bin)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFTC=${SWIFTC:-swiftc}
+OUT=.build/fuzz
+mkdir -p "$OUT/modules" "$OUT/bin"
+
+LINK_FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
+FLAGS=("${LINK_FLAGS[@]}" -g)
+SYSTEM=(-I Sources/CZlib -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
+        -Xcc -I/usr/include/x86_64-linux-gnu)
+
+# A module is rebuilt when one of its sources, a module built before it, or this script is newer than its
+# library (a module's struct layouts are compiled into the modules that use it).
+module() {
+    local name=$1; shift
+    local lib="$OUT/modules/lib$name.a"
+    local sources; sources=$(find "Sources/$name" -name '*.swift' | sort)
+    if [ -f "$lib" ] && [ -z "$(find "Sources/$name" Fuzz/build.sh "${built[@]}" -newer "$lib" -print -quit)" ]; then
+        built+=("$lib"); return
+    fi
+    echo "fuzz: compiling module $name" >&2
+    # shellcheck disable=SC2086
+    "$SWIFTC" "${FLAGS[@]}" "${SYSTEM[@]}" "$@" -enable-testing -module-name "$name" -emit-module \
+        -emit-module-path "$OUT/modules/$name.swiftmodule" -emit-library -static -o "$lib" $sources
+    built+=("$lib")
+}
+built=()
+
+module WalkscapeCore
+module WalkscapeTraces
+module WalkscapeAudio
+
+LIBS=("$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeCore.a"
+      -lz -lmpg123 -lsndfile -lpulse -lsamplerate)
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    for f in Fuzz/Targets/*.swift; do targets+=("$(basename "$f" .swift)"); done
+fi
+for t in "${targets[@]}"; do
+    src=Fuzz/Targets/$t.swift bin=$OUT/bin/$t
+    if [ -f "$bin" ] && [ -z "$(find "$src" Fuzz/Support "$OUT/modules" -newer "$bin" -print -quit)" ]; then continue; fi
+    echo "fuzz: linking $t" >&2
+    # A target may name extra compiler flags (a C library of its own) on a line `// fuzz-flags: …`.
+    read -r -a extra <<< "$(sed -n 's|^// fuzz-flags: ||p' "$src")"
+    # Without -g here: with it, swiftc leaves the target's module files in the current directory.
+    "$SWIFTC" "${LINK_FLAGS[@]}" "${SYSTEM[@]}" ${extra[@]+"${extra[@]}"} -module-name "Fuzz$t" "$src" Fuzz/Support/*.swift \
+        "${LIBS[@]}" -o "$bin"
+done

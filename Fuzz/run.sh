@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets (built by Fuzz/build.sh) for SECONDS each and prints one line of figures per target.
+#
+# Usage: Fuzz/run.sh SECONDS [target ...]        (default: every target in Fuzz/Targets)
+# Environment: FUZZ_PARALLEL (targets run at once, default 1), FUZZ_REAL (third-party seed files, default
+# ../shared/real, used when present and never copied into the repository), FUZZ_ARGS (more libFuzzer flags).
+#
+# Each target starts from seeds made afresh from the repository's fixtures (plus Fuzz/Seeds/TARGET and the
+# inputs of past crashes in Fuzz/Regressions/TARGET) and from the corpus it grew in earlier runs
+# (.build/fuzz/corpus/TARGET). A crash, timeout (-timeout=10 s), leak or out-of-memory (-rss_limit_mb=2048)
+# fails the run; the input is saved as .build/fuzz/artifacts/TARGET-crash-… (or -timeout-, -leak-, -oom-).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:?usage: Fuzz/run.sh SECONDS [target ...]}; shift
+OUT=.build/fuzz
+REAL=${FUZZ_REAL:-../shared/real}
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    for f in Fuzz/Targets/*.swift; do targets+=("$(basename "$f" .swift)"); done
+fi
+Fuzz/build.sh "${targets[@]}" || exit 1
+
+# seeds TARGET DIR: writes the target's seed files into DIR.
+seeds() {
+    local target=$1 dir=$2 prefix="" files=()
+    shopt -s nullglob
+    case $target in
+        GPX|GPXWellFormed) files=(fixtures/traces-formats/*.gpx fixtures/traces-bad/*.gpx fixtures/traces/*-brisk.gpx "$REAL"/gpx/*.gpx "$REAL"/walkspace-app/*.gpx) ;;
+        NMEA) files=(fixtures/traces-formats/*.nmea "$REAL"/nmea/*) ;;
+        GeoJSON) files=(fixtures/traces-formats/*.geojson fixtures/traces-bad/*.geojson "$REAL"/geojson/*) ;;
+        Gzip) files=(fixtures/traces-formats/*.gz fixtures/traces-bad/*.gz) ;;
+        SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;
+        TourJSON) files=(tours/*/tour.json "$REAL"/walkspace-app/*.json) ;;
+        AudioProbe) files=(fixtures/audio/* "$REAL"/audio/*) ;;
+    esac
+    case $target in GPX|NMEA|GeoJSON) prefix='\x00' ;; esac
+    local i=0 f
+    for f in "${files[@]}"; do
+        i=$((i + 1))
+        if [ "$target" = AudioProbe ]; then
+            case $f in *.wav) prefix='\x01' ;; *) prefix='\x00' ;; esac
+        fi
+        { printf "$prefix"; cat "$f"; } > "$dir/seed-$i"
+    done
+    if [ "$target" = Gzip ]; then
+        for f in fixtures/traces-formats/walk.{gpx,nmea,geojson} fixtures/traces-bad/billion-laughs.gpx; do
+            i=$((i + 1)); gzip -9 -n -c "$f" > "$dir/seed-$i"
+        done
+    fi
+    for f in Fuzz/Seeds/"$target"/*; do cp "$f" "$dir/"; done
+    shopt -u nullglob
+}
+
+# The libFuzzer flags of a target: its dictionary and the largest input it is given.
+options() {
+    case $1 in
+        GPX|GPXWellFormed) echo "-dict=Fuzz/Dictionaries/xml.dict -max_len=8192" ;;
+        NMEA) echo "-dict=Fuzz/Dictionaries/nmea.dict -max_len=8192" ;;
+        GeoJSON|TourJSON|RemoteAnswers) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
+        SRT|TextDecoder) echo "-dict=Fuzz/Dictionaries/srt.dict -max_len=8192" ;;
+        Gzip|AudioProbe) echo "-max_len=32768" ;;
+        *) echo "-max_len=4096" ;;
+    esac
+}
+
+# run TARGET: fuzzes it, prints its line of figures, and fails when libFuzzer found something.
+run() {
+    local t=$1
+    local seeddir=$OUT/seeds/$t corpus=$OUT/corpus/$t log=$OUT/logs/$t.log
+    rm -rf "$seeddir"; mkdir -p "$seeddir" "$corpus" "$OUT/logs" "$OUT/artifacts" "Fuzz/Regressions/$t"
+    seeds "$t" "$seeddir"
+    # shellcheck disable=SC2046
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+        "$OUT/bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$OUT/artifacts/$t-" $(options "$t") ${FUZZ_ARGS:-} \
+        "$corpus" "$seeddir" "Fuzz/Regressions/$t" > "$log" 2>&1
+    local status=$?
+    local execs cov ft secs
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+    if [ $status -eq 0 ]; then
+        printf '%-20s ok     %10s execs %6s s  cov %5s  ft %6s  corpus %s\n' "$t" "${execs:-?}" "${secs:-?}" "${cov:-?}" "${ft:-?}" "$(ls "$corpus" | wc -l)"
+    else
+        printf '%-20s FAILED (exit %s) after %s execs; see %s\n' "$t" "$status" "${execs:-?}" "$log"
+        grep -m3 -E 'ERROR|fuzz invariant|Fatal error|SUMMARY' "$log" | sed 's/^/    /'
+        ls "$OUT/artifacts/$t-"* 2>/dev/null | sed 's/^/    input: /'
+    fi
+    return $status
+}
+
+export -f run seeds options
+export OUT REAL seconds
+printf '%s\n' "${targets[@]}" | xargs -P "${FUZZ_PARALLEL:-1}" -I{} bash -c 'run {}'
