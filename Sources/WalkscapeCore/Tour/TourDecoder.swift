@@ -170,8 +170,8 @@ public struct TourDecoder {
             if let problem = asset.pathProblem { error(path.appending("file"), problem) }
             let lower = file.lowercased()
             switch role {
-            case .audio where !(lower.hasSuffix(".mp3") || lower.hasSuffix(".wav")):
-                error(path.appending("file"), "\"\(file)\" is not an .mp3 or .wav file, expected MP3 or WAV audio")
+            case .audio where !AudioFileTypes.hasAudioExtension(file):
+                error(path.appending("file"), "\"\(file)\" is not an audio file name, expected one ending in \(AudioFileTypes.extensionList)")
             case .subtitles where !lower.hasSuffix(".srt"):
                 error(path.appending("file"), "\"\(file)\" is not an .srt file, expected SubRip subtitles")
             default: break
