@@ -5,7 +5,8 @@
 #   `walkscape inspect --json FILE` (FFmpegDecoder: libavformat + libavcodec, libswresample to interleaved
 #   float32, through a 4096-frame buffer) against `ffmpeg -i FILE -f null -` (decodes, no output), side by
 #   side with hyperfine, RUNS runs each after a warm-up (file in the page cache).
-# Goal: walkscape's throughput ≥ 0.9 × ffmpeg's.
+# Goal: walkscape's throughput ≥ 0.9 × ffmpeg's. On a shared machine the wall clock mostly measures waiting
+# for a core, so the verdict is on CPU time (user + system), printed beside the wall-clock ratio.
 # usage: tools/bench/aac_decode.sh   (OUT=/tmp/walkscape-bench/aac RUNS=5 WALKSCAPE=path; needs sox, ffmpeg, hyperfine)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,6 +35,9 @@ results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 w, f = results["walkscape"], results["ffmpeg"]
 for name, r in (("walkscape", w), ("ffmpeg", f)):
     print(f"{name:10s} {r['mean']:.3f} s ± {r['stddev']:.3f}  ({600 / r['mean']:.0f}× real time)")
+for name, r in (("walkscape", w), ("ffmpeg", f)):
+    print(f"{name:10s} CPU {r['user'] + r['system']:.3f} s (user {r['user']:.3f} + system {r['system']:.3f})")
 ratio = f["mean"] / w["mean"]
-print(f"throughput walkscape / ffmpeg: {ratio:.2f}× (goal ≥ 0.90×): {'PASS' if ratio >= 0.9 else 'FAIL'}")
+cpu = (f["user"] + f["system"]) / (w["user"] + w["system"])
+print(f"throughput walkscape / ffmpeg, wall clock: {ratio:.2f}×; CPU time: {cpu:.2f}× (goal ≥ 0.90×): {'PASS' if cpu >= 0.9 else 'FAIL'}")
 PY
