@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Layers, from the inside out:
 /// - `WalkscapeCore`: pure core, no I/O (JSON, geo maths, tour model, routes, subtitles, validation rules).
-/// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile and libpulse.
+/// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile, FFmpeg, librubberband and libpulse.
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
@@ -39,6 +39,12 @@ let package = Package(
             name: "CSamplerate", path: "Sources/CSamplerate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        .systemLibrary(
+            name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
+            providers: [.apt(["librubberband-dev"])]),
+        .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
@@ -51,7 +57,7 @@ let package = Package(
         .target(name: "WalkscapeCore"),
         .target(
             name: "WalkscapeAudio",
-            dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CPulse", "CSamplerate"]),
+            dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),
         .target(
             name: "WalkscapeTours",
             dependencies: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the small audio fixtures in fixtures/audio/ used by the decoder tests.
-# Needs sox and lame (Debian: apt-get install sox lame). The sox lines with -R (repeatable dither) give the
+# Needs sox, lame and ffmpeg (Debian: apt-get install sox lame ffmpeg). The sox lines with -R (repeatable dither) give the
 # same bytes on every run for a given sox/lame version; the older lines without it vary in their dither noise.
 set -euo pipefail
 cd "$(dirname "$0")/../fixtures/audio"
@@ -47,4 +47,26 @@ head -c 20000 tone-440-880hz-1s-16k-stereo-24bit.wav > truncated.wav
 printf 'abc' > junk-3-bytes.mp3
 head -c 3000 tone-330hz-2.5s-48k-stereo-vbr.mp3 > truncated.mp3
 printf '\x00\x00\x00\x18ftypM4A \x00\x00\x02\x00isomiso2\x00\x00\x00\x08free' > mp4-named.mp3
+# Formats read through FFmpeg: each a 440 Hz tone of exactly 1.000 s (ffmpeg's bitexact flags: the same
+# bytes on every run for a given ffmpeg version). Lengths a listener hears, priming and padding removed:
+#   AAC in MP4 named .mp3 (the reference backend's own kind of file), 44.1 kHz mono: 44100 frames (edit list)
+#   AAC in .m4a, 48 kHz stereo (left 440 Hz, right 880 Hz): 48000 frames (edit list)
+#   ADTS .aac, 44.1 kHz mono: 46080 frames = 45 AAC frames of 1024 samples (ADTS cannot say priming or padding)
+#   Opus, 48 kHz mono: 48000 frames (pre-skip and end trim from the Ogg granules)
+#   Ogg Vorbis, 44.1 kHz mono: 44100 frames; FLAC, 44.1 kHz mono: 44100 frames
+# Debian's ffmpeg has no HE-AAC encoder (libfdk_aac is not in Debian), so there is no HE-AAC fixture.
+ff() { ffmpeg -nostdin -v error -y "$@"; }
+bitexact=(-fflags +bitexact -flags:a +bitexact -map_metadata -1)
+sox -R -n -r 44100 -c 1 -b 16 "$tmp/a44.wav" synth 1.0 sine 440 gain -6
+sox -R -n -r 48000 -c 2 -b 16 "$tmp/a48.wav" synth 1.0 sine 440 sine 880 gain -6
+sox -R -n -r 48000 -c 1 -b 16 "$tmp/m48.wav" synth 1.0 sine 440 gain -6
+ff -i "$tmp/a44.wav" "${bitexact[@]}" -c:a aac -b:a 64k -f mp4 tone-440hz-1s-44k-mono-aac-in-mp4.mp3
+ff -i "$tmp/a48.wav" "${bitexact[@]}" -c:a aac -b:a 96k tone-440-880hz-1s-48k-stereo.m4a
+ff -i "$tmp/a44.wav" "${bitexact[@]}" -c:a aac -b:a 64k -f adts tone-440hz-1s-44k-mono.aac
+ff -i "$tmp/m48.wav" "${bitexact[@]}" -c:a libopus -b:a 32k tone-440hz-1s-48k-mono.opus
+# Pages of 100 ms, as encoders write for longer files (a one-page file: see docs/audio.md).
+ff -i "$tmp/a44.wav" "${bitexact[@]}" -c:a libvorbis -q:a 2 -page_duration 100000 tone-440hz-1s-44k-mono.ogg
+ff -i "$tmp/a44.wav" "${bitexact[@]}" -c:a flac tone-440hz-1s-44k-mono.flac
+# An Ogg Vorbis file cut after 4200 bytes (0.454 s of 1 s): its last page is gone, the first pages are whole.
+head -c 4200 tone-440hz-1s-44k-mono.ogg > truncated.ogg
 ls -l

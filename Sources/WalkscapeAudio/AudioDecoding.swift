@@ -7,8 +7,9 @@ public enum AudioDecoding {
     public static let bufferFrames = 4096
 
     /// A decoder for the audio file at `path`, chosen by its content (`AudioContainerSniffer`), not its name.
-    /// Throws one clear message when the file is missing, empty, too short, another format (MP4/AAC named
-    /// `.mp3`, …) or not decodable.
+    /// MP3 goes to libmpg123, WAV and RF64 to libsndfile, MP4/M4A (AAC), ADTS, Ogg (Vorbis, Opus) and FLAC
+    /// to FFmpeg (`FFmpegDecoder`). Throws one clear message when the file is missing, empty, too short,
+    /// another format or not decodable.
     public static func open(path: String) throws(AudioFileError) -> any AudioDecoder {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw AudioFileError(FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions?)" : "no such file")
@@ -24,16 +25,31 @@ public enum AudioDecoding {
         case .wav, .rf64:
             if expected == .mp3 { throw AudioFileError("\(kind.label), not MP3; rename it to .wav or re-encode it as MP3") }
             return try WAVDecoder(path: path)
+        case .mp4, .adts, .ogg, .flac:
+            // The content decides, whatever the name: the reference backend serves MP4/AAC named `.mp3`.
+            do {
+                return try FFmpegDecoder(path: path)
+            } catch {
+                throw AudioFileError("\(kind.label): \(error.message)")
+            }
         case .empty:
-            throw AudioFileError("empty file (0 bytes), expected \(expected?.rawValue.uppercased() ?? "MP3 or WAV") audio; download or export it again")
+            throw AudioFileError("empty file (0 bytes), expected \(expectedLabel(path)) audio; download or export it again")
         case .unknown where header.count < 4:
             throw AudioFileError("only \(header.count) bytes, too short to be audio; download or export it again")
         case .unknown where expected == .mp3:
             // MP3 streams may begin with junk before the first frame; let the decoder look for sync.
             return try MP3Decoder(path: path)
         default:
-            throw AudioFileError("\(kind.label), not \(expected?.rawValue.uppercased() ?? "MP3 or WAV") (first bytes \(hexPrefix(header))); convert it to MP3 or WAV")
+            throw AudioFileError("\(kind.label), not \(expectedLabel(path)) audio (first bytes \(hexPrefix(header))); \(convertAdvice)")
         }
+    }
+
+    /// What to do with a file walkscape cannot read.
+    static let convertAdvice = "convert it to MP3, AAC (.m4a), Opus, Ogg Vorbis, FLAC or WAV"
+
+    /// `"MP3"`, `"MP4/AAC"`, … as the name of `path` promises, or a list of what walkscape reads.
+    static func expectedLabel(_ path: String) -> String {
+        AudioFileTypes.expectedLabel(path) ?? "MP3, WAV, AAC, Opus, Vorbis or FLAC"
     }
 
     /// Decodes the file at `path` from start to end through a fixed buffer of `bufferFrames` frames and

@@ -2,20 +2,19 @@ import Foundation
 import WalkscapeAudio
 import WalkscapeCore
 
-/// `walkscape inspect FILE.mp3|FILE.wav`: the audio branch of `InspectCommand`. Decodes the whole file
+/// `walkscape inspect FILE.mp3|FILE.m4a|FILE.wav|…`: the audio branch of `InspectCommand`. Decodes the whole file
 /// through a fixed buffer (`AudioDecoding.decodeAll`), so the length is what really plays and a cut file is
 /// found; memory stays fixed whatever the file's length.
 extension InspectCommand {
-    /// Whether `path` is an audio file: named `.mp3` or `.wav`, or starting like MP3 (ID3 tag or frame
-    /// sync), WAV or RF64 whatever its name.
+    /// Whether `path` is an audio file: named with one of `AudioFileTypes.extensions`, or starting like MP3
+    /// (ID3 tag or frame sync), WAV, RF64, MP4, ADTS, Ogg or FLAC whatever its name.
     static func isAudioFile(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".mp3") || lower.hasSuffix(".wav") { return true }
+        if AudioFileTypes.hasAudioExtension(path) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: AudioContainerSniffer.headerLength) else { return false }
         switch AudioContainerSniffer.sniff([UInt8](head)) {
-        case .mp3, .wav, .rf64: return true
+        case .mp3, .wav, .rf64, .mp4, .adts, .ogg, .flac: return true
         default: return false
         }
     }
@@ -60,7 +59,7 @@ extension InspectCommand {
     func audioText(_ decoded: DecodedAudio) -> [String] {
         let info = decoded.info
         var facts = TextTable(["", ""])
-        facts.add(["Codec", info.codec == .mp3 ? "MP3 (libmpg123, gapless)" : "WAV (libsndfile)"])
+        facts.add(["Codec", "\(info.codec.label) (\(info.codec.library))"])
         facts.add(["Sample rate", "\(info.sampleRate) Hz"])
         facts.add(["Channels", "\(info.channels)" + (info.channels == 1 ? " (mono)" : info.channels == 2 ? " (stereo)" : "")])
         facts.add(["Frames", "\(info.frames) (decoded in full)"])

@@ -164,7 +164,7 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
 
     @Test(arguments: [
         ("junk-3-bytes.mp3", "only 3 bytes, too short to be audio; download or export it again"),
-        ("mp4-named.mp3", "MP4/AAC data, not MP3 (first bytes 00 00 00 18 66 74 79 70); convert it to MP3 or WAV"),
+        ("mp4-named.mp3", "MP4/AAC data: cannot be opened as audio (Invalid data found when processing input); download or export it again"),
         ("nope.wav", "no such file"),
     ])
     func brokenFilesGiveOneLineErrors(name: String, message: String) {
@@ -188,7 +188,7 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         // Text named .wav is refused by its first bytes.
         let wav = dir.appendingPathComponent("notes.wav").path
         _ = FileManager.default.createFile(atPath: wav, contents: Data("hello, this is no WAV".utf8))
-        #expect(throws: AudioFileError("unrecognised data, not WAV (first bytes 68 65 6c 6c 6f 2c 20 74); convert it to MP3 or WAV")) {
+        #expect(throws: AudioFileError("unrecognised data, not WAV audio (first bytes 68 65 6c 6c 6f 2c 20 74); convert it to MP3, AAC (.m4a), Opus, Ogg Vorbis, FLAC or WAV")) {
             try AudioDecoding.decodeAll(path: wav)
         }
     }

@@ -21,7 +21,7 @@ func fixture(_ name: String) -> String { repositoryRoot + "/fixtures/audio/" + n
     }
 
     @Test func namesMP4DataHiddenBehindAnMP3Name() {
-        #expect(throws: AudioFileError("MP4/AAC data, not MP3 (first bytes 00 00 00 18 66 74 79 70); convert it to MP3 or WAV")) {
+        #expect(throws: AudioFileError("MP4/AAC data: cannot be opened as audio (Invalid data found when processing input); download or export it again")) {
             try AudioProbe.probe(path: fixture("mp4-named.mp3"))
         }
     }

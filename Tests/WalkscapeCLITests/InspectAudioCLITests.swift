@@ -56,11 +56,31 @@ import WalkscapeCore
         #expect(result.stdout.hasPrefix(#"{"kind":"audio","codec":"mp3","sampleRate":44100,"channels":2,"frames":44100,"#))
     }
 
+    /// AAC in MP4 named `.mp3` (what the reference backend serves), ADTS, Opus, Vorbis and FLAC: the content
+    /// decides, and the length is the tone's exactly (ADTS: its 45 whole AAC frames).
+    @Test func formatsReadThroughFFmpegReportTheirCodecAndExactLength() throws {
+        let cases = [
+            ("tone-440hz-1s-44k-mono-aac-in-mp4.mp3", #"{"kind":"audio","codec":"aac","sampleRate":44100,"channels":1,"frames":44100,"durationSeconds":1.000000}"#),
+            ("tone-440-880hz-1s-48k-stereo.m4a", #"{"kind":"audio","codec":"aac","sampleRate":48000,"channels":2,"frames":48000,"durationSeconds":1.000000}"#),
+            ("tone-440hz-1s-44k-mono.aac", #"{"kind":"audio","codec":"aac","sampleRate":44100,"channels":1,"frames":46080,"durationSeconds":1.044898}"#),
+            ("tone-440hz-1s-48k-mono.opus", #"{"kind":"audio","codec":"opus","sampleRate":48000,"channels":1,"frames":48000,"durationSeconds":1.000000}"#),
+            ("tone-440hz-1s-44k-mono.ogg", #"{"kind":"audio","codec":"vorbis","sampleRate":44100,"channels":1,"frames":44100,"durationSeconds":1.000000}"#),
+            ("tone-440hz-1s-44k-mono.flac", #"{"kind":"audio","codec":"flac","sampleRate":44100,"channels":1,"frames":44100,"durationSeconds":1.000000}"#),
+        ]
+        for (name, json) in cases {
+            let result = try CLI.run(["inspect", "--json", "fixtures/audio/" + name])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(result.stdout == json + "\n", "\(name)")
+        }
+        let text = try CLI.run(["inspect", "fixtures/audio/tone-440-880hz-1s-48k-stereo.m4a"])
+        #expect(text.stdout.contains("AAC (FFmpeg: libavformat + libavcodec)"))
+    }
+
     @Test func brokenAudioIsOneLineOnStandardErrorAndExitOne() throws {
         let result = try CLI.run(["inspect", "--json", "fixtures/audio/mp4-named.mp3"])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "fixtures/audio/mp4-named.mp3: MP4/AAC data, not MP3 (first bytes 00 00 00 18 66 74 79 70); convert it to MP3 or WAV\n")
+        #expect(result.stderr == "fixtures/audio/mp4-named.mp3: MP4/AAC data: cannot be opened as audio (Invalid data found when processing input); download or export it again\n")
         let junk = try CLI.run(["inspect", "fixtures/audio/junk-3-bytes.mp3"])
         #expect(junk.status == 1)
         #expect(junk.stderr == "fixtures/audio/junk-3-bytes.mp3: only 3 bytes, too short to be audio; download or export it again\n")

@@ -103,12 +103,12 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
         let found = problems { doc in
             doc.modify(at: [.key("points"), .index(0), .key("tracks"), .key("it"), .key("audio")]) { $0.setMember("file", to: .string("../../etc/passwd.mp3")) }
             doc.modify(at: [.key("points"), .index(0), .key("tracks"), .key("en"), .key("audio")]) { $0.setMember("file", to: .string("/tmp/a.mp3")) }
-            doc.modify(at: [.key("points"), .index(1), .key("tracks"), .key("en"), .key("audio")]) { $0.setMember("file", to: .string("audio/en/1.ogg")) }
+            doc.modify(at: [.key("points"), .index(1), .key("tracks"), .key("en"), .key("audio")]) { $0.setMember("file", to: .string("audio/en/1.wma")) }
             doc.modify(at: [.key("points"), .index(1), .key("tracks"), .key("it"), .key("subtitles"), .key("it")]) { $0.setMember("file", to: .string("s.vtt")) }
         }
         #expect(found.contains("points[0].tracks.it.audio.file: error: path \"../../etc/passwd.mp3\" goes up with '..', it must stay inside the tour directory"))
         #expect(found.contains("points[0].tracks.en.audio.file: error: absolute path \"/tmp/a.mp3\", expected a path relative to the tour directory"))
-        #expect(found.contains("points[1].tracks.en.audio.file: error: \"audio/en/1.ogg\" is not an .mp3 or .wav file, expected MP3 or WAV audio"))
+        #expect(found.contains("points[1].tracks.en.audio.file: error: \"audio/en/1.wma\" is not an audio file name, expected one ending in .mp3, .wav, .m4a, .mp4, .aac, .ogg, .oga, .opus, .flac"))
         #expect(found.contains("points[1].tracks.it.subtitles.it.file: error: \"s.vtt\" is not an .srt file, expected SubRip subtitles"))
     }
 

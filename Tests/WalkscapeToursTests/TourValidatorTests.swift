@@ -135,7 +135,7 @@ import WalkscapeCore
         try FileManager.default.copyItem(atPath: repositoryRoot + "/fixtures/audio/mp4-named.mp3", toPath: sandbox.directory + "/audio/en/p2.mp3")
         _ = try ManifestUpdater().update(sandbox.directory)
         #expect(try sandbox.problems() == [
-            "audio/en/p2.mp3: error: MP4/AAC data, not MP3 (first bytes 00 00 00 18 66 74 79 70); convert it to MP3 or WAV"
+            "audio/en/p2.mp3: error: MP4/AAC data: cannot be opened as audio (Invalid data found when processing input); download or export it again"
         ])
     }
 

@@ -11,11 +11,11 @@ point sentence by sentence in each language, point locations and radii, route ve
 Outputs, overwritten on every run:
 
     tours/<tour-id>/tour.json                    formatVersion 1, pretty-printed, 2-space indent
-    tours/<tour-id>/audio/<lang>/p<N>.mp3        (or .wav for the tracks listed in "wavTracks")
+    tours/<tour-id>/audio/<lang>/p<N>.mp3        (or .wav for the tracks listed in "wavTracks", .m4a for "aacTracks")
     tours/<tour-id>/subtitles/<lang>/p<N>.<sub>.srt
 
-Needs: python3 (standard library only), espeak-ng (with the it, fr and en voices) and lame
-(Debian: apt-get install espeak-ng lame). The generated media are committed, so users of the
+Needs: python3 (standard library only), espeak-ng (with the it, fr and en voices), lame and ffmpeg for the aacTracks
+(Debian: apt-get install espeak-ng lame ffmpeg). The generated media are committed, so users of the
 sample tours need neither.
 
 How a recording is made:
@@ -423,6 +423,9 @@ def check_kept_audio(path: Path, samples: array.array):
             data.byteswap()
         if kept != data.tobytes():
             raise SystemExit(f"{path}: differs from the synthesized recording (run without --keep-audio)")
+    elif path.suffix == ".m4a":
+        if aac_samples(path) != (len(samples), RATE):
+            raise SystemExit(f"{path}: length differs from the synthesized recording (run without --keep-audio)")
     elif sl.mp3_gapless_samples(path) != (len(samples), RATE):
         raise SystemExit(f"{path}: length differs from the synthesized recording (run without --keep-audio)")
 
@@ -436,6 +439,24 @@ def write_wav(path: Path, samples: array.array):
         w.setsampwidth(2)
         w.setframerate(RATE)
         w.writeframes(data.tobytes())
+
+
+def encode_aac(wav: Path, m4a: Path):
+    """AAC in MP4 with ffmpeg's encoder (bitexact); the movie timescale is the sample rate, so the edit list
+    that removes the priming and padding is exact to the sample (the default, 1/1000 s, rounds it)."""
+    subprocess.run(
+        ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", str(wav), "-fflags", "+bitexact", "-flags:a", "+bitexact",
+         "-map_metadata", "-1", "-c:a", "aac", "-b:a", "64k", "-movie_timescale", str(RATE), str(m4a)],
+        check=True, stdin=subprocess.DEVNULL)
+
+
+def aac_samples(path: Path):
+    """(samples a listener hears, rate) of an .m4a from ffprobe: the edit list's length."""
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=duration_ts,sample_rate",
+         "-of", "default=noprint_wrappers=1", str(path)], check=True, capture_output=True, text=True).stdout
+    fields = dict(line.split("=", 1) for line in out.split())
+    return int(fields["duration_ts"]), int(fields["sample_rate"])
 
 
 def encode_mp3(wav: Path, mp3: Path, title: str, album: str):
@@ -551,6 +572,7 @@ def make_tour(name: str, report_only: bool = False, keep_audio: bool = False):
         if (tour_dir / sub).exists():
             shutil.rmtree(tour_dir / sub)
     wav_tracks = {tuple(x) for x in data.get("wavTracks", [])}
+    aac_tracks = {tuple(x) for x in data.get("aacTracks", [])}
 
     lengths_main = {}
     durations = []
@@ -578,11 +600,19 @@ def make_tour(name: str, report_only: bool = False, keep_audio: bool = False):
                     lengths_main[pid] = seconds
                 (tour_dir / "audio" / lang).mkdir(parents=True, exist_ok=True)
                 if keep_audio:
-                    audio_rel = f"audio/{lang}/{pid}.{'wav' if (pid, lang) in wav_tracks else 'mp3'}"
+                    ext = 'wav' if (pid, lang) in wav_tracks else 'm4a' if (pid, lang) in aac_tracks else 'mp3'
+                    audio_rel = f"audio/{lang}/{pid}.{ext}"
                     check_kept_audio(tour_dir / audio_rel, samples)
                 elif (pid, lang) in wav_tracks:
                     audio_rel = f"audio/{lang}/{pid}.wav"
                     write_wav(tour_dir / audio_rel, samples)
+                elif (pid, lang) in aac_tracks:
+                    audio_rel = f"audio/{lang}/{pid}.m4a"
+                    wav_tmp = tmp / f"{stem}.wav"
+                    write_wav(wav_tmp, samples)
+                    encode_aac(wav_tmp, tour_dir / audio_rel)
+                    if aac_samples(tour_dir / audio_rel) != (len(samples), RATE):
+                        raise SystemExit(f"{audio_rel}: edit-list length != {len(samples)} samples")
                 else:
                     audio_rel = f"audio/{lang}/{pid}.mp3"
                     wav_tmp = tmp / f"{stem}.wav"

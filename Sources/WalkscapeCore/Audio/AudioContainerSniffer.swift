@@ -9,6 +9,7 @@ public enum AudioContainerSniffer {
         case wav
         case rf64
         case mp4
+        case adts
         case ogg
         case flac
         case aiff
@@ -22,6 +23,7 @@ public enum AudioContainerSniffer {
             case .wav: return "WAV data"
             case .rf64: return "RF64 WAV data"
             case .mp4: return "MP4/AAC data"
+            case .adts: return "ADTS AAC data"
             case .ogg: return "Ogg data"
             case .flac: return "FLAC data"
             case .aiff: return "AIFF data"
@@ -55,7 +57,7 @@ public enum AudioContainerSniffer {
             let rate = (bytes[2] >> 2) & 0x03
             // Layer III (01) of MPEG 1, 2 or 2.5, a valid bitrate and sample-rate index.
             if layer == 0x01 && version != 0x01 && bitrate != 0x0F && rate != 0x03 { return .mp3 }
-            if (bytes[1] & 0xF6) == 0xF0 { return .unknown }  // ADTS AAC
+            if (bytes[1] & 0xF6) == 0xF0 { return .adts }  // ADTS AAC: sync, layer 00
         }
         return .unknown
     }

@@ -242,7 +242,7 @@ public enum TourAssembler {
                 let document = "manifest (\(bundle.language))"
                 let trackPath = pointPath.appending("tracks").appending(bundle.language)
                 let recording = audio[bundle.language]![point.id]!
-                let audioPath = "audio/\(bundle.language)/\(name)." + extensionOf(recording.fileURL, allowed: ["mp3", "wav"], fallback: "mp3")
+                let audioPath = "audio/\(bundle.language)/\(name)." + extensionOf(recording.fileURL, allowed: AudioFileTypes.extensions, fallback: "mp3")
                 try plan(recording, document, to: audioPath)
                 var track: [(key: String, value: JSONValue)] = [("audio", asset(audioPath, size: recording.fileSizeBytes, at: trackPath.appending("audio")))]
                 let entries = subtitles[bundle.language]?[point.id] ?? []

@@ -174,8 +174,8 @@ public struct TourDecoder {
             let lower = file.lowercased()
             let shown = TerminalText.sanitize(file)  // for the messages below; the asset keeps the path as written
             switch role {
-            case .audio where !(lower.hasSuffix(".mp3") || lower.hasSuffix(".wav")):
-                error(path.appending("file"), "\"\(shown)\" is not an .mp3 or .wav file, expected MP3 or WAV audio")
+            case .audio where !AudioFileTypes.hasAudioExtension(file):
+                error(path.appending("file"), "\"\(shown)\" is not an audio file name, expected one ending in \(AudioFileTypes.extensionList)")
             case .subtitles where !lower.hasSuffix(".srt"):
                 error(path.appending("file"), "\"\(shown)\" is not an .srt file, expected SubRip subtitles")
             default: break
