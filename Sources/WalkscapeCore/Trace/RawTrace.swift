@@ -33,7 +33,7 @@ public struct RawTrace: Sendable {
             case .malformedSentences: text = "skipped \(n("RMC or GGA sentence", "RMC or GGA sentences")) with unreadable fields"
             case .notSentences: text = "ignored \(n("line", "lines")) that \(count == 1 ? "is not an NMEA sentence" : "are not NMEA sentences")"
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
-            case .mismatchedTimes: text = "ignored the times of \(n("line string or track", "line strings or tracks")) whose time list does not match its coordinates"
+            case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
             }
             return "\(text) (first at \(location))"
         }
