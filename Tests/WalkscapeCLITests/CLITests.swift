@@ -61,7 +61,7 @@ import WalkscapeCore
     @Test func usageErrorsExitWithTwo() throws {
         let unknown = try CLI.run(["fly"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("Unexpected argument 'fly'"), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix("Error: unknown command 'fly'"), "\(unknown.stderr)")
         let missing = try CLI.run(["validate"])
         #expect(missing.status == 2)
         let badFlag = try CLI.run(["info", "--nope", "tours/torino-portici"])

@@ -51,7 +51,7 @@ import Testing
         let text = "<kml><Placemark><gx:Track><when>2026-05-09T09:00:00Z</when><gx:coord>7 45</gx:coord><gx:coord>7.001 45</gx:coord></gx:Track></Placemark></kml>"
         let (trace, summary) = try Self.read(text)
         #expect(trace.count == 2 && summary.timesSynthesized)
-        #expect(summary.warnings.first == "ignored the times of 1 line string or track whose time list does not match its coordinates (first at line 1: 1 <when> for 2 <gx:coord>)")
+        #expect(summary.warnings.first == "ignored the times of 1 line string whose time list does not match its coordinates (first at line 1: 1 <when> for 2 <gx:coord>)")
     }
 
     @Test func badCoordinatesAreDroppedAndCounted() throws {

@@ -178,7 +178,7 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
             ("undefined-entity.gpx", 3, "undefined entity '&eacute;'"),
             ("binary.gpx", 1, "not an XML document"),
             ("nul-in-text.gpx", 6, "a NUL byte"),
-            ("wrong-root.gpx", 2, "the root element is <kml>"),
+            ("wrong-root.gpx", 2, "the root element is <osm>"),
             ("text-after-root.gpx", 4, "text after the end of the root element"),
             ("xml-declaration-only.gpx", 1, "no root element"),
             ("truncated.gpx.gz", nil, "the gzip data ends early"),

@@ -35,7 +35,7 @@ public struct RawTrace: Sendable {
             case .malformedSentences: text = "skipped \(n("RMC or GGA sentence", "RMC or GGA sentences")) with unreadable fields"
             case .notSentences: text = "ignored \(n("line", "lines")) that \(count == 1 ? "is not an NMEA sentence" : "are not NMEA sentences")"
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
-            case .mismatchedTimes: text = "ignored the times of \(n("line string or track", "line strings or tracks")) whose time list does not match its coordinates"
+            case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
             case .outOfRangeValues: text = "ignored \(n("elevation, accuracy, HDOP, speed or course value", "elevation, accuracy, HDOP, speed or course values")) out of range (elevation −12000…100000 m, accuracy 0…100000 m, HDOP 0…1000, speed 0…1000 m/s, course −360…720°)"
             case .outOfRangeTimes: text = "dropped \(n("fix", "fixes")) with a time outside 1980–2100 (a clock or unit error?)"
             }
