@@ -187,6 +187,9 @@ import Testing
         // An encoding the reader cannot read as bytes is refused, not misread.
         let utf16 = Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
         #expect(TraceTesting.gpxError(bytes: utf16)?.message.contains("names the encoding \"utf-16\"") == true)
+        // Outside the root element the scanner's message stays: a binary file is not XML.
+        #expect(TraceTesting.gpxError(bytes: [0xA5, 0x3C] + Array("<gpx></gpx>".utf8))?.message.contains("not an XML document") == true)
+        #expect(TraceTesting.gpxError(bytes: Array("<gpx></gpx>\n".utf8) + [0xFF])?.message.contains("text after the end of the root element") == true)
         // Malformed UTF-8: a surrogate, an overlong form, U+FFFF, a lone continuation byte, a cut sequence.
         for bad: [UInt8] in [[0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xEF, 0xBF, 0xBF], [0x80], [0xE2, 0x82]] {
             #expect(TraceTesting.gpxError(bytes: Self.namedDocument(bad))?.message.contains("is not UTF-8") == true, "\(bad)")
@@ -199,7 +202,7 @@ import Testing
         #expect(try whole.get() == 1)
         #expect(try bytewise.get() == 1)
         // At the end of the file a cut sequence is an error, read whole or byte by byte.
-        let cut = Array(Self.namedDocument([]).dropLast(1)) + [0xF0, 0x9F]
+        let cut = Array("<gpx>\n<trk><name>Caf".utf8) + [0xF0, 0x9F]
         let both = Self.readBothWays(cut)
         #expect(both.whole.failureValue?.message.contains("is not UTF-8") == true)
         #expect(both.bytewise.failureValue == both.whole.failureValue)

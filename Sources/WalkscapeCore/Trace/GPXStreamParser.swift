@@ -218,6 +218,9 @@ public struct GPXStreamParser: TraceStreamParser {
         }
         let consumed = try scan(p, invalid ?? end, from: i, final: final && invalid == nil)
         if let invalid {
+            // Outside the root element, where only white space and markup may be, the scanner's own message
+            // ("not an XML document", "text after the end of the root element") says more.
+            if consumed == invalid && open.isEmpty { _ = try scan(p, n, from: consumed, final: final) }
             throw fail(p, at: invalid, "\(Self.describe(p[invalid])) is not UTF-8; expected a UTF-8 file, or an XML declaration naming its encoding (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)")
         }
         checkedTo = base + end
