@@ -25,8 +25,8 @@ public enum WalkRenderer {
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
         info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT)
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
+        ScratchFiles.removeStale(beside: path)
+        let temporary = ScratchFiles.partialPath(for: path)
         guard let file = sf_open(temporary, Int32(SFM_WRITE), &info) else {
             throw AudioOutputError("cannot write \(path): \(String(cString: sf_strerror(nil)))")
         }
