@@ -14,8 +14,11 @@ public enum TraceFileReader {
     /// Reads the trace in `path`; `walkSpeed` (metres a second) makes up times when no fix has one.
     ///
     /// A file without fixes (only waypoints) is read without error: its summary says what it holds. Use
-    /// `readForReplay` when fixes are required.
-    public static func read(path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) throws(TraceReadError) -> LoadedTrace {
+    /// `readForReplay` when fixes are required. A file with more than `fixLimit` fixes is an error (the
+    /// fixes are held in memory; docs/traces.md, "Limits").
+    public static func read(
+        path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, fixLimit: Int = RawTrace.defaultFixLimit
+    ) throws(TraceReadError) -> LoadedTrace {
         do {
             // The format is told from the first bytes, read (and decompressed) on their own, so that a large
             // first chunk of a gzip file never has to be held whole; then the file is read from the start.
@@ -26,9 +29,9 @@ public enum TraceFileReader {
             let source = try TraceByteSource(path: path, chunkSize: chunkSize)
             var loaded: LoadedTrace
             switch format {
-            case .gpx: loaded = try run(GPXStreamParser(walkSpeed: walkSpeed), source: source)
-            case .nmea: loaded = try run(NMEAParser(walkSpeed: walkSpeed), source: source)
-            case .geojson: loaded = try run(GeoJSONTraceParser(walkSpeed: walkSpeed), source: source)
+            case .gpx: loaded = try run(GPXStreamParser(walkSpeed: walkSpeed, fixLimit: fixLimit), source: source)
+            case .nmea: loaded = try run(NMEAParser(walkSpeed: walkSpeed, fixLimit: fixLimit), source: source)
+            case .geojson: loaded = try run(GeoJSONTraceParser(walkSpeed: walkSpeed, fixLimit: fixLimit), source: source)
             }
             loaded.summary.compressed = source.isGzip
             return loaded
