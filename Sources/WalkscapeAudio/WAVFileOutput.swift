@@ -29,9 +29,7 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
     public init(path: String, encoding: Encoding = .float32, clock: any AudioClock = MonotonicAudioClock()) {
         self.path = path
         self.encoding = encoding
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        let state = FileState(temporaryPath: (directory.isEmpty ? "." : directory) + "/.\(base).partial-\(getpid())")
+        let state = FileState(temporaryPath: ScratchFiles.partialPath(for: path))
         self.state = state
         clocked = NullOutput(name: "wav:" + path, clock: clock) { samples, frames, _ in
             state.lock.withLock {
@@ -47,6 +45,7 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
             if let existing = state.format {
                 return existing == format ? nil : "cannot change format mid-file (\(existing) → \(format))"
             }
+            ScratchFiles.removeStale(beside: path)
             let file: OpaquePointer
             do {
                 file = try (encoding == .float32 ? SoundFileFormat.wav32f : .wav16)

@@ -34,8 +34,8 @@ public enum WalkRenderer {
         clips: [Clip], totalSeconds: Double, to path: String, format: SoundFileFormat = .wav16, sampleRate: Int = 48000
     ) throws(AudioOutputError) -> Int64 {
         let channels = Self.channels
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
+        ScratchFiles.removeStale(beside: path)
+        let temporary = ScratchFiles.partialPath(for: path)
         let file: OpaquePointer
         do {
             file = try format.openForWriting(temporary, sampleRate: sampleRate, channels: channels)

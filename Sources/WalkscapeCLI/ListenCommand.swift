@@ -3,10 +3,8 @@ import Foundation
 import Synchronization
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeRemote
 import WalkscapeTours
-
-/// Set by the SIGINT handler; the command's loop polls it (the handler does nothing else).
-private let interrupted = Atomic<Bool>(false)
 
 /// `walkscape listen TOUR --point N`: plays one point's narration and prints its subtitles as they are heard.
 struct ListenCommand: ParsableCommand {
@@ -17,7 +15,8 @@ struct ListenCommand: ParsableCommand {
             Plays point N's recording in the narration language (default: the tour's first language) from \
             --from seconds, and prints each subtitle cue on standard output at the moment it is heard, as \
             `[MM:SS.mmm] text` (the cue's start time in the recording; tags removed, lines joined with " / "). \
-            Exits when the recording ends; Ctrl-C stops it cleanly.
+            Exits when the recording ends; Ctrl-C, SIGTERM or SIGHUP stops it cleanly (status 128 + the signal; a \
+            WAV file being written keeps what was heard).
 
             Subtitles default to the track's own language when it has them, else its first subtitle file; \
             --subs off prints none.
@@ -107,34 +106,29 @@ struct ListenCommand: ParsableCommand {
             console.error("\(audioPath): \(message)")
             failures.withLock { $0.append(message) }
         })
-        interrupted.store(false, ordering: .relaxed)
-        let previousHandler = signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
-        defer { signal(SIGINT, previousHandler) }
-
-        player.play(decoder, point: point, from: from)
-        let fromMs = Int((from * 1000).rounded())
-        var nextCue = cues.firstIndex { $0.endMs > fromMs } ?? cues.count
-        var stoppedByUser = false
-        while true {
-            let snapshot = player.snapshot
-            let heardMs = Int((snapshot.position * 1000).rounded(.down))
-            while nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= Int(snapshot.duration * 1000)) {
-                console.line(ListenCommand.cueLine(cues[nextCue]))
-                nextCue += 1
+        // Ctrl-C, SIGTERM and SIGHUP stop the playback cleanly: a WAV being written keeps what was heard.
+        let interruption = Interruption()
+        InterruptWatch.run(interruption) {
+            player.play(decoder, point: point, from: from)
+            let fromMs = Int((from * 1000).rounded())
+            var nextCue = cues.firstIndex { $0.endMs > fromMs } ?? cues.count
+            while true {
+                let snapshot = player.snapshot
+                let heardMs = Int((snapshot.position * 1000).rounded(.down))
+                while nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= Int(snapshot.duration * 1000)) {
+                    console.line(ListenCommand.cueLine(cues[nextCue]))
+                    nextCue += 1
+                }
+                if snapshot.finished || interruption.isInterrupted { break }
+                usleep(5_000)
             }
-            if snapshot.finished { break }
-            if interrupted.load(ordering: .relaxed) {
-                stoppedByUser = true
-                break
-            }
-            usleep(5_000)
         }
         // The heard position before shutting down, which stops the output (and with it its clock).
         let stoppedAt = player.snapshot.position
         player.shutdown()
-        if stoppedByUser {
+        if interruption.isInterrupted {
             console.error("stopped at \(ListenCommand.cueTime(Int(stoppedAt * 1000)))")
-            throw CommandExit(signal: SIGINT)
+            throw CommandExit(signal: interruption.signal)
         }
         if !failures.withLock({ $0.isEmpty }) { throw CommandExit(.failure) }
     }

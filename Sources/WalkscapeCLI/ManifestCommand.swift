@@ -10,7 +10,8 @@ struct ManifestCommand: ParsableCommand {
         discussion: """
             Only those two fields change; every other field, unknown ones included, keeps its value and \
             order. The new tour.json is written to a temporary file and renamed over the old one, so it is \
-            never half-written. Nothing is written when an asset is missing or leaves the tour directory.
+            never half-written; temporary files a killed run left beside it (.tour.json.tmp-PID-XXXXXX, PID \
+            no longer running) are removed. Nothing is written when an asset is missing or leaves the tour directory.
 
             Exit status: 0 done (or up to date), 1 a problem prevented the update (or --check found stale \
             entries), 2 usage error or unreadable tour.
@@ -35,6 +36,9 @@ struct ManifestCommand: ParsableCommand {
             for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
             console.error("\(tour): tour.json left unchanged")
             throw CommandExit(error.unreadable ? .usage : .failure)
+        }
+        for leftover in outcome.removedLeftovers {
+            console.error("note: removed \(TerminalText.sanitize(leftover)), left by an interrupted run")
         }
         for change in outcome.changes {
             var parts: [String] = []

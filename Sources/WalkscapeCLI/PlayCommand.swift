@@ -33,7 +33,8 @@ struct PlayCommand: ParsableCommand {
 
             Needs a terminal (TERM set, not dumb), at least 60×20. Without a UTF-8 locale the map is drawn in \
             ASCII; NO_COLOR turns colours off. Messages from the audio libraries go to \
-            $TMPDIR/walkscape-play.log, never over the screen.
+            $XDG_STATE_HOME/walkscape/play.log (default ~/.local/state/walkscape, created 0700), never over \
+            the screen.
 
             Examples:
               walkscape play
@@ -124,12 +125,12 @@ struct PlayCommand: ParsableCommand {
         }
 
         let strings = UIStrings(language: LanguagePreference.fromEnvironment(environment))
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("walkscape-play.log").path
-        // From here on the terminal belongs to curses: library chatter goes to the log file.
+        // From here on the terminal belongs to curses: library chatter goes to the log file in the private
+        // state directory (or nowhere when it cannot be made), never over the screen.
         TerminalGuard.install()
         var interrupted: Int32 = 0
         let savedStderr = dup(STDERR_FILENO)
-        let logDescriptor = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        let logDescriptor = StateDirectory.openLog("play.log", environment: environment)?.descriptor ?? open("/dev/null", O_WRONLY | O_CLOEXEC)
         if logDescriptor >= 0 {
             dup2(logDescriptor, STDERR_FILENO)
             close(logDescriptor)

@@ -20,11 +20,22 @@ struct RemoteOptions: ParsableArguments {
     func validate() throws {
         guard retries >= 1, retries <= 100 else { throw ValidationError("--retries must be from 1 to 100, got \(retries).") }
         guard timeout > 0, timeout <= ValueRanges.maxTimeoutSeconds else { throw ValidationError("--timeout must be more than 0 seconds and at most 86400 (a day), got \(formatShortNumber(timeout)).") }
+        _ = try RemoteOptions.minimumRate()
+    }
+
+    /// The floor rate of downloads (bytes a second, docs/downloads.md): $WALKSCAPE_MIN_RATE, a whole number
+    /// from 1 to 10^9, by default `HTTPClient.defaultMinimumRate`.
+    static func minimumRate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        guard let text = environment["WALKSCAPE_MIN_RATE"] else { return HTTPClient.defaultMinimumRate }
+        guard let rate = Int(text), rate >= 1, rate <= 1_000_000_000 else {
+            throw ValidationError("WALKSCAPE_MIN_RATE must be a whole number of bytes a second from 1 to 1000000000, got \"\(text)\".")
+        }
+        return rate
     }
 
     /// The API client, with Ctrl-C wired to `interruption`.
     func makeAPI(interruption: Interruption) throws -> RemoteAPI {
-        let client = HTTPClient(interruption: interruption, timeout: timeout)
+        let client = HTTPClient(interruption: interruption, timeout: timeout, minimumRate: try RemoteOptions.minimumRate())
         do {
             return try RemoteAPI(base: api, token: AccessToken.resolve(token), client: client, retry: RetryPolicy(attempts: retries), interruption: interruption)
         } catch {
@@ -47,20 +58,21 @@ enum RemoteFailure {
     }
 }
 
-/// Ctrl-C (SIGINT) and SIGTERM turned into an `Interruption` for as long as a command runs.
+/// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) turned into an `Interruption` for as long as a
+/// command runs (`download`, `listen`): the command stops cleanly, keeping or removing its files as it
+/// documents, and exits with 128 + the signal.
 enum InterruptWatch {
     nonisolated(unsafe) private static var current: Interruption?
 
-    /// Runs `body` with SIGINT and SIGTERM setting `interruption` instead of killing the process.
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP setting `interruption` instead of killing the process.
     static func run<T>(_ interruption: Interruption, _ body: () throws -> T) rethrows -> T {
         current = interruption
         // Whoever started us may have blocked these signals (a thread's mask is inherited through spawn).
         StopSignals.unblock()
-        let previousInt = signal(SIGINT) { number in InterruptWatch.current?.interrupt(signal: number) }
-        let previousTerm = signal(SIGTERM) { number in InterruptWatch.current?.interrupt(signal: number) }
+        let signals = [SIGINT, SIGTERM, SIGHUP]
+        let previous = signals.map { signal($0) { number in InterruptWatch.current?.interrupt(signal: number) } }
         defer {
-            signal(SIGINT, previousInt)
-            signal(SIGTERM, previousTerm)
+            for (number, handler) in zip(signals, previous) { signal(number, handler) }
             current = nil
         }
         return try body()

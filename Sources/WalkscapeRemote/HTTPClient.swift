@@ -59,12 +59,15 @@ public final class HTTPClient: @unchecked Sendable {
         let interruption: Interruption
         let url: URL
         let tick: () -> Void
+        let started = Date()
         var lastTick = Date()
         var status = 0
         var headers: [String: String] = [:]
         var target: HTTPBodyTarget?
         var body = [UInt8]()
         var failure: HTTPTransportError?
+        /// The client's `timeout` and `minimumRate`, for the deadline the progress callback checks.
+        var patience: (timeout: Double, minimumRate: Int) = (30, HTTPClient.defaultMinimumRate)
 
         init(url: URL, handle: UnsafeMutableRawPointer, interruption: Interruption, tick: @escaping () -> Void, decide: @escaping (HTTPURLResponse) -> HTTPBodyTarget) {
             self.url = url
@@ -90,17 +93,24 @@ public final class HTTPClient: @unchecked Sendable {
     private let interruption: Interruption
     /// The longest silence (seconds) accepted from a server before the connection counts as broken.
     public let timeout: Double
+    /// The floor rate (bytes a second): a body of N bytes must arrive within `timeout` + N / floor seconds,
+    /// and a transfer slower than a quarter of it for `timeout` seconds is given up (libcurl's low-speed
+    /// rule), so that a server trickling a few bytes a second cannot hold a download forever.
+    public let minimumRate: Int
+    /// The default floor: 1 KiB/s (a 10 MB recording may take up to 2 h 50 min).
+    public static let defaultMinimumRate = 1024
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// A client whose transfers end early when `interruption` fires; `timeout` is the longest silence (seconds)
-    /// accepted from a server before the connection counts as broken.
-    public init(interruption: Interruption, timeout: Double = 30) {
+    /// accepted from a server before the connection counts as broken; `minimumRate` is the floor rate.
+    public init(interruption: Interruption, timeout: Double = 30, minimumRate: Int = HTTPClient.defaultMinimumRate) {
         _ = HTTPClient.globalInit
         self.interruption = interruption
         // Clamped so the conversions to curl's whole milliseconds and seconds below cannot trap (the CLI refuses
         // values outside this range before they get here).
         self.timeout = timeout.isNaN ? 30 : min(max(timeout, 0.001), ValueRanges.maxTimeoutSeconds)
+        self.minimumRate = max(1, minimumRate)
         handle = curl_easy_init()
     }
 
@@ -125,6 +135,7 @@ public final class HTTPClient: @unchecked Sendable {
         guard let url = request.url else { throw .unusable("a request without a URL") }
         return try withoutActuallyEscaping(tick) { (tick) throws(HTTPTransportError) -> HTTPResponse in
             let transfer = Transfer(url: url, handle: handle, interruption: interruption, tick: tick, decide: decide)
+            transfer.patience = (timeout, minimumRate)
             return try run(request, url: url, transfer: transfer)
         }
     }
@@ -150,7 +161,10 @@ public final class HTTPClient: @unchecked Sendable {
                 walkscape_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
                 walkscape_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
                 walkscape_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
-                walkscape_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+                // Only http and https, for the request and for every redirect (never ftp:, file:, …).
+                walkscape_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+                walkscape_curl_set_pointer(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                walkscape_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, max(1, minimumRate / 4))
                 walkscape_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
                 walkscape_curl_set_long(handle, CURLOPT_BUFFERSIZE, 256 * 1024)
                 walkscape_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList)
@@ -188,7 +202,12 @@ public final class HTTPClient: @unchecked Sendable {
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING:
             return .connection("the connection to \(host) was lost mid-transfer (\(detail))")
         case CURLE_ABORTED_BY_CALLBACK: return .interrupted
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .unusable("unusable URL \(url.absoluteString) (\(detail))")
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            // A redirect elsewhere is named as such: the server that sent it is not the one at fault below.
+            if let effective = walkscape_curl_effective_url(handle).map({ String(cString: $0) }), effective != url.absoluteString {
+                return .unusable("\(host) redirected to \(effective), which is not an http or https URL; only those are followed")
+            }
+            return .unusable("unusable URL \(url.absoluteString) (\(detail))")
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
             return .unusable("\(host): TLS failed (\(detail))")
         default: return .connection("\(host): \(detail)")
@@ -239,14 +258,32 @@ private let httpClientWrite: walkscape_curl_data_callback = { data, size, count,
 }
 
 /// libcurl's progress callback: the caller's tick (about ten times a second) and the interruption check.
-private let httpClientProgress: walkscape_curl_progress_callback = { context, _, _, _, _ in
+private let httpClientProgress: walkscape_curl_progress_callback = { context, total, received, _, _ in
     guard let context else { return 0 }
     let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
     if transfer.interruption.isInterrupted { return 1 }
     let now = Date()
+    // The deadline for the body: `timeout` for the answer to start, then the floor rate for its size
+    // (announced, or received so far when the size is unknown).
+    let (timeout, floor) = transfer.patience
+    let size = Double(max(total, received))
+    let elapsed = now.timeIntervalSince(transfer.started)
+    if elapsed > timeout + size / Double(floor) {
+        let effective = walkscape_curl_effective_url(transfer.handle).flatMap { URL(string: String(cString: $0)) } ?? transfer.url
+        let host = (effective.host ?? "?") + (effective.port.map { ":\($0)" } ?? "")
+        transfer.failure = .connection(
+            "\(host) is too slow: \(received) of \(total > 0 ? String(total) : "?") bytes in \(Int(elapsed)) s, under the floor of \(floor) bytes a second "
+                + "(a \(Int(size))-byte answer must arrive within \(formatSeconds(timeout + size / Double(floor))) s)")
+        return 1
+    }
     if now.timeIntervalSince(transfer.lastTick) >= 0.1 {
         transfer.lastTick = now
         transfer.tick()
     }
     return 0
+}
+
+/// Seconds with at most one decimal, for messages.
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds.isFinite ? String(format: "%.1f", seconds) : "∞"
 }

@@ -187,7 +187,7 @@ public final class TourDownloader: @unchecked Sendable {
         let workers = max(1, min(jobs, board.count))
         let group = DispatchGroup()
         for _ in 1..<workers {
-            let client = HTTPClient(interruption: stop, timeout: api.client.timeout)
+            let client = HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate)
             group.enter()
             Thread.detachNewThread {
                 work(client)
@@ -196,7 +196,7 @@ public final class TourDownloader: @unchecked Sendable {
         }
         // One worker keeps the API's connection (one connection in all, as the phone app); several each have
         // their own, stopped together.
-        work(workers == 1 ? api.client : HTTPClient(interruption: stop, timeout: api.client.timeout))
+        work(workers == 1 ? api.client : HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate))
         group.wait()
         state = board.state
         // A Ctrl-C that came after the last transfers completed still stops before the install.

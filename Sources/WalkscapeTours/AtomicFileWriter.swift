@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeAudio
 
 /// Writes files so that readers see the old content or the new, never a half-written file.
 public enum AtomicFileWriter {
@@ -11,10 +12,20 @@ public enum AtomicFileWriter {
     /// Writes `bytes` to a temporary file in the same directory, flushes it to disk (unless `flush` is false:
     /// a crash may then leave the previous content, but never a torn file), keeps the old file's permissions,
     /// and renames it over `path`.
+    ///
+    /// The temporary file is `.NAME.tmp-PID-XXXXXX` (`ScratchFiles`): those left by a writer that was killed
+    /// (SIGKILL, a power cut) are removed by the next write of the same file. The stop signals (SIGINT,
+    /// SIGTERM, SIGHUP, SIGQUIT) are held back on the writing thread while the temporary file exists, so
+    /// that one arriving then takes effect once the file is renamed or removed, never leaving it behind.
     public static func write(_ bytes: [UInt8], to path: String, flush: Bool = true) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".tmp-XXXXXX").utf8CString)
+        ScratchFiles.removeStale(beside: path)
+        var held = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&held)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var template = Array(ScratchFiles.temporaryTemplate(for: path).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             throw WriteError(message: "\(path): cannot create a temporary file beside it: \(String(cString: strerror(errno)))")

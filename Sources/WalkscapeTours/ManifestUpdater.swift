@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeAudio
 import WalkscapeCore
 
 /// Recomputes every asset's `fileSizeBytes` and `sha256` in a tour's `tour.json`, for tour authors.
@@ -24,6 +25,8 @@ public struct ManifestUpdater: Sendable {
         public var changes: [Change]
         /// Whether `tour.json` was rewritten.
         public var wrote: Bool
+        /// Temporary files of `tour.json` left by runs that were killed, removed by this one.
+        public var removedLeftovers: [String] = []
     }
 
     public init() {}
@@ -40,6 +43,8 @@ public struct ManifestUpdater: Sendable {
         guard var document = loaded.document, let tour = loaded.tour else {
             throw ManifestError(unreadable: false, problems: loaded.diagnostics.filter { $0.severity == .error })
         }
+        // Temporary files a killed run (SIGKILL, a power cut) left beside tour.json go first.
+        let leftovers = dryRun ? [] : ScratchFiles.removeStale(beside: loaded.location.jsonFile)
         var problems: [Diagnostic] = []
         var changes: [Change] = []
         var digests: [String: (Int, String)] = [:]
@@ -79,7 +84,7 @@ public struct ManifestUpdater: Sendable {
             }
             wrote = true
         }
-        return Outcome(jsonFile: loaded.location.jsonFile, assetCount: assets.count, changes: changes, wrote: wrote)
+        return Outcome(jsonFile: loaded.location.jsonFile, assetCount: assets.count, changes: changes, wrote: wrote, removedLeftovers: leftovers)
     }
 }
 

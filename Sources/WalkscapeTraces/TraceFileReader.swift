@@ -15,10 +15,12 @@ public enum TraceFileReader {
     /// `selection` keeps one track or segment (the whole file by default).
     ///
     /// A file without fixes (only waypoints) is read without error: its summary says what it holds. Use
-    /// `readForReplay` when fixes are required.
+    /// `readForReplay` when fixes are required. A file with more than `fixLimit` fixes is an error (the
+    /// fixes are held in memory; docs/traces.md, "Limits").
     /// `progress`, when given, hears the fraction of the file read (0…1) after every chunk, on this thread.
     public static func read(
         path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection(),
+        fixLimit: Int = RawTrace.defaultFixLimit,
         progress: ((Double) -> Void)? = nil
     ) throws(TraceReadError) -> LoadedTrace {
         do {
@@ -33,15 +35,15 @@ public enum TraceFileReader {
             switch format {
             case .gpx, .kml:
                 // One scanner reads both XML formats; the root element tells which.
-                var parser = GPXStreamParser(walkSpeed: walkSpeed)
+                var parser = GPXStreamParser(walkSpeed: walkSpeed, fixLimit: fixLimit)
                 parser.selection = selection
                 loaded = try run(parser, source: source, progress: progress)
             case .nmea:
-                var parser = NMEAParser(walkSpeed: walkSpeed)
+                var parser = NMEAParser(walkSpeed: walkSpeed, fixLimit: fixLimit)
                 parser.selection = selection
                 loaded = try run(parser, source: source, progress: progress)
             case .geojson:
-                var parser = GeoJSONTraceParser(walkSpeed: walkSpeed)
+                var parser = GeoJSONTraceParser(walkSpeed: walkSpeed, fixLimit: fixLimit)
                 parser.selection = selection
                 loaded = try run(parser, source: source, progress: progress)
             }

@@ -49,4 +49,35 @@ import Testing
         let seconds = Double(line.dropFirst("stopped at 00:".count)) ?? -1
         #expect(line.hasPrefix("stopped at 00:") && seconds > 0.3 && seconds < 10, "\(line)")
     }
+
+    /// SIGTERM and SIGHUP stop `listen` like Ctrl-C: status 128 + the signal, the WAV keeps what was heard
+    /// and no `.NAME.partial-PID` is left beside it.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func stopSignalsFinishTheWAVAndLeaveNoPartialFile(signal: Int32) throws {
+        let directory = NSTemporaryDirectory() + "walkscape-listen-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLI.run(
+            ["listen", "tours/torino-portici", "--point", "1", "--subs", "off", "--audio", "wav:\(directory)/heard.wav"], interruptAfter: 1.5, signal: signal)
+        #expect(result.status == 128 + signal, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("stopped at 00:"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["heard.wav"])
+    }
+
+    /// A `.NAME.partial-PID` left by a `listen` that was killed (SIGKILL cannot be caught) is removed by the
+    /// next run that writes NAME; one whose process still runs is left alone.
+    @Test func aKilledRunsPartialFileIsRemovedByTheNextRun() throws {
+        let directory = NSTemporaryDirectory() + "walkscape-listen-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A writer that dies by SIGKILL with its partial file on disk.
+        let killed = try ChildProcess.run(["/bin/sh", "-c", "cd '\(directory)' && echo RIFF > .heard.wav.partial-$$ && kill -9 $$"])
+        #expect(killed.status != 0)
+        let live = ".heard.wav.partial-\(getpid())"
+        _ = FileManager.default.createFile(atPath: directory + "/" + live, contents: Data("RIFF".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 2)
+        let result = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--from", "32.2", "--subs", "off", "--audio", "wav:\(directory)/heard.wav"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [live, "heard.wav"].sorted())
+    }
 }

@@ -132,6 +132,54 @@ struct PlayTmuxTests {
         #expect(!screen.contains("\u{1B}"))
     }
 
+    /// Every signal that ends the process leaves the terminal as it found it: cooked mode, the normal screen,
+    /// the cursor shown; the status is 128 + the signal. SIGQUIT is tried with the Swift runtime's
+    /// backtracer on (it used to swallow the signal) and off (the program used to die with the terminal raw).
+    @Test(arguments: [
+        ("QUIT", SIGQUIT, ""), ("QUIT", SIGQUIT, "SWIFT_BACKTRACE=enable=no"), ("ALRM", SIGALRM, "SWIFT_BACKTRACE=enable=no"),
+        ("USR1", SIGUSR1, "SWIFT_BACKTRACE=enable=no"), ("USR2", SIGUSR2, ""), ("PIPE", SIGPIPE, "SWIFT_BACKTRACE=enable=no"),
+    ])
+    func everyEndingSignalRestoresTheTerminal(name: String, number: Int32, environment: String) throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start((environment.isEmpty ? "" : "export \(environment); ") + playCommand(speed: 4))
+        _ = try tmux.waitFor { $0.contains("Stop 1/7") }
+        let pid = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        pkill.arguments = ["-\(name)", "-P", pid, "-x", "walkscape"]
+        try pkill.run()
+        pkill.waitUntilExit()
+        let screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("stopped by signal \(number); the terminal is restored"), "\(screen)")
+        #expect(screen.contains("EXIT \(128 + number) MODES icanon echo  END"), "\(screen)")
+        // tmux's own view of the pane: back on the normal screen, the cursor visible.
+        let state = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on} #{cursor_flag}"])
+        #expect(state.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1", "alternate screen, cursor: \(state)")
+    }
+
+    /// The log of the audio libraries goes to the private state directory ($XDG_STATE_HOME/walkscape, made
+    /// 0700, the log 0600), never to a fixed name in the shared temporary directory.
+    @Test func logsToThePrivateStateDirectory() throws {
+        let scratch = NSTemporaryDirectory() + "walkscape-state-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: scratch + "/tmp", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start("export XDG_STATE_HOME=\(scratch)/state TMPDIR=\(scratch)/tmp; " + playCommand(speed: 4))
+        _ = try tmux.waitFor { $0.contains("Stop 1/7") }
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
+        try tmux.keys("y")
+        let screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0 "), "\(screen)")
+        let directory = try FileManager.default.attributesOfItem(atPath: scratch + "/state/walkscape")
+        #expect((directory[.posixPermissions] as? Int) == 0o700)
+        let log = try FileManager.default.attributesOfItem(atPath: scratch + "/state/walkscape/play.log")
+        #expect((log[.posixPermissions] as? Int) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp").isEmpty)
+    }
+
     @Test func refusesADumbTerminalWithOneLine() throws {
         let result = try CLI.run(["play", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx"], environment: ["TERM": "dumb"])
         #expect(result.status == 2)

@@ -334,4 +334,19 @@ typealias SeededGenerator = SplitMix64
             #expect(ASCIINumber.parse(Array(bad.utf8)) == nil, "\(bad)")
         }
     }
+
+    /// Track points past the limit stop reading with one error (a small gzip file can expand to tens of
+    /// millions of points), and so do route points; at the limit the file reads.
+    @Test func moreFixesThanTheLimitIsAnError() throws {
+        let point = "<trkpt lat=\"45\" lon=\"7\"><time>2026-05-09T09:00:00Z</time></trkpt>\n"
+        let text = TraceTesting.document("<trk><trkseg>\n" + String(repeating: point, count: 6) + "</trkseg></trk>")
+        var parser = GPXStreamParser(fixLimit: 5)
+        let error = #expect(throws: TraceParseError.self) { _ = try parser.parse(Array(text.utf8)) }
+        #expect(error?.message.hasPrefix("more than 5 fixes (the next at line 9") == true, "\(String(describing: error))")
+        var route = GPXStreamParser(fixLimit: 2)
+        let routeText = TraceTesting.document("<rte>" + String(repeating: "<rtept lat=\"45\" lon=\"7\"/>", count: 3) + "</rte>")
+        #expect(throws: TraceParseError.self) { _ = try route.parse(Array(routeText.utf8)) }
+        var exact = GPXStreamParser(fixLimit: 6)
+        #expect(try exact.parse(Array(text.utf8)).0.count == 6)
+    }
 }

@@ -97,4 +97,40 @@ import Testing
         #expect(trace.count == 1)
         #expect(summary.warnings == ["ignored 1 line that is not an NMEA sentence (first at line 1)"])
     }
+
+    /// Runs of blank lines (LF, CR LF, spaces), split across chunks anywhere, only advance the line count:
+    /// the fixes and the line numbers in warnings are the same as with one line each.
+    @Test func blankRunsAreCountedInEveryChunkSplit() throws {
+        let fix = Self.sentence("GPRMC,000001,A,4500.000,N,00700.000,E,0,0,010126,,")
+        let blanks = [String](repeating: "", count: 500) + ["  ", "\t", " \r"] + [String](repeating: "", count: 500)
+        let lines = [fix] + blanks + ["junk"] + blanks + [Self.sentence("GPRMC,000002,A,4500.000,N,00700.000,E,0,0,010126,,")]
+        for chunk in [1, 2, 3, 7, 64, 1000, Int.max] {
+            let (trace, summary) = try Self.parse(lines, chunk: chunk)
+            #expect(trace.count == 2, "chunk \(chunk)")
+            #expect(summary.warnings == ["ignored 1 line that is not an NMEA sentence (first at line 1005)"], "chunk \(chunk)")
+        }
+    }
+
+    /// More fixes than the limit stop reading with one error that says where and what to do (memory stays
+    /// bounded whatever a gzip file expands to).
+    @Test func moreFixesThanTheLimitIsAnError() throws {
+        let lines = (1...5).map { Self.sentence("GPRMC,00000\($0),A,4500.000,N,00700.000,E,0,0,010126,,") }
+        var parser = NMEAParser(fixLimit: 4)
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let error = #expect(throws: TraceParseError.self) { try parser.feed(bytes) }
+        #expect(error?.message == "more than 4 fixes (the next at line 5); expected at most 4, the most walkscape keeps in memory: split or thin the trace first (docs/traces.md, \"Limits\")")
+        var exact = NMEAParser(fixLimit: 5)
+        try exact.feed(bytes)
+        #expect(try exact.finish().0.count == 5)
+    }
+
+    /// Many fixes sharing one time get a warning naming the time and the count.
+    @Test func manyFixesSharingOneTimeAreWarnedAbout() throws {
+        let same = [String](repeating: Self.sentence("GPRMC,000001,A,4500.000,N,00700.000,E,0,0,010126,,"), count: TraceNormalizer.sharedTimeWarning + 1)
+        let (trace, summary) = try Self.parse(same + [Self.sentence("GPRMC,000002,A,4500.000,N,00700.000,E,0,0,010126,,")])
+        #expect(trace.count == TraceNormalizer.sharedTimeWarning + 2)
+        #expect(summary.warnings == ["101 fixes share the time 2026-01-01T00:00:01Z; the replay sees them all at that one instant (a logger repeating its last fix?)"])
+        let (_, fewer) = try Self.parse(Array(same.dropFirst()))
+        #expect(fewer.warnings.isEmpty)
+    }
 }

@@ -11,18 +11,18 @@ import WalkscapeTours
 /// Downloads against the test API server: each case ends with a complete valid tour or a clear error and
 /// no half-installed tour.
 @Suite struct TourDownloaderTests {
-    func downloader(_ base: String, token: String? = nil, interruption: Interruption = Interruption()) throws -> TourDownloader {
-        let api = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption, timeout: 10),
+    func downloader(_ base: String, token: String? = nil, interruption: Interruption = Interruption(), timeout: Double = 10) throws -> TourDownloader {
+        let api = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption, timeout: timeout),
             retry: RetryPolicy(attempts: 3, initialDelay: 0.05), interruption: interruption)
         return TourDownloader(api: api)
     }
 
     /// A download of the Turin tour that fails against a server with `faults`, with `jobs` workers: the server,
     /// the destination (to remove) and the error.
-    func failedDownload(faults: [String], jobs: Int, languages: [String]) throws -> (server: APIServer, dest: TemporaryDirectory, error: RemoteError) {
+    func failedDownload(faults: [String], jobs: Int, languages: [String], timeout: Double = 10) throws -> (server: APIServer, dest: TemporaryDirectory, error: RemoteError) {
         let server = try APIServer(faults: faults)
         let dest = try TemporaryDirectory()
-        let loader = try downloader(server.draft)
+        let loader = try downloader(server.draft, timeout: timeout)
         loader.jobs = jobs
         let error = try #require(throws: RemoteError.self) { try loader.download("torino-portici", languages: languages, destination: dest.path) }
         return (server, dest, error)
@@ -197,6 +197,47 @@ import WalkscapeTours
         let counters = try server.fileCounters()
         #expect(counters["torino-portici/audio/it/p4.mp3"]?.requests == 2)
         #expect(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
+    }
+
+    /// A media server trickling 3 bytes a second is given up on by the low-speed rule (under a quarter of the
+    /// floor rate for `timeout` seconds) instead of holding the download forever; nothing is installed.
+    @Test func aTricklingServerIsGivenUpOn() throws {
+        let started = Date()
+        let (server, dest, error) = try failedDownload(faults: ["trickle:torino-portici/audio/it/p1.mp3"], jobs: 1, languages: ["it"], timeout: 1)
+        defer { dest.remove() }
+        _ = server
+        #expect(error.kind == .unavailable, "\(error.message)")
+        #expect(error.message.contains("Operation too slow"), "\(error.message)")
+        #expect(!dest.exists("torino-portici"))
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    /// A server faster than the low-speed rule but under the floor rate misses the deadline its answer's
+    /// size gives: 262,323 bytes at 40,000 B/s would take 6.6 s; the floor of 80,000 B/s allows 1 + 3.3 s.
+    @Test func anAnswerSlowerThanTheFloorRateMissesItsDeadline() throws {
+        let server = try APIServer(faults: ["trickle:torino-portici/audio/it/p1.mp3"], trickleRate: 40_000)
+        let client = HTTPClient(interruption: Interruption(), timeout: 1, minimumRate: 80_000)
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/media/torino-portici/audio/it/p1.mp3")!)
+        let started = Date()
+        let error = try #require(throws: HTTPTransportError.self) { try client.send(request, limit: 1 << 20) }
+        let elapsed = Date().timeIntervalSince(started)
+        guard case let .connection(message) = error else {
+            Issue.record("expected a connection error, got \(error)")
+            return
+        }
+        #expect(message.contains("127.0.0.1:\(server.port) is too slow:"), "\(message)")
+        #expect(message.contains(" of 262323 bytes in "), "\(message)")
+        #expect(message.hasSuffix(" s, under the floor of 80000 bytes a second (a 262323-byte answer must arrive within 4.3 s)"), "\(message)")
+        #expect(elapsed > 4 && elapsed < 6.5, "\(elapsed)")
+    }
+
+    /// A redirect to ftp:// is refused, and the error names where it led rather than blaming the API host's URL.
+    @Test func aRedirectToFTPIsRefusedAndNamed() throws {
+        let (server, dest, error) = try failedDownload(faults: ["redirect-ftp:torino-portici/audio/it/p1.mp3"], jobs: 1, languages: ["it"])
+        defer { dest.remove() }
+        #expect(error.message.contains("127.0.0.1:\(server.port) redirected to ftp://127.0.0.1:\(server.port)/draft/v1/media/torino-portici/audio/it/p1.mp3, which is not an http or https URL; only those are followed"), "\(error.message)")
+        #expect(!dest.exists("torino-portici"))
+        #expect(try server.fileCounters()["torino-portici/audio/it/p1.mp3"]?.requests ?? 0 == 0)
     }
 
     @Test func theETagCheckAppliesOverPlainHTTPUnlessSetOtherwise() {

@@ -7,8 +7,9 @@ public final class APIServer: @unchecked Sendable {
     public let port: Int
 
     /// Starts the server with per-run `faults` (`KIND[:MATCH[:TIMES]]`), serving the tours of `tours`
-    /// (default: the repository's `tours/`).
-    public init(faults: [String] = [], slowRate: Int = 200_000, tours: String? = nil) throws {
+    /// (default: the repository's `tours/`); `slowRate` and `trickleRate` are the bytes a second of the `slow`
+    /// and `trickle` faults.
+    public init(faults: [String] = [], slowRate: Int = 200_000, trickleRate: Int = 3, tours: String? = nil) throws {
         // The system interpreter when there is one: a version manager's shim would put a process between us
         // and the server, which stopping it would leave behind.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
@@ -18,7 +19,7 @@ public final class APIServer: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3"]
         }
-        process.arguments! += [repositoryRoot + "/Tests/WalkscapeRemoteTests/server/api_server.py", "--slow-rate", String(slowRate)]
+        process.arguments! += [repositoryRoot + "/Tests/WalkscapeRemoteTests/server/api_server.py", "--slow-rate", String(slowRate), "--trickle-rate", String(trickleRate)]
             + faults.flatMap { ["--fault", $0] } + (tours.map { ["--tours", $0] } ?? [])
         let out = Pipe()
         process.standardOutput = out

@@ -56,12 +56,16 @@ public enum CLI {
         return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Runs the binary; with `interruptAfter`, sends it SIGINT that many seconds after the start.
-    public static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: String = repositoryRoot, interruptAfter: Double? = nil) throws -> CLIResult {
+    /// Runs the binary; with `interruptAfter`, sends it `signal` (SIGINT by default) that many seconds after
+    /// the start.
+    public static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: String = repositoryRoot, interruptAfter: Double? = nil,
+        signal: Int32 = SIGINT
+    ) throws -> CLIResult {
         let started = try start(arguments, environment: extra, in: directory)
         if let interruptAfter {
             let pid = started.0.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + interruptAfter) { kill(pid, SIGINT) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + interruptAfter) { kill(pid, signal) }
         }
         return finish(started)
     }

@@ -22,6 +22,30 @@ import WalkscapeCore
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["audio", "subtitles", "tour.json"])
     }
 
+    /// Temporary files of tour.json left by a run killed with SIGKILL (its process is gone) and of the older
+    /// shape without a process id (untouched for over an hour) are removed by the next run, even when
+    /// tour.json is up to date; a live writer's file and a fresh unowned one are left alone.
+    @Test func aKilledRunsTemporaryFilesAreRemovedByTheNextRun() throws {
+        let sandbox = try TourSandbox()
+        defer { sandbox.remove() }
+        let killed = Process()
+        killed.executableURL = URL(fileURLWithPath: "/bin/sh")
+        killed.arguments = ["-c", "cd '\(sandbox.directory)' && echo '{' > .tour.json.tmp-$$-Ab12Cd && kill -9 $$"]
+        try killed.run()
+        killed.waitUntilExit()
+        #expect(killed.terminationReason == .uncaughtSignal)
+        try sandbox.write("{", to: ".tour.json.tmp-Zz9Yy8")
+        var old = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, sandbox.directory + "/.tour.json.tmp-Zz9Yy8", &old, 0) == 0)
+        try sandbox.write("{", to: ".tour.json.tmp-Fresh1")
+        let live = ".tour.json.tmp-\(getpid())-Qq1234"
+        try sandbox.write("{", to: live)
+        let outcome = try ManifestUpdater().update(sandbox.directory)
+        #expect(!outcome.wrote)
+        #expect(outcome.removedLeftovers.map { ($0 as NSString).lastPathComponent }.sorted() == [".tour.json.tmp-Zz9Yy8", ".tour.json.tmp-\(killed.processIdentifier)-Ab12Cd"].sorted())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == [".tour.json.tmp-Fresh1", live, "audio", "subtitles", "tour.json"].sorted())
+    }
+
     @Test func upToDateToursAreNotRewritten() throws {
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }

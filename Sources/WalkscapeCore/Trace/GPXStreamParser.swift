@@ -127,8 +127,11 @@ public struct GPXStreamParser: TraceStreamParser {
     private var kmlTuple: [UInt8] = []
     private var kmlTupleOverflow = false
 
-    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) {
+    /// A reader; `fixLimit` is the most fixes it keeps before stopping with an error (`RawTrace.defaultFixLimit`).
+    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, fixLimit: Int = RawTrace.defaultFixLimit) {
         self.walkSpeed = walkSpeed
+        track.fixLimit = fixLimit
+        route.fixLimit = fixLimit
         captureBytes.reserveCapacity(Self.maxValueBytes)
     }
 
@@ -152,6 +155,7 @@ public struct GPXStreamParser: TraceStreamParser {
                 carry.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
                 try scanCarry(final: false)
             }
+            if let limit = track.limitError ?? route.limitError { throw limit }
             if carry.count > Self.maxTokenBytes {
                 throw TraceParseError(line: countedLine, message: "a single tag, comment or CDATA section is longer than \(Self.maxTokenBytes >> 20) MiB; expected a GPX file with short elements")
             }
@@ -167,6 +171,7 @@ public struct GPXStreamParser: TraceStreamParser {
         finished = true
         do throws(TraceParseError) {
             if !carry.isEmpty { try scanCarry(final: true) }
+            if let limit = track.limitError ?? route.limitError { throw limit }
             return try complete()
         } catch {
             failure = error
@@ -663,7 +668,11 @@ public struct GPXStreamParser: TraceStreamParser {
                     track.beginPart(track: summary.tracks, segment: segmentInTrack)
                 case .trkpt where parent == .trkseg && depth == 3:
                     trackPoints += 1
-                    if trackPoints == 1 { route = RawTrace() }
+                    if trackPoints == 1 {
+                        let limit = route.fixLimit
+                        route = RawTrace()
+                        route.fixLimit = limit
+                    }
                     beginPoint(.track, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .rte where parent == .gpx:
                     summary.routes += 1

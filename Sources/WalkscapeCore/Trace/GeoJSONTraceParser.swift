@@ -21,8 +21,10 @@ public struct GeoJSONTraceParser: TraceStreamParser {
     private var summary = TraceSummary(format: .geojson)
     private var finished = false
 
-    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) {
+    /// A reader; `fixLimit` is the most fixes it keeps before stopping with an error (`RawTrace.defaultFixLimit`).
+    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, fixLimit: Int = RawTrace.defaultFixLimit) {
         self.walkSpeed = walkSpeed
+        raw.fixLimit = fixLimit
     }
 
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(TraceParseError) {
@@ -65,6 +67,7 @@ public struct GeoJSONTraceParser: TraceStreamParser {
         default:
             try read(geometry: document, properties: nil, place: "the geometry")
         }
+        if let limit = raw.limitError { throw limit }
         var summary = self.summary
         let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         return (trace, summary)

@@ -26,25 +26,55 @@ public struct NMEAParser: TraceStreamParser {
     private var pendingGGA: (key: Int, hdop: Float, elevation: Float)?
     private var finished = false
 
-    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed) {
+    /// A reader; `fixLimit` is the most fixes it keeps before stopping with an error (`RawTrace.defaultFixLimit`).
+    public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, fixLimit: Int = RawTrace.defaultFixLimit) {
         self.walkSpeed = walkSpeed
+        raw.fixLimit = fixLimit
     }
 
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(TraceParseError) {
         guard !finished else { throw TraceParseError(line: 0, message: "bytes fed after the end of the input; expected one document per parser") }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let count = bytes.count
         var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            take(bytes, start, index)
-            endLine()
-            start = index + 1
+        var index = 0
+        while index < count {
+            guard base[index] == 0x0A else {
+                index += 1
+                continue
+            }
+            // A blank line (LF, CR LF, spaces) with nothing pending is only counted: loggers pad files
+            // with millions of them, and the full path below costs ten times more per line.
+            if pending.isEmpty && !skippingLongLine && Self.isBlank(base, start, index) {
+                line += 1
+            } else {
+                take(bytes, start, index)
+                endLine()
+            }
+            index += 1
+            start = index
         }
-        take(bytes, start, bytes.count)
+        take(bytes, start, count)
+        if let limit = raw.limitError { throw limit }
+    }
+
+    /// Whether `p[start..<end]` holds only carriage returns, spaces and tabs.
+    @inline(__always)
+    private static func isBlank(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        while i < end {
+            let b = p[i]
+            guard b == 0x0D || b == 0x20 || b == 0x09 else { return false }
+            i += 1
+        }
+        return true
     }
 
     public mutating func finish() throws(TraceParseError) -> (Trace, TraceSummary) {
         guard !finished else { throw TraceParseError(line: 0, message: "the input was already finished; expected one document per parser") }
         finished = true
         if !pending.isEmpty || skippingLongLine { endLine() }
+        if let limit = raw.limitError { throw limit }
         var summary = TraceSummary(format: .nmea)
         let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         if trace.count > 0 {
@@ -88,7 +118,9 @@ public struct NMEAParser: TraceStreamParser {
             let given = body[(star + 1)...]
             var sum: UInt8 = 0
             for b in body[..<star] { sum ^= b }
-            guard given.count == 2, let value = UInt8(String(decoding: given, as: UTF8.self), radix: 16), value == sum else {
+            guard given.count == 2, let high = Self.hexDigit(given[given.startIndex]), let low = Self.hexDigit(given[given.startIndex + 1]),
+                high << 4 | low == sum
+            else {
                 raw.note(.badChecksums) { "line \(here)" }
                 return
             }
@@ -96,11 +128,22 @@ public struct NMEAParser: TraceStreamParser {
         }
         let fields = body.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         guard let address = fields.first, address.count == 5, address.first != UInt8(ascii: "P") else { return }
-        let type = String(decoding: address.suffix(3), as: UTF8.self)
-        if type == "RMC" {
+        let type = address.suffix(3)
+        if type.elementsEqual("RMC".utf8) {
             rmc(Array(fields.dropFirst()), line: here)
-        } else if type == "GGA" {
+        } else if type.elementsEqual("GGA".utf8) {
             gga(Array(fields.dropFirst()), line: here)
+        }
+    }
+
+    /// The value of an ASCII hexadecimal digit (either case), nil for any other byte.
+    @inline(__always)
+    private static func hexDigit(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 48...57: return b - 48
+        case 65...70: return b - 55
+        case 97...102: return b - 87
+        default: return nil
         }
     }
 

@@ -43,8 +43,18 @@ public struct RawTrace: Sendable {
         }
     }
 
+    /// The most fixes a trace may hold: 5,000,000 (at 44 bytes a fix in `Trace`'s columns, about 220 MB; the
+    /// sort and the replay may need as much again). A week of fixes once a second is 604,800; a gzip file of
+    /// a few megabytes can expand to tens of millions, which must end in an error, not in swapping.
+    public static let defaultFixLimit = 5_000_000
+
     /// The fixes in file order; a NaN time means the fix had none.
     public var fixes = Trace()
+    /// The most fixes this trace keeps (`defaultFixLimit` unless set); those past it are not stored and
+    /// `limitError` tells the parser to stop.
+    public var fixLimit = RawTrace.defaultFixLimit
+    /// Where the first fix past `fixLimit` was ("line 17"), nil while under it.
+    public private(set) var overLimitAt: String?
     /// How many fixes have a NaN time.
     public var untimed = 0
     /// Where the first fix without a time is ("line 17").
@@ -88,6 +98,10 @@ public struct RawTrace: Sendable {
         time: Double, lat: Double, lng: Double, elevation: Float, accuracy: Float, hdop: Float, speed: Float,
         course: Float, location: () -> String
     ) {
+        guard fixes.count < fixLimit else {
+            if overLimitAt == nil { overLimitAt = location() }
+            return
+        }
         if !time.isNaN && !ValueRanges.isSaneTraceTime(time) {
             note(.outOfRangeTimes, at: location)
             return
@@ -114,6 +128,13 @@ public struct RawTrace: Sendable {
             }
         }
         fixes.append(time: time, lat: lat, lng: lng, elevation: elevation, accuracy: accuracy, hdop: hdop, speed: speed, course: course)
+    }
+
+    /// The error that stops reading once a fix past `fixLimit` was met, nil while under it.
+    public var limitError: TraceParseError? {
+        guard let overLimitAt else { return nil }
+        return TraceParseError(line: 0, message: "more than \(fixLimit) fixes (the next at \(overLimitAt)); expected at most \(fixLimit), "
+            + "the most walkscape keeps in memory: split or thin the trace first (docs/traces.md, \"Limits\")")
     }
 
     /// Checks a position: nil when it is usable, else the problem that drops the fix.

@@ -19,6 +19,8 @@
 ///   kept). After sorting, a segment starts wherever two consecutive fixes came from different segments of
 ///   the file; when the file was already in time order, the segments are exactly the file's.
 /// - A gap of more than `longGap` seconds between consecutive fixes is a warning (probably two walks).
+/// - When more than `sharedTimeWarning` fixes share one time, a warning names the time and the count: the
+///   replay sees them all at the same instant (a logger repeating its last fix, a clock that stopped).
 public struct TraceNormalizer: Sendable {
     /// The walking speed in metres a second for made-up times.
     public var walkSpeed: Double
@@ -31,6 +33,8 @@ public struct TraceNormalizer: Sendable {
     public static let synthesizedEpoch = 946_684_800.0
     /// A gap between fixes longer than this many seconds is a warning.
     public static let longGap = 3600.0
+    /// More fixes than this sharing one time get a warning (a 10 Hz logger writing whole seconds has 10).
+    public static let sharedTimeWarning = 100
 
     public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection()) {
         self.walkSpeed = walkSpeed
@@ -98,6 +102,10 @@ public struct TraceNormalizer: Sendable {
                 text += " The file has \(tracks) track\(tracks == 1 ? "" : "s") in \(parts.count) segments: pick one with --track N (and --segment M); walkscape inspect lists them"
             }
             warnings.append(text)
+        }
+        let shared = Self.largestSharedTime(trace.times)
+        if shared.count > Self.sharedTimeWarning {
+            warnings.append("\(shared.count) fixes share the time \(ISO8601Time.format(shared.time)); the replay sees them all at that one instant (a logger repeating its last fix?)")
         }
         summary.fixes = trace.count
         summary.firstTime = trace.times.first
@@ -245,6 +253,17 @@ public struct TraceNormalizer: Sendable {
             if i > 0 { distance += Geodesy.distance(trace.location(i - 1), trace.location(i)) }
             trace.times[i] = synthesizedEpoch + distance / speed
         }
+    }
+
+    /// The time shared by the most consecutive fixes of sorted `times`, and how many share it (0 when empty).
+    static func largestSharedTime(_ times: [Double]) -> (time: Double, count: Int) {
+        var best = (time: 0.0, count: 0)
+        var start = 0
+        for i in 0..<times.count where i == times.count - 1 || times[i + 1] != times[i] {
+            if i - start + 1 > best.count { best = (times[i], i - start + 1) }
+            start = i + 1
+        }
+        return best
     }
 
     /// How many times are earlier than the one before.

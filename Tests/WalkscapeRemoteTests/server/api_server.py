@@ -33,6 +33,9 @@ counts the requests it applies to.
   bad-json    the manifest's audio[1].fileSizeBytes is a string
   not-json    the API answers half of its JSON text
   redirect    answer a media request with 302 to the same file at ?via=cdn (counted once, when served)
+  redirect-ftp  answer a media request with 302 to the same path on ftp:// (a client must refuse it)
+  trickle     send the body in small pieces at RATE bytes a second (--trickle-rate, default 3: a server
+              that never quite stops, below any sane floor)
 
 GET /_control/counters gives {"files": {key: {"bytes": n, "requests": n, "ranges": [...]}}, "events": [...],
 "api": {path: n}}; POST /_control/reset clears counters and faults; POST /_control/version {"bump": n} adds
@@ -157,10 +160,11 @@ class Tours:
 class State:
     """Everything a run changes: faults, access, voucher uses, counters."""
 
-    def __init__(self, faults, slow_rate):
+    def __init__(self, faults, slow_rate, trickle_rate=3):
         self.lock = threading.Lock()
         self.faults = list(faults)
         self.slow_rate = slow_rate
+        self.trickle_rate = trickle_rate
         self.access = {("t-owner", "*")}
         self.vouchers = {
             "PARIS-OK": {"maxUses": 5, "usesSoFar": 0, "expiresAt": "2099-12-31T23:59:59Z"},
@@ -483,6 +487,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def media(self, key, redirected=False):
         state = self.server.state
+        if not redirected and state.take_fault(key, {"redirect-ftp"}):
+            self.send_response(302)
+            self.send_header("Location", "ftp://127.0.0.1:%d%s" % (self.server.server_address[1], self.path.split("?")[0]))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if not redirected and state.take_fault(key, {"redirect"}):
             # Like a signed CDN link: the file is elsewhere (here, the same path with ?via=cdn).
             self.send_response(302)
@@ -527,6 +537,8 @@ class Handler(BaseHTTPRequestHandler):
         drop = state.take_fault(key, {"drop"})
         corrupt = state.take_fault(key, {"corrupt"})
         slow = state.has_fault(key, "slow")
+        if state.has_fault(key, "trickle"):
+            slow = "trickle"
         limit = length // 2 if drop else length
         self.send_body(key, entry, start, limit, corrupt, slow)
         if drop:
@@ -534,7 +546,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def send_body(self, key, entry, start, count, corrupt, slow):
         state = self.server.state
-        chunk = 16384 if slow else 1 << 20
+        rate = state.trickle_rate if slow == "trickle" else state.slow_rate
+        chunk = (max(1, rate // 10) if slow == "trickle" else 16384) if slow else 1 << 20
         sent = 0
         if entry["data"] is None and not corrupt and not slow:
             with open(entry["path"], "rb") as f:
@@ -559,7 +572,7 @@ class Handler(BaseHTTPRequestHandler):
                 sent += len(piece)
                 state.count_file(key, len(piece))
                 if slow:
-                    time.sleep(len(piece) / state.slow_rate)
+                    time.sleep(len(piece) / rate)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
@@ -608,6 +621,7 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--fault", action="append", default=[], help="KIND[:MATCH[:TIMES]]")
     parser.add_argument("--slow-rate", type=int, default=200000)
+    parser.add_argument("--trickle-rate", type=int, default=3)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     # A parent may have started us with signals blocked (posix_spawn from a thread of a test runner).
@@ -616,7 +630,7 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.tours = Tours(args.tours)
-    server.state = State(parse_faults(args.fault), args.slow_rate)
+    server.state = State(parse_faults(args.fault), args.slow_rate, args.trickle_rate)
     server.verbose = args.verbose
     print(server.server_port, flush=True)
     try:
