@@ -91,8 +91,10 @@ import Testing
         #expect(fromFLAC.count == 240_000 && fromFloat.count == 240_000)
         let worst = zip(fromFLAC, fromFloat).map { abs($0 - $1) }.max() ?? .infinity
         #expect(worst <= 1.0 / 32768 + 1e-7, "FLAC differs from the float render by \(worst)")
-        #expect(fromFLAC == fromPCM)
-        #expect(fromFloat.map(abs).max()! > 0.3, "the render holds sound")
+        let differing = zip(fromFLAC, fromPCM).filter { $0 != $1 }.count  // a count: printing 240k floats takes minutes
+        #expect(differing == 0, "FLAC and 16-bit WAV differ in \(differing) samples")
+        let loudest = fromFloat.map(abs).max() ?? 0
+        #expect(loudest > 0.3, "the render holds sound")
     }
 
     @Test func aFLACFileNameImpliesFLAC() {
