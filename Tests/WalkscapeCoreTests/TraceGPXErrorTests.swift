@@ -24,7 +24,7 @@ import Testing
         expectError("hello", line: 1, "not an XML document: found 'h'")
         expectError("\n\n{\"type\": \"Feature\"}", line: 3, "found '{'")
         expectError("<?xml version=\"1.0\"?>", line: 1, "no root element")
-        expectError("<kml></kml>", line: 1, "the root element is <kml>; expected <gpx>")
+        expectError("<osm></osm>", line: 1, "the root element is <osm>; expected <gpx>")
     }
 
     @Test func unclosedAndTruncated() {
@@ -119,7 +119,7 @@ import Testing
 
     @Test func aParserThatFailedKeepsFailing() throws {
         var parser = GPXStreamParser()
-        #expect(throws: TraceParseError.self) { try parser.feed(Array("<kml>".utf8)) }
+        #expect(throws: TraceParseError.self) { try parser.feed(Array("<osm>".utf8)) }
         #expect(throws: TraceParseError.self) { try parser.feed(Array("<gpx>".utf8)) }
         #expect(throws: TraceParseError.self) { _ = try parser.finish() }
     }

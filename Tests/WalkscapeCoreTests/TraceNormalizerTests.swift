@@ -22,7 +22,7 @@ import Testing
         // Fix 3 is twice as far from fix 1 as fix 2 is: its time is two thirds of the way.
         let trace = try TraceNormalizer().normalize(Self.raw([(0, 0), (.nan, 0.001), (.nan, 0.002), (30, 0.003)], segments: [0, 2]), into: &summary)
         #expect(trace.count == 4)
-        #expect(abs(trace.times[1] - 10) < 1e-6 && abs(trace.times[2] - 20) < 1e-6)
+        #expect(abs(trace.times[1] - Self.base - 10) < 1e-6 && abs(trace.times[2] - Self.base - 20) < 1e-6)
         #expect(trace.segmentStarts == [0, 2])
         #expect(summary.warnings == ["2 fixes without a time (first at fix 2): timed 2 between timed neighbours by distance along the path"])
         #expect(!summary.timesSynthesized)
@@ -32,8 +32,8 @@ import Testing
     @Test func untimedFixesAtTheEndsAreTimedAtTheWalkingSpeed() throws {
         var summary = TraceSummary(format: .gpx)
         let trace = try TraceNormalizer(walkSpeed: 1.5).normalize(Self.raw([(.nan, 0), (100, 0.001), (110, 0.002), (.nan, 0.003)]), into: &summary)
-        #expect(abs(trace.times[0] - (100 - Self.step / 1.5)) < 1e-6)
-        #expect(abs(trace.times[3] - (110 + Self.step / 1.5)) < 1e-6)
+        #expect(abs(trace.times[0] - (Self.base + 100 - Self.step / 1.5)) < 1e-6)
+        #expect(abs(trace.times[3] - (Self.base + 110 + Self.step / 1.5)) < 1e-6)
         #expect(summary.warnings == ["2 fixes without a time (first at fix 1): timed 0 between timed neighbours by distance along the path, 2 before the first or after the last timed fix at 1.50 m/s"])
     }
 
@@ -41,17 +41,17 @@ import Testing
         var summary = TraceSummary(format: .gpx)
         let trace = try TraceNormalizer(walkSpeed: 1).normalize(Self.raw([(.nan, 0), (1000, 0.001), (.nan, 0.002), (.nan, 0.003)]), into: &summary)
         // The first timed fix keeps its time; every other is placed by distance at 1 m/s.
-        #expect(trace.times[1] == 1000)
-        #expect(abs(trace.times[0] - (1000 - Self.step)) < 1e-6 && abs(trace.times[3] - (1000 + 2 * Self.step)) < 1e-6)
+        #expect(trace.times[1] == Self.base + 1000)
+        #expect(abs(trace.times[0] - (Self.base + 1000 - Self.step)) < 1e-6 && abs(trace.times[3] - (Self.base + 1000 + 2 * Self.step)) < 1e-6)
         #expect(summary.timesSynthesized)
-        #expect(summary.warnings == ["only 1 of 4 fixes have a time (the first without one at fix 1); timed the whole walk at 1.00 m/s along the path, keeping the first timed fix's time (1970-01-01T00:16:40Z)"])
+        #expect(summary.warnings == ["only 1 of 4 fixes have a time (the first without one at fix 1); timed the whole walk at 1.00 m/s along the path, keeping the first timed fix's time (2026-05-09T09:16:40Z)"])
     }
 
     /// Two tracks, the first with two segments, an hour and a half apart.
     static func twoTracks() -> RawTrace {
         var raw = RawTrace()
         func add(_ time: Double, _ lat: Double) {
-            raw.append(time: time, lat: lat, lng: 0, elevation: .nan, accuracy: .nan, hdop: .nan, speed: .nan, course: .nan, location: { "t\(time)" })
+            raw.append(time: base + time, lat: lat, lng: 0, elevation: .nan, accuracy: .nan, hdop: .nan, speed: .nan, course: .nan, location: { "t\(time)" })
         }
         raw.beginPart(track: 1, segment: 1)
         add(0, 0); add(10, 0.001)
@@ -68,20 +68,20 @@ import Testing
         let trace = try TraceNormalizer().normalize(Self.twoTracks(), into: &summary)
         #expect(trace.count == 6)
         #expect(summary.parts.map { [$0.track, $0.segment, $0.fixes] } == [[1, 1, 2], [1, 2, 0], [1, 3, 1], [2, 1, 3]])
-        #expect(summary.parts[3].firstTime == 5420 && summary.parts[3].lastTime == 5440)
+        #expect(summary.parts[3].firstTime == Self.base + 5420 && summary.parts[3].lastTime == Self.base + 5440)
         #expect(abs(summary.parts[3].lengthMeters - 2 * Self.step) < 1e-3)
         // Read as one walk, the hour and a half between the tracks is a warning naming the way out.
-        #expect(summary.warnings == ["a gap of over an hour between fixes: 1:30:00 from 1970-01-01T00:00:20Z to 1970-01-01T01:30:20Z; is this more than one walk? The file has 2 tracks in 4 segments: pick one with --track N (and --segment M); walkscape inspect lists them"])
+        #expect(summary.warnings == ["a gap of over an hour between fixes: 1:30:00 from 2026-05-09T09:00:20Z to 2026-05-09T10:30:20Z; is this more than one walk? The file has 2 tracks in 4 segments: pick one with --track N (and --segment M); walkscape inspect lists them"])
     }
 
     @Test func aTrackOrSegmentCanBeChosen() throws {
         var summary = TraceSummary(format: .gpx)
         let second = try TraceNormalizer(selection: TraceSelection(track: 2)).normalize(Self.twoTracks(), into: &summary)
-        #expect(second.times == [5420, 5430, 5440])
+        #expect(second.times == [5420, 5430, 5440].map { Self.base + $0 })
         #expect(summary.warnings.isEmpty && summary.parts.count == 4 && summary.fixes == 3)
         var other = TraceSummary(format: .gpx)
         let segment = try TraceNormalizer(selection: TraceSelection(track: 1, segment: 3)).normalize(Self.twoTracks(), into: &other)
-        #expect(segment.times == [20] && segment.segmentStarts == [0])
+        #expect(segment.times == [Self.base + 20] && segment.segmentStarts == [0])
     }
 
     @Test func aPartTheFileLacksIsAnError() {

@@ -9,7 +9,7 @@ point_triggered, point_queued, audio_started, audio_finished, tour_completed and
 
 Written from the rules in the engine issue, sharing no code with the Swift implementation: GPX read with
 ElementTree, distances with math.asin haversine (R = 6371008.8 m), audio lengths from the LAME tag /
-WAV header (tools/samples/samplelib.py), not from libmpg123. Standard library only.
+WAV header / MP4 edit list (tools/samples/samplelib.py), not from libmpg123 or FFmpeg. Standard library only.
 """
 
 from __future__ import annotations

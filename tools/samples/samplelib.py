@@ -198,10 +198,53 @@ def wav_samples(path) -> tuple[int, int]:
 
 
 def audio_seconds(path) -> float:
-    """Exact playing length in seconds of a sample-tour recording (.mp3 gapless, or .wav)."""
+    """Exact playing length in seconds of a sample-tour recording (.mp3 gapless, .wav, or AAC in MP4)."""
     p = Path(path)
     if p.suffix.lower() == ".wav":
         n, rate = wav_samples(p)
+    elif p.read_bytes()[4:8] == b"ftyp":
+        return mp4_edit_seconds(p)
     else:
         n, rate = mp3_gapless_samples(p)
     return n / rate
+
+
+def mp4_edit_seconds(path) -> float:
+    """Playing length of an MP4 file's first track: its edit list's segment duration over the movie timescale
+    (ISO/IEC 14496-12 mvhd and elst boxes), which leaves out the encoder's priming and padding."""
+    data = Path(path).read_bytes()
+
+    def boxes(start, end):
+        i = start
+        while i + 8 <= end:
+            size, kind = struct.unpack(">I4s", data[i:i + 8])
+            header = 8
+            if size == 1:
+                size, header = struct.unpack(">Q", data[i + 8:i + 16])[0], 16
+            elif size == 0:
+                size = end - i
+            if size < header:
+                raise ValueError(f"{path}: bad MP4 box at byte {i}")
+            yield kind, i + header, i + size
+            i += size
+
+    def child(kind, start, end):
+        for k, s, e in boxes(start, end):
+            if k == kind:
+                return s, e
+        raise ValueError(f"{path}: no {kind.decode()} box")
+
+    moov = child(b"moov", 0, len(data))
+    s, _ = child(b"mvhd", *moov)
+    version = data[s]
+    timescale = struct.unpack(">I", data[s + (20 if version == 1 else 12):][:4])[0]
+    trak = child(b"trak", *moov)
+    s, _ = child(b"elst", *child(b"edts", *trak))
+    version, count = data[s], struct.unpack(">I", data[s + 4:s + 8])[0]
+    total = 0
+    for k in range(count):
+        at = s + 8 + k * (20 if version == 1 else 12)
+        duration, media_time = struct.unpack(">Qq" if version == 1 else ">Ii", data[at:at + (16 if version == 1 else 8)])
+        if media_time != -1:
+            total += duration
+    return total / timescale
