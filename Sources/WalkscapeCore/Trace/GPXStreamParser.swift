@@ -707,14 +707,7 @@ public struct GPXStreamParser: TraceStreamParser {
                 default: break
                 }
             }
-            if field != .none {
-                captureField = field
-                captureDepth = depth
-                captureLine = line
-                captureOverflow = false
-                captureBytes.removeAll(keepingCapacity: true)
-                captureDirectStart = -1
-            }
+            if field != .none { beginCapture(field, depth: depth, line: line) }
         }
         if selfClosing {
             if pointKind != .none && depth == pointDepth { finishPoint() }
@@ -881,6 +874,17 @@ public struct GPXStreamParser: TraceStreamParser {
     }
 
     // MARK: Points
+
+    /// Starts reading the value of `field`, the element just opened at `depth` on `line`.
+    @inline(__always)
+    private mutating func beginCapture(_ field: Field, depth: Int, line: Int) {
+        captureField = field
+        captureDepth = depth
+        captureLine = line
+        captureOverflow = false
+        captureBytes.removeAll(keepingCapacity: true)
+        captureDirectStart = -1
+    }
 
     /// Text of the value being read, at `p[start..<start + count]`.
     @inline(__always)
@@ -1084,12 +1088,7 @@ public struct GPXStreamParser: TraceStreamParser {
         default: break
         }
         guard field != .none, !selfClosing, captureField == .none else { return }
-        captureField = field
-        captureDepth = depth
-        captureLine = line
-        captureOverflow = false
-        captureBytes.removeAll(keepingCapacity: true)
-        captureDirectStart = -1
+        beginCapture(field, depth: depth, line: line)
         kmlTuple.removeAll(keepingCapacity: true)
         kmlTupleOverflow = false
     }
