@@ -92,4 +92,10 @@ run() {
 
 export -f run seeds options
 export OUT REAL seconds
-printf '%s\n' "${targets[@]}" | xargs -P "${FUZZ_PARALLEL:-1}" -I{} bash -c 'run {}'
+results=$(printf '%s\n' "${targets[@]}" | xargs -P "${FUZZ_PARALLEL:-1}" -I{} bash -c 'run {}')
+status=$?
+printf '%s\n' "$results"
+passed=$(grep -c ' ok ' <<< "$results")
+failed=$(( ${#targets[@]} - passed ))
+echo "fuzz: $passed passed, $failed failed"
+[ $status -eq 0 ] && [ $failed -eq 0 ]
