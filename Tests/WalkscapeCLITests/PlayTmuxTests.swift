@@ -61,7 +61,7 @@ struct PlayTmuxTests {
         // The player screen: header, map markers, route card, key hints.
         var screen = try tmux.waitFor { $0.contains("Stop 1/7") }
         #expect(screen.contains("Torino sotto i portici"))
-        #expect(screen.contains("×8 (muted at ×8)"))
+        #expect(screen.contains("×8 (muted above ×2)"))
         #expect(screen.contains("Next stop 2"))
         #expect(screen.contains("N↑"))
         for marker in ["1", "2", "3", "4", "5", "6", "7"] { #expect(screen.contains(marker)) }
@@ -169,7 +169,7 @@ struct PlayTmuxTests {
         try tmux.keys(",")
         screen = try tmux.waitFor { $0.contains("walkscape — Settings") }
         for _ in 0..<7 { try tmux.keys("Down") }
-        for _ in 0..<6 { try tmux.keys("Right") }
+        for _ in 0..<7 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains("‹ ×64 ›") }
         #expect(screen.contains("‹ ×64 ›"))
         try tmux.keys("Escape")
@@ -179,7 +179,7 @@ struct PlayTmuxTests {
         try tmux.keys("Right", "Right")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Stop 1/7") || $0.contains("Stop 2/7") }
-        #expect(screen.contains("×64 (muted at ×64)"), "\(screen)")
+        #expect(screen.contains("×64 (muted above ×2)"), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("Tour complete") }
         try tmux.keys("y")
