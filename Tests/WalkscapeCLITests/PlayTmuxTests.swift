@@ -53,6 +53,30 @@ struct PlayTmuxTests {
             + "echo \"EXIT $status MODES $modes END\"; sleep 60"
     }
 
+    @Test func atOneAndAHalfTheNarrationIsHeard() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let wav = NSTemporaryDirectory() + "walkscape-play-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        try tmux.start(playCommand(speed: 8).replacingOccurrences(of: "--audio none --speed 8", with: "--audio wav:\(wav) --speed 1.5"))
+        // Point 1 plays at once; its second cue (4.541 s into the recording) shows on the heard audio's clock.
+        var screen = try tmux.waitFor(timeout: 30) { $0.contains("Stop 1/7") && $0.contains("Alle vostre spalle") }
+        let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasSuffix("×1.5"), "\(header)")
+        #expect(!screen.contains("muted"))
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
+        try tmux.keys("y")
+        screen = try tmux.waitFor { $0.contains("EXIT ") }
+        #expect(screen.contains("EXIT 0"), "\(screen)")
+        // What was heard is the narration, not the silence of a muted player.
+        let data = try #require(FileManager.default.contents(atPath: wav))
+        let floats = data.count > 4096 ? data.dropFirst(data.count / 2).prefix(16384) : Data()
+        let samples = floats.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let loud = samples.filter { abs($0) > 0.05 }.count
+        #expect(data.count > 44100 && loud > 100, "\(data.count) bytes, \(loud) loud samples")
+    }
+
     @Test func playsTheWalkAndAnswersTheKeys() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
