@@ -42,7 +42,7 @@ struct PlayerLoop {
         defer { player.stop() }
 
         func execute(_ commands: [PlayerSession.AudioCommand]) {
-            let audible = PlayerSession.isAudible(speed: session.speed) && !session.paused
+            let audible = PlayerSession.isAudible(speed: session.speed)
             for command in commands {
                 switch command {
                 case let .play(point, offset):
@@ -55,7 +55,8 @@ struct PlayerLoop {
                         continue
                     }
                     stretcher = decoder as? TimeStretchDecoder
-                    player.play(decoder, point: point, from: offset / session.speed)
+                    // Loaded paused while the session is paused (a speed change then): resume picks it up.
+                    player.play(decoder, point: point, from: offset / session.speed, paused: session.paused)
                     audiblePoint = point
                 case .stop:
                     player.stop()

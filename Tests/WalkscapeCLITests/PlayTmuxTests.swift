@@ -64,6 +64,14 @@ struct PlayTmuxTests {
         let header = screen.split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.hasSuffix("×1.5"), "\(header)")
         #expect(!screen.contains("muted"))
+        // Paused, then ×2, then resumed: the narration goes on from where the clock is, stretched for ×2.
+        try tmux.keys("Space")
+        try tmux.keys("]")
+        screen = try tmux.waitFor { ($0.split(separator: "\n").first ?? "").hasSuffix("×2") }
+        try tmux.keys("Space")
+        // The fourth cue, 11.521 s into the recording.
+        screen = try tmux.waitFor(timeout: 30) { $0.contains("Davanti a voi") }
+        #expect(screen.contains("Davanti a voi"), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
@@ -75,6 +83,10 @@ struct PlayTmuxTests {
         let samples = floats.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         let loud = samples.filter { abs($0) > 0.05 }.count
         #expect(data.count > 44100 && loud > 100, "\(data.count) bytes, \(loud) loud samples")
+        // 4.541 s of the recording at ×1.5 and at least 11.521 − 4.541 s more at ×2 were heard: ≥ 6.5 s of
+        // 22,050 Hz mono float (not ~3 s, had the speed change while paused dropped the narration).
+        let heardSeconds = Double(data.count) / 4 / 22050
+        #expect(heardSeconds > 6, "\(heardSeconds) s heard")
     }
 
     @Test func playsTheWalkAndAnswersTheKeys() throws {
