@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),
-        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,10 @@ struct ListenCommand: ParsableCommand {
             Exits when the recording ends; Ctrl-C, SIGTERM or SIGHUP stops it cleanly (status 128 + the signal; a \
             WAV file being written keeps what was heard).
 
+            --speed X (0.5 to 2) plays the narration faster or slower with its pitch kept (librubberband); the \
+            cues then follow the stretched audio and their times are where they are heard in it (the \
+            recording's time ÷ X), as is `stopped at`; --from stays a time in the recording.
+
             Subtitles default to the track's own language when it has them, else its first subtitle file; \
             --subs off prints none.
 
@@ -27,6 +31,7 @@ struct ListenCommand: ParsableCommand {
                   --from 12.5
               walkscape listen tours/paris-ile-de-la-cite --point 3 --audio none
               walkscape listen tours/paris-ile-de-la-cite --point 3 --audio wav:point3.wav
+              walkscape listen tours/torino-portici --point 2 --speed 1.5
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -44,10 +49,16 @@ struct ListenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start this many seconds into the recording.", valueName: "SECONDS"))
     var from: Double = 0
 
+    @Option(help: ArgumentHelp("Playback speed, 0.5 to 2, with the pitch kept (default 1).", valueName: "X"))
+    var speed: Double = 1
+
     @OptionGroup var audioOptions: AudioOptions
 
     func validate() throws {
         guard from >= 0, from <= 86_400 else { throw ValidationError("--from must be a number of seconds from 0 to 86400, got \(formatShortNumber(from)).") }
+        guard TimeStretchDecoder.audibleSpeeds.contains(speed) else {
+            throw ValidationError("--speed must be between 0.5 and 2 (the narration is time-stretched with its pitch kept), got \(formatShortNumber(speed)).")
+        }
     }
 
     func run() throws {
@@ -75,10 +86,10 @@ struct ListenCommand: ParsableCommand {
         }
 
         let audioPath: String
-        let decoder: any AudioDecoder
+        let recording: any AudioDecoder
         do {
             audioPath = try AssetFile(track.audio, in: loaded.location).path
-            decoder = try AudioDecoding.open(path: audioPath)
+            recording = try AudioDecoding.open(path: audioPath)
         } catch let error as AssetFileError {
             console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
             throw CommandExit(.failure)
@@ -86,9 +97,32 @@ struct ListenCommand: ParsableCommand {
             console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
             throw CommandExit(.failure)
         }
-        if from > decoder.info.durationSeconds {
-            console.error("--from \(formatShortNumber(from)) is past the end of the recording (\(ListenCommand.cueTime(Int(decoder.info.durationSeconds * 1000))))")
+        if from > recording.info.durationSeconds {
+            console.error("--from \(formatShortNumber(from)) is past the end of the recording (\(ListenCommand.cueTime(Int(recording.info.durationSeconds * 1000))))")
             throw CommandExit(.usage)
+        }
+        // At a speed other than ×1 the narration is heard time-stretched; the subtitle clock maps each heard
+        // (stretched) frame back to the recording's frame.
+        let decoder: any AudioDecoder
+        let stretched: TimeStretchDecoder?
+        if speed == 1 {
+            decoder = recording
+            stretched = nil
+        } else {
+            do {
+                let stretcher = try TimeStretchDecoder(source: recording, speed: speed)
+                decoder = stretcher
+                stretched = stretcher
+            } catch {
+                console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
+                throw CommandExit(.failure)
+            }
+        }
+        /// The recording's time in ms heard at the player's heard frame.
+        func recordingMs(_ snapshot: AudioPlayer.Snapshot) -> Int {
+            guard snapshot.sampleRate > 0 else { return 0 }
+            let frame = stretched?.sourceFrame(snapshot.frame) ?? snapshot.frame
+            return Int((Double(frame) * 1000 / Double(snapshot.sampleRate)).rounded(.down))
         }
 
         let cues = try subtitleCues(track: track, location: loaded.location, console: console)
@@ -109,14 +143,15 @@ struct ListenCommand: ParsableCommand {
         // Ctrl-C, SIGTERM and SIGHUP stop the playback cleanly: a WAV being written keeps what was heard.
         let interruption = Interruption()
         InterruptWatch.run(interruption) {
-            player.play(decoder, point: point, from: from)
+            player.play(decoder, point: point, from: from / speed)
             let fromMs = Int((from * 1000).rounded())
+            let recordingEndMs = Int(recording.info.durationSeconds * 1000)
             var nextCue = cues.firstIndex { $0.endMs > fromMs } ?? cues.count
             while true {
                 let snapshot = player.snapshot
-                let heardMs = Int((snapshot.position * 1000).rounded(.down))
-                while nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= Int(snapshot.duration * 1000)) {
-                    console.line(ListenCommand.cueLine(cues[nextCue]))
+                let heardMs = recordingMs(snapshot)
+                while nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= recordingEndMs) {
+                    console.line(ListenCommand.cueLine(cues[nextCue], speed: speed))
                     nextCue += 1
                 }
                 if snapshot.finished || interruption.isInterrupted { break }
@@ -165,11 +200,13 @@ struct ListenCommand: ParsableCommand {
         return SubtitleTrack(document.cues).cues.filter { $0.endMs > $0.startMs }
     }
 
-    /// `[MM:SS.mmm] text`, lines joined with " / ".
-    static func cueLine(_ cue: SubtitleCue) -> String {
+    /// `[MM:SS.mmm] text`, lines joined with " / "; the time is where the cue is heard at `speed` (its start
+    /// in the recording ÷ speed).
+    static func cueLine(_ cue: SubtitleCue, speed: Double = 1) -> String {
         let text = cue.displayText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " / ")
-        return "[\(cueTime(cue.startMs))] \(TerminalText.sanitize(text))"
+        let heardMs = speed == 1 ? cue.startMs : Int((Double(cue.startMs) / speed).rounded())
+        return "[\(cueTime(heardMs))] \(TerminalText.sanitize(text))"
     }
 
     /// `MM:SS.mmm` (minutes not wrapped at the hour).

@@ -22,9 +22,10 @@ struct PlayCommand: ParsableCommand {
             handed to the download through its environment, never written anywhere).
 
             With --trace it opens the player at once. The trace replays through the same trigger engine as \
-            `simulate`, on a clock you can pause, step and speed up (¼× … 64×). At ×1 the audio is heard \
-            (PulseAudio); at other speeds it is muted and its position follows the clock, so the queue behaves \
-            exactly as at ×1. Subtitles follow the heard position.
+            `simulate`, on a clock you can pause, step and speed up (¼× … 64×). From ×1/2 to ×2 the audio is \
+            heard (PulseAudio), time-stretched with its pitch kept away from ×1; at other speeds it is muted and \
+            its position follows the clock, so the queue behaves exactly as at ×1. Subtitles follow the heard \
+            position.
 
             Player keys: space play/pause · ←/→ seek ∓10 s · n/p next/previous point · r replay · [ ] or -/+ speed · \
             . step one fix while paused · f follow walker · h/L k/j ↑/↓ pan · z/x zoom · 0 fit route · \
@@ -62,7 +63,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Subtitle language, or off (default: the narration's language when available).", valueName: "L|off"))
     var subs: String?
 
-    @Option(help: ArgumentHelp("Replay speed: 0.25, 0.5, 1, 2, 4, 8, 16, 32 or 64.", valueName: "X"))
+    @Option(help: ArgumentHelp("Replay speed: 0.25, 0.5, 1, 1.5, 2, 4, 8, 16, 32 or 64 (heard from 0.5 to 2).", valueName: "X"))
     var speed: Double = 1
 
     @OptionGroup var audioOptions: AudioOptions
@@ -367,10 +368,11 @@ struct PlayCommand: ParsableCommand {
         init(_ message: String) { self.message = message }
     }
 
-    /// Audio follows the speed: muted (stopped) away from ×1, resumed at the clock's position back at ×1.
+    /// Audio follows a speed change: muted (stopped) outside `PlayerSession.audibleSpeeds`; within them the
+    /// playing point starts again at the clock's position in its recording, stretched for the new speed.
     static func resync(session: PlayerSession, audiblePoint: Int?) -> [PlayerSession.AudioCommand] {
-        if session.speed != 1 { return audiblePoint == nil ? [] : [.stop] }
-        guard audiblePoint == nil, let playing = session.engine.playing, let position = session.audioPosition else { return [] }
+        if !PlayerSession.isAudible(speed: session.speed) { return audiblePoint == nil ? [] : [.stop] }
+        guard let playing = session.engine.playing, let position = session.audioPosition else { return [] }
         return [.play(point: playing.point, offset: position)]
     }
 

@@ -33,29 +33,38 @@ struct PlayerLoop {
         var overlay: PlayerFrame.Overlay?
         var last = DispatchTime.now().uptimeNanoseconds
         var audiblePoint: Int?
+        /// The stretcher of the audible point's recording away from ×1 (nil at ×1): maps heard frames back to
+        /// the recording's.
+        var stretcher: TimeStretchDecoder?
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
         defer { player.stop() }
 
         func execute(_ commands: [PlayerSession.AudioCommand]) {
-            let audible = session.speed == 1 && !session.paused
+            let audible = PlayerSession.isAudible(speed: session.speed)
             for command in commands {
                 switch command {
                 case let .play(point, offset):
-                    guard audible, let path = replay.audioPath(point: point), let decoder = try? AudioDecoding.open(path: path) else {
+                    guard audible, let path = replay.audioPath(point: point), let recording = try? AudioDecoding.open(path: path),
+                        let decoder = PlayerLoop.decoder(recording, speed: session.speed)
+                    else {
                         player.stop()
                         audiblePoint = nil
+                        stretcher = nil
                         continue
                     }
-                    player.play(decoder, point: point, from: offset)
+                    stretcher = decoder as? TimeStretchDecoder
+                    // Loaded paused while the session is paused (a speed change then): resume picks it up.
+                    player.play(decoder, point: point, from: offset / session.speed, paused: session.paused)
                     audiblePoint = point
                 case .stop:
                     player.stop()
                     audiblePoint = nil
+                    stretcher = nil
                 case .pause: player.pause()
                 case .resume: player.resume()
-                case let .seek(to): if audiblePoint != nil { player.seek(to: to) }
+                case let .seek(to): if audiblePoint != nil { player.seek(to: to / (stretcher?.speed ?? 1)) }
                 }
             }
         }
@@ -88,12 +97,10 @@ struct PlayerLoop {
                 case .character("n"): execute(session.skipAudio())
                 case .character("p"): execute(session.replayPrevious())
                 case .character("r"): execute(session.replayCurrent())
-                case .character("["), .character("-"):
-                    session.changeSpeed(faster: false)
-                    execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint))
-                case .character("]"), .character("+"):
-                    session.changeSpeed(faster: true)
-                    execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint))
+                case .character("["), .character("-"), .character("]"), .character("+"):
+                    let before = session.speed
+                    session.changeSpeed(faster: key == .character("]") || key == .character("+"))
+                    if session.speed != before { execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint)) }
                 case .character("."): if session.paused { execute(session.stepOneFix()) }
                 case .character("f"): view.follow.toggle()
                 case .character("h"): view.pan(dx: -8, dy: 0)
@@ -126,8 +133,13 @@ struct PlayerLoop {
                 show(.completion(session.completionSummary(info: info, donation: replay.tour.donationUrl)))
             }
             let size = terminal.size
-            let muted = session.speed != 1 || audiblePoint == nil
-            let heard = (!muted && player.snapshot.point == audiblePoint) ? player.snapshot.position : nil
+            let muted = !PlayerSession.isAudible(speed: session.speed) || audiblePoint == nil
+            let snapshot = player.snapshot
+            var heard: Double?
+            if !muted && snapshot.point == audiblePoint && snapshot.sampleRate > 0 {
+                // The recording's position heard: the stretched frame mapped back through the stretcher.
+                heard = Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) / Double(snapshot.sampleRate)
+            }
             var frame = session.frame(info: info, heardPosition: heard, muted: muted, showLog: showLog, overlay: overlay)
             frame.log += notices.drain()
             frame.traceName = traceName
@@ -143,5 +155,13 @@ struct PlayerLoop {
             lastProjection = projection
             terminal.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
         }
+    }
+
+    /// The decoder that plays `recording` at `speed`: itself at ×1, time-stretched with the pitch kept within
+    /// `PlayerSession.audibleSpeeds`, nil elsewhere (muted) or when the stretcher cannot start.
+    static func decoder(_ recording: any AudioDecoder, speed: Double) -> (any AudioDecoder)? {
+        if speed == 1 { return recording }
+        guard PlayerSession.isAudible(speed: speed) else { return nil }
+        return try? TimeStretchDecoder(source: recording, speed: speed)
     }
 }

@@ -88,7 +88,13 @@ public struct PlayerScreen: Sendable {
         var right = (frame.paused ? "[\(strings["paused"])]  " : "") + TimelineWriter.clock(frame.traceTime)
         if frame.speed != 1 {
             let speed = frame.speed >= 1 ? formatShortSpeed(frame.speed) : "1/\(formatShortSpeed(1 / frame.speed))"
-            right += "  ×\(speed) \(frame.audio.muted ? "(\(strings["muted at"]) ×\(speed))" : "")"
+            var muted = ""
+            if frame.speed > PlayerSession.audibleSpeeds.upperBound {
+                muted = "(\(strings["muted above"]) ×\(formatShortSpeed(PlayerSession.audibleSpeeds.upperBound)))"
+            } else if frame.speed < PlayerSession.audibleSpeeds.lowerBound {
+                muted = "(\(strings["muted below"]) ×1/\(formatShortSpeed(1 / PlayerSession.audibleSpeeds.lowerBound)))"
+            }
+            right += "  ×\(speed) \(muted)"
         }
         right = right.trimmingCharacters(in: .whitespaces)
         let leftWidth = max(0, width - DisplayWidth.of(right) - 2)
@@ -123,7 +129,10 @@ public struct PlayerScreen: Sendable {
     }
 
     func formatShortSpeed(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : formatFixed(value, 2)
+        guard value.rounded() != value else { return String(Int(value)) }
+        var text = formatFixed(value, 2)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     func drawBox(_ lines: [String], into grid: inout CellGrid, width: Int, height: Int) {

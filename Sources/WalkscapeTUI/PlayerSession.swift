@@ -7,7 +7,8 @@ import WalkscapeCore
 public struct PlayerSession: Sendable {
     /// What the audio side must do after an update.
     public enum AudioCommand: Sendable, Equatable {
-        /// Start point `point`'s audio `offset` seconds in (audible only at ×1; muted otherwise).
+        /// Start point `point`'s audio `offset` seconds into the recording (heard at `audibleSpeeds`, time-stretched
+        /// away from ×1; muted otherwise).
         case play(point: Int, offset: Double)
         case stop
         case pause
@@ -16,7 +17,13 @@ public struct PlayerSession: Sendable {
     }
 
     /// Replay speeds the `[`/`]` keys step through.
-    public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64]
+    public static let speeds: [Double] = [0.25, 0.5, 1, 1.5, 2, 4, 8, 16, 32, 64]
+    /// The speeds at which the narration is heard (time-stretched with its pitch kept away from ×1); outside
+    /// them it is muted and its clock runs on.
+    public static let audibleSpeeds: ClosedRange<Double> = 0.5...2
+
+    /// Whether the narration is heard at `speed`.
+    public static func isAudible(speed: Double) -> Bool { audibleSpeeds.contains(speed) }
 
     public let tour: EngineTour
     public let trace: Trace

@@ -48,7 +48,7 @@ public struct UIStrings: Sendable, Equatable {
 
     static let italian: [String: String] = [
         "Stop": "Tappa", "GPS weak": "GPS debole", "GPS ok": "GPS ok", "no fix": "nessun fix", "fix": "fix",
-        "muted at": "muto a", "paused": "in pausa", "Next stop": "Prossima tappa", "inside region": "nell'area",
+        "muted above": "muto sopra", "muted below": "muto sotto", "paused": "in pausa", "Next stop": "Prossima tappa", "inside region": "nell'area",
         "queued": "in coda", "waiting": "in attesa", "playing": "in riproduzione", "next": "prossima", "queued behind": "in coda dopo",
         "Tour complete": "Tour completato", "points played": "tappe ascoltate", "missed": "mancate", "walked": "percorsi",
         "Events": "Eventi", "Help": "Aiuto", "terminal too small: need": "terminale troppo piccolo: servono",
@@ -90,12 +90,12 @@ public struct UIStrings: Sendable, Equatable {
         "Consecutive fixes inside a region before its point triggers.": "Fix consecutivi nell'area prima che la tappa parta.",
         "Fixes less accurate than this are ignored.": "I fix meno precisi di così sono ignorati.",
         "Entering a later region skips the points before it.": "Entrare in un'area successiva salta le tappe precedenti.",
-        "Replay speed; away from ×1 the audio is muted, its clock runs on.": "Velocità; fuori da ×1 l'audio è muto, il suo orologio continua.",
+        "Replay speed; from ×1/2 to ×2 the audio is heard with its pitch kept, beyond it is muted and its clock runs on.": "Velocità; da ×1/2 a ×2 l'audio si sente con la sua intonazione, oltre è muto e il suo orologio continua.",
     ]
 
     static let french: [String: String] = [
         "Stop": "Étape", "GPS weak": "GPS faible", "GPS ok": "GPS ok", "no fix": "pas de fix", "fix": "fix",
-        "muted at": "muet à", "paused": "en pause", "Next stop": "Prochaine étape", "inside region": "dans la zone",
+        "muted above": "muet au-delà de", "muted below": "muet en deçà de", "paused": "en pause", "Next stop": "Prochaine étape", "inside region": "dans la zone",
         "queued": "en attente", "waiting": "à venir", "playing": "en lecture", "next": "suivante", "queued behind": "en attente après",
         "Tour complete": "Parcours terminé", "points played": "étapes écoutées", "missed": "manquées", "walked": "parcourus",
         "Events": "Événements", "Help": "Aide", "terminal too small: need": "terminal trop petit : il faut",
@@ -137,6 +137,6 @@ public struct UIStrings: Sendable, Equatable {
         "Consecutive fixes inside a region before its point triggers.": "Fixes consécutifs dans la zone avant que l'étape ne démarre.",
         "Fixes less accurate than this are ignored.": "Les fixes moins précis sont ignorés.",
         "Entering a later region skips the points before it.": "Entrer dans une zone suivante saute les étapes précédentes.",
-        "Replay speed; away from ×1 the audio is muted, its clock runs on.": "Vitesse ; hors de ×1 l'audio est muet, son horloge continue.",
+        "Replay speed; from ×1/2 to ×2 the audio is heard with its pitch kept, beyond it is muted and its clock runs on.": "Vitesse ; de ×1/2 à ×2 l'audio s'entend avec sa hauteur, au-delà il est muet et son horloge continue.",
     ]
 }

@@ -53,6 +53,42 @@ struct PlayTmuxTests {
             + "echo \"EXIT $status MODES $modes END\"; sleep 60"
     }
 
+    @Test func atOneAndAHalfTheNarrationIsHeard() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let wav = NSTemporaryDirectory() + "walkscape-play-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        try tmux.start(playCommand(speed: 8).replacingOccurrences(of: "--audio none --speed 8", with: "--audio wav:\(wav) --speed 1.5"))
+        // Point 1 plays at once; its second cue (4.541 s into the recording) shows on the heard audio's clock.
+        var screen = try tmux.waitFor(timeout: 30) { $0.contains("Stop 1/7") && $0.contains("Alle vostre spalle") }
+        let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasSuffix("×1.5"), "\(header)")
+        #expect(!screen.contains("muted"))
+        // Paused, then ×2, then resumed: the narration goes on from where the clock is, stretched for ×2.
+        try tmux.keys("Space")
+        try tmux.keys("]")
+        screen = try tmux.waitFor { ($0.split(separator: "\n").first ?? "").hasSuffix("×2") }
+        try tmux.keys("Space")
+        // The fourth cue, 11.521 s into the recording.
+        screen = try tmux.waitFor(timeout: 30) { $0.contains("Davanti a voi") }
+        #expect(screen.contains("Davanti a voi"), "\(screen)")
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
+        try tmux.keys("y")
+        screen = try tmux.waitFor { $0.contains("EXIT ") }
+        #expect(screen.contains("EXIT 0"), "\(screen)")
+        // What was heard is the narration, not the silence of a muted player.
+        let data = try #require(FileManager.default.contents(atPath: wav))
+        let floats = data.count > 4096 ? data.dropFirst(data.count / 2).prefix(16384) : Data()
+        let samples = floats.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let loud = samples.filter { abs($0) > 0.05 }.count
+        #expect(data.count > 44100 && loud > 100, "\(data.count) bytes, \(loud) loud samples")
+        // 4.541 s of the recording at ×1.5 and at least 11.521 − 4.541 s more at ×2 were heard: ≥ 6.5 s of
+        // 22,050 Hz mono float (not ~3 s, had the speed change while paused dropped the narration).
+        let heardSeconds = Double(data.count) / 4 / 22050
+        #expect(heardSeconds > 6, "\(heardSeconds) s heard")
+    }
+
     @Test func playsTheWalkAndAnswersTheKeys() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
@@ -61,7 +97,7 @@ struct PlayTmuxTests {
         // The player screen: header, map markers, route card, key hints.
         var screen = try tmux.waitFor { $0.contains("Stop 1/7") }
         #expect(screen.contains("Torino sotto i portici"))
-        #expect(screen.contains("×8 (muted at ×8)"))
+        #expect(screen.contains("×8 (muted above ×2)"))
         #expect(screen.contains("Next stop 2"))
         #expect(screen.contains("N↑"))
         for marker in ["1", "2", "3", "4", "5", "6", "7"] { #expect(screen.contains(marker)) }
@@ -217,7 +253,7 @@ struct PlayTmuxTests {
         try tmux.keys(",")
         screen = try tmux.waitFor { $0.contains("walkscape — Settings") }
         for _ in 0..<7 { try tmux.keys("Down") }
-        for _ in 0..<6 { try tmux.keys("Right") }
+        for _ in 0..<7 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains("‹ ×64 ›") }
         #expect(screen.contains("‹ ×64 ›"))
         try tmux.keys("Escape")
@@ -227,7 +263,7 @@ struct PlayTmuxTests {
         try tmux.keys("Right", "Right")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Stop 1/7") || $0.contains("Stop 2/7") }
-        #expect(screen.contains("×64 (muted at ×64)"), "\(screen)")
+        #expect(screen.contains("×64 (muted above ×2)"), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("Tour complete") }
         try tmux.keys("y")

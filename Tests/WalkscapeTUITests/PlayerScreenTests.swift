@@ -36,7 +36,7 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: true).render(sampleFrame(speed: 8), width: 60, height: 20)
         #expect(try matchesSnapshot(grid.text, "player-ascii-60x20-en.txt"), "\n\(grid.text)")
         #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII || "èé·—±×−¼…".unicodeScalars.contains($0) })
-        #expect(grid.text.contains("×8 (muted at ×8)"))
+        #expect(grid.text.contains("×8 (muted above ×2)"))
     }
 
     @Test func tooSmallSaysWhatItNeeds() {

@@ -267,7 +267,7 @@ public struct BrowserScreen: Sendable {
         case .confirmFixes: return strings["Consecutive fixes inside a region before its point triggers."]
         case .minAccuracy: return strings["Fixes less accurate than this are ignored."]
         case .skipMissed: return strings["Entering a later region skips the points before it."]
-        case .speed: return strings["Replay speed; away from ×1 the audio is muted, its clock runs on."]
+        case .speed: return strings["Replay speed; from ×1/2 to ×2 the audio is heard with its pitch kept, beyond it is muted and its clock runs on."]
         }
     }
 
