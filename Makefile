@@ -12,8 +12,9 @@ BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
 # libxml2-dev: the GPX fuzz target's well-formedness oracle; python3-srt: the SRT differential test's oracle;
-# ffmpeg: ffprobe, the audio length oracle, and the fixture generator.
-TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg
+# ffmpeg: ffprobe, the audio length oracle, and the fixture generator; man-db: tools/check_install.sh renders the
+# installed man page with `man -l`.
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db
 
 # Seconds each fuzz target runs in `make test` and in `make fuzz` (Fuzz/run.sh; docs/reliability.md).
 FUZZ_SECONDS ?= 20
@@ -71,6 +72,7 @@ test: test-deps
 	  tools/pulse_null.sh stop; \
 	  exit $$status
 	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
+	tools/check_install.sh
 	$(MAKE) --no-print-directory check-schema
 	FUZZ_ARGS="-seed=1 $(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
@@ -83,14 +85,16 @@ check-schema:
 
 # make install PREFIX=… (default /usr/local; DESTDIR for staging): the release binary, man pages made by
 # swift-argument-parser's generate-manual plugin (one page a command, dated by the last commit so that the same
-# source gives the same pages), and bash/zsh/fish completions from the binary itself.
+# source gives the same pages), and bash/zsh/fish completions from the binary itself. CONFIGURATION=debug
+# installs the debug build instead (tools/check_install.sh, which `make test` runs, so as not to build twice).
 PREFIX ?= /usr/local
+CONFIGURATION ?= release
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
 install: deps
-	$(SWIFT) build -c release --product walkscape
-	$(SWIFT) package generate-manual --multi-page --date $(MAN_DATE) --authors "walkscape contributors"
-	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path)/walkscape; \
+	$(SWIFT) build -c $(CONFIGURATION) --product walkscape
+	$(SWIFT) package generate-manual --configuration $(CONFIGURATION) --multi-page --date $(MAN_DATE) --authors "walkscape contributors"
+	@set -e; bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/walkscape; \
 	  man=.build/plugins/GenerateManual/outputs/walkscape; \
 	  install -d "$(INSTALL_ROOT)/bin" "$(INSTALL_ROOT)/share/man/man1" "$(INSTALL_ROOT)/share/bash-completion/completions" \
 	    "$(INSTALL_ROOT)/share/zsh/site-functions" "$(INSTALL_ROOT)/share/fish/vendor_completions.d"; \

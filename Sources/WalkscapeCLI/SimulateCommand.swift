@@ -196,12 +196,15 @@ struct SimulateCommand: ParsableCommand {
         let frames = WalkRenderer.frames(totalSeconds: end)
         let bytes = Formatting.bytes(Int(clamping: format.dataBytes(frames: frames, channels: WalkRenderer.channels)))
         console.error("rendering \(TimelineWriter.clock(end)) of audio to \(path) as \(format.label), 48 kHz stereo: "
-            + (format == .flac ? "at most \(bytes) (FLAC compresses it, typically to a third to a half)" : bytes))
+            + (format == .flac ? "at most \(bytes) (its size as 16-bit WAV; FLAC compresses it, silence to almost nothing)" : bytes))
         do {
             try WalkRenderer.render(clips: clips, totalSeconds: end, to: path, format: format)
         } catch {
             console.error(error.message)
             throw CommandExit(.usage)
+        }
+        if format == .flac, let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber {
+            console.error("wrote \(Formatting.bytes(written.intValue)) to \(path)")
         }
     }
 

@@ -24,7 +24,7 @@ public struct Catalogue: Sendable {
         self.directory = path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw TourFileError(path: directory, "no such directory; expected a folder of downloaded tours (default: tours/)")
+            throw TourFileError(path: directory, "no such directory; expected a folder of downloaded tours (`walkscape download` installs tours there; --tours DIR or WALKSCAPE_TOURS names another)")
         }
         let names: [String]
         if FileManager.default.fileExists(atPath: path + "/tour.json") {

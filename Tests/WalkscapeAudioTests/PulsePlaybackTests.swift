@@ -7,14 +7,13 @@ import WalkscapeCore
 /// Monotonic seconds, the clock the recorder and the player's observers share.
 func monotonicNow() -> Double { MonotonicAudioClock().now() }
 
-/// Records the default sink's monitor with `parec` (48 kHz mono float) and keeps, for each sample, an estimate
-/// of the monotonic time at which it was heard: the earliest time consistent with every chunk's arrival.
+/// Records the default sink's monitor with `parec` (48 kHz mono float) and keeps each chunk's arrival, so that a
+/// monotonic moment can be placed on the capture's sample timeline (`sampleIndex(at:)`).
 final class MonitorRecorder: @unchecked Sendable {
     static let rate = 48000
     private let process = Process()
     private let lock = NSLock()
     private var samples: [Float] = []
-    private var origin = Double.infinity
     /// Each chunk's arrival: (samples recorded so far, monotonic time).
     private var arrivals: [(count: Int, time: Double)] = []
     private let done = DispatchSemaphore(value: 0)
@@ -39,7 +38,6 @@ final class MonitorRecorder: @unchecked Sendable {
                 carry = carry.dropFirst(whole)
                 self.lock.withLock {
                     self.samples.append(contentsOf: floats)
-                    self.origin = min(self.origin, now - Double(self.samples.count) / Double(MonitorRecorder.rate))
                     self.arrivals.append((self.samples.count, now))
                 }
             }
@@ -48,8 +46,10 @@ final class MonitorRecorder: @unchecked Sendable {
     }
 
     /// The index of the sample heard at monotonic `time`, from the chunks that arrived in the second after it
-    /// only. Unlike `origin`, this does not assume the sink's clock runs at exactly the monotonic clock's rate:
-    /// a null sink's does not (it ran 200 ppm fast here, 120 ms over 10 minutes), any more than a sound card's.
+    /// only: the earliest sample position consistent with their arrivals (a chunk read late, on a busy machine,
+    /// only moves its estimate later, and the minimum wins). Local, because the sink's clock does not run at
+    /// exactly the monotonic clock's rate: a null sink's ran 200 ppm fast here (120 ms over 10 minutes), as a
+    /// sound card's may.
     func sampleIndex(at time: Double) -> Int? {
         lock.withLock {
             let rate = Double(MonitorRecorder.rate)
@@ -59,12 +59,12 @@ final class MonitorRecorder: @unchecked Sendable {
         }
     }
 
-    func stop() -> (samples: [Float], origin: Double) {
+    func stop() -> [Float] {
         // SIGKILL: the child may have inherited a mask blocking SIGTERM from the spawning thread.
         kill(process.processIdentifier, SIGKILL)
         done.wait()
         process.waitUntilExit()
-        return lock.withLock { (samples, origin) }
+        return lock.withLock { samples }
     }
 }
 
@@ -72,26 +72,28 @@ final class MonitorRecorder: @unchecked Sendable {
 /// own (`PrivatePulseServer`), never on a server that happens to answer. Skipped when pulseaudio is not
 /// installed (`make test` installs it).
 ///
-/// What is compared is sample positions: the player's heard position against where the recording is at the
-/// same moment, the recording's sample timeline anchored by its chunks' earliest possible arrival (a chunk read
-/// late only moves its estimate later, and the minimum wins). A reading of the player is kept only when the
-/// reading itself took under 2 ms (a reading the scheduler interrupted has no moment to compare), so the
-/// comparisons hold on a machine whose cores are busy (tools/test_busy.sh).
+/// What is compared is sample positions on the capture's timeline, never wall-clock intervals: the player's
+/// heard position against where the recording is at the same moment, the start latency and the seek's delay
+/// from the sample heard when the call returned, a pause's gap against the samples between the pause and resume
+/// calls (`MonitorRecorder.sampleIndex(at:)`). A reading of the player is kept only when the reading itself
+/// took under 2 ms (a reading the scheduler interrupted has no moment to compare), so the comparisons hold on a
+/// machine whose cores are busy (tools/test_busy.sh).
 @Suite(.serialized, .enabled(if: PrivatePulseServer.available, "pulseaudio is not installed; `make test` installs it"))
 struct PulsePlaybackTests {
     struct Observation { var time: Double; var position: Double }
 
     /// Plays `decoder` on a private daemon while recording its monitor, calling `script` with the player every
-    /// 10 ms; returns the recording, the observations of the heard position and the start time.
-    func record(_ decoder: any AudioDecoder, maxSeconds: Double = 30, script: (AudioPlayer, Double) -> Void = { _, _ in }) throws -> (samples: [Float], origin: Double, start: Double, observations: [Observation], recorder: MonitorRecorder) {
+    /// 10 ms; returns the recording, the observations of the heard position and the moment `play` returned.
+    func record(_ decoder: any AudioDecoder, maxSeconds: Double = 30, script: (AudioPlayer, Double) -> Void = { _, _ in }) throws -> (samples: [Float], start: Double, observations: [Observation], recorder: MonitorRecorder) {
         try PrivatePulseServer.with { server in
             let recorder = try MonitorRecorder(server: server.address)
             usleep(400_000)  // let the recorder settle on silence
             let output = try PulseOutput(server: server.address)
             let player = AudioPlayer(output: output)
             var observations: [Observation] = []
-            let start = monotonicNow()
             player.play(decoder, point: 1)
+            // After the call returns: a preemption between a stamp and the call cannot count as latency.
+            let start = monotonicNow()
             while true {
                 let before = monotonicNow()
                 let snapshot = player.snapshot
@@ -104,8 +106,8 @@ struct PulsePlaybackTests {
             }
             player.shutdown()
             usleep(300_000)
-            let (samples, origin) = recorder.stop()
-            return (samples, origin, start, observations, recorder)
+            let samples = recorder.stop()
+            return (samples, start, observations, recorder)
         }
     }
 
@@ -122,18 +124,23 @@ struct PulsePlaybackTests {
         let decoder = try AudioDecoding.open(path: fixture("tone-440hz-1s-44k-mono.mp3"))
         let result = try record(decoder)
         let runs = soundRuns(result.samples)
-        try #require(runs.count == 1, "expected one run of sound, got \(runs.count)")
+        try #require(runs.count == 1, "expected one run of sound, got \(runs.count): \(runs.map { "\($0.0)…\($0.1)" }) (samples at 48 kHz)")
         let (first, last) = runs[0]
         let rate = Double(MonitorRecorder.rate)
-        let onset = result.origin + Double(first) / rate
-        let latency = onset - result.start
+        // Latency on the capture's sample timeline: from the sample being heard when `play` returned to the
+        // first sample of sound.
+        let startIndex = try #require(result.recorder.sampleIndex(at: result.start))
+        let latency = Double(first - startIndex) / rate
         let length = Double(last - first + 1) / rate
         let frequency = zeroCrossingFrequency(result.samples[(first + 4800)..<(last - 4800)], sampleRate: MonitorRecorder.rate)
         print("pulse tone: latency \(Int(latency * 1000)) ms, length \(length) s, frequency \(frequency) Hz")
         #expect(abs(frequency - 440) < 5)
         #expect(abs(length - 1.0) < 0.03)
-        // The player's heard position against the recording: at time t the recording is at t − onset.
-        let offsets = result.observations.filter { $0.position > 0.1 && $0.position < 0.9 }.map { $0.position - ($0.time - onset) }
+        // The player's heard position against the recording: at time t the recording is at sample
+        // sampleIndex(t), so (sampleIndex(t) − first) / rate seconds into the sound.
+        let offsets = result.observations.filter { $0.position > 0.1 && $0.position < 0.9 }.compactMap { o in
+            result.recorder.sampleIndex(at: o.time).map { o.position - Double($0 - first) / rate }
+        }
         let spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
         let mean = offsets.reduce(0, +) / Double(max(1, offsets.count))
         print("pulse tone: latency (start call → first sample on the monitor) \(Int(latency * 1000)) ms; heard position − recording: mean \(Int(mean * 1000)) ms, spread \(Int(spread * 1000)) ms over \(offsets.count) readings")
@@ -147,27 +154,31 @@ struct PulsePlaybackTests {
         let decoder = ToneDecoder(segments: [(440, 2)])
         let state = Mutex<(paused: Double?, resumed: Double?)>((nil, nil))
         let result = try record(decoder) { player, position in
-            let now = monotonicNow()
             state.withLock { s in
                 if s.paused == nil, position >= 0.5 {
                     player.pause()
-                    s.paused = now
-                } else if let paused = s.paused, s.resumed == nil, now - paused >= 0.6 {
+                    s.paused = monotonicNow()
+                } else if let paused = s.paused, s.resumed == nil, monotonicNow() - paused >= 0.6 {
                     player.resume()
-                    s.resumed = now
+                    s.resumed = monotonicNow()
                 }
             }
         }
         let runs = soundRuns(result.samples)
-        try #require(runs.count == 2, "expected sound, a gap, sound; got \(runs.count) runs")
+        try #require(runs.count == 2, "expected sound, a gap, sound; got \(runs.count) runs: \(runs.map { "\($0.0)…\($0.1)" }) (samples at 48 kHz)")
         let rate = Double(MonitorRecorder.rate)
         let gap = Double(runs[1].0 - runs[0].1) / rate
         let heard = Double(runs[0].1 - runs[0].0 + runs[1].1 - runs[1].0 + 2) / rate
-        print("pulse pause: gap \(gap) s, sound \(heard) s")
-        #expect(abs(gap - 0.6) < 0.06)
+        // The pause as long as it was asked for, on the capture's sample timeline: from the sample heard when
+        // `pause` returned to the one heard when `resume` returned (a busy machine may resume late; the gap
+        // must follow).
+        let (paused, resumed) = try #require(state.withLock { s in s.paused.flatMap { p in s.resumed.map { (p, $0) } } })
+        let asked = Double(try #require(result.recorder.sampleIndex(at: resumed)) - (try #require(result.recorder.sampleIndex(at: paused)))) / rate
+        print("pulse pause: gap \(gap) s for a pause of \(asked) s, sound \(heard) s")
+        #expect(asked >= 0.6)
+        #expect(abs(gap - asked) < 0.03)
         #expect(abs(heard - 2.0) < 0.03)
         // The clock stood still while paused.
-        let paused = try #require(state.withLock { $0.paused })
         let during = result.observations.filter { $0.time > paused + 0.1 && $0.time < paused + 0.5 }.map(\.position)
         #expect((during.max() ?? 0) - (during.min() ?? 0) < 0.001)
     }
@@ -187,23 +198,28 @@ struct PulsePlaybackTests {
         try #require(runs.count >= 1)
         let (first, last) = (runs[0].0, runs.last!.1)
         let rate = Double(MonitorRecorder.rate)
-        let total = Double(last - first + 1) / rate
-        // 440 Hz until about 0.5 s, then 880 Hz for the last second.
+        // 440 Hz until the seek (asked for once the heard position passed 0.5 s: later on a busy machine), then
+        // 880 Hz from 3 s to the end, one second.
         let before = zeroCrossingFrequency(result.samples[(first + 2400)..<(first + 19200)], sampleRate: MonitorRecorder.rate)
         let after = zeroCrossingFrequency(result.samples[(last - 38400)..<(last - 2400)], sampleRate: MonitorRecorder.rate)
         // Where the tone changes: the first 10 ms window that is nearer 880 than 440.
         var change = first
         while change + 480 < last, zeroCrossingFrequency(result.samples[change..<(change + 480)], sampleRate: MonitorRecorder.rate) < 660 { change += 240 }
-        let changeTime = result.origin + Double(change) / rate
-        let onset = result.origin + Double(first) / rate
+        // On the capture's sample timeline: the sample heard when `seek` returned, and the change after it.
         let seekTime = try #require(sought.withLock { $0 })
-        print("pulse seek: total \(total) s, before \(before) Hz, after \(after) Hz, change \(Int((changeTime - seekTime) * 1000)) ms after the seek call, at \(changeTime - onset) s of sound")
+        let seekIndex = try #require(result.recorder.sampleIndex(at: seekTime))
+        let delay = Double(change - seekIndex) / rate
+        let heardBefore = Double(change - first) / rate, heardAfter = Double(last - change + 1) / rate
+        print("pulse seek: before \(before) Hz, after \(after) Hz, change \(Int(delay * 1000)) ms of capture after the seek returned, after \(heardBefore) s of sound, then \(heardAfter) s")
         #expect(abs(before - 440) < 10)
         #expect(abs(after - 880) < 10)
-        #expect(abs(total - 1.5) < 0.05)
-        #expect(changeTime - seekTime < 0.15)
-        // After the seek the heard position reads 3 s + time since the change, within 50 ms.
-        let offsets = result.observations.filter { $0.time > changeTime + 0.1 && $0.position < 3.9 }.map { $0.position - (3 + $0.time - changeTime) }
+        #expect(heardBefore > 0.45)
+        #expect(abs(heardAfter - 1.0) < 0.05)
+        #expect(delay < 0.15)
+        // After the seek the heard position reads 3 s + what the capture heard since the change, within 50 ms.
+        let offsets = result.observations.filter { $0.time > seekTime + delay + 0.1 && $0.position < 3.9 }.compactMap { o in
+            result.recorder.sampleIndex(at: o.time).map { o.position - (3 + Double($0 - change) / rate) }
+        }
         let spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
         print("pulse seek: heard position − recording after the seek: spread \(Int(spread * 1000)) ms, max \(Int((offsets.map(abs).max() ?? 0) * 1000)) ms")
         #expect(spread < 0.05)

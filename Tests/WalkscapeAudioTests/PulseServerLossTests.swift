@@ -50,7 +50,7 @@ struct PulseServerLossTests {
         let reconnectDelay = notices.withLock { $0.first { $0.text.contains("back") }!.time } - restarted
         let recorder = try MonitorRecorder(server: server.address)
         usleep(1_000_000)
-        let (samples, _) = recorder.stop()
+        let samples = recorder.stop()
         let loud = samples.filter { abs($0) > 0.05 }.count
         let afterReturn = player.snapshot.position
         try waitFor("the end of the 12 s tone", seconds: 15) { player.snapshot.finished }
