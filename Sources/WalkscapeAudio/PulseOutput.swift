@@ -4,7 +4,9 @@ import Foundation
 /// Plays through a PulseAudio (or PipeWire-pulse) server with libpulse's threaded main loop.
 ///
 /// One playback stream of interleaved Float32LE at the file's own rate and channels (the server resamples),
-/// target buffer ≈ 100 ms (`PA_STREAM_ADJUST_LATENCY`). Pause corks the stream (its buffer is kept), resume
+/// target buffer ≈ 250 ms (`PA_STREAM_ADJUST_LATENCY`): enough that a feeding thread starved for a moment on a
+/// busy machine does not leave a gap in the narration (100 ms did, with both cores busy); pause, seek and speed
+/// changes do not wait for it (cork and flush act at once). Pause corks the stream (its buffer is kept), resume
 /// uncorks, flush drops what is buffered. `heardFrames` comes from `pa_stream_get_time` with interpolated,
 /// automatically updated timing: what has left the sink, not what was written.
 ///
@@ -44,7 +46,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private let clock = MonotonicAudioClock()
 
     /// Connects to the server; throws when none answers.
-    public init(server: String? = nil, bufferSeconds: Double = 0.1, onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws(AudioOutputError) {
+    public init(server: String? = nil, bufferSeconds: Double = 0.25, onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws(AudioOutputError) {
         self.server = server
         self.bufferSeconds = bufferSeconds
         self.onNotice = onNotice
