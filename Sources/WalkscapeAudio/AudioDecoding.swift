@@ -11,6 +11,21 @@ public enum AudioDecoding {
     /// to FFmpeg (`FFmpegDecoder`). Throws one clear message when the file is missing, empty, too short,
     /// another format or not decodable.
     public static func open(path: String) throws(AudioFileError) -> any AudioDecoder {
+        let decoder = try openDecoder(path: path)
+        try checkLength(decoder.info)
+        return decoder
+    }
+
+    /// Refuses a length no recording has (a container whose edit list or header says 2^62 frames, or fewer
+    /// than none), so that every later sum and conversion of frames and seconds can trust it.
+    static func checkLength(_ info: AudioInfo) throws(AudioFileError) {
+        let most = Int64(info.sampleRate) * Int64(ValueRanges.maxAudioSeconds)
+        guard info.frames >= 0, info.frames <= most else {
+            throw AudioFileError("says it holds \(info.frames) frames at \(info.sampleRate) Hz; expected 0 to \(most) (at most \(Int(ValueRanges.maxAudioSeconds / 3600)) hours); export it again")
+        }
+    }
+
+    private static func openDecoder(path: String) throws(AudioFileError) -> any AudioDecoder {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw AudioFileError(FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions?)" : "no such file")
         }

@@ -328,3 +328,15 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         }
     }
 }
+
+/// A length from a container (an MP4 edit list, a WAV header) is checked where the decoder is opened.
+@Suite struct AudioLengthBoundaryTests {
+    @Test func aLengthNoRecordingHasIsRefused() throws {
+        try AudioDecoding.checkLength(AudioInfo(codec: .aac, sampleRate: 44_100, channels: 1, frames: 44_100 * 86_400))
+        for frames: Int64 in [-1, 44_100 * 86_400 + 1, 1 << 62, .max] {
+            #expect(throws: AudioFileError.self) {
+                try AudioDecoding.checkLength(AudioInfo(codec: .aac, sampleRate: 44_100, channels: 1, frames: frames))
+            }
+        }
+    }
+}

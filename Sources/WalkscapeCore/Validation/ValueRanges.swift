@@ -19,6 +19,8 @@ public enum ValueRanges {
     public static let maxCount = 1_000_000_000
     /// Network timeouts: more than 0 and at most one day, in seconds.
     public static let maxTimeoutSeconds = 86_400.0
+    /// The longest recording walkscape accepts, in seconds (24 hours; a narration lasts minutes).
+    public static let maxAudioSeconds = 86_400.0
 
     /// The first absolute time accepted in a trace: 1980-01-01T00:00:00Z (the GPS epoch is 1980-01-06), in
     /// seconds since 1970.
