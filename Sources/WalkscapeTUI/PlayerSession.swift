@@ -27,7 +27,10 @@ public struct PlayerSession: Sendable {
 
     public let tour: EngineTour
     public let trace: Trace
-    public private(set) var engine: EngineState
+    /// The engine and its fix-delivery filter, fed one fix at a time (the driver `simulate` folds over).
+    public private(set) var driver: EngineDriver
+    /// The engine's state.
+    public var engine: EngineState { driver.state }
     /// Seconds since the trace's first fix, on the replay clock.
     public private(set) var traceTime: Double = 0
     /// The index of the next fix to feed.
@@ -45,16 +48,12 @@ public struct PlayerSession: Sendable {
     public private(set) var lastFix: Int?
     /// The index of the last fix the phone delivered to the app (`EnginePolicy.fixDelivery`), or nil.
     public private(set) var lastDeliveredFix: Int?
-    /// Which fixes reach the engine: the same filter `Simulation.run` applies.
-    private var delivery: FixDeliveryFilter
-
     public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1) {
         self.tour = tour
         self.trace = trace
-        self.engine = EngineState(tour: tour, policy: policy)
-        self.delivery = FixDeliveryFilter(policy.fixDelivery)
+        self.driver = EngineDriver(tour: tour, policy: policy)
         self.speed = speed
-        events = TriggerEngine.reduce(&engine, .start)
+        driver.start(into: &events)
     }
 
     /// The last trace time, or 0 for an empty trace.
@@ -78,9 +77,7 @@ public struct PlayerSession: Sendable {
         var new: [EngineEvent] = []
         while nextFix < trace.count, trace.elapsed(nextFix) <= target {
             let i = nextFix
-            let action = delivery.action(t: trace.elapsed(i), location: trace.location(i), accuracy: trace.effectiveAccuracy(i))
-            TriggerEngine.reduce(&engine, action, into: &new)
-            if case .fix = action { lastDeliveredFix = i }
+            if driver.receive(trace.fix(i), into: &new) { lastDeliveredFix = i }
             lastFix = i
             nextFix += 1
         }
@@ -88,15 +85,15 @@ public struct PlayerSession: Sendable {
             // The trace is over: the audio plays out on the clock, then the tour ends.
             let end = max(traceDuration, engine.playing?.endsAt ?? 0)
             if target >= end || target == .infinity {
-                TriggerEngine.reduce(&engine, .traceEnded, into: &new)
+                driver.end(into: &new)
                 ended = true
                 traceTime = max(traceTime, min(target, end))
             } else {
-                TriggerEngine.reduce(&engine, .advance(to: target), into: &new)
+                driver.advance(to: target, into: &new)
                 traceTime = target
             }
         } else {
-            TriggerEngine.reduce(&engine, .advance(to: target), into: &new)
+            driver.advance(to: target, into: &new)
             traceTime = target.isFinite ? target : traceTime
         }
         return record(new)
@@ -155,24 +152,32 @@ public struct PlayerSession: Sendable {
     public mutating func seekAudio(by seconds: Double) -> [AudioCommand] {
         guard let playing = engine.playing else { return [] }
         let position = traceTime - playing.startedAt + seconds
-        return record(TriggerEngine.reduce(&engine, .seekAudio(to: position, at: traceTime)))
+        var new: [EngineEvent] = []
+        driver.seekAudio(to: position, at: traceTime, into: &new)
+        return record(new)
     }
 
     /// n: skip to the next point's audio (the queued one), or stop the current one.
     public mutating func skipAudio() -> [AudioCommand] {
-        record(TriggerEngine.reduce(&engine, .skipAudio(at: traceTime)))
+        var new: [EngineEvent] = []
+        driver.skipAudio(at: traceTime, into: &new)
+        return record(new)
     }
 
     /// r: replay the current point's audio (or the last one heard).
     public mutating func replayCurrent() -> [AudioCommand] {
         guard let point = engine.playing?.point ?? lastPlayedPoint else { return [] }
-        return record(TriggerEngine.reduce(&engine, .replayAudio(point: point, at: traceTime)))
+        var new: [EngineEvent] = []
+        driver.replayAudio(point: point, at: traceTime, into: &new)
+        return record(new)
     }
 
     /// p: replay the point before the current (or last heard) one.
     public mutating func replayPrevious() -> [AudioCommand] {
         guard let current = engine.playing?.point ?? lastPlayedPoint, current > 1 else { return [] }
-        return record(TriggerEngine.reduce(&engine, .replayAudio(point: current - 1, at: traceTime)))
+        var new: [EngineEvent] = []
+        driver.replayAudio(point: current - 1, at: traceTime, into: &new)
+        return record(new)
     }
 
     /// `[`/`]`: step the speed down or up through `speeds`.
