@@ -141,7 +141,9 @@ struct ListenCommand: ParsableCommand {
             failures.withLock { $0.append(message) }
         })
         // Ctrl-C, SIGTERM and SIGHUP stop the playback cleanly: a WAV being written keeps what was heard.
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
+        // The subtitle lines are polled on the same monotonic clock the audio outputs run on.
+        let clock = MonotonicAudioClock()
         InterruptWatch.run(interruption) {
             player.play(decoder, point: point, from: from / speed)
             let fromMs = Int((from * 1000).rounded())
@@ -155,7 +157,7 @@ struct ListenCommand: ParsableCommand {
                     nextCue += 1
                 }
                 if snapshot.finished || interruption.isInterrupted { break }
-                usleep(5_000)
+                clock.sleep(seconds: 0.005)
             }
         }
         // The heard position before shutting down, which stops the output (and with it its clock).

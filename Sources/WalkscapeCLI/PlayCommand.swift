@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeRuntime
 import WalkscapeTUI
 import WalkscapeTerminal
 import WalkscapeTours
@@ -128,6 +129,7 @@ struct PlayCommand: ParsableCommand {
         let strings = UIStrings(language: LanguagePreference.fromEnvironment(environment))
         // From here on the terminal belongs to curses: library chatter goes to the log file in the private
         // state directory (or nowhere when it cannot be made), never over the screen.
+        StopSignals.install(StopSignals.terminal)
         TerminalGuard.install()
         var interrupted: Int32 = 0
         let savedStderr = dup(STDERR_FILENO)
@@ -184,7 +186,7 @@ struct PlayCommand: ParsableCommand {
     func browse(_ initial: BrowserState, loop: PlayerLoop, terminal: CursesTerminal, strings: UIStrings, stderr: Int32) -> Int32 {
         var state = initial
         while true {
-            let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
+            let signal = StopSignals.pending
             if signal != 0 { return signal }
             let size = terminal.size
             terminal.draw(BrowserScreen(strings: strings, ascii: !terminal.capabilities.unicode).render(state, width: size.width, height: size.height))
@@ -224,7 +226,7 @@ struct PlayCommand: ParsableCommand {
                 // The token goes only with a protected tour's download, to the host the detail showed.
                 let status = PlayCommand.runDownload(arguments, token: tour.isProtected ? AccessToken.resolve(token) : nil, stderr: stderr)
                 // Ctrl-C stopped the download (which keeps what it fetched), not walkscape.
-                _ = TerminalGuard.stopSignal.compareExchange(expected: SIGINT, desired: 0, ordering: .relaxed)
+                StopSignals.clear(SIGINT)
                 terminal.resume()
                 // Only this tour changed: read it again and list it as the catalogue did.
                 if let reloaded = try? TourLoader.load(listing.directory), let tour = reloaded.tour {
@@ -366,14 +368,6 @@ struct PlayCommand: ParsableCommand {
     struct PrepareError: Error {
         var message: String
         init(_ message: String) { self.message = message }
-    }
-
-    /// Audio follows a speed change: muted (stopped) outside `PlayerSession.audibleSpeeds`; within them the
-    /// playing point starts again at the clock's position in its recording, stretched for the new speed.
-    static func resync(session: PlayerSession, audiblePoint: Int?) -> [PlayerSession.AudioCommand] {
-        if !PlayerSession.isAudible(speed: session.speed) { return audiblePoint == nil ? [] : [.stop] }
-        guard let playing = session.engine.playing, let position = session.audioPosition else { return [] }
-        return [.play(point: playing.point, offset: position)]
     }
 
     /// Every subtitle language the narration's tracks have, in first-seen order.

@@ -1,13 +1,14 @@
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeRuntime
 import WalkscapeTUI
 import WalkscapeTerminal
 import WalkscapeTours
 
 /// The player screen's loop on the terminal: reads keys, feeds the session's clock, executes its audio
 /// commands on the audio player, and draws a frame about 30 times a second. Only this thread touches curses;
-/// the audio thread publishes snapshots; signal handlers only set `TerminalGuard.stopSignal`.
+/// the audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
 struct PlayerLoop {
     enum Outcome: Equatable {
         /// The user left the player (q, confirmed while a tour is in progress).
@@ -20,6 +21,8 @@ struct PlayerLoop {
     let player: AudioPlayer
     let notices: NoticeBox
     let strings: UIStrings
+    /// The monotonic clock the walk is ticked on (the one the audio outputs run on).
+    let clock: any AudioClock = MonotonicAudioClock()
 
     /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
     /// arrives; `subtitles` is the subtitle language to start with (nil: off).
@@ -27,56 +30,30 @@ struct PlayerLoop {
         let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
         var subtitleLanguage = subtitles
         var info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
-        var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed)
+        // The audio follows the walk through its sink, which opens recordings on its own loader thread.
+        let sink = AudioSink(player: player, clock: clock, recordingPath: { [replay] point in replay.audioPath(point: point) })
+        var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
         var view = MapView()
         var showLog = false
         var overlay: PlayerFrame.Overlay?
-        var last = DispatchTime.now().uptimeNanoseconds
-        var audiblePoint: Int?
-        /// The stretcher of the audible point's recording away from ×1 (nil at ×1): maps heard frames back to
-        /// the recording's.
-        var stretcher: TimeStretchDecoder?
+        var last = clock.now()
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
-        defer { player.stop() }
-
-        func execute(_ commands: [PlayerSession.AudioCommand]) {
-            let audible = PlayerSession.isAudible(speed: session.speed)
-            for command in commands {
-                switch command {
-                case let .play(point, offset):
-                    guard audible, let path = replay.audioPath(point: point), let recording = try? AudioDecoding.open(path: path),
-                        let decoder = PlayerLoop.decoder(recording, speed: session.speed)
-                    else {
-                        player.stop()
-                        audiblePoint = nil
-                        stretcher = nil
-                        continue
-                    }
-                    stretcher = decoder as? TimeStretchDecoder
-                    // Loaded paused while the session is paused (a speed change then): resume picks it up.
-                    player.play(decoder, point: point, from: offset / session.speed, paused: session.paused)
-                    audiblePoint = point
-                case .stop:
-                    player.stop()
-                    audiblePoint = nil
-                    stretcher = nil
-                case .pause: player.pause()
-                case .resume: player.resume()
-                case let .seek(to): if audiblePoint != nil { player.seek(to: to / (stretcher?.speed ?? 1)) }
-                }
-            }
+        defer {
+            // Silence, after whatever the loader still had to do.
+            sink.execute([.stop], speed: session.speed, paused: false)
+            sink.drain()
         }
 
         /// Opens or closes an overlay: the one place the overlay's hold on the walk is taken or released.
         func show(_ new: PlayerFrame.Overlay?) {
             overlay = new
-            execute(session.setPaused(new?.pausesWalk ?? false, by: .overlay))
+            session.setPaused(new?.pausesWalk ?? false, by: .overlay)
         }
 
         while true {
-            let signal = TerminalGuard.stopSignal.load(ordering: .relaxed)
+            let signal = StopSignals.pending
             if signal != 0 { return .interrupted(signal) }
             // 30 frames a second when the map moves fast, 10 at walking pace (keys still answer at once).
             // The first frame is drawn at once, before any wait for a key.
@@ -91,17 +68,15 @@ struct PlayerLoop {
                     continue
                 }
                 switch key {
-                case .character(" "): execute(session.togglePause())
-                case .left: execute(session.seekAudio(by: -10))
-                case .right: execute(session.seekAudio(by: 10))
-                case .character("n"): execute(session.skipAudio())
-                case .character("p"): execute(session.replayPrevious())
-                case .character("r"): execute(session.replayCurrent())
+                case .character(" "): session.togglePause()
+                case .left: session.seekAudio(by: -10)
+                case .right: session.seekAudio(by: 10)
+                case .character("n"): session.skipAudio()
+                case .character("p"): session.replayPrevious()
+                case .character("r"): session.replayCurrent()
                 case .character("["), .character("-"), .character("]"), .character("+"):
-                    let before = session.speed
                     session.changeSpeed(faster: key == .character("]") || key == .character("+"))
-                    if session.speed != before { execute(PlayCommand.resync(session: session, audiblePoint: audiblePoint)) }
-                case .character("."): if session.paused { execute(session.stepOneFix()) }
+                case .character("."): if session.paused { session.stepOneFix() }
                 case .character("f"): view.follow.toggle()
                 case .character("h"): view.pan(dx: -8, dy: 0)
                 case .character("j"), .down: view.pan(dx: 0, dy: 8)
@@ -124,22 +99,17 @@ struct PlayerLoop {
                 default: break
                 }
             }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let wall = Double(now - last) / 1e9
-            last = now
+            let now = clock.now()
             // A paused walk (by the listener or an overlay) does not move: `advance` knows.
-            execute(session.advance(wallSeconds: wall))
+            session.advance(wallSeconds: now - last)
+            last = now
             if session.ended, overlay == nil {
                 show(.completion(session.completionSummary(info: info, donation: replay.tour.donationUrl)))
             }
             let size = terminal.size
-            let muted = !PlayerSession.isAudible(speed: session.speed) || audiblePoint == nil
-            let snapshot = player.snapshot
-            var heard: Double?
-            if !muted && snapshot.point == audiblePoint && snapshot.sampleRate > 0 {
-                // The recording's position heard: the stretched frame mapped back through the stretcher.
-                heard = Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) / Double(snapshot.sampleRate)
-            }
+            let muted = sink.muted
+            // The recording's position heard (the stretched frame mapped back through the stretcher).
+            let heard = muted ? nil : sink.heardPosition(point: session.engine.playing?.point)
             var frame = session.frame(info: info, heardPosition: heard, muted: muted, showLog: showLog, overlay: overlay)
             frame.log += notices.drain()
             frame.traceName = traceName
@@ -155,13 +125,5 @@ struct PlayerLoop {
             lastProjection = projection
             terminal.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
         }
-    }
-
-    /// The decoder that plays `recording` at `speed`: itself at ×1, time-stretched with the pitch kept within
-    /// `PlayerSession.audibleSpeeds`, nil elsewhere (muted) or when the stretcher cannot start.
-    static func decoder(_ recording: any AudioDecoder, speed: Double) -> (any AudioDecoder)? {
-        if speed == 1 { return recording }
-        guard PlayerSession.isAudible(speed: speed) else { return nil }
-        return try? TimeStretchDecoder(source: recording, speed: speed)
     }
 }

@@ -165,7 +165,7 @@ struct SimulateCommand: ParsableCommand {
             console.error("--upload-events: the walk produced no analytics events; nothing was posted")
             return
         }
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let remote: RemoteAPI
         do {
             remote = try RemoteAPI(base: base, token: AccessToken.resolve(token), client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)

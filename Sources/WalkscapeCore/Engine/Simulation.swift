@@ -34,4 +34,12 @@ public struct Timeline: Sendable, Equatable {
     public var ignoredFixes: Int
     /// Fixes the phone would not have delivered to the app (`EnginePolicy.fixDelivery`).
     public var withheldFixes: Int
+
+    public init(events: [EngineEvent], startTime: Double, fixes: Int, ignoredFixes: Int, withheldFixes: Int) {
+        self.events = events
+        self.startTime = startTime
+        self.fixes = fixes
+        self.ignoredFixes = ignoredFixes
+        self.withheldFixes = withheldFixes
+    }
 }
