@@ -13,6 +13,8 @@ import PackageDescription
 ///   which steps a source through the core's `EngineDriver`; `StopSignals`.
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
+/// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
+///   session), the tours' texts for the player.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
 let package = Package(
     name: "walkscape",
@@ -22,6 +24,11 @@ let package = Package(
         .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
         .library(name: "WalkscapeTUI", targets: ["WalkscapeTUI"]),
         .library(name: "WalkscapeRuntime", targets: ["WalkscapeRuntime"]),
+        .library(name: "WalkscapePlayer", targets: ["WalkscapePlayer"]),
+        // For Benchmarks/ (FrameTiming plays the sample tours through the player's loop).
+        .library(name: "WalkscapeAudio", targets: ["WalkscapeAudio"]),
+        .library(name: "WalkscapeTours", targets: ["WalkscapeTours"]),
+        .library(name: "WalkscapeTraces", targets: ["WalkscapeTraces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -75,10 +82,13 @@ let package = Package(
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore", "WalkscapeRuntime"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         .target(
+            name: "WalkscapePlayer",
+            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours"]),
+        .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote", "WalkscapeRuntime",
+                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI", "WalkscapeRuntime"]),
@@ -93,6 +103,9 @@ let package = Package(
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
+        .testTarget(
+            name: "WalkscapePlayerTests",
+            dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
