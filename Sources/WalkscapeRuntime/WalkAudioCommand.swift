@@ -1,3 +1,4 @@
+import WalkscapeAudio
 import WalkscapeCore
 
 /// What the audio side must do after a walk moved: the engine's audio events as player commands.
@@ -12,7 +13,7 @@ public enum WalkAudioCommand: Sendable, Equatable {
 
     /// The speeds at which the narration is heard (time-stretched with its pitch kept away from ×1); outside
     /// them it is muted and its clock runs on. The one place this is decided.
-    public static let audibleSpeeds: ClosedRange<Double> = 0.5...2
+    public static let audibleSpeeds: ClosedRange<Double> = TimeStretchDecoder.audibleSpeeds
 
     /// Whether the narration is heard at `speed`.
     public static func isAudible(speed: Double) -> Bool { audibleSpeeds.contains(speed) }
