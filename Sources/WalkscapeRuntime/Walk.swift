@@ -1,9 +1,10 @@
 import WalkscapeCore
 
 /// One walk: a fix source stepped through the engine driver on the walk's clock, its results handed to sinks.
-/// `simulate`'s whole-trace fold, the player's replay and a live walk are all this: the player calls `step`
-/// once a frame with the wall time that passed, and never waits (the source is polled, the sinks must not
-/// block).
+/// The player's replay and a live walk are this: the player calls `step` once a frame with the wall time that
+/// passed, and never waits (the source is polled, the sinks must not block). `simulate` folds the same driver
+/// over a whole trace at once (`Simulation.run`); a walk of that trace at any speed and framing gives the same
+/// timeline (`WalkTests`).
 ///
 /// When the source runs dry the audio plays out on the clock; the walk ends (`tour_completed` or
 /// `tour_incomplete`) when the clock reaches the end of both the last fix and the playing audio.
