@@ -102,9 +102,14 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
         let policy = policyOptions.policy
-        let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
+        // Only the json document and the SVG picture need the trace itself; otherwise a trace in time order
+        // is replayed as it is read, in constant memory (docs/reliability.md, "Streaming replay").
+        let streaming = TimelineWriter.Format(rawValue: format) != .json && svg == nil
+        let inputs = try Replay.simulate(
+            tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
+            policy: policy, streaming: streaming, console: console)
+        let timeline = inputs.timeline
         for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
         let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())
         switch TimelineWriter.Format(rawValue: format)! {
@@ -113,6 +118,7 @@ struct SimulateCommand: ParsableCommand {
         case .text:
             console.write(writer.text(timeline))
         case .json:
+            guard let loaded = inputs.trace else { preconditionFailure("the json format reads the trace whole") }
             console.write(writer.json(timeline, meta: [
                 ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
@@ -120,13 +126,13 @@ struct SimulateCommand: ParsableCommand {
                 ("profile", .string(policyOptions.engineProfile.rawValue)),
                 ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
                 ("policy", PolicyOptions.json(policy)),
-                ("warnings", .array(inputs.trace.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
+                ("warnings", .array(loaded.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
             ]))
         }
-        if let svg {
+        if let svg, let loaded = inputs.trace {
             let tourTitle = inputs.tour.tour.title.resolved(inputs.tour.language, fallbacks: inputs.tour.tour.languages)
             let picture = FieldPicture(
-                timeline: timeline, trace: inputs.trace.trace, traceName: trace, tour: inputs.tour.engineTour,
+                timeline: timeline, trace: loaded.trace, traceName: trace, tour: inputs.tour.engineTour,
                 route: SyntheticWalk.path(for: inputs.tour.tour), titles: inputs.tour.pointTitles(), title: "\(tourTitle) — simulated walk",
                 subtitle: "\(inputs.tour.tour.id) · \(trace) · \(timeline.fixes) fixes · narration \(inputs.tour.language)")
             do {
