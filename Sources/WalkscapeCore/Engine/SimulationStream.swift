@@ -1,42 +1,38 @@
-/// Replays a trace through the trigger engine batch by batch, as its fixes are read: the stream form of
+/// Replays a trace through the engine driver batch by batch, as its fixes are read: the stream form of
 /// `Simulation.run`, for traces too long to hold (`TraceReplayStream`).
 ///
-/// Fed the fixes of a trace in the same order, in batches of any size, it makes exactly the actions
-/// `Simulation.run` makes (the same `FixDeliveryFilter`, the same times since the first fix) and so the same
-/// `Timeline`; `SimulationStreamTests` holds the two together.
+/// It is the same fold as `Simulation.run` — one `EngineDriver`, with the phone's fix-delivery filter inside it —
+/// taken a batch at a time, so fed the fixes of a trace in the same order, in batches of any size, it gives the
+/// same `Timeline`; `SimulationStreamTests` holds the two together.
 public struct SimulationStream: Sendable {
-    private var state: EngineState
+    private var driver: EngineDriver
     private var events: [EngineEvent] = []
-    private var delivery: FixDeliveryFilter
     private let usesAccuracy: Bool
-    private var start: Double?
     private var fixes = 0
 
     /// A walk of `tour` under `policy`, started (`tour_started` is the first event).
     public init(tour: EngineTour, policy: EnginePolicy = .standard) {
-        state = EngineState(tour: tour, policy: policy)
-        delivery = FixDeliveryFilter(policy.fixDelivery)
+        driver = EngineDriver(tour: tour, policy: policy)
         usesAccuracy = policy.minAccuracyMeters != nil
         events.reserveCapacity(tour.points.count * 8 + 4)
-        TriggerEngine.reduce(&state, .start, into: &events)
+        driver.start(into: &events)
     }
 
     /// Walks the next fixes, in time order after those fed before.
     public mutating func feed(_ batch: Trace) {
-        guard batch.count > 0 else { return }
-        let start = self.start ?? batch.times[0]
-        self.start = start
         for i in 0..<batch.count {
+            // Accuracy matters only behind the accuracy gate: without one the engine never reads it.
             let accuracy = usesAccuracy ? batch.effectiveAccuracy(i) : .nan
-            let action = delivery.action(t: batch.times[i] - start, location: batch.location(i), accuracy: accuracy)
-            TriggerEngine.reduce(&state, action, into: &events)
+            driver.receive(Fix(time: batch.times[i], location: batch.location(i), accuracy: accuracy), into: &events)
         }
         fixes += batch.count
     }
 
     /// Ends the trace and returns the walk's timeline.
     public mutating func finish() -> Timeline {
-        TriggerEngine.reduce(&state, .traceEnded, into: &events)
-        return Timeline(events: events, startTime: start ?? 0, fixes: fixes, ignoredFixes: state.ignoredFixes, withheldFixes: delivery.withheld)
+        driver.end(into: &events)
+        return Timeline(
+            events: events, startTime: driver.origin ?? 0, fixes: fixes, ignoredFixes: driver.state.ignoredFixes,
+            withheldFixes: driver.withheldFixes)
     }
 }
