@@ -136,6 +136,10 @@ public struct MediaNameMatcher: Sendable {
                 matches.subtitles[key, default: []].append(Subtitle(language: language, path: path))
             }
         }
+        // A recording's own language first, then the others in name order.
+        for (key, list) in matches.subtitles {
+            matches.subtitles[key] = list.filter { $0.language == key.language } + list.filter { $0.language != key.language }
+        }
         return matches
     }
 

@@ -230,7 +230,7 @@ public struct TourImporter {
         } else if request.placeholderSeconds == nil {
             throw TourImportError("\(file): has no recordings; give --audio-dir DIR (one recording per point and language, named like \(ordered[0].order).\(languages[0]).mp3 or \(languages[0])/\(ordered[0].id).mp3), or --placeholder-audio SECONDS to generate stand-ins")
         }
-        let audioRoot = request.audioDirectory.map(absolute) ?? ""
+        let audioRoot = request.audioDirectory ?? ""
         let placeholders = request.placeholderSeconds != nil
         let bundles = try source.bundles(languages: languages, id: id, slug: source.slug ?? id, city: city) { (language, points) throws(TourImportError) in
             var audio: [JSONValue] = []
@@ -313,7 +313,7 @@ public struct TourImporter {
             func resolve(_ url: String, where _: String) -> String? {
                 guard let match = TourImporter.localMatch(for: url, among: local.map(\.path)) else { return nil }
                 let root = local.first { $0.path == match }!.root
-                return TourImporter.fileScheme + absolute(root) + "/" + match
+                return TourImporter.fileScheme + root + "/" + match
             }
             for index in manifest.audio.indices {
                 let entry = manifest.audio[index]
@@ -363,25 +363,20 @@ public struct TourImporter {
         return String(path.split(separator: "/").last ?? "")
     }
 
-    /// The local file a URL names: the one whose path shares the longest tail of folders with the URL's path
-    /// (so `…/audio/it/p3.mp3` finds `audio/it/p3.mp3` rather than `audio/en/p3.mp3`); nil when none has its
-    /// name, or when two tie.
+    /// The local file a URL names: the longest local path that is a tail of the URL's path (`p3.mp3`,
+    /// `it/p3.mp3` or `audio/it/p3.mp3` for `…/audio/it/p3.mp3`; never `audio/en/p3.mp3`); nil when none is.
     static func localMatch(for url: String, among paths: [String]) -> String? {
         var path = Substring(url)
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
         let wanted = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
-        guard let name = wanted.last else { return nil }
-        var best: [(String, Int)] = []
+        guard !wanted.isEmpty else { return nil }
+        var best: (path: String, length: Int)?
         for candidate in paths {
             let parts = candidate.split(separator: "/").map(String.init)
-            guard parts.last == name else { continue }
-            var shared = 0
-            while shared < min(parts.count, wanted.count), parts[parts.count - 1 - shared] == wanted[wanted.count - 1 - shared] { shared += 1 }
-            if let top = best.first?.1, shared < top { continue }
-            if let top = best.first?.1, shared > top { best = [] }
-            best.append((candidate, shared))
+            guard parts.count <= wanted.count, Array(wanted.suffix(parts.count)) == parts else { continue }
+            if parts.count > best?.length ?? 0 { best = (candidate, parts.count) }
         }
-        return best.count == 1 ? best[0].0 : nil
+        return best?.path
     }
 
     // MARK: Files
