@@ -333,3 +333,46 @@ import WalkscapeTestSupport
         }
     }
 }
+
+/// `walkscape new`: a hand-editable tour that validates and plays at once.
+@Suite struct NewCLITests {
+    @Test func newTourValidatesAndKeepsItsNotesThroughManifest() throws {
+        let root = try ImportCLITests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(ImportCLITests.entries(root + "/draft") == ["EDITING.md", "audio", "subtitles", "tour.json"])
+        let validate = try CLI.run(["validate", root + "/draft"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        // The only warnings are the six placeholders.
+        #expect(validate.stdout.components(separatedBy: ": warning: ").count - 1 == 6, "\(validate.stdout)")
+        #expect(validate.stdout.components(separatedBy: "plays a placeholder recording of 10 s").count - 1 == 6)
+        // A hand edit, then `manifest`: the "//" notes survive and the tour stays valid.
+        let path = root + "/draft/tour.json"
+        var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"Stop 2\"", with: "\"Via Po\"")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data("1\n00:00:00,500 --> 00:00:02,000\nCiao\n".utf8).write(to: URL(fileURLWithPath: root + "/draft/subtitles/it/p1.it.srt"))
+        #expect(try CLI.run(["validate", root + "/draft"]).status == 1)
+        #expect(try CLI.run(["manifest", root + "/draft"]).status == 0)
+        #expect(try CLI.run(["validate", root + "/draft"]).status == 0)
+        let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(document["//"]?.stringValue?.contains("EDITING.md") == true)
+        #expect(document["points"]!.arrayElements![1]["title"]!["it"] == .string("Via Po"))
+        // A trace walking north along the example points plays all three, in order.
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        for step in 0...60 {
+            gpx += "<trkpt lat=\"\(45.0703 + Double(step) * 0.0001)\" lon=\"7.6869\"><time>2025-01-01T10:\(String(format: "%02d", step / 6)):\(String(format: "%02d", step % 6 * 10))Z</time></trkpt>"
+        }
+        try Data((gpx + "</trkseg></trk></gpx>").utf8).write(to: URL(fileURLWithPath: root + "/walk.gpx"))
+        let simulate = try CLI.run(["simulate", root + "/draft", "--trace", root + "/walk.gpx", "--format", "jsonl"])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let triggered = try simulate.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+            .filter { $0["event"]?.stringValue == "point_triggered" }.map { $0["point"]!.intValue! }
+        #expect(triggered == [1, 2, 3])
+        // Again on the same directory: refused without --force.
+        let again = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it"])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("draft: already exists; choose another --dest, or add --force"))
+    }
+}
