@@ -13,7 +13,7 @@ struct NewCommand: ParsableCommand {
         discussion: """
             DIR gets tour.json (with "//" notes that every reader ignores), EDITING.md (the edit → manifest → \
             validate → simulate loop), a placeholder recording per point and language (silence, marked \
-            "placeholder": true) and an example subtitle file. The example points lie 200 m apart, north of \
+            "placeholder": true) and an example subtitle file. The example points lie 250 m apart, north of \
             --start. The tour is built in a staging directory and renamed to DIR once it validates.
 
             Exit status: 0 created, 2 DIR exists (without --force) or bad options.

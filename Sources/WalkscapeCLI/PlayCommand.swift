@@ -403,7 +403,7 @@ struct PlayCommand: ParsableCommand {
         return PlayerTourInfo(
             title: tour.title.resolved(replay.language, fallbacks: tour.languages), pointTitles: replay.pointTitles(),
             route: tour.route?.points ?? [], completionMessage: tour.completionMessage?.resolved(replay.language, fallbacks: tour.languages),
-            subtitles: tracks)
+            subtitles: tracks, placeholders: Set(tour.points.filter { $0.track(replay.language)?.isPlaceholder == true }.map(\.order)))
     }
 }
 

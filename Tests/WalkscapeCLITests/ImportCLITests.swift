@@ -361,7 +361,7 @@ import WalkscapeTestSupport
         #expect(document["points"]!.arrayElements![1]["title"]!["it"] == .string("Via Po"))
         // A trace walking north along the example points plays all three, in order.
         var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
-        for step in 0...60 {
+        for step in 0...80 {
             gpx += "<trkpt lat=\"\(45.0703 + Double(step) * 0.0001)\" lon=\"7.6869\"><time>2025-01-01T10:\(String(format: "%02d", step / 6)):\(String(format: "%02d", step % 6 * 10))Z</time></trkpt>"
         }
         try Data((gpx + "</trkseg></trk></gpx>").utf8).write(to: URL(fileURLWithPath: root + "/walk.gpx"))
@@ -373,6 +373,6 @@ import WalkscapeTestSupport
         // Again on the same directory: refused without --force.
         let again = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it"])
         #expect(again.status == 2)
-        #expect(again.stderr.contains("draft: already exists; choose another --dest, or add --force"))
+        #expect(again.stderr.contains("draft: already exists; choose another directory, or add --force"))
     }
 }

@@ -59,19 +59,19 @@ public struct StagingDirectory: Sendable {
     }
 
     /// Why `destination` cannot be written (it exists and `force` is off, or it is not a tour), or nil.
-    public static func destinationProblem(_ destination: String, force: Bool) -> String? {
+    public static func destinationProblem(_ destination: String, force: Bool, choose: String = "choose another --dest") -> String? {
         var isDirectory: ObjCBool = false
         var info = stat()
         guard lstat(destination, &info) == 0 else { return nil }
         guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue, (info.st_mode & S_IFMT) == S_IFDIR else {
-            return "\(destination): already exists and is not a directory; choose another --dest"
+            return "\(destination): already exists and is not a directory; \(choose)"
         }
         guard force else {
-            return "\(destination): already exists; choose another --dest, or add --force to replace it (the old directory is replaced only once the new tour is complete and valid)"
+            return "\(destination): already exists; \(choose), or add --force to replace it (the old directory is replaced only once the new tour is complete and valid)"
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
         guard entries.isEmpty || entries.contains("tour.json") else {
-            return "\(destination): exists and is not a tour directory (no tour.json), so --force does not replace it; choose another --dest or empty it"
+            return "\(destination): exists and is not a tour directory (no tour.json), so --force does not replace it; \(choose) or empty it"
         }
         return nil
     }

@@ -7,7 +7,7 @@ import WalkscapeCore
 /// JSON has no comments, so `tour.json` explains itself with `"//"` members (one per object, the idiom
 /// package.json uses; every reader ignores unknown fields and `walkscape manifest` keeps them), and a
 /// `EDITING.md` beside it walks through the edit → manifest → validate → simulate loop. The example points
-/// lie on a line north of the start, 200 m apart; each has a placeholder recording per language (marked
+/// lie on a line north of the start, 250 m apart; each has a placeholder recording per language (marked
 /// `"placeholder": true`) and the first an example subtitle file.
 public struct TourScaffold: Sendable {
     public var directory: String
@@ -21,7 +21,7 @@ public struct TourScaffold: Sendable {
     public var force = false
 
     /// The spacing of the example points, in metres.
-    public static let spacing = 200.0
+    public static let spacing = 250.0
 
     public init(directory: String, city: String, languages: [String]) {
         self.directory = directory
@@ -42,7 +42,7 @@ public struct TourScaffold: Sendable {
     public func create(interruption: () -> Int32 = { 0 }) throws(TourImportError) -> Outcome {
         var target = directory
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
-        if let problem = StagingDirectory.destinationProblem(target, force: force) { throw TourImportError(problem) }
+        if let problem = StagingDirectory.destinationProblem(target, force: force, choose: "choose another directory") { throw TourImportError(problem) }
         let (staging, removed) = try StagingDirectory.create(for: target)
         do throws(TourImportError) {
             var files: [String] = []
