@@ -124,9 +124,9 @@ struct ImportCommand: ParsableCommand {
         // Placeholders are listed above; `walkscape validate` repeats them one by one.
         for warning in outcome.warnings where !warning.location.hasSuffix(".placeholder") { console.line(TerminalText.sanitize(warning.description)) }
         let total = outcome.files.reduce(0) { $0 + $1.bytes }
-        let warnings = outcome.warnings.count
-        let placeholders = outcome.placeholders == 0 ? "" : ", \(outcome.placeholders) placeholder recording\(outcome.placeholders == 1 ? "" : "s")"
-        console.line("\(TerminalText.sanitize(outcome.destination)): valid (\(warnings) warning\(warnings == 1 ? "" : "s")); \(outcome.files.count) files, \(formatBytes(total)), sizes and SHA-256 in tour.json\(placeholders)")
+        let warnings = outcome.warnings.filter { !$0.location.hasSuffix(".placeholder") }.count
+        let placeholders = outcome.placeholders == 0 ? "" : " and \(outcome.placeholders) placeholder recording\(outcome.placeholders == 1 ? "" : "s")"
+        console.line("\(TerminalText.sanitize(outcome.destination)): valid (\(warnings) warning\(warnings == 1 ? "" : "s")\(placeholders)); \(outcome.files.count) files, \(formatBytes(total)), sizes and SHA-256 in tour.json")
     }
 }
 

@@ -119,7 +119,7 @@ public struct TourImporter {
             return Outcome(
                 destination: destination, sourceKind: kind, tourID: assembled.id, languages: assembled.languages,
                 points: document["points"]?.arrayElements?.count ?? 0, files: files, placeholders: placeholderCount,
-                warnings: shown, notes: notes, removedStale: removed)
+                warnings: shown, notes: notes.reduce(into: []) { kept, note in if !kept.contains(note) { kept.append(note) } }, removedStale: removed)
         } catch {
             staging.discard()
             throw error
