@@ -61,7 +61,7 @@ public struct RouteCard: Sendable, Equatable {
         let used = grid.put(heading, x: x, y: y, style: CellStyle(foreground: .next, bold: true), maxWidth: width)
         let statusWidth = grid.put(statusText, x: x + used, y: y, style: statusStyle, maxWidth: max(0, width - used))
         if placeholder {
-            grid.put(" · " + strings["placeholder audio"], x: x + used + statusWidth, y: y, style: CellStyle(foreground: .dim), maxWidth: max(0, width - used - statusWidth))
+            grid.put(" · " + strings["placeholder"], x: x + used + statusWidth, y: y, style: CellStyle(foreground: .dim), maxWidth: max(0, width - used - statusWidth))
         }
         grid.put(DisplayWidth.truncate(TerminalText.sanitize(title), to: width), x: x, y: y + 1, style: CellStyle(foreground: .text, bold: true), maxWidth: width)
         let distance = distanceMeters < 1000 ? "\(Int(distanceMeters.rounded())) m" : formatFixed(distanceMeters / 1000, 1) + " km"

@@ -11,8 +11,8 @@ import WalkscapeTUI
 
     @Test func placeholderStopIsMarked() {
         let card = RouteCard(order: 2, title: "Via Po", distanceMeters: 120, bearingDegrees: 10, status: .waiting, placeholder: true)
-        #expect(heading(card, strings: UIStrings(language: "en")).hasPrefix("Next stop 2 · waiting · placeholder audio"))
-        #expect(heading(card, strings: UIStrings(language: "it")).hasPrefix("Prossima tappa 2 · in attesa · audio provvisorio"))
+        #expect(heading(card, strings: UIStrings(language: "en")).hasPrefix("Next stop 2 · waiting · placeholder"))
+        #expect(heading(card, strings: UIStrings(language: "it")).hasPrefix("Prossima tappa 2 · in attesa · provvisorio"))
         var real = card
         real.placeholder = false
         #expect(!heading(real, strings: UIStrings(language: "en")).contains("placeholder"))
