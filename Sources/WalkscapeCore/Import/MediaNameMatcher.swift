@@ -52,11 +52,16 @@ public struct MediaNameMatcher: Sendable {
     public struct Subtitle: Sendable, Equatable {
         public var language: String
         public var path: String
+        public init(language: String, path: String) {
+            self.language = language
+            self.path = path
+        }
     }
 
     /// Why the folder cannot be used as it is: two files for the same recording.
     public struct Conflict: Error, Sendable, Equatable, CustomStringConvertible {
         public var message: String
+        public init(message: String) { self.message = message }
         public var description: String { message }
     }
 
@@ -173,8 +178,11 @@ public struct MediaNameMatcher: Sendable {
 
     static let separators: Set<Character> = [".", "_", "-", " "]
 
-    /// The words of a name: the runs between separators.
+    /// The words of a name: the runs between separators, except that a language code with a region
+    /// (`pt-BR`) stays one word.
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { separators.contains($0) }).map(String.init)
+        text.split(whereSeparator: { $0 == "." || $0 == "_" || $0 == " " }).flatMap { piece -> [String] in
+            piece.contains("-") && TourDecoder.isLanguageCode(String(piece)) ? [String(piece)] : piece.split(separator: "-").map(String.init)
+        }
     }
 }
