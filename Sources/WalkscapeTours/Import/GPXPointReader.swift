@@ -26,6 +26,9 @@ public enum GPXPointReader {
             throw TourImportError("\(file): line \(parser.lineNumber): not a readable GPX file (\(reason)); expected <gpx> with <wpt lat=\"…\" lon=\"…\"> waypoints")
         }
         guard delegate.sawRoot else { throw TourImportError("\(file): not a GPX file (the root element is not <gpx>)") }
+        if let open = delegate.openElement {
+            throw TourImportError("\(file): line \(parser.lineNumber): not a readable GPX file (it ends inside <\(open)>: cut short?); expected a complete <gpx> document")
+        }
         var source = SourceTour(file: file)
         source.points = delegate.points
         source.route = delegate.tracks.first(where: { $0.count >= 2 }) ?? []
@@ -42,6 +45,8 @@ public enum GPXPointReader {
         var sawRoot = false
         var failure: TourImportError?
         private var stack: [String] = []
+        /// The innermost element still open at the end (a file cut short), if any.
+        var openElement: String? { stack.last }
         private var text = ""
         private var current: SourceTour.Point?
 
