@@ -66,18 +66,10 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace DIR when it already holds a tour.")
     var force = false
 
-    var languages: [String]? {
-        lang.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-    }
+    var languages: [String]? { lang.map(LanguageList.split) }
 
     func validate() throws {
-        if let list = languages {
-            guard !list.isEmpty else { throw ValidationError("--lang needs at least one language, e.g. --lang it,en.") }
-            for language in list where !TourDecoder.isLanguageCode(language) {
-                throw ValidationError("--lang: \"\(language)\" is not a language code (expected e.g. it, en, pt-BR).")
-            }
-            guard Set(list).count == list.count else { throw ValidationError("--lang lists a language twice.") }
-        }
+        if let list = languages { try LanguageList.check(list) }
         if let seconds = placeholderAudio, !(seconds > 0 && seconds <= PlaceholderRecording.maxSeconds) {
             throw ValidationError("--placeholder-audio must be more than 0 and at most \(Int(PlaceholderRecording.maxSeconds)) seconds, got \(formatShortNumber(seconds)).")
         }

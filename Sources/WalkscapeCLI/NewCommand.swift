@@ -47,7 +47,7 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "Replace DIR when it already holds a tour.")
     var force = false
 
-    var languages: [String] { lang.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    var languages: [String] { LanguageList.split(lang) }
 
     var startPosition: LatLng? {
         guard let start else { return nil }
@@ -57,12 +57,7 @@ struct NewCommand: ParsableCommand {
     }
 
     func validate() throws {
-        let list = languages
-        guard !list.isEmpty else { throw ValidationError("--lang needs at least one language, e.g. --lang it,en.") }
-        for language in list where !TourDecoder.isLanguageCode(language) {
-            throw ValidationError("--lang: \"\(language)\" is not a language code (expected e.g. it, en, pt-BR).")
-        }
-        guard Set(list).count == list.count else { throw ValidationError("--lang lists a language twice.") }
+        try LanguageList.check(languages)
         guard !city.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--city must not be empty.") }
         if start != nil && startPosition == nil {
             throw ValidationError("--start must be LAT,LNG in decimal degrees (latitude -90…90, longitude -180…180), e.g. --start 45.0703,7.6869; got \"\(start!)\".")
