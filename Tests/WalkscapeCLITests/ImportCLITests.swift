@@ -376,3 +376,40 @@ import WalkscapeTestSupport
         #expect(again.stderr.contains("draft: already exists; choose another directory, or add --force"))
     }
 }
+
+/// The player marks the next stop when its recording is a placeholder (a real terminal under tmux).
+@Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
+struct PlaceholderPlayerTmuxTests {
+    @Test func routeCardSaysPlaceholder() throws {
+        let root = try ImportCLITests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try CLI.run(["new", root + "/t", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "2"]).status == 0)
+        // Point 2's Italian recording is made real (the sample tour's), its English one stays a placeholder.
+        let path = root + "/t/tour.json"
+        var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        try FileManager.default.removeItem(atPath: root + "/t/audio/it/p2.wav")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici/audio/it/p2.mp3", toPath: root + "/t/audio/it/p2.mp3")
+        text = text.replacingOccurrences(of: "audio/it/p2.wav", with: "audio/it/p2.mp3")
+        let parts = text.components(separatedBy: "\"placeholder\": true")
+        #expect(parts.count == 5)  // it, en of point 1; it, en of point 2
+        text = parts[0] + "\"placeholder\": true" + parts[1] + "\"placeholder\": true" + parts[2] + "\"placeholder\": false" + parts[3] + "\"placeholder\": true" + parts[4]
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try CLI.run(["manifest", root + "/t"]).status == 0)
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        for step in 0...40 {
+            gpx += "<trkpt lat=\"\(45.0703 + Double(step) * 0.0001)\" lon=\"7.6869\"><time>2025-01-01T10:\(String(format: "%02d", step / 6)):\(String(format: "%02d", step % 6 * 10))Z</time></trkpt>"
+        }
+        try Data((gpx + "</trkseg></trk></gpx>").utf8).write(to: URL(fileURLWithPath: root + "/walk.gpx"))
+        for (language, marked) in [("en", true), ("it", false)] {
+            let tmux = Tmux()
+            defer { tmux.kill() }
+            try tmux.start("cd \(root) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play t --trace walk.gpx --audio none --speed 1 --lang \(language); sleep 60")
+            // The player speaks the tour's language where it can: "Prossima tappa 2 · in attesa · provvisorio".
+            let heading = language == "en" ? "Next stop 2" : "Prossima tappa 2"
+            let screen = try tmux.waitFor(timeout: 30) { $0.contains(heading) }
+            let card = screen.split(separator: "\n").first { $0.contains(heading) }.map(String.init) ?? ""
+            #expect(!card.isEmpty, "\(screen)")
+            #expect((card.contains("placeholder") || card.contains("provvisorio")) == marked, "\(language): \(screen)")
+        }
+    }
+}

@@ -271,6 +271,9 @@ public struct TourImporter {
             let language = String(name.dropFirst(5).dropLast(5))
             if TourDecoder.isLanguageCode(language) { available.append(language) }
         }
+        if available.isEmpty && names.contains("tour.json") {
+            throw TourImportError("\(folder): already a walkscape tour directory (it has tour.json); copy it instead, or import its points and recordings")
+        }
         guard !available.isEmpty else {
             throw TourImportError("\(folder): no tour-LANG.json; a folder of saved API answers holds tour-LANG.json (GET /tours/{id}?language=LANG), points-LANG.json and manifest-LANG.json for each language, and the files they name")
         }
