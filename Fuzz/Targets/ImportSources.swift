@@ -13,10 +13,14 @@ public func fuzzImportSources(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
         for (key, path) in matches.audio { FuzzSupport.check(paths.contains(path) && (1...3).contains(key.order), "matched \(path)") }
     }
     guard let document = try? JSONParser().parse(input) else { return 0 }
-    for reader in [SourceTourReader.testTour, SourceTourReader.featureCollection] {
-        guard let source = try? reader(document, "s.json"),
-            let points = try? source.orderedPoints()
-        else { continue }
+    for shape in 0..<2 {
+        let read: SourceTour?
+        if shape == 0 {
+            read = try? SourceTourReader.testTour(document, file: "s.json")
+        } else {
+            read = try? SourceTourReader.featureCollection(document, file: "s.json")
+        }
+        guard let source = read, let points = try? source.orderedPoints() else { continue }
         let languages = source.languages.isEmpty ? ["it"] : source.languages
         guard let bundles = try? source.bundles(languages: languages, id: "t", slug: "t", city: "C", media: { _, points in
             (points.map { .object([("pointId", .string($0.id)), ("order", .integer($0.order)), ("fileUrl", .string("a.mp3")), ("fileSizeBytes", .integer(1))]) }, [])
