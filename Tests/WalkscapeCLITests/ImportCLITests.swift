@@ -267,6 +267,18 @@ import WalkscapeTestSupport
         try refusal(source, named: "tour.test.json", expecting: "points[1]: order 1 is also the order of points[0]; each point needs its own order from 1 to 2")
     }
 
+    @Test func failedImportLeavesNoNewFolders() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(Self.geojson, to: root + "/stops.geojson")
+        // Found bad while staging, after the folders for the destination were made.
+        try Self.write("not audio", to: root + "/rec/2.en.mp3")
+        let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/a/b/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("rec/2.en.mp3: not a recording walkscape can play"))
+        #expect(Self.entries(root) == ["rec", "stops.geojson"])
+    }
+
     @Test func recordingThatIsNotAudioIsRefused() throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -14,6 +14,9 @@ public struct StagingDirectory: Sendable {
     public let destination: String
     /// The staging directory.
     public let path: String
+    /// The folders made to hold it (the destination's missing parents, outermost first), removed again by
+    /// `discard` when they are still empty.
+    public var createdFolders: [String] = []
 
     /// Makes a staging directory for `destination` after removing stale ones; `created` lists those removed.
     public static func create(for destination: String) throws(TourImportError) -> (staging: StagingDirectory, removed: [String]) {
@@ -21,6 +24,12 @@ public struct StagingDirectory: Sendable {
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         let parent = (target as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
+        var missing: [String] = []
+        var probe = folder
+        while !probe.isEmpty, probe != "/", probe != ".", !FileManager.default.fileExists(atPath: probe) {
+            missing.insert(probe, at: 0)
+            probe = (probe as NSString).deletingLastPathComponent
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -37,7 +46,9 @@ public struct StagingDirectory: Sendable {
         let mask = umask(0)
         umask(mask)
         chmod(path, 0o777 & ~mask)
-        return (StagingDirectory(destination: target, path: path), removed)
+        var staging = StagingDirectory(destination: target, path: path)
+        staging.createdFolders = missing
+        return (staging, removed)
     }
 
     /// Removes the staging and replaced directories of `destination` left by runs whose process is gone.
@@ -79,6 +90,7 @@ public struct StagingDirectory: Sendable {
     /// Removes the staging directory and everything in it.
     public func discard() {
         try? FileManager.default.removeItem(atPath: path)
+        for folder in createdFolders.reversed() { rmdir(folder) }
     }
 
     /// Puts the staging directory in place of the destination (replacing it when it exists).
@@ -91,7 +103,7 @@ public struct StagingDirectory: Sendable {
             return
         }
         if DirectoryExchange.exchange(path, destination) {
-            discard()  // the staging path now holds the old directory
+            try? FileManager.default.removeItem(atPath: path)  // the staging path now holds the old directory
             return
         }
         let parent = (destination as NSString).deletingLastPathComponent
