@@ -73,7 +73,7 @@ public enum GPXPointReader {
                     point.locationProblem = "no coordinates (expected lat=\"…\" and lon=\"…\" attributes)"
                 }
                 current = point
-            case "trk", "rte" where stack.count == 1:
+            case "trk" where stack.count == 1, "rte" where stack.count == 1:
                 tracks.append([])
             case "trkpt", "rtept":
                 if let lat = attributes["lat"].flatMap(Double.init), let lon = attributes["lon"].flatMap(Double.init),
@@ -109,7 +109,7 @@ public enum GPXPointReader {
                     return
                 }
                 current!.order = order
-            case "radius", "triggerRadiusMeters", "radiusMeters" where inExtensions:
+            case "radius" where inExtensions, "triggerRadiusMeters" where inExtensions, "radiusMeters" where inExtensions:
                 guard let radius = Double(value), radius.isFinite else {
                     fail(parser, "\(current!.place): <\(name)>\(value)</\(name)>: expected a number of metres")
                     return
