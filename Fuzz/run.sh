@@ -34,6 +34,7 @@ seeds() {
         Gzip) files=(fixtures/traces-formats/*.gz fixtures/traces-bad/*.gz) ;;
         SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;
         TourJSON) files=(tours/*/tour.json "$REAL"/walkspace-app/*.json) ;;
+        ImportSources) files=(fixtures/import/*.geojson "$REAL"/walkspace-app/*.json) ;;
         AudioProbe) files=(fixtures/audio/* "$REAL"/audio/*) ;;
     esac
     case $target in GPX|KML|NMEA|GeoJSON|AACProbe) prefix='\x00' ;; esac
@@ -60,7 +61,7 @@ options() {
         GPX|GPXWellFormed) echo "-dict=Fuzz/Dictionaries/xml.dict -max_len=8192" ;;
         KML) echo "-dict=Fuzz/Dictionaries/kml.dict -max_len=8192" ;;
         NMEA) echo "-dict=Fuzz/Dictionaries/nmea.dict -max_len=8192" ;;
-        GeoJSON|TourJSON|RemoteAnswers) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
+        GeoJSON|TourJSON|RemoteAnswers|ImportSources) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
         SRT|TextDecoder) echo "-dict=Fuzz/Dictionaries/srt.dict -max_len=8192" ;;
         Gzip|AudioProbe|AACProbe) echo "-max_len=32768" ;;
         *) echo "-max_len=4096" ;;

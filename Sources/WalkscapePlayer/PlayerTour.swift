@@ -43,7 +43,7 @@ public enum PlayerTour {
         return PlayerTourInfo(
             title: tour.title.resolved(replay.language, fallbacks: tour.languages), pointTitles: replay.pointTitles(),
             route: tour.route?.points ?? [], completionMessage: tour.completionMessage?.resolved(replay.language, fallbacks: tour.languages),
-            subtitles: tracks)
+            subtitles: tracks, placeholders: Set(tour.points.filter { $0.track(replay.language)?.isPlaceholder == true }.map(\.order)))
     }
 }
 

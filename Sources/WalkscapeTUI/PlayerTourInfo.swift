@@ -10,13 +10,16 @@ public struct PlayerTourInfo: Sendable {
     public var completionMessage: String?
     /// Subtitles by point order in the chosen subtitle language (none when off or missing).
     public var subtitles: [Int: SubtitleTrack]
+    /// Orders of the points whose recording in the chosen language is a placeholder (marked on screen).
+    public var placeholders: Set<Int>
 
-    public init(title: String, pointTitles: [Int: String], route: [LatLng], completionMessage: String?, subtitles: [Int: SubtitleTrack]) {
+    public init(title: String, pointTitles: [Int: String], route: [LatLng], completionMessage: String?, subtitles: [Int: SubtitleTrack], placeholders: Set<Int> = []) {
         self.title = title
         self.pointTitles = pointTitles
         self.route = route
         self.completionMessage = completionMessage
         self.subtitles = subtitles
+        self.placeholders = placeholders
     }
 }
 
@@ -70,9 +73,9 @@ extension PlayerSession {
             card = RouteCard(
                 order: next, title: info.pointTitles[next] ?? "", distanceMeters: distance,
                 bearingDegrees: Geodesy.initialBearing(from: walker, to: point.location),
-                status: engine.isInside(point: next) ? .inside : .waiting)
+                status: engine.isInside(point: next) ? .inside : .waiting, placeholder: info.placeholders.contains(next))
         } else if let queuedPoint = engine.queue.first {
-            card = RouteCard(order: queuedPoint, title: info.pointTitles[queuedPoint] ?? "", distanceMeters: 0, bearingDegrees: 0, status: .queued)
+            card = RouteCard(order: queuedPoint, title: info.pointTitles[queuedPoint] ?? "", distanceMeters: 0, bearingDegrees: 0, status: .queued, placeholder: info.placeholders.contains(queuedPoint))
         }
 
         let position = heardPosition ?? snapshot.audioPosition
