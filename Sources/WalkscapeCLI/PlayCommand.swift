@@ -66,6 +66,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replay speed: 0.25, 0.5, 1, 1.5, 2, 4, 8, 16, 32 or 64 (heard from 0.5 to 2).", valueName: "X"))
     var speed: Double = 1
 
+    @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown); the route card marks those points.")
+    var allowMissing = false
+
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
@@ -109,7 +112,7 @@ struct PlayCommand: ParsableCommand {
                 defer { loading.finish() }
                 inputs = try Replay.load(
                     tour: tour, trace: trace, language: narration.requested,
-                    languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed,
+                    languageIsPreference: narration.language == nil, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
                     selection: traceSelection.selection, console: console,
                     progress: { loading.update(name, fraction: $0) })
             }

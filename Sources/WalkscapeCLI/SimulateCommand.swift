@@ -76,6 +76,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("anonymous-id"), help: ArgumentHelp("The anonymousId of every analytics event (default: one derived from the tour, trace and profile, the same on every rerun).", valueName: "ID"))
     var anonymousID: String?
 
+    @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown), with a warning.")
+    var allowMissing = false
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
@@ -102,7 +105,7 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
+        let inputs = try Replay.load(tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
         let policy = policyOptions.policy
         let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
         for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
