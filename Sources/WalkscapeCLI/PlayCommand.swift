@@ -69,6 +69,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown); the route card marks those points.")
     var allowMissing = false
 
+    @Flag(help: "With --trace: reload the tour when tour.json, a recording or a subtitle file changes (inotify), keeping the walk's position; a broken edit shows its validation line and the last good version keeps playing.")
+    var watch = false
+
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
@@ -81,6 +84,7 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--speed must be one of \(PlayerSession.speeds.map { formatShortNumber($0) }.joined(separator: ", ")), got \(formatShortNumber(speed)).")
         }
         if trace != nil && tour == nil { throw ValidationError("--trace needs a TOUR to replay it against.") }
+        if watch && trace == nil { throw ValidationError("--watch reloads the tour a --trace plays; add --trace FILE.") }
     }
 
     /// What the terminal opens on.
@@ -102,6 +106,7 @@ struct PlayCommand: ParsableCommand {
 
         // Everything that can fail on bad input is read before curses takes the terminal.
         let start: Start
+        var reloader: PlayerReloader?
         if let trace, let tour {
             // An explicit --lang must exist in the tour; a language from the locale is only a preference.
             // A large trace takes seconds to read: say so rather than leave the terminal blank.
@@ -123,6 +128,10 @@ struct PlayCommand: ParsableCommand {
                 throw CommandExit(.failure)
             }
             start = .player(inputs, subtitles: subtitles)
+            do { reloader = watch ? try PlayerReloader(replay: inputs.tour, allowMissing: allowMissing) : nil } catch {
+                console.error("walkscape play: --watch: \(error.message)")
+                throw CommandExit(.failure)
+            }
         } else {
             start = .browser(try PlayCommand.browserState(
                 argument: tour ?? toursDirectory.resolved(), settings: settings, language: narration.requested, token: AccessToken.resolve(token), console: console))
@@ -174,7 +183,7 @@ struct PlayCommand: ParsableCommand {
         let loop = PlayerLoop(terminal: terminal, player: player, notices: notices, strings: strings)
         switch start {
         case let .player(inputs, subtitles):
-            if case let .interrupted(signal) = loop.run(replay: inputs.tour, trace: inputs.trace.trace, traceName: ((self.trace ?? "") as NSString).lastPathComponent, policy: settings.policy, speed: speed, subtitles: subtitles) {
+            if case let .interrupted(signal) = loop.run(replay: inputs.tour, trace: inputs.trace.trace, traceName: ((self.trace ?? "") as NSString).lastPathComponent, policy: settings.policy, speed: speed, subtitles: subtitles, watch: reloader) {
                 interrupted = signal
             }
         case let .browser(state):

@@ -23,7 +23,10 @@ struct PlayerLoop {
 
     /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
     /// arrives; `subtitles` is the subtitle language to start with (nil: off).
-    func run(replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?) -> Outcome {
+    /// `watch` (`play --watch`) reloads the tour when its files change, keeping the walk's position.
+    func run(replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil) -> Outcome {
+        var replay = replay
+        var notice: (text: String, until: Double)?
         let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
         var subtitleLanguage = subtitles
         var info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
@@ -127,6 +130,17 @@ struct PlayerLoop {
             let now = DispatchTime.now().uptimeNanoseconds
             let wall = Double(now - last) / 1e9
             last = now
+            // --watch: a good edit replaces the tour at the same moment of the walk; a broken one only says why.
+            switch watch?.check(now: Double(now) / 1e9) {
+            case let .reloaded(reloaded, changed)?:
+                replay = reloaded
+                info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
+                session = PlayerReloader.rebuild(session, tour: replay.engineTour, trace: trace, policy: policy)
+                execute(session.engine.playing == nil ? [.stop] : PlayCommand.resync(session: session, audiblePoint: audiblePoint))
+                notice = (PlayerReloader.reloadedNotice(changed), Double(now) / 1e9 + 4)
+            case let .broken(line)?: notice = (line, .infinity)
+            case nil: if let shown = notice, Double(now) / 1e9 > shown.until { notice = nil }
+            }
             // A paused walk (by the listener or an overlay) does not move: `advance` knows.
             execute(session.advance(wallSeconds: wall))
             if session.ended, overlay == nil {
@@ -145,6 +159,7 @@ struct PlayerLoop {
             frame.traceName = traceName
             frame.subtitleLanguage = subtitleLanguage
             frame.hasSubtitles = !subtitleLanguages.isEmpty
+            frame.notice = notice?.text
             let ascii = !terminal.capabilities.unicode
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: showLog)
             let projection = view.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)

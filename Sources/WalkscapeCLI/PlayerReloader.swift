@@ -1,0 +1,66 @@
+import Foundation
+import WalkscapeCore
+import WalkscapeTUI
+import WalkscapeTours
+
+/// `play --watch`: reloads the tour when its files change (a `TourWatcher`, inotify), so a producer sees an
+/// edit without leaving the player. A tour that no longer loads keeps the last good version playing and
+/// says why in one line; the walk's position is kept across reloads.
+///
+/// Kept apart from the player loop on purpose: the loop asks `check(now:)` once a frame and applies what it
+/// returns with `rebuild(_:tour:trace:policy:)`.
+final class PlayerReloader {
+    /// What a check found.
+    enum Outcome {
+        /// The tour loaded again after `changed` (paths in the tour directory) changed.
+        case reloaded(ReplayTour, changed: [String])
+        /// The edit broke the tour: its first validation line.
+        case broken(String)
+    }
+
+    let replayArgument: String
+    let language: String
+    let allowMissing: Bool
+    private let watcher: TourWatcher
+
+    /// Watches the tour of `replay` (loaded in `replay.language`), or throws one line when it cannot be watched.
+    init(replay: ReplayTour, allowMissing: Bool) throws(TourWatcherError) {
+        replayArgument = replay.location.directory
+        language = replay.language
+        self.allowMissing = allowMissing
+        watcher = try TourWatcher(directory: replay.location.directory)
+    }
+
+    /// Once a frame: nil while nothing changed (or the writes are still going on), else what reloading found.
+    func check(now: Double) -> Outcome? {
+        let changed = watcher.changes(quietFor: 0.25, now: now)
+        guard !changed.isEmpty else { return nil }
+        do {
+            return .reloaded(try ReplayTour.load(replayArgument, language: language, allowMissing: allowMissing), changed: changed)
+        } catch {
+            // The tour's own directory is left out of the line: the screen is narrow, the producer knows where.
+            var first = error.problems.first.map { $0.description } ?? "tour.json: cannot be replayed"
+            first = first.replacingOccurrences(of: replayArgument + "/", with: "")
+            let missing = error.incomplete.map { _ in " (files missing: --allow-missing previews without them)" } ?? ""
+            return .broken(PlayerReloader.brokenPrefix + TerminalText.sanitize(first) + missing)
+        }
+    }
+
+    /// What the line of a broken edit starts with.
+    static let brokenPrefix = "edit not loaded, the last good version plays on: "
+
+    /// The notice for a reload that worked.
+    static func reloadedNotice(_ changed: [String]) -> String {
+        "reloaded after changes to " + changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+    }
+
+    /// `session` for the reloaded `tour`: the same session when the points, radii and recording lengths are
+    /// unchanged; otherwise a new one replayed to the same moment of the walk (same speed, same pauses).
+    static func rebuild(_ session: PlayerSession, tour: EngineTour, trace: Trace, policy: EnginePolicy) -> PlayerSession {
+        guard session.tour.points != tour.points else { return session }
+        var fresh = PlayerSession(tour: tour, trace: trace, policy: policy, speed: session.speed)
+        if session.traceTime > 0 { _ = fresh.advance(wallSeconds: session.traceTime / session.speed) }
+        for holder in session.pauseHolders { _ = fresh.setPaused(true, by: holder) }
+        return fresh
+    }
+}
