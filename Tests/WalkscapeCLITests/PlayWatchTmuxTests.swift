@@ -59,4 +59,23 @@ struct PlayWatchTmuxTests {
         screen = try tmux.waitFor { $0.contains("EXIT ") }
         #expect(screen.contains("EXIT 0 END"), "\(screen)")
     }
+
+    @Test func allowMissingMarksThePointsPlayedAsSilence() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        try FileManager.default.removeItem(atPath: copy.directory + "/audio/it/p2.mp3")
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(
+            "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play \(copy.directory) --allow-missing "
+                + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 64; echo \"EXIT $? END\"; sleep 60",
+            width: 160, height: 30)
+        // The route card names the next stop, marked as played in silence.
+        let screen = try tmux.waitFor(timeout: 30) { $0.contains("Piazza San Carlo [no recording: silence]") }
+        #expect(screen.contains("Piazza San Carlo [no recording: silence]"), "\(screen)")
+        #expect(!screen.contains("Porta Nuova e Piazza Carlo Felice [no recording"))
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("EXIT ") }
+        try tmux.keys("y")
+    }
 }
