@@ -105,7 +105,7 @@ public struct ReplayTour: Sendable {
     }
 
     /// What follows the title of a point whose recording is missing.
-    public static let silentMark = "[no recording: silence]"
+    public static let silentMark = "[no recording]"
 }
 
 /// Why a tour cannot be replayed; `unreadable` means it could not be read at all (exit status 2).

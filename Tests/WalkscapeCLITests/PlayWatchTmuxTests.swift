@@ -71,8 +71,8 @@ struct PlayWatchTmuxTests {
                 + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 64; echo \"EXIT $? END\"; sleep 60",
             width: 160, height: 30)
         // The route card names the next stop, marked as played in silence.
-        let screen = try tmux.waitFor(timeout: 30) { $0.contains("Piazza San Carlo [no recording: silence]") }
-        #expect(screen.contains("Piazza San Carlo [no recording: silence]"), "\(screen)")
+        let screen = try tmux.waitFor(timeout: 30) { $0.contains("Piazza San Carlo [no recording]") }
+        #expect(screen.contains("Piazza San Carlo [no recording]"), "\(screen)")
         #expect(!screen.contains("Porta Nuova e Piazza Carlo Felice [no recording"))
         try tmux.keys("q")
         _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("EXIT ") }
