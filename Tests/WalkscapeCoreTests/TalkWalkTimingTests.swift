@@ -105,3 +105,39 @@ import Testing
         #expect(warnings.first?.message.contains("(point 1's narration, it, lasts 0:30") == true)
     }
 }
+
+/// The reference app's Milan test tour (`../shared/real/walkspace-app/milan-test-tour.json`), when present:
+/// it announces 0.5 km for stops that are 1.7 km apart, and `TalkWalkTiming` must say so. The distance is
+/// checked against an independent haversine here.
+@Suite struct TalkWalkTimingMilanTests {
+    /// Beside the repository, never copied into it; the test is skipped when it is absent.
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/real/walkspace-app/milan-test-tour.json").path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: path), "the reference app's files are not here"))
+    func theAnnouncedDistanceOfTheMilanTestTourIsFlagged() throws {
+        let source = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.path))))
+        let points = try #require(source["points"]?.arrayElements)
+        let stops = points.compactMap { point -> (order: Int, lat: Double, lng: Double, radius: Double)? in
+            guard let order = point["order"]?.intValue, let lat = point["location"]?["lat"]?.doubleValue,
+                let lng = point["location"]?["lng"]?.doubleValue, let radius = point["triggerRadiusMeters"]?.doubleValue
+            else { return nil }
+            return (order, lat, lng, radius)
+        }.sorted { $0.order < $1.order }
+        #expect(stops.count == points.count && stops.count >= 2)
+        let announced = try #require(source["tour"]?["distanceKm"]?.doubleValue)
+        let tour = try TalkWalkTimingTests.tour(stops.map { ($0.lat, $0.lng, $0.radius) }, km: announced, minutes: 15)
+        let timing = TalkWalkTiming.compute(tour, narrationSeconds: [:], speed: 1.2)
+        // Independent: haversine with the mean Earth radius, summed stop to stop.
+        func haversine(_ a: (lat: Double, lng: Double), _ b: (lat: Double, lng: Double)) -> Double {
+            let p1 = a.lat * .pi / 180, p2 = b.lat * .pi / 180, dp = p2 - p1, dl = (b.lng - a.lng) * .pi / 180
+            let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+            return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+        }
+        let meters = zip(stops, stops.dropFirst()).reduce(0.0) { $0 + haversine(($1.0.lat, $1.0.lng), ($1.1.lat, $1.1.lng)) }
+        #expect(abs(timing.totals.computedKm * 1000 - meters) < 0.01)
+        #expect(abs(meters - 1700) < 100, "\(meters) m")
+        #expect(timing.findings.contains { $0.message == "distanceKm announces 0.5 km; the stops, one to the next, add up to \(formatFixed(meters / 1000, 1)) km" },
+            "\(timing.findings)")
+    }
+}
