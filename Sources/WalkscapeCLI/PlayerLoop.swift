@@ -26,7 +26,8 @@ struct PlayerLoop {
     /// `watch` (`play --watch`) reloads the tour when its files change, keeping the walk's position.
     func run(replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil) -> Outcome {
         var replay = replay
-        var notice: (text: String, until: Double)?
+        // The tour's warnings (edited files, recordings played as silence) would be hidden by the screen: shown first.
+        var notice: (text: String, until: Double)? = replay.warnings.first.map { ($0, Double(DispatchTime.now().uptimeNanoseconds) / 1e9 + 6) }
         let subtitleLanguages = PlayCommand.subtitleLanguages(replay)
         var subtitleLanguage = subtitles
         var info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)

@@ -70,6 +70,9 @@ struct PlayWatchTmuxTests {
             "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play \(copy.directory) --allow-missing "
                 + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 64; echo \"EXIT $? END\"; sleep 60",
             width: 160, height: 30)
+        // The warning printed before the screen took over shows on its last row first.
+        let first = try tmux.waitFor(timeout: 30) { $0.contains("warning: --allow-missing") }
+        #expect(first.contains("warning: --allow-missing: missing it recordings play as silence: point 2"), "\(first)")
         // The route card names the next stop, marked as played in silence.
         let screen = try tmux.waitFor(timeout: 30) { $0.contains("Piazza San Carlo [no recording]") }
         #expect(screen.contains("Piazza San Carlo [no recording]"), "\(screen)")
