@@ -8,8 +8,9 @@ import WalkscapeTours
 /// says why in one line; the walk's position is kept across reloads.
 ///
 /// Kept apart from the player loop on purpose: the loop asks `check(now:)` once a frame and applies what it
-/// returns with `rebuild(_:tour:trace:policy:)`.
-final class PlayerReloader {
+/// returns with `rebuild(_:tour:trace:policy:)`. `check` is called from the loop's thread only; the load runs
+/// on a thread of its own and hands its outcome over under `lock` (hence `@unchecked Sendable`).
+final class PlayerReloader: @unchecked Sendable {
     /// What a check found.
     enum Outcome {
         /// The tour loaded again after `changed` (paths in the tour directory) changed.
@@ -22,6 +23,12 @@ final class PlayerReloader {
     let language: String
     let allowMissing: Bool
     private let watcher: TourWatcher
+    /// The load in progress on its own thread (reading every file and decoding every recording takes a
+    /// moment; the screen keeps drawing meanwhile), and what it found.
+    private let lock = NSLock()
+    private var loading = false
+    private var again: [String] = []
+    private var finished: Outcome?
 
     /// Watches the tour of `replay` (loaded in `replay.language`), or throws one line when it cannot be watched.
     init(replay: ReplayTour, allowMissing: Bool) throws(TourWatcherError) {
@@ -31,16 +38,45 @@ final class PlayerReloader {
         watcher = try TourWatcher(directory: replay.location.directory)
     }
 
-    /// Once a frame: nil while nothing changed (or the writes are still going on), else what reloading found.
+    /// Once a frame: nil while nothing changed (or the writes, or the reload, are still going on), else what
+    /// reloading found. Changes made during a reload are loaded after it.
     func check(now: Double) -> Outcome? {
         let changed = watcher.changes(quietFor: 0.25, now: now)
-        guard !changed.isEmpty else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if !changed.isEmpty {
+            if loading { again += changed } else { start(changed) }
+        }
+        guard let outcome = finished else { return nil }
+        finished = nil
+        if !again.isEmpty {
+            start(again)
+            again = []
+        }
+        return outcome
+    }
+
+    /// Starts loading the tour on its own thread (called with `lock` held).
+    private func start(_ changed: [String]) {
+        loading = true
+        let (argument, language, allowMissing) = (replayArgument, self.language, self.allowMissing)
+        Thread.detachNewThread { [self] in
+            let outcome = PlayerReloader.load(argument, language: language, allowMissing: allowMissing, changed: changed)
+            lock.lock()
+            finished = outcome
+            loading = false
+            lock.unlock()
+        }
+    }
+
+    /// Loads the tour as `play` does: the new version, or the first line of why it cannot play.
+    static func load(_ argument: String, language: String, allowMissing: Bool, changed: [String]) -> Outcome {
         do {
-            return .reloaded(try ReplayTour.load(replayArgument, language: language, allowMissing: allowMissing), changed: changed)
+            return .reloaded(try ReplayTour.load(argument, language: language, allowMissing: allowMissing), changed: changed)
         } catch {
             // The tour's own directory is left out of the line: the screen is narrow, the producer knows where.
             var first = error.problems.first.map { $0.description } ?? "tour.json: cannot be replayed"
-            first = first.replacingOccurrences(of: replayArgument + "/", with: "")
+            first = first.replacingOccurrences(of: argument + "/", with: "")
             let missing = error.incomplete.map { _ in " (files missing: --allow-missing previews without them)" } ?? ""
             return .broken(PlayerReloader.brokenPrefix + TerminalText.sanitize(first) + missing)
         }
