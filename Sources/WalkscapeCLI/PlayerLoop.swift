@@ -136,8 +136,12 @@ struct PlayerLoop {
             case let .reloaded(reloaded, changed)?:
                 replay = reloaded
                 info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
-                session = PlayerReloader.rebuild(session, tour: replay.engineTour, trace: trace, policy: policy)
-                execute(session.engine.playing == nil ? [.stop] : PlayCommand.resync(session: session, audiblePoint: audiblePoint))
+                let rebuilt = PlayerReloader.rebuild(session, tour: replay.engineTour, trace: trace, policy: policy)
+                // The audio restarts (at its position) only when what plays may have changed: not for a subtitle.
+                if rebuilt.tour.points != session.tour.points || changed.contains(where: AudioFileTypes.hasAudioExtension) {
+                    execute(rebuilt.engine.playing == nil ? [.stop] : PlayCommand.resync(session: rebuilt, audiblePoint: audiblePoint))
+                }
+                session = rebuilt
                 notice = (PlayerReloader.reloadedNotice(changed), Double(now) / 1e9 + 4)
             case let .broken(line)?: notice = (line, .infinity)
             case nil: if let shown = notice, Double(now) / 1e9 > shown.until { notice = nil }
