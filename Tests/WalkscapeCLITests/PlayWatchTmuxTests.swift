@@ -30,9 +30,21 @@ struct PlayWatchTmuxTests {
         #expect(screen.contains("reloaded after changes to subtitles/it/p1.it.srt"), "\(screen)")
         #expect(screen.contains("Stop 1/7"))  // the walk's position is kept
 
+        // A radius changed (the engine's tour is rebuilt): the walk stays where it was, paused, on the same cue.
+        let json = copy.directory + "/tour.json"
+        let original = try String(contentsOfFile: json, encoding: .utf8)
+        let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+        let last = try #require(original.range(of: "\"triggerRadiusMeters\": 150", options: .backwards))
+        try original.replacingCharacters(in: last, with: "\"triggerRadiusMeters\": 140").write(toFile: json, atomically: true, encoding: .utf8)
+        screen = try tmux.waitFor(timeout: 10) { $0.contains("reloaded after changes to tour.json") }
+        #expect(screen.contains("reloaded after changes to tour.json"), "\(screen)")
+        Thread.sleep(forTimeInterval: 1)  // still paused a second later (a session rebuilt unpaused would move on)
+        screen = try tmux.screen()
+        #expect(screen.split(separator: "\n").first.map(String.init) == header, "the walk moved:\n\(screen)")
+        #expect(screen.contains("Dietro di voi, MODIFICATO,"))
+
         // tour.json broken: its validation line shows, and the walk goes on with the last good version.
         try tmux.keys("Space")
-        let json = copy.directory + "/tour.json"
         let good = try String(contentsOfFile: json, encoding: .utf8)
         try good.replacingOccurrences(of: "\"triggerRadiusMeters\": 150", with: "\"triggerRadiusMeters\": -5").write(toFile: json, atomically: false, encoding: .utf8)
         screen = try tmux.waitFor(timeout: 10) { $0.contains("the last good version plays on") }
