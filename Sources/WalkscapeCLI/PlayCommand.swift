@@ -85,6 +85,9 @@ struct PlayCommand: ParsableCommand {
         }
         if trace != nil && tour == nil { throw ValidationError("--trace needs a TOUR to replay it against.") }
         if watch && trace == nil { throw ValidationError("--watch reloads the tour a --trace plays; add --trace FILE.") }
+        if allowMissing && trace == nil {
+            throw ValidationError("--allow-missing previews the walk of a --trace; add --trace FILE (the catalogue starts only tours with every file).")
+        }
     }
 
     /// What the terminal opens on.
