@@ -59,7 +59,13 @@ struct InfoCommand: ParsableCommand {
         let lang = model.language(for: language.requested)
         let audio = measureAudio(model, location: loaded.location, console: console)
         if timing {
-            let lengths = audio.mapValues { $0.mapValues(\.durationSeconds) }
+            var lengths = audio.mapValues { $0.mapValues(\.durationSeconds) }
+            // A recording not made yet counts with the length tour.json records for it, when it does.
+            for point in model.points {
+                for track in point.tracks where lengths[point.order]?[track.language] == nil {
+                    if let recorded = track.audio.durationSeconds { lengths[point.order, default: [:]][track.language] = recorded }
+                }
+            }
             let result = TalkWalkTiming.compute(model, narrationSeconds: lengths, speed: speed ?? 1.2)
             if json {
                 console.write(JSONWriter().write(TimingReport.json(result, tour: model)) + "\n")
