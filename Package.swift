@@ -11,6 +11,9 @@ import PackageDescription
 /// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
+/// - `WalkscapeLive`: positions out to other GPS software (NMEA over a pty, TCP, UDP; the Android emulator
+///   console): the fix sinks `feed` drives.
+/// - `WalkscapeCollector`: a local `POST /analytics/events` collector over SwiftNIO.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
 let package = Package(
     name: "walkscape",
@@ -24,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -70,11 +74,20 @@ let package = Package(
             dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
+        // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.
+        .target(name: "CPseudoTerminal"),
+        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "CPseudoTerminal"]),
+        .target(
+            name: "WalkscapeCollector",
+            dependencies: [
+                "WalkscapeCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote",
+                "WalkscapeRemote", "WalkscapeLive", "WalkscapeCollector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
@@ -88,6 +101,7 @@ let package = Package(
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
+        .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
