@@ -14,12 +14,10 @@ struct FeedCommand: ParsableCommand {
             NMEA destinations get a $GPGGA (fix quality, satellites, HDOP, altitude) and a $GPRMC (speed, \
             course, date) per fix; speed and course come from the trace, else from the move between \
             consecutive fixes. Destinations (--to):
-              nmea:pty                 a pseudo-terminal read like a serial receiver: gpsd -N -n PATH
-              nmea:tcp:PORT            NMEA served to every client (127.0.0.1; 0 picks a free port)
-              nmea:tcp:HOST:PORT       the same on HOST's address (0.0.0.0: every interface)
+              nmea:pty                 a pseudo-terminal: gpsd -N -n PATH
+              nmea:tcp:[HOST:]PORT     NMEA to every client (127.0.0.1; port 0: free)
               nmea:udp:HOST:PORT       one datagram per fix
-              android-emulator[:PORT]  the emulator console (default 5554): auth with
-                                       ~/.emulator_console_auth_token, then geo fix per fix
+              android-emulator[:PORT]  emulator console (5554): auth, then geo fix
               stdout                   NMEA on standard output
             The pty and TCP destinations wait for their first reader before the clock starts (--no-wait \
             starts at once). Status lines go to stderr. Ctrl-C stops (exit 130). docs/live.md has more.
