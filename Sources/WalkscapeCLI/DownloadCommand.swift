@@ -74,7 +74,7 @@ struct DownloadCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let api = try remote.makeAPI(interruption: interruption)
         defer { api.client.close() }
         let downloader = TourDownloader(api: api)

@@ -165,7 +165,7 @@ struct SimulateCommand: ParsableCommand {
             console.error("--upload-events: the walk produced no analytics events; nothing was posted")
             return
         }
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let remote: RemoteAPI
         do {
             remote = try RemoteAPI(base: base, token: AccessToken.resolve(token), client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
@@ -179,37 +179,5 @@ struct SimulateCommand: ParsableCommand {
         } catch let error as RemoteError {
             throw RemoteFailure.exit(error, console: console)
         }
-    }
-
-    /// Writes the walk's audio as heard: every `audio_started` recording at its time, silence between, up to
-    /// the timeline's last event.
-    private func renderWalk(_ timeline: Timeline, tour: ReplayTour, to path: String, console: Console) throws {
-        var clips: [WalkRenderer.Clip] = []
-        for event in timeline.events where event.kind == .audioStarted {
-            guard let order = event.point, let point = tour.tour.points.first(where: { $0.order == order }),
-                let track = point.track(tour.language), let file = try? AssetFile(track.audio, in: tour.location)
-            else { continue }
-            clips.append(WalkRenderer.Clip(start: event.t, path: file.path))
-        }
-        let end = timeline.events.map { event in event.t + (event.kind == .audioStarted ? event.audioSeconds ?? 0 : 0) }.max() ?? 0
-        let format = renderFileFormat(for: path)
-        let frames = WalkRenderer.frames(totalSeconds: end)
-        let bytes = Formatting.bytes(Int(clamping: format.dataBytes(frames: frames, channels: WalkRenderer.channels)))
-        console.error("rendering \(TimelineWriter.clock(end)) of audio to \(path) as \(format.label), 48 kHz stereo: "
-            + (format == .flac ? "at most \(bytes) (its size as 16-bit WAV; FLAC compresses it, silence to almost nothing)" : bytes))
-        do {
-            try WalkRenderer.render(clips: clips, totalSeconds: end, to: path, format: format)
-        } catch {
-            console.error(error.message)
-            throw CommandExit(.usage)
-        }
-        if format == .flac, let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber {
-            console.error("wrote \(Formatting.bytes(written.intValue)) to \(path)")
-        }
-    }
-
-    /// `--render-format`, or the format the file name implies (`validate()` has checked the name).
-    private func renderFileFormat(for path: String) -> SoundFileFormat {
-        renderFormat.flatMap { SoundFileFormat(rawValue: $0.lowercased()) } ?? SoundFileFormat.implied(byPath: path)
     }
 }
