@@ -60,7 +60,7 @@ struct CollectCommand: ParsableCommand {
             throw CommandExit(.failure)
         }
         console.error("collecting on http://\(collector.host):\(collector.port)/analytics/events into \(out)")
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         InterruptWatch.run(interruption) {
             while !interruption.isInterrupted { usleep(50_000) }
         }

@@ -79,7 +79,7 @@ struct FeedCommand: ParsableCommand {
             throw CommandExit(.failure)
         }
         defer { sink.close() }
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let outcome: TraceFeeder.Outcome
         do {
             outcome = try InterruptWatch.run(interruption) { () throws(LiveError) -> TraceFeeder.Outcome in
