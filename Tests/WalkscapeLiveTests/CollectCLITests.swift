@@ -11,10 +11,14 @@ import WalkscapeTestSupport
         defer { unlink(out) }
         let started = try CLI.start(["collect", "--port", "0", "--out", out])
         FeedGpsdTests.watchdog(started.0)
+        // A failing body must not leave the collector running.
+        var finished = false
+        defer { if !finished { kill(started.0.processIdentifier, SIGKILL) } }
         let line = try FeedGpsdTests.readLine(started.2)
         let url = try #require(line.split(separator: " ").dropFirst(2).first.map(String.init), "\(line)")
         try body(url.replacingOccurrences(of: "/analytics/events", with: ""), out)
         kill(started.0.processIdentifier, SIGINT)
+        finished = true
         return CLI.finish(started)
     }
 

@@ -38,7 +38,11 @@ import WalkscapeTestSupport
     @Test func lapsKeepTheClockGoingForward() throws {
         let (path, trace) = try FeedGpsdTests.walk(count: 3)
         defer { unlink(path) }
-        let result = try CLI.run(["feed", path, "--to", "stdout", "--speed", "50", "--loop"], interruptAfter: 1.5)
+        let started = try CLI.start(["feed", path, "--to", "stdout", "--speed", "50", "--loop"])
+        FeedGpsdTests.watchdog(started.0)  // a loop that ignores Ctrl-C fails the test instead of running on
+        let pid = started.0.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { kill(pid, SIGINT) }
+        let result = CLI.finish(started)
         #expect(result.status == 130, "\(result.stderr)")
         var parser = NMEAParser()
         let back = try parser.parse(Array(result.stdout.utf8)).0
