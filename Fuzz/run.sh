@@ -82,14 +82,14 @@ run() {
     local status=$?
     local execs cov ft secs
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    cov=$(grep -a -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    ft=$(grep -a -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     if [ $status -eq 0 ]; then
         printf '%-20s ok     %10s execs %6s s  cov %5s  ft %6s  corpus %s\n' "$t" "${execs:-?}" "${secs:-?}" "${cov:-?}" "${ft:-?}" "$(ls "$corpus" | wc -l)"
     else
         printf '%-20s FAILED (exit %s) after %s execs; see %s\n' "$t" "$status" "${execs:-?}" "$log"
-        grep -m3 -E 'ERROR|fuzz invariant|Fatal error|SUMMARY' "$log" | sed 's/^/    /'
+        grep -a -m3 -E 'ERROR|fuzz invariant|Fatal error|SUMMARY' "$log" | sed 's/^/    /'
         ls "$OUT/artifacts/$t-"* 2>/dev/null | sed 's/^/    input: /'
     fi
     return $status

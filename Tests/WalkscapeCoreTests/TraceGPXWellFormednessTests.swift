@@ -105,6 +105,17 @@ import Testing
         }
     }
 
+    /// Found by the KML fuzz target (Fuzz/Regressions/KML/reference-cut-before-its-semicolon.kml): a reference
+    /// whose ';' is its 13th byte, cut by a chunk end just before the ';', gave another error than read whole.
+    @Test func aReferenceCutJustBeforeItsSemicolonGivesTheSameError() {
+        for text in ["<gpx>&abcdefghijk;\(Self.track)</gpx>", "<kml>&amp\u{01}\u{04}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00};</kml>", "<gpx>&#x00000041;\(Self.track)</gpx>"] {
+            let (whole, bytewise) = TraceGPXErrorTests.readBothWays(Array(text.utf8))
+            #expect(whole.failureValue == bytewise.failureValue, "\(whole) against \(bytewise)")
+            #expect(whole.successValue == bytewise.successValue)
+        }
+        expectRefused("<gpx>&abcdefghijk;\(Self.track)</gpx>", "undefined entity '&abcdefghijk;'")
+    }
+
     @Test func characterReferencesAreDigitsOnly() {
         expectRefused("<gpx>&#+65;\(Self.track)</gpx>", "is not a valid character reference")
         expectRefused("<gpx a=\"&#x+41;\">\(Self.track)</gpx>", "is not a valid character reference")
