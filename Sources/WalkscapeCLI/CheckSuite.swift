@@ -29,7 +29,7 @@ enum CheckSuite {
     /// The keys a suite file may have at the top level, in a case, and in a case's options.
     static let suiteKeys = ["cases"]
     static let caseKeys = ["name", "tour", "trace", "lang", "golden", "options", "tolerance", "track", "segment"]
-    static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed"]
+    static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed", "distance"]
 
     /// Refuses a key of `object` that is not in `known`, naming the closest known key.
     static func checkKeys(_ object: JSONValue, _ known: [String], path: String, at location: String) throws(ReadError) {
@@ -94,6 +94,12 @@ enum CheckSuite {
             if let skip = options["skipMissed"] {
                 guard let value = skip.boolValue else { throw ReadError(path: path, location: "\(at).options.skipMissed", message: "expected true or false") }
                 policy.skipMissed = value
+            }
+            if let distance = options["distance"] {
+                guard let name = distance.stringValue, let model = DistanceModel(rawValue: name) else {
+                    throw ReadError(path: path, location: "\(at).options.distance", message: "expected one of \(DistanceModel.names)")
+                }
+                policy.distanceModel = model
             }
             if let conflict = policy.conflict {
                 throw ReadError(path: path, location: "\(at).options", message: conflict)

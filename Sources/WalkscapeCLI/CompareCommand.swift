@@ -47,6 +47,11 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of the table.")
     var json = false
 
+    @Option(help: ArgumentHelp(
+        "Measure every profile's distances on the sphere or the WGS84 ellipsoid: \(DistanceModel.names) (default: each profile's own).",
+        valueName: "MODEL"))
+    var distance: DistanceModel?
+
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
@@ -74,7 +79,11 @@ struct CompareCommand: ParsableCommand {
         let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, console: console)
         let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap { EngineProfile.resolve($0)?.profile }
         let comparison = ProfileComparison(
-            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) },
+            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { profile in
+                var policy = profile.policy
+                if let distance { policy.distanceModel = distance }
+                return (profile.rawValue, policy)
+            },
             tolerance: tolerance)
         if json {
             console.write(JSONWriter().write(document(comparison, tour: inputs.tour)) + "\n")

@@ -52,7 +52,7 @@ public struct PlayerSession: Sendable {
         self.tour = tour
         self.trace = trace
         self.engine = EngineState(tour: tour, policy: policy)
-        self.delivery = FixDeliveryFilter(policy.fixDelivery)
+        self.delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
         self.speed = speed
         events = TriggerEngine.reduce(&engine, .start)
     }

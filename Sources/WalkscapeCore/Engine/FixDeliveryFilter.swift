@@ -8,6 +8,8 @@
 /// fix is always delivered).
 public struct FixDeliveryFilter: Sendable {
     public let rules: FixDelivery?
+    /// The Earth the minimum move is measured on (the policy's `distanceModel`).
+    public let distanceModel: DistanceModel
     /// Fixes withheld so far.
     public private(set) var withheld = 0
     /// Fixes delivered so far.
@@ -17,8 +19,9 @@ public struct FixDeliveryFilter: Sendable {
     private var anchor: Double?
     private var nextTickIndex = 0
 
-    public init(_ rules: FixDelivery?) {
+    public init(_ rules: FixDelivery?, distance: DistanceModel = .sphere) {
         self.rules = rules
+        self.distanceModel = distance
     }
 
     /// Whether the fix at `t` (seconds) and `location` reaches the app.
@@ -37,7 +40,7 @@ public struct FixDeliveryFilter: Sendable {
             nextTickIndex = Int(((t - start) / interval + epsilon).rounded(.down)) + 1
         }
         if let fastest = rules.fastestIntervalSeconds, t - lastTime + 1e-9 < fastest { return withhold() }
-        if rules.minMoveMeters > 0, let lastPosition, Geodesy.distance(lastPosition, location) < rules.minMoveMeters {
+        if rules.minMoveMeters > 0, let lastPosition, distanceModel.distance(lastPosition, location) < rules.minMoveMeters {
             return withhold()
         }
         lastPosition = location

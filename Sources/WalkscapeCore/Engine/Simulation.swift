@@ -16,7 +16,7 @@ public enum Simulation {
         let longitudes = trace.longitudes
         let times = trace.times
         let usesAccuracy = policy.minAccuracyMeters != nil
-        var delivery = FixDeliveryFilter(policy.fixDelivery)
+        var delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
         for i in 0..<trace.count {
             let accuracy = usesAccuracy ? trace.effectiveAccuracy(i) : .nan
             let action = delivery.action(t: times[i] - start, location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy)

@@ -7,7 +7,7 @@ import Foundation
 /// - `next` starts at 1; a point triggers at most once.
 /// - Before a fix at t, every audio that ends at or before t finishes in order: at its end e,
 ///   `audio_finished`, then, if a point is queued, it is dequeued and `audio_started` at e.
-/// - At the fix, while point `next` exists and the fix is inside its region (haversine distance ≤ radius):
+/// - At the fix, while point `next` exists and the fix is inside its region (distance ≤ radius, under the policy's `distanceModel`):
 ///   with nothing playing, `point_triggered` + `audio_started`; else, with fewer than `queueDepth` queued,
 ///   `point_triggered` + `point_queued`; else stop. After a trigger `next` += 1 and the loop goes on.
 /// - After the last fix the audio plays out. When the last point's audio finishes and every point
@@ -153,9 +153,11 @@ public enum TriggerEngine {
 
     /// Geofencing at one fix: crossings, then sequential triggers.
     ///
-    /// Every decision compares the haversine distance with a radius. For speed, a quick equirectangular
-    /// estimate decides when it is clearly (by more than 1 %) on one side of the threshold; near a
-    /// threshold the exact haversine distance decides, so the outcome is the haversine one.
+    /// Every decision compares the exact distance under the policy's `distanceModel` (haversine on the sphere,
+    /// or Karney's geodesic on WGS84) with a radius. For speed, a quick equirectangular estimate on the same
+    /// model's local radii decides when it is clearly (by more than 1 %) on one side of the threshold; near a
+    /// threshold the exact distance decides, so the outcome is the exact model's. The estimate's error is
+    /// bounded well inside the 1 % band (docs/profiles.md, "Distances"; `EngineEstimateBoundTests`).
     static func evaluate(t: Double, location: LatLng, _ state: inout EngineState, _ events: inout [EngineEvent]) {
         let tour = state.tour
         let lat = location.lat
@@ -170,6 +172,7 @@ public enum TriggerEngine {
         let fixLatRadians = lat * .pi / 180
         let queueLength = state.queue.count
         let hysteresis = state.policy.triggerHysteresis
+        let model = state.policy.distanceModel
 
         // The points to look at: those whose grid cell holds the fix, and those the walker is inside.
         var insideList = state.insideList
@@ -211,7 +214,7 @@ public enum TriggerEngine {
                 let index = scratch[i]
                 let point = geometry[index]
                 let estimate = point.mayReach(lat: lat, lng: lng)
-                    ? point.approximateDistance(lat: lat, lng: lng, fixCos: computedCos) : .infinity
+                    ? point.approximateDistance(model, lat: lat, lng: lng, fixCos: computedCos) : .infinity
                 var exactDistance = Double.nan
                 let isIn: Bool
                 if estimate < point.radius * 0.99 {
@@ -219,7 +222,7 @@ public enum TriggerEngine {
                 } else if estimate > point.radius * 1.01 + 0.01 {
                     isIn = false
                 } else {
-                    exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos)
+                    exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos)
                     isIn = exactDistance <= point.radius
                 }
                 var track = fence[index]
@@ -230,7 +233,7 @@ public enum TriggerEngine {
                     } else if estimate < point.exitRadius * 0.99 {
                         leaves = false
                     } else {
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        if exactDistance.isNaN { exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
                         leaves = exactDistance > point.exitRadius
                     }
                 }
@@ -245,14 +248,14 @@ public enum TriggerEngine {
                     if isIn {
                         track.inside = true
                         insideList.append(index)
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        if exactDistance.isNaN { exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
                         events.append(EngineEvent(t: t, kind: .pointEntered, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
                     }
                 } else if !isIn {
                     if leaves {
                         track.inside = false
                         insideList.removeAll { $0 == index }
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        if exactDistance.isNaN { exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
                         events.append(EngineEvent(t: t, kind: .pointExited, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
                     }
                 }
@@ -275,7 +278,7 @@ public enum TriggerEngine {
             if state.geofence[index].seenStamp != stamp { return .infinity }
             let known = state.geofence[index].exactDistance
             if !known.isNaN { return known }
-            let d = tour.geometry[index].distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: cos(fixLatRadians))
+            let d = tour.geometry[index].distance(state.policy.distanceModel, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: cos(fixLatRadians))
             state.geofence[index].exactDistance = d
             return d
         }
@@ -340,7 +343,7 @@ public enum TriggerEngine {
             let known = state.geofence[index].exactDistance
             if !known.isNaN { return known }
             let latRadians = location.lat * .pi / 180
-            let d = tour.geometry[index].distance(lat: location.lat, lng: location.lng, latRadians: latRadians, cosLat: cos(latRadians))
+            let d = tour.geometry[index].distance(state.policy.distanceModel, lat: location.lat, lng: location.lng, latRadians: latRadians, cosLat: cos(latRadians))
             state.geofence[index].exactDistance = d
             return d
         }

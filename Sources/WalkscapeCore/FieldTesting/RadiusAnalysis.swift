@@ -52,6 +52,7 @@ public struct RadiusAnalysis: Sendable {
         }
         if policy.triggerHysteresis { rules.append("trigger hysteresis") }
         if policy.skipMissed { rules.append("skipping missed points") }
+        if policy.distanceModel != .sphere { rules.append("\(policy.distanceModel.rawValue) distances") }
         return rules.isEmpty ? "rules the probe does not model" : rules.joined(separator: ", ")
     }
 
