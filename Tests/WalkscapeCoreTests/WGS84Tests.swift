@@ -68,4 +68,17 @@ import Testing
             }
         }
     }
+
+    /// The fix delivery's minimum move decides with the haversine unless within 1 % of the threshold: the
+    /// answer is always the geodesic's (fixes at 0.98–1.02 of 5 and 10 m, every latitude to ±85°).
+    @Test func theDistanceFiltersShortcutGivesTheGeodesicsAnswer() async {
+        await propertyCheck(count: 3000, input: Gen.int(in: 0...Int(Int32.max))) { seed in
+            var random = SplitMix64(seed: UInt64(seed))
+            let a = LatLng(lat: Double.random(in: -85...85, using: &random), lng: Double.random(in: -179...179, using: &random))
+            let meters = [5.0, 10.0][Int(random.next() % 2)]
+            let b = Geodesy.destination(from: a, bearing: Double.random(in: 0..<360, using: &random), distance: meters * Double.random(in: 0.98...1.02, using: &random))
+            #expect(FixDeliveryFilter.closer(a, b, than: meters, .wgs84) == (WGS84.distance(a, b) < meters))
+            #expect(FixDeliveryFilter.closer(a, b, than: meters, .sphere) == (Geodesy.distance(a, b) < meters))
+        }
+    }
 }

@@ -1,8 +1,8 @@
 /// Replays a whole trace through the trigger engine at full speed: the headless form of a walk.
 public enum Simulation {
     /// The timeline of `trace` walked against `tour` under `policy`: `tour_started`, every event in time
-    /// order, and the end of the tour.
-    public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard) -> Timeline {
+    /// order, and the end of the tour. `phase` moves the phone's delivery grid (`FixDeliveryFilter`).
+    public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, phase: Double = 0) -> Timeline {
         var state = EngineState(tour: tour, policy: policy)
         var events: [EngineEvent] = []
         events.reserveCapacity(tour.points.count * 8 + 4)
@@ -16,7 +16,7 @@ public enum Simulation {
         let longitudes = trace.longitudes
         let times = trace.times
         let usesAccuracy = policy.minAccuracyMeters != nil
-        var delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
+        var delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel, phase: phase)
         for i in 0..<trace.count {
             let accuracy = usesAccuracy ? trace.effectiveAccuracy(i) : .nan
             let action = delivery.action(t: times[i] - start, location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy)
