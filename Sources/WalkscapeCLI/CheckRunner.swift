@@ -19,6 +19,8 @@ struct CheckResult: Sendable {
 /// Runs check cases: simulates, then compares with (or writes) the golden timeline.
 struct CheckRunner {
     var update: Bool
+    /// Phases for cases that require a share (`minShare`) without naming how many.
+    var defaultPhases = 15
 
     func run(_ item: CheckCase) -> CheckResult {
         let started = DispatchTime.now()
@@ -64,13 +66,27 @@ struct CheckRunner {
             return .failed("\(item.golden): \(error)")
         }
         guard let divergence = TimelineComparison(tolerance: item.tolerance).firstDivergence(expected: expected, actual: actual) else {
-            return .passed
+            return shareOutcome(item, tour: tour, trace: loaded.trace)
         }
         var message = CheckRunner.describe(divergence, golden: item.golden, expected: expected)
         if let then = GoldenProvenance.find(in: goldenText) {
             message += "\n" + then.explain(against: provenance).map { "  why: " + $0 }.joined(separator: "\n")
         }
         return .failed(message)
+    }
+
+    /// The case's `minShare` check over its phases: passed, or the points that play too rarely.
+    private func shareOutcome(_ item: CheckCase, tour: ReplayTour, trace: Trace) -> CheckResult.Outcome {
+        guard let minShare = item.minShare else { return .passed }
+        let phases = item.phases ?? defaultPhases
+        let spread = PhaseSpread.run(tour: tour.engineTour, trace: trace, policy: item.policy, phases: phases)
+        let rare = spread.points.filter { spread.share($0) + 1e-12 < minShare }
+        guard !rare.isEmpty else { return .passed }
+        var lines = ["\(rare.count) point\(rare.count == 1 ? "" : "s") play in fewer than \(formatShortNumber(minShare * 100)) % of \(phases) phases of the fix delivery (minShare \(formatShortNumber(minShare))):"]
+        for point in rare {
+            lines.append("  point \(point.order): plays in \(point.plays) of \(phases) phases (\(formatFixed(spread.share(point) * 100, 0)) %)")
+        }
+        return .failed(lines.joined(separator: "\n"))
     }
 
     /// What makes this case's timeline: the walkscape version, the tour's fingerprint, the language and the

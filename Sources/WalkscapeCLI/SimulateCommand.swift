@@ -76,12 +76,21 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("anonymous-id"), help: ArgumentHelp("The anonymousId of every analytics event (default: one derived from the tour, trace and profile, the same on every rerun).", valueName: "ID"))
     var anonymousID: String?
 
+    @Option(help: ArgumentHelp(
+        "With --format json: also replay the walk under N evenly spaced phases of the profile's fix delivery and add, per point, the share of phases where it plays and the spread of its start (1–360).",
+        valueName: "N"))
+    var phases: Int?
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
         guard TimelineWriter.Format(rawValue: format) != nil else {
             throw ValidationError("--format must be jsonl, json or text, got \(format).")
+        }
+        if let phases {
+            guard ValueRanges.phases.contains(phases) else { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+            guard format == "json" else { throw ValidationError("--phases needs --format json (the per-point spread is a JSON member).") }
         }
         if uploadEvents && api == nil { throw ValidationError("--upload-events needs --api URL, the API to post the events to.") }
         if api != nil && !uploadEvents { throw ValidationError("--api is only used with --upload-events.") }
@@ -121,7 +130,9 @@ struct SimulateCommand: ParsableCommand {
                 ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
                 ("policy", PolicyOptions.json(policy)),
                 ("warnings", .array(inputs.trace.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
-            ]))
+            ] + (phases.map { n in
+                [("phases", PhaseSpreadJSON.document(PhaseSpread.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy, phases: n)))]
+            } ?? [])))
         }
         if let svg {
             let tourTitle = inputs.tour.tour.title.resolved(inputs.tour.language, fallbacks: inputs.tour.tour.languages)
