@@ -92,10 +92,10 @@ struct PlayerLoop {
                 }
                 switch key {
                 case .character(" "): execute(session.togglePause())
-                case .left: execute(session.seekAudio(by: -10))
-                case .right: execute(session.seekAudio(by: 10))
-                case .character("n"): execute(session.skipAudio())
-                case .character("p"): execute(session.replayPrevious())
+                case .left: execute(session.seekAudio(by: -session.seekStep))
+                case .right: execute(session.seekAudio(by: session.seekStep))
+                case .character("n"): execute(session.manualStep(forward: true))
+                case .character("p"): execute(session.manualStep(forward: false))
                 case .character("r"): execute(session.replayCurrent())
                 case .character("["), .character("-"), .character("]"), .character("+"):
                     let before = session.speed

@@ -175,6 +175,16 @@ public struct PlayerSession: Sendable {
         return record(TriggerEngine.reduce(&engine, .replayAudio(point: current - 1, at: traceTime)))
     }
 
+    /// n/p under the profile's manual controls (`ManualControls`, the rules live in the engine); walkscape's
+    /// own controls keep skip / replay-previous.
+    public mutating func manualStep(forward: Bool) -> [AudioCommand] {
+        if engine.policy.manualControls.navigation == .walkscape { return forward ? skipAudio() : replayPrevious() }
+        return record(TriggerEngine.reduce(&engine, forward ? .nextPoint(at: traceTime) : .previousPoint(at: traceTime)))
+    }
+
+    /// ←/→: the profile's seek step in seconds (10, Android 15).
+    public var seekStep: Double { engine.policy.manualControls.seekStepSeconds }
+
     /// `[`/`]`: step the speed down or up through `speeds`.
     public mutating func changeSpeed(faster: Bool) {
         let index = PlayerSession.speeds.firstIndex { $0 >= speed } ?? (PlayerSession.speeds.count - 1)

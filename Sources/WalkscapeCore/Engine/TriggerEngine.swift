@@ -70,6 +70,16 @@ public enum TriggerEngine {
                 events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
             }
             startAudio(point: point, at: t, &state, &events)
+        case let .nextPoint(t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            manualStep(forward: true, at: t, &state, &events)
+        case let .previousPoint(t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            manualStep(forward: false, at: t, &state, &events)
         case .traceEnded:
             startIfNeeded(&state, &events)
             finishAudio(through: .infinity, &state, &events)
@@ -79,6 +89,70 @@ public enum TriggerEngine {
                 let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
                 events.append(EngineEvent(t: state.clock, kind: .tourIncomplete, queueLength: 0, next: nextOrder(state), missed: missed))
             }
+        }
+    }
+
+    /// The next/previous buttons under the policy's `ManualControls` (see there for the upstream lines).
+    static func manualStep(forward: Bool, at t: Double, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        let count = state.tour.points.count
+        guard count > 0 else { return }
+        /// Stops whatever plays (the app's `audioManager.stop()`): the narration is cut at `t`.
+        func stop() {
+            if let playing = state.playing {
+                state.playing = nil
+                events.append(EngineEvent(t: t, kind: .audioCut, point: playing.point, queueLength: state.queue.count))
+            }
+        }
+        func complete() {
+            stop()
+            guard !state.ended else { return }
+            state.ended = true
+            let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+            events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0, missed: missed.isEmpty ? nil : missed))
+        }
+        if state.ended && state.policy.appCursor?.completesOnReachingLastPoint == true { return }  // Android's player has closed
+        switch state.policy.manualControls.navigation {
+        case .walkscape:
+            if forward {
+                guard let playing = state.playing else { return }
+                state.playing = EngineState.Playing(point: playing.point, startedAt: playing.startedAt, endsAt: t)
+                finishAudio(through: t, &state, &events)
+            } else {
+                let current = state.playing?.point ?? (state.next - 1)
+                guard current - 1 >= 1 else { return }
+                if let playing = state.playing {
+                    state.playing = nil
+                    events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
+                }
+                startAudio(point: current - 1, at: t, &state, &events)
+            }
+        case .screenIndex:
+            let screen = state.screenPoint
+            if forward {
+                guard screen < count else { return complete() }
+                stop()
+                state.manualScreenPoint = screen + 1
+                startAudio(point: screen + 1, at: t, &state, &events)
+            } else {
+                guard screen > 1 else { return }
+                stop()
+                state.manualScreenPoint = screen - 1
+                startAudio(point: screen - 1, at: t, &state, &events)
+            }
+        case .cursor:
+            let target = forward ? state.cursor + 1 : state.cursor - 1
+            if forward && state.cursor >= count { return complete() }
+            guard target >= 1, target <= count else { return }
+            stop()
+            state.cursor = target
+            state.manualScreenPoint = nil
+            state.queue.removeAll()
+            state.cursorActive = true
+            state.triggered[target - 1] = true
+            state.next = max(state.next, target + 1)
+            let order = state.tour.points[target - 1].order
+            events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, queueLength: 0))
+            startAudio(point: order, at: t, &state, &events)
         }
     }
 
@@ -115,6 +189,14 @@ public enum TriggerEngine {
         let count = state.tour.points.count
         guard state.cursor <= count, state.triggered[state.cursor - 1] else { return }
         if state.cursor == count {
+            // Android completes when the last point's narration ends whatever was missed (the cursor reaches
+            // the last point by the next button: `PlayerViewModel.kt` lines 106–109 at 5c84126).
+            if state.policy.appCursor?.completesOnReachingLastPoint == true, !state.ended {
+                state.ended = true
+                let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+                events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0, missed: missed))
+                return
+            }
             if state.allTriggered, !state.ended {
                 state.ended = true
                 events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0))
@@ -122,6 +204,7 @@ public enum TriggerEngine {
             return
         }
         state.cursor += 1
+        state.manualScreenPoint = nil
         state.cursorActive = false
         if !state.queue.isEmpty {
             state.queue.removeAll()
