@@ -63,4 +63,17 @@ import WalkscapeTestSupport
         ])
         #expect(lenient.status == 0, "\(lenient.stdout)")
     }
+
+    @Test func radiiAdvisesFromTheWorstPhase() throws {
+        // One trace under 5 phases of Android's grid on the sphere: point 2 triggers in 4 of them; the advice
+        // (raise to 185 m) is what every phase needs.
+        let result = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app", "--distance", "sphere", "--phases", "5"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }.map(String.init) ?? ""
+        #expect(row.contains("4/5") && row.contains("raise to 185 m"), "\(row)")
+        #expect(result.stdout.contains("torino-brief-pass.gpx@0/5"))
+        let single = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app", "--distance", "sphere"])
+        // Phase 0 alone (the plain replay) is one of the phases that miss point 2 (issue 16).
+        #expect(single.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }?.contains("0/1") == true)
+    }
 }

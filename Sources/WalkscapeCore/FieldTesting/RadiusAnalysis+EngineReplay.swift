@@ -9,9 +9,9 @@ extension RadiusAnalysis {
         let trace = walk.trace
         let all = FixColumns(trace)
         let start = trace.count > 0 ? trace.times[0] : 0
-        let observed = observe(trace)
+        let observed = observe(trace, phase: walk.phase)
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
-        let prepared = EngineRadiusReplay.Walk(all, rules: policy.fixDelivery, distance: policy.distanceModel)
+        let prepared = EngineRadiusReplay.Walk(all, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
         let gate = policy.minAccuracyMeters ?? .infinity
         let evaluated = (0..<all.count).filter { prepared.delivered[$0] && !(all.accuracies[$0] > gate) }
         let window = max(1, policy.confirmFixes)
@@ -71,7 +71,7 @@ extension RadiusAnalysis {
             for run in 0..<settings.runs {
                 var random = SplitMix64.stream(seed: settings.seed, UInt64(w), UInt64(run))
                 settings.model.perturb(source, rng: &random, into: &noisy, kept: &kept)
-                let prepared = EngineRadiusReplay.Walk(noisy, rules: policy.fixDelivery, distance: policy.distanceModel)
+                let prepared = EngineRadiusReplay.Walk(noisy, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
                 let baseline = replay.triggerTimes(walk: prepared)
                 for p in tour.points.indices {
                     // Without skipping, points behind one that never triggered cannot trigger.
