@@ -1,6 +1,24 @@
 import WalkscapeCore
 
 extension CompareCommand {
+    /// The upstream lines behind what the report shows: the early completion, the distance decisions and,
+    /// with phases, the fix delivery (gigiorda84/walkspace-app at each profile's commit).
+    static func sources(_ comparison: ProfileComparison, flips: [DistanceFlips], phases: Bool) -> [String] {
+        var cited: [String] = []
+        for (run, flip) in zip(comparison.runs, flips) {
+            guard let profile = EngineProfile(rawValue: run.name), let commit = profile.upstreamCommit else { continue }
+            var rules: [(String, UpstreamSource.Rule)] = []
+            let cut = run.outcomes.contains { $0.cut }
+            if run.end?.kind == .tourCompleted, run.end?.missed?.isEmpty == false || cut { rules.append(("early completion", .earlyCompletion)) }
+            if flip.decision != nil { rules.append(("distance", .distance)) }
+            if phases { rules.append(("fix delivery", .fixDelivery)) }
+            for (name, rule) in rules {
+                if let line = UpstreamSource.cite(rule, profile) { cited.append("  \(run.name) \(name): walkspace-app@\(commit) \(line)") }
+            }
+        }
+        return cited.isEmpty ? [] : ["", "Upstream lines:"] + cited
+    }
+
     /// The phase table: per point and profile, in how many phases it plays and how far its start moves.
     static func phasesText(_ spreads: [PhaseSpread], runs: [ProfileComparison.Run], phases: Int, titles: [Int: String]) -> [String] {
         var lines = ["", "Over \(phases) phase\(phases == 1 ? "" : "s") of the phone's fix delivery (PLAYS: phases where the narration plays; SPREAD: latest − earliest start):"]

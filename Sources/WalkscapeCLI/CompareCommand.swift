@@ -107,6 +107,7 @@ struct CompareCommand: ParsableCommand {
             lines.popLast()
             for (run, flip) in zip(comparison.runs, flips) { lines += flip.lines(profile: run.name) }
             if let spreads, let phases { lines += Self.phasesText(spreads, runs: comparison.runs, phases: phases, titles: inputs.tour.pointTitles()) }
+            lines += Self.sources(comparison, flips: flips, phases: phases != nil)
             lines.append("")
             if let last { lines.append(last) }
             for line in lines { console.line(line) }
