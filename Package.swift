@@ -9,8 +9,12 @@ import PackageDescription
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
+/// - `WalkscapeRuntime`: one runtime for every walk: clocks, fix sources, sinks (audio, timeline) and `Walk`,
+///   which steps a source through the core's `EngineDriver`; `StopSignals`.
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
+/// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
+///   session), the tours' texts for the player.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
 let package = Package(
     name: "walkscape",
@@ -19,6 +23,12 @@ let package = Package(
         .executable(name: "walkscape", targets: ["walkscape"]),
         .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
         .library(name: "WalkscapeTUI", targets: ["WalkscapeTUI"]),
+        .library(name: "WalkscapeRuntime", targets: ["WalkscapeRuntime"]),
+        .library(name: "WalkscapePlayer", targets: ["WalkscapePlayer"]),
+        // For Benchmarks/ (FrameTiming plays the sample tours through the player's loop).
+        .library(name: "WalkscapeAudio", targets: ["WalkscapeAudio"]),
+        .library(name: "WalkscapeTours", targets: ["WalkscapeTours"]),
+        .library(name: "WalkscapeTraces", targets: ["WalkscapeTraces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,16 +81,20 @@ let package = Package(
         .target(
             name: "WalkscapeRemote",
             dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
+        .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeAudio"]),
+        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore", "WalkscapeRuntime"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
+        .target(
+            name: "WalkscapePlayer",
+            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote",
+                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
+        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI", "WalkscapeRuntime"]),
 
         // Helpers several test targets share (running the binary and other programs, the test API server).
         .target(name: "WalkscapeTestSupport", dependencies: ["WalkscapeCore"], path: "Tests/WalkscapeTestSupport"),
@@ -91,7 +105,11 @@ let package = Package(
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
-        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI"], exclude: ["Snapshots"]),
+        .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
+        .testTarget(
+            name: "WalkscapePlayerTests",
+            dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,13 +36,24 @@ struct CheckRunner {
         } catch {
             return .failed(error.problems.map { TerminalText.sanitize($0.description) }.joined(separator: "\n"))
         }
-        let loaded: LoadedTrace
-        do {
-            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
+        // A trace in time order is replayed as it is read, in constant memory; others are read whole.
+        let timeline: Timeline
+        // A case with `minShare` replays its trace under every phase (`PhaseSpread`), so it reads it whole.
+        var wholeTrace: Trace?
+        do throws(TraceReadError) {
+            if Replay.streamingAllowed, item.minShare == nil, let streamed = try TraceReplayStream.simulate(
+                path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection, tour: tour.engineTour, policy: item.policy,
+                reachTargets: [])
+            {
+                timeline = streamed.timeline
+            } else {
+                let loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
+                timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
+                wholeTrace = loaded.trace
+            }
         } catch {
             return .failed(TerminalText.sanitize(error.description))
         }
-        let timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
         let text = TimelineWriter(pointIDs: tour.pointIDs).jsonLines(timeline)
         let provenance = CheckRunner.provenance(item, tour: tour)
         if update {
@@ -66,7 +77,8 @@ struct CheckRunner {
             return .failed("\(item.golden): \(error)")
         }
         guard let divergence = TimelineComparison(tolerance: item.tolerance).firstDivergence(expected: expected, actual: actual) else {
-            return shareOutcome(item, tour: tour, trace: loaded.trace)
+            guard let wholeTrace else { return .passed }  // no minShare: nothing more to check
+            return shareOutcome(item, tour: tour, trace: wholeTrace)
         }
         var message = CheckRunner.describe(divergence, golden: item.golden, expected: expected)
         if let then = GoldenProvenance.find(in: goldenText) {

@@ -108,7 +108,7 @@ struct InfoCommand: ParsableCommand {
             ]
             for language in tour.languages {
                 if let info = audio[point.order]?[language] {
-                    row.append(TimelineWriter.clock( info.durationSeconds))
+                    row.append(TimelineWriter.clock( info.durationSeconds) + (point.track(language)?.isPlaceholder == true ? " *" : ""))
                     totals[language, default: 0] += info.durationSeconds
                 } else {
                     row.append(point.track(language) == nil ? "—" : "unreadable")
@@ -120,6 +120,10 @@ struct InfoCommand: ParsableCommand {
             table.add(row)
         }
         for line in table.render() { console.line(line) }
+        let placeholders = tour.points.flatMap { point in point.tracks.filter(\.isPlaceholder).map { _ in point.order } }
+        if !placeholders.isEmpty {
+            console.line("* placeholder recording (generated; the narration is still missing): \(placeholders.count) track\(placeholders.count == 1 ? "" : "s")")
+        }
         console.line()
         console.line("Total audio: " + tour.languages.map { "\($0) \(TimelineWriter.clock( totals[$0] ?? 0))" }.joined(separator: ", "))
     }
@@ -130,6 +134,8 @@ struct InfoCommand: ParsableCommand {
             let lengths: [(key: String, value: JSONValue)] = tour.languages.map { language in
                 (key: language, value: audio[point.order]?[language].map { number($0.durationSeconds, 3) } ?? .null)
             }
+            let placeholders: [(key: String, value: JSONValue)] = point.tracks.contains(where: \.isPlaceholder)
+                ? [("placeholderAudio", .array(point.tracks.filter(\.isPlaceholder).map { .string($0.language) }))] : []
             return .object([
                 ("order", .integer(point.order)), ("id", .string(point.id)),
                 ("title", .string(point.title.resolved(lang, fallbacks: tour.languages))),
@@ -137,7 +143,7 @@ struct InfoCommand: ParsableCommand {
                 ("triggerRadiusMeters", .number(formatShortNumber(point.triggerRadiusMeters))),
                 ("distanceFromPreviousMeters", number(distanceFromPrevious(tour, index), 1)),
                 ("audioSeconds", .object(lengths)),
-            ])
+            ] + placeholders)
         }
         var totals: [(key: String, value: JSONValue)] = []
         for language in tour.languages {

@@ -1,3 +1,4 @@
+import Foundation
 import WalkscapeCore
 import WalkscapeTours
 import WalkscapeTraces
@@ -23,6 +24,52 @@ enum Replay {
             trace.summary.warnings.append(warning)
         }
         return Inputs(tour: tour, trace: trace, tracePath: path)
+    }
+
+    /// A walk simulated by `simulate`: the tour, the trace when it was read whole, the timeline.
+    struct Simulated {
+        var tour: ReplayTour
+        /// Nil when the trace was replayed as it was read (`TraceReplayStream`).
+        var trace: LoadedTrace?
+        var timeline: Timeline
+    }
+
+    /// The tour and the timeline of the trace walked against it under `policy`, with the same warnings and
+    /// errors as `load`. With `streaming`, a trace in time order is replayed as it is read, in constant
+    /// memory (`TraceReplayStream`), and `trace` is nil; otherwise (and when the trace cannot be streamed) it is
+    /// read whole. `WALKSCAPE_TRACE_STREAM=0` turns streaming off (to compare both, or to measure the memory).
+    static func simulate(
+        tour argument: String, trace path: String, language: String?, walkSpeed: Double, selection: TraceSelection,
+        policy: EnginePolicy, streaming: Bool, console: Console
+    ) throws -> Simulated {
+        let tour = try loadTour(argument, language: language, console: console)
+        if streaming && streamingAllowed {
+            let streamed: TraceReplayStream.Outcome?
+            do throws(TraceReadError) {
+                streamed = try TraceReplayStream.simulate(
+                    path: path, walkSpeed: walkSpeed, selection: selection, tour: tour.engineTour, policy: policy,
+                    reachTargets: tour.engineTour.points.map(\.location) + (tour.tour.route?.points ?? []))
+            } catch {
+                console.error(TerminalText.sanitize(error.description))
+                throw CommandExit(error.isUnreadable ? .usage : .failure)
+            }
+            if let streamed {
+                for warning in streamed.warnings { console.error("\(path): warning: \(TerminalText.sanitize(warning))") }
+                if let warning = streamed.farWarning { console.error("\(path): warning: \(warning)") }
+                return Simulated(tour: tour, trace: nil, timeline: streamed.timeline)
+            }
+        }
+        var trace = try loadTrace(path, walkSpeed: walkSpeed, selection: selection, console: console)
+        if let warning = farWarning(tour, trace.trace) {
+            console.error("\(path): warning: \(warning)")
+            trace.summary.warnings.append(warning)
+        }
+        return Simulated(tour: tour, trace: trace, timeline: Simulation.run(tour: tour.engineTour, trace: trace.trace, policy: policy))
+    }
+
+    /// Whether a trace may be replayed as it is read: not when `WALKSCAPE_TRACE_STREAM` is `0`.
+    static var streamingAllowed: Bool {
+        ProcessInfo.processInfo.environment["WALKSCAPE_TRACE_STREAM"] != "0"
     }
 
     /// The warning for a trace that never comes within a kilometre of the tour's points or route, else nil.

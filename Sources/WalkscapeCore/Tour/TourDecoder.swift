@@ -114,8 +114,9 @@ public struct TourDecoder {
             return number
         }
 
-        mutating func bool(_ object: JSONValue, _ key: String, at path: JSONPath) -> Bool? {
-            guard let value = member(object, key, at: path, required: true, expected: "true or false") else { return nil }
+        mutating func bool(_ object: JSONValue, _ key: String, at path: JSONPath, required: Bool = true) -> Bool? {
+            guard let value = member(object, key, at: path, required: required, expected: "true or false") else { return nil }
+            if !required && value == .null { return nil }
             guard let flag = value.boolValue else {
                 error(path.appending(key), "expected true or false, got \(describe(value))")
                 return nil
@@ -406,7 +407,8 @@ public struct TourDecoder {
                         error(subtitlePath, "expected an object of subtitle assets by language, got \(describe(subtitleValue))")
                     }
                 }
-                tracks.append(Track(language: language, audio: audio, subtitles: subtitles))
+                let placeholder = bool(trackValue, "placeholder", at: trackPath, required: false) ?? false
+                tracks.append(Track(language: language, audio: audio, subtitles: subtitles, isPlaceholder: placeholder))
             }
             return tracks
         }

@@ -1,0 +1,90 @@
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeRuntime
+import WalkscapeTUI
+import WalkscapeTours
+
+/// The player screen's loop on a terminal backend: reads keys into `Player.reduce`, ticks the walk on the
+/// monotonic clock, and draws a frame about 30 times a second when the map moves fast (10 at walking pace).
+/// Only this thread touches the terminal; the audio sink opens recordings on its own loader thread and the
+/// audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
+public struct PlayerLoop {
+    public enum Outcome: Equatable, Sendable {
+        /// The user left the player (q, confirmed while a tour is in progress).
+        case quit
+        /// SIGINT, SIGTERM or SIGHUP (or another stop signal) arrived.
+        case interrupted(Int32)
+    }
+
+    let backend: any TerminalBackend
+    let player: AudioPlayer
+    let notices: NoticeBox
+    let strings: UIStrings
+    let clock: any AudioClock
+
+    public init(backend: any TerminalBackend, player: AudioPlayer, notices: NoticeBox, strings: UIStrings, clock: any AudioClock = MonotonicAudioClock()) {
+        self.backend = backend
+        self.player = player
+        self.notices = notices
+        self.strings = strings
+        self.clock = clock
+    }
+
+    /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
+    /// arrives; `subtitles` is the subtitle language to start with (nil: off).
+    public func run(replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?) -> Outcome {
+        let sink = AudioSink(player: player, clock: clock, recordingPath: { [replay] point in replay.audioPath(point: point) })
+        let session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
+        var state = PlayerState(
+            session: session, info: PlayerTour.info(replay, subtitles: subtitles), subtitleLanguages: PlayerTour.subtitleLanguages(replay),
+            subtitleLanguage: subtitles, traceName: traceName, donation: replay.tour.donationUrl)
+        defer {
+            // Silence, after whatever the loader still had to do.
+            sink.execute([.stop], speed: state.session.speed, paused: false)
+            sink.drain()
+        }
+        return run(&state, sink: sink) { effect, state in
+            switch effect {
+            case let .loadSubtitles(language): state.info = PlayerTour.info(replay, subtitles: language)
+            case .reload: _ = Player.reduce(&state, .notice(strings["reload is not available here"]))
+            case .quit: break
+            }
+        }
+    }
+
+    /// The loop over `state`: `handle` carries out the effects other than quitting.
+    public func run(_ state: inout PlayerState, sink: AudioSink?, handle: (PlayerEffect, inout PlayerState) -> Void) -> Outcome {
+        var last = clock.now()
+        var lastFrame: PlayerFrame?
+        var lastSize = (width: 0, height: 0)
+        var lastProjection: MapProjection?
+        while true {
+            let signal = StopSignals.pending
+            if signal != 0 { return .interrupted(signal) }
+            // The first frame is drawn at once, before any wait for a key.
+            if let key = backend.readKey(timeout: lastFrame == nil ? 0 : (state.session.speed >= 2 ? 33 : 100)) {
+                for effect in Player.reduce(&state, key: key) {
+                    if effect == .quit { return .quit }
+                    handle(effect, &state)
+                }
+            }
+            let now = clock.now()
+            _ = Player.reduce(&state, .tick(wallSeconds: now - last))
+            last = now
+            for notice in notices.take() { _ = Player.reduce(&state, .notice("audio: " + notice)) }
+            let muted = sink?.muted ?? true
+            let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
+            let frame = state.frame(heardPosition: heard, muted: muted)
+            let size = backend.size
+            let ascii = !backend.unicode
+            let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: state.showLog)
+            let projection = state.map.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
+            // Nothing changed (paused, say): nothing to draw.
+            if frame == lastFrame && size == lastSize && projection == lastProjection { continue }
+            lastFrame = frame
+            lastSize = size
+            lastProjection = projection
+            backend.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
+        }
+    }
+}

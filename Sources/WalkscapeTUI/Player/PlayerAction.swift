@@ -1,0 +1,35 @@
+/// What the listener can ask of the player screen. Keys map to these through `Player.action(for:)` (one
+/// table); a feature adds a case here, a key there and a branch in `Player.reduce`.
+public enum PlayerAction: Sendable, Equatable {
+    /// Wall-clock time passed: the walk moves on (unless paused).
+    case tick(wallSeconds: Double)
+    case togglePause
+    /// Seek the playing audio by `seconds`.
+    case seekAudio(by: Double)
+    /// ←/→: seek by the profile's step (`ManualControls.seekStepSeconds`: 10 s, Android 15 s).
+    case seekStep(forward: Bool)
+    case skipAudio
+    case replayCurrent
+    case replayPrevious
+    /// n: the profile's next button (`ManualControls`): walkscape skips the playing narration, iOS plays the
+    /// screen's next point, Android moves the GPS cursor to it.
+    case nextPoint
+    /// p: the profile's previous button: walkscape replays the previous point, iOS/Android go back one point.
+    case previousPoint
+    case changeSpeed(faster: Bool)
+    /// Feed exactly one fix (only while paused).
+    case stepOneFix
+    case toggleFollow
+    case pan(dx: Int, dy: Int)
+    case zoom(by: Double)
+    case fitRoute
+    case cycleSubtitles
+    case toggleLog
+    case showHelp
+    /// q: quit at once when the walk has ended, else ask.
+    case quit
+    /// Read the tour again (the tour changed on disk); the driver does it (`PlayerEffect.reload`).
+    case reload
+    /// A one-line notice for the log pane (audio trouble, a reload's outcome).
+    case notice(String)
+}
