@@ -37,7 +37,11 @@ import WalkscapeRuntime
         sink.commands.withLock { $0.removeAll() }
         _ = Player.reduce(&s, key: .right)
         #expect(sink.commands.withLock { $0 } == [.seek(to: into + step)])
-        #expect(s.frame(heardPosition: nil, muted: false).seekStepSeconds == step)
+        var frame = s.frame(heardPosition: nil, muted: false)
+        #expect(frame.seekStepSeconds == step)
+        frame.overlay = .help
+        let help = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 80, height: 24).text
+        #expect(help.contains("seek −\(Int(step)) s / +\(Int(step)) s"), "\n\(help)")
     }
 
     @Test func androidNextMovesTheCursorAndPlaysThePoint() {
