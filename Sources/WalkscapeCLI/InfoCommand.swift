@@ -17,6 +17,14 @@ struct InfoCommand: ParsableCommand {
               walkscape info tours/torino-portici
               walkscape info --lang en tours/paris-ile-de-la-cite/tour.json
               walkscape info --json tours/torino-portici
+              walkscape info tours/torino-portici --timing --speed 1.2
+
+            --timing sets talk time against walk time: per leg, the walk from leaving point n's region to \
+            entering point n+1's (along the route when there is one) at --speed and at a slow (0.9 m/s) and \
+            brisk (1.5 m/s) walker's pace, against point n's narration in each language: how long walkers \
+            wait for it to end, or how long they walk in silence. Then the announced distanceKm and \
+            durationMinutes against what the points and recordings add up to. `validate` warns about the same \
+            findings. With --json, all of it as JSON.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -26,6 +34,19 @@ struct InfoCommand: ParsableCommand {
 
     @Flag(help: "Print JSON for machines.")
     var json = false
+
+    @Flag(help: "Talk time against walk time: each leg's walk against the narration before it, and the announced totals.")
+    var timing = false
+
+    @Option(help: ArgumentHelp("With --timing: the walking speed in m/s (default 1.2).", valueName: "M/S"))
+    var speed: Double?
+
+    func validate() throws {
+        if speed != nil && !timing { throw ValidationError("--speed is the walking speed of --timing; add --timing.") }
+        if let speed, !(speed >= 0.1 && speed <= 10) {
+            throw ValidationError("--speed must be a walking speed in m/s from 0.1 to 10, got \(formatShortNumber(speed)).")
+        }
+    }
 
     func run() throws {
         let console = CommandContext.console
@@ -37,6 +58,22 @@ struct InfoCommand: ParsableCommand {
         }
         let lang = model.language(for: language.requested)
         let audio = measureAudio(model, location: loaded.location, console: console)
+        if timing {
+            var lengths = audio.mapValues { $0.mapValues(\.durationSeconds) }
+            // A recording not made yet counts with the length tour.json records for it, when it does.
+            for point in model.points {
+                for track in point.tracks where lengths[point.order]?[track.language] == nil {
+                    if let recorded = track.audio.durationSeconds { lengths[point.order, default: [:]][track.language] = recorded }
+                }
+            }
+            let result = TalkWalkTiming.compute(model, narrationSeconds: lengths, speed: speed ?? 1.2)
+            if json {
+                console.write(JSONWriter().write(TimingReport.json(result, tour: model)) + "\n")
+            } else {
+                for line in TimingReport.text(result, languages: model.languages) { console.line(line) }
+            }
+            return
+        }
         let downloadBytes = uniqueAssets(model).reduce(0) { $0 + ($1.fileSizeBytes ?? 0) }
         if json {
             console.write(JSONWriter().write(jsonReport(model, lang: lang, audio: audio, downloadBytes: downloadBytes)))

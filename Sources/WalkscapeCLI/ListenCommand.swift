@@ -52,6 +52,9 @@ struct ListenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Playback speed, 0.5 to 2, with the pitch kept (default 1).", valueName: "X"))
     var speed: Double = 1
 
+    @Flag(help: "Preview a tour with files missing: a missing recording plays as silence of its recorded durationSeconds (skipped when unknown).")
+    var allowMissing = false
+
     @OptionGroup var audioOptions: AudioOptions
 
     func validate() throws {
@@ -69,7 +72,7 @@ struct ListenCommand: ParsableCommand {
             console.error("\(tour): cannot play this tour; run `walkscape validate \(tour)` for every problem")
             throw CommandExit(.failure)
         }
-        try Replay.requireComplete(loaded, tourModel, argument: tour, console: console)
+        try Replay.requireComplete(loaded, tourModel, argument: tour, allowMissing: allowMissing, console: console)
         guard let stop = tourModel.points.first(where: { $0.order == point }) else {
             let orders = tourModel.points.map(\.order).sorted()
             console.error("\(tour): no point \(point); the tour has points \(orders.first ?? 0)–\(orders.last ?? 0)")
@@ -88,8 +91,19 @@ struct ListenCommand: ParsableCommand {
         let audioPath: String
         let recording: any AudioDecoder
         do {
-            audioPath = try AssetFile(track.audio, in: loaded.location).path
-            recording = try AudioDecoding.open(path: audioPath)
+            if allowMissing, (try? AssetFile(track.audio, in: loaded.location)) == nil {
+                // --allow-missing: the recording is not there; its recorded length in silence, or nothing.
+                guard let seconds = track.audio.durationSeconds else {
+                    console.error("\(tour): warning: --allow-missing: point \(point)'s \(narration) recording \(track.audio.file) is missing and tour.json records no durationSeconds: skipped")
+                    return
+                }
+                console.error("\(tour): warning: --allow-missing: point \(point)'s \(narration) recording \(track.audio.file) is missing: \(formatClock(seconds)) of silence")
+                audioPath = loaded.location.path(of: track.audio.file)
+                recording = SilenceDecoder(seconds: seconds)
+            } else {
+                audioPath = try AssetFile(track.audio, in: loaded.location).path
+                recording = try AudioDecoding.open(path: audioPath)
+            }
         } catch let error as AssetFileError {
             console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
             throw CommandExit(.failure)

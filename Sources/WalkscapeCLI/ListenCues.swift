@@ -30,6 +30,10 @@ extension ListenCommand {
             guard data.count <= SRTParser.maxFileBytes else { throw AssetFileError("larger than 16 MiB; not a subtitle file") }
             bytes = Array(data)
         } catch {
+            if allowMissing && !FileManager.default.fileExists(atPath: shown) {
+                console.error("\(tour): warning: --allow-missing: \(asset.file) is missing: no subtitles")
+                return []
+            }
             console.error("\(shown): \(error.message)")
             throw CommandExit(.failure)
         }

@@ -68,6 +68,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replay speed: 0.25, 0.5, 1, 1.5, 2, 4, 8, 16, 32 or 64 (heard from 0.5 to 2).", valueName: "X"))
     var speed: Double = 1
 
+    @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown); the route card marks those points.")
+    var allowMissing = false
+
+    @Flag(help: "With --trace: reload the tour when tour.json, a recording or a subtitle file changes (inotify), keeping the walk's position; a broken edit shows its validation line and the last good version keeps playing.")
+    var watch = false
+
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
@@ -80,11 +86,16 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--speed must be one of \(PlayerSession.speeds.map { formatShortNumber($0) }.joined(separator: ", ")), got \(formatShortNumber(speed)).")
         }
         if trace != nil && tour == nil { throw ValidationError("--trace needs a TOUR to replay it against.") }
+        if watch && trace == nil { throw ValidationError("--watch reloads the tour a --trace plays; add --trace FILE.") }
+        if allowMissing && trace == nil {
+            throw ValidationError("--allow-missing previews the walk of a --trace; add --trace FILE (the catalogue starts only tours with every file).")
+        }
     }
 
     /// What the terminal opens on.
     enum Start {
-        case player(Replay.Inputs, subtitles: String?)
+        /// `watch`: `--watch`'s reloader (nil without it).
+        case player(Replay.Inputs, subtitles: String?, watch: PlayerReloader?)
         case browser(BrowserState)
     }
 
@@ -128,10 +139,10 @@ struct PlayCommand: ParsableCommand {
             }
             let loop = PlayerLoop(backend: session.terminal, player: player, notices: notices, strings: strings)
             switch start {
-            case let .player(inputs, subtitles):
+            case let .player(inputs, subtitles, watch):
                 let outcome = loop.run(
                     replay: inputs.tour, trace: inputs.trace.trace, traceName: ((self.trace ?? "") as NSString).lastPathComponent,
-                    policy: settings.policy, speed: speed, subtitles: subtitles)
+                    policy: settings.policy, speed: speed, subtitles: subtitles, watch: watch)
                 if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
             case let .browser(state):
                 interrupted = browse(state, loop: loop, session: session, strings: strings)
@@ -158,7 +169,7 @@ struct PlayCommand: ParsableCommand {
             defer { loading.finish() }
             inputs = try Replay.load(
                 tour: tour, trace: trace, language: narration.requested,
-                languageIsPreference: narration.language == nil, walkSpeed: policyOptions.walkSpeed,
+                languageIsPreference: narration.language == nil, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
                 selection: traceSelection.selection, console: console,
                 progress: { loading.update(name, fraction: $0) })
         }
@@ -167,6 +178,11 @@ struct PlayCommand: ParsableCommand {
             console.error("\(tour): no \"\(wanted)\" subtitles for the \"\(inputs.tour.language)\" narration; available: \(languages.isEmpty ? "none" : languages.joined(separator: ", "))")
             throw CommandExit(.failure)
         }
-        return .player(inputs, subtitles: PlayerTour.startingSubtitles(inputs.tour, wanted: subs, off: subs == "off"))
+        let reloader: PlayerReloader?
+        do { reloader = watch ? try PlayerReloader(replay: inputs.tour, allowMissing: allowMissing) : nil } catch {
+            console.error("walkscape play: --watch: \(error.message)")
+            throw CommandExit(.failure)
+        }
+        return .player(inputs, subtitles: PlayerTour.startingSubtitles(inputs.tour, wanted: subs, off: subs == "off"), watch: reloader)
     }
 }

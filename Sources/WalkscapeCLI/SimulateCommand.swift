@@ -81,6 +81,9 @@ struct SimulateCommand: ParsableCommand {
         valueName: "N"))
     var phases: Int?
 
+    @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown), with a warning.")
+    var allowMissing = false
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
@@ -116,8 +119,8 @@ struct SimulateCommand: ParsableCommand {
         // is replayed as it is read, in constant memory (docs/reliability.md, "Streaming replay").
         let streaming = TimelineWriter.Format(rawValue: format) != .json && svg == nil
         let inputs = try Replay.simulate(
-            tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
-            policy: policy, streaming: streaming, console: console)
+            tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
+            selection: traceSelection.selection, policy: policy, streaming: streaming, console: console)
         let timeline = inputs.timeline
         for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
         let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())

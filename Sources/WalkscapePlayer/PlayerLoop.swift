@@ -31,29 +31,56 @@ public struct PlayerLoop {
     }
 
     /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
-    /// arrives; `subtitles` is the subtitle language to start with (nil: off).
-    public func run(replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?) -> Outcome {
-        let sink = AudioSink(player: player, clock: clock, recordingPath: { [replay] point in replay.audioPath(point: point) })
+    /// arrives; `subtitles` is the subtitle language to start with (nil: off). The tour's first warning
+    /// (edited files, recordings played as silence) shows on the last row for six seconds. `watch`
+    /// (`play --watch`) reloads the tour when its files change, keeping the walk's position.
+    public func run(
+        replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil
+    ) -> Outcome {
+        let recordings = RecordingPaths(replay)
+        let sink = AudioSink(player: player, clock: clock, recordingPath: { point in recordings.path(point: point) })
         let session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
         var state = PlayerState(
             session: session, info: PlayerTour.info(replay, subtitles: subtitles), subtitleLanguages: PlayerTour.subtitleLanguages(replay),
             subtitleLanguage: subtitles, traceName: traceName, donation: replay.tour.donationUrl)
+        if let warning = replay.warnings.first { _ = Player.reduce(&state, .showNotice(warning, seconds: 6)) }
         defer {
             // Silence, after whatever the loader still had to do.
             sink.execute([.stop], speed: state.session.speed, paused: false)
             sink.drain()
         }
-        return run(&state, sink: sink) { effect, state in
+        // A reload the watcher finished, waiting for its `.reload` effect.
+        var reloaded: (tour: ReplayTour, changed: [String])?
+        let poll = { (now: Double) -> [PlayerAction] in
+            switch watch?.check(now: now) {
+            case let .reloaded(tour, changed)?:
+                reloaded = (tour, changed)
+                return [.reload]
+            case let .broken(line)?: return [.showNotice(line, seconds: .infinity)]
+            case nil: return []
+            }
+        }
+        return run(&state, sink: sink, poll: poll) { effect, state in
             switch effect {
-            case let .loadSubtitles(language): state.info = PlayerTour.info(replay, subtitles: language)
-            case .reload: _ = Player.reduce(&state, .notice(strings["reload is not available here"]))
+            case let .loadSubtitles(language): state.info = PlayerTour.info(recordings.replay, subtitles: language)
+            case .reload:
+                guard let (tour, changed) = reloaded else {
+                    _ = Player.reduce(&state, .notice(strings["reload is not available here"]))
+                    return
+                }
+                reloaded = nil
+                recordings.replay = tour
+                PlayerReloader.apply(tour, changed: changed, to: &state, sink: sink, trace: trace, policy: policy)
             case .quit: break
             }
         }
     }
 
-    /// The loop over `state`: `handle` carries out the effects other than quitting.
-    public func run(_ state: inout PlayerState, sink: AudioSink?, handle: (PlayerEffect, inout PlayerState) -> Void) -> Outcome {
+    /// The loop over `state`: `handle` carries out the effects other than quitting; `poll` is asked once a
+    /// frame, with the loop's clock, for actions that come from elsewhere than the keys (a tour watcher's).
+    public func run(
+        _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] }, handle: (PlayerEffect, inout PlayerState) -> Void
+    ) -> Outcome {
         var last = clock.now()
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
@@ -69,6 +96,9 @@ public struct PlayerLoop {
                 }
             }
             let now = clock.now()
+            for action in poll(now) {
+                for effect in Player.reduce(&state, action) where effect != .quit { handle(effect, &state) }
+            }
             _ = Player.reduce(&state, .tick(wallSeconds: now - last))
             last = now
             for notice in notices.take() { _ = Player.reduce(&state, .notice("audio: " + notice)) }

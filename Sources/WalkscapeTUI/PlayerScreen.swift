@@ -56,7 +56,11 @@ public struct PlayerScreen: Sendable {
         let hints = strings.hints([
             ("space", "pause"), (ascii ? "</>" : "←/→", "seek"), ("n/p", "point"), ("[/]", "speed"), ("l", "log"), ("?", "help"), ("q", "quit"),
         ])
-        grid.put(DisplayWidth.truncate(hints, to: width), x: 0, y: height - 1, style: CellStyle(foreground: .dim, dim: true))
+        if let notice = frame.notice {
+            grid.put(DisplayWidth.truncate(TerminalText.sanitize(notice), to: width), x: 0, y: height - 1, style: CellStyle(foreground: .warning, bold: true))
+        } else {
+            grid.put(DisplayWidth.truncate(hints, to: width), x: 0, y: height - 1, style: CellStyle(foreground: .dim, dim: true))
+        }
 
         switch frame.overlay {
         case .help?: drawHelp(frame, into: &grid, width: width, height: height)

@@ -38,6 +38,10 @@ public struct PlayerSession: Sendable {
         replay = walk.source as? TraceReplaySource
     }
 
+    /// Adds a sink to the walk; it hears from the next update on (a session rebuilt for a reloaded tour gets
+    /// the audio sink once it has caught up, so the catching up is not played).
+    public mutating func add(_ sink: any WalkSink) { walk.add(sink) }
+
     public var tour: EngineTour { walk.tour }
     public var engine: EngineState { walk.engine }
     /// Seconds since the first fix, on the walk's clock.

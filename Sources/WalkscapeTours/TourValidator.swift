@@ -79,6 +79,11 @@ public struct TourValidator: Sendable {
                 switch outcome {
                 case let .success(decoded):
                     report.audio[asset.file] = decoded.info
+                    // The length tour.json records (what --allow-missing plays when the file is absent) should be the file's.
+                    if let recorded = asset.durationSeconds, abs(recorded - decoded.info.durationSeconds) > 0.5 {
+                        report.diagnostics.append(.warning(file, field + ".durationSeconds",
+                            "says \(formatShortNumber(recorded)) s, \"\(asset.file)\" lasts \(formatFixed(decoded.info.durationSeconds, 3)) s"))
+                    }
                     if let truncation = decoded.truncation { report.diagnostics.append(.warning(display, "", truncation)) }
                 case let .failure(error):
                     report.diagnostics.append(.error(display, "", error.message))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
@@ -70,6 +71,62 @@ import WalkscapeTUI
         }
     }
 
+    @Test func pollFeedsActionsFromElsewhereThroughTheReducerOnceAFrame() {
+        let backend = TestBackend(width: 100, height: 30)
+        let clock = ManualAudioClock()
+        var idle = 0
+        var polled = 0
+        var effects: [PlayerEffect] = []
+        var lastRows: [String] = []
+        backend.onIdle = {
+            idle += 1
+            clock.advance(by: 1)
+            lastRows.append(backend.text.split(separator: "\n").last.map(String.init) ?? "")
+            if idle == 12 { backend.keys = [.character("q"), .character("y")] }
+        }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        let outcome = loop.run(&state, sink: nil, poll: { _ in
+            polled += 1
+            switch polled {
+            case 2: return [.showNotice("edit not loaded: tour.json: 3:5: expected a number", seconds: 3)]
+            case 8: return [.reload]
+            default: return []
+            }
+        }) { effect, _ in effects.append(effect) }
+        #expect(outcome == .quit)
+        #expect(effects == [.reload])
+        #expect(polled >= 12)
+        // The notice took the hints' row for its three seconds, then the hints came back.
+        #expect(lastRows.contains { $0.contains("edit not loaded: tour.json: 3:5") })
+        #expect(lastRows.last?.contains("quit") == true)
+        #expect(state.notices.contains("edit not loaded: tour.json: 3:5: expected a number"))
+    }
+
+    @Test func aRebuiltWalkKeepsItsMomentAndPausesAndOnlyThenHearsTheSink() {
+        var session = state().session
+        session.advance(wallSeconds: 20)
+        session.setPaused(true, by: .listener)
+        let sink = CommandSink()
+        var tour = session.tour
+        tour = EngineTour(points: tour.points.map { point in
+            var point = point
+            point.radiusMeters = 120
+            return point
+        })
+        let rebuilt = PlayerReloader.rebuild(session, tour: tour, trace: (session.walk.source as! TraceReplaySource).trace, policy: .standard, sink: sink)
+        #expect(rebuilt.traceTime == session.traceTime && rebuilt.paused && rebuilt.pauseHolders == [.listener])
+        #expect(rebuilt.tour.points.map(\.radiusMeters) == [120, 120])
+        #expect(rebuilt.engine.playing?.point == 1)  // the wider radius started point 1 at 15 s
+        #expect(sink.updates.withLock { $0 } == 0)  // catching up was not played
+        var resumed = rebuilt
+        resumed.togglePause()
+        #expect(sink.updates.withLock { $0 } == 1)  // the resume
+        // Nothing the engine uses changed: the same walk.
+        #expect(PlayerReloader.rebuild(session, tour: session.tour, trace: Trace(), policy: .standard).nextFix == session.nextFix)
+    }
+
     @Test func aStopSignalEndsTheLoop() {
         let backend = TestBackend(width: 80, height: 24)
         let clock = ManualAudioClock()
@@ -81,4 +138,10 @@ import WalkscapeTUI
         StopSignals.clear(SIGUSR1)
         #expect(outcome == .interrupted(SIGUSR1))
     }
+}
+
+/// A sink that counts the updates it hears.
+final class CommandSink: WalkSink {
+    let updates = Mutex(0)
+    func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) { updates.withLock { $0 += 1 } }
 }

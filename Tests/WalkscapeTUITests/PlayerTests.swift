@@ -121,6 +121,26 @@ final class AudioCommandSink: WalkSink {
         #expect(Player.reduce(&s, .reload) == [.reload])
     }
 
+    @Test func aShownNoticeTakesTheLastRowForItsWallTimeEvenWhilePaused() {
+        var s = state()
+        #expect(Player.reduce(&s, .showNotice("tour: warning: edited", seconds: 6)) == [])
+        #expect(s.frame(heardPosition: nil, muted: true).notice == "tour: warning: edited")
+        #expect(s.notices.last == "tour: warning: edited")  // the log keeps it after the row clears
+        _ = Player.reduce(&s, key: .character(" "))
+        _ = Player.reduce(&s, .tick(wallSeconds: 5.5))
+        #expect(s.session.traceTime == 0)  // paused: the walk stood still, the notice's time did not
+        #expect(s.shownNotice == "tour: warning: edited")
+        _ = Player.reduce(&s, .tick(wallSeconds: 0.5))
+        #expect(s.shownNotice == nil && s.frame(heardPosition: nil, muted: true).notice == nil)
+        // A broken edit's line stays until another notice replaces it.
+        _ = Player.reduce(&s, .showNotice("edit not loaded", seconds: .infinity))
+        _ = Player.reduce(&s, .tick(wallSeconds: 3600))
+        #expect(s.shownNotice == "edit not loaded")
+        _ = Player.reduce(&s, .showNotice("reloaded", seconds: 4))
+        _ = Player.reduce(&s, .tick(wallSeconds: 4))
+        #expect(s.shownNotice == nil)
+    }
+
     @Test func theFrameComesFromTheWalksSnapshot() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30.5))

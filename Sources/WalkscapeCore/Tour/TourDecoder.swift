@@ -188,6 +188,13 @@ public struct TourDecoder {
                     error(path.appending("fileSizeBytes"), "expected a whole number of bytes from 0 to 2^40 (1 TiB), got \(describe(size))")
                 }
             }
+            if role == .audio, let duration = value["durationSeconds"] {
+                if let seconds = duration.doubleValue, seconds >= 0, seconds <= ValueRanges.maxAudioSeconds {
+                    asset.durationSeconds = seconds
+                } else {
+                    error(path.appending("durationSeconds"), "expected the recording's length in seconds, from 0 to 86400, got \(describe(duration))")
+                }
+            }
             if let digest = value["sha256"] {
                 if let hex = digest.stringValue, hex.count == 64, hex.allSatisfy({ $0.isHexDigit }) {
                     asset.sha256 = hex.lowercased()

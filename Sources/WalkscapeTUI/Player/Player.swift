@@ -55,6 +55,7 @@ public enum Player {
     public static func reduce(_ state: inout PlayerState, _ action: PlayerAction) -> [PlayerEffect] {
         switch action {
         case let .tick(wallSeconds):
+            state.age(shownNotice: wallSeconds)
             // A paused walk (by the listener or an overlay) does not move: the session knows.
             state.session.advance(wallSeconds: wallSeconds)
             if state.session.ended, state.overlay == nil {
@@ -86,6 +87,9 @@ public enum Player {
             show(.confirmQuit, in: &state)
         case .reload: return [.reload]
         case let .notice(text): state.add(notice: text)
+        case let .showNotice(text, seconds):
+            state.add(notice: text)
+            state.show(notice: text, seconds: seconds)
         }
         return []
     }

@@ -32,4 +32,8 @@ public enum PlayerAction: Sendable, Equatable {
     case reload
     /// A one-line notice for the log pane (audio trouble, a reload's outcome).
     case notice(String)
+    /// A one-line notice on the last row, in place of the key hints, for `seconds` of wall time (`.infinity`:
+    /// until another replaces it); it goes to the log pane too. The tour's first warning, a reload's outcome,
+    /// the validation line of an edit that broke the tour (`play --watch`).
+    case showNotice(String, seconds: Double)
 }

@@ -22,6 +22,10 @@ public struct PlayerState: Sendable {
     public private(set) var notices: [String] = []
     /// How many notices the log keeps.
     public static let noticeLimit = 5
+    /// The notice shown on the last row in place of the key hints (nil: the hints), and for how many more
+    /// seconds of wall time.
+    public private(set) var shownNotice: String?
+    public private(set) var shownNoticeSeconds = 0.0
 
     public init(session: PlayerSession, info: PlayerTourInfo, subtitleLanguages: [String], subtitleLanguage: String?, traceName: String? = nil, donation: String? = nil) {
         self.session = session
@@ -30,6 +34,18 @@ public struct PlayerState: Sendable {
         self.subtitleLanguage = subtitleLanguage
         self.traceName = traceName
         self.donation = donation
+    }
+
+    mutating func show(notice: String, seconds: Double) {
+        shownNotice = notice
+        shownNoticeSeconds = seconds
+    }
+
+    /// `wallSeconds` passed: the shown notice goes once its time is up.
+    mutating func age(shownNotice wallSeconds: Double) {
+        guard shownNotice != nil, wallSeconds > 0 else { return }
+        shownNoticeSeconds -= wallSeconds
+        if shownNoticeSeconds <= 0 { shownNotice = nil }
     }
 
     mutating func add(notice: String) {
@@ -45,6 +61,7 @@ public struct PlayerState: Sendable {
         frame.traceName = traceName
         frame.subtitleLanguage = subtitleLanguage
         frame.hasSubtitles = !subtitleLanguages.isEmpty
+        frame.notice = shownNotice
         return frame
     }
 }
