@@ -9,7 +9,7 @@ DEMO_TOUR := tours/torino-portici
 
 # Debian packages: C libraries walkscape links, and tools the tests use (libxml2: Foundation's XML parser, which
 # `walkscape import` uses for GPX waypoint files, loads it).
-BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev
+BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
 # libxml2-dev: the GPX fuzz target's well-formedness oracle; python3-srt: the SRT differential test's oracle;

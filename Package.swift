@@ -65,10 +65,13 @@ let package = Package(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
+            name: "CGeodesic", path: "Sources/CGeodesic", pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(
             name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]),
 
-        .target(name: "WalkscapeCore"),
+        .target(name: "WalkscapeCore", dependencies: ["CGeodesic"]),
         .target(
             name: "WalkscapeAudio",
             dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),

@@ -15,7 +15,7 @@ mkdir -p "$OUT/modules" "$OUT/bin"
 
 LINK_FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
 FLAGS=("${LINK_FLAGS[@]}" -g)
-SYSTEM=(-I Sources/CZlib -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
+SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
         -I Sources/CFFmpeg -I Sources/CRubberBand
         -Xcc -I/usr/include/x86_64-linux-gnu)
 
@@ -41,7 +41,7 @@ module WalkscapeTraces
 module WalkscapeAudio
 
 LIBS=("$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeCore.a"
-      -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
+      -lproj -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

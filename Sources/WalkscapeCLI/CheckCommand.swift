@@ -66,10 +66,21 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (single case).", valueName: "L"))
     var language: String?
 
+    @Option(help: ArgumentHelp("Every point must play in at least this share of the phases (0–1; single case; a suite case says \"minShare\").", valueName: "SHARE"))
+    var minShare: Double?
+
+    @Option(help: ArgumentHelp("Phases of the fix delivery a share is measured over, for cases that set none (1–360, default 15).", valueName: "N"))
+    var phases: Int?
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
+        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+        if let minShare {
+            guard minShare >= 0, minShare <= 1 else { throw ValidationError("--min-share must be a share from 0 to 1, got \(formatShortNumber(minShare)).") }
+            if suite != nil { throw ValidationError("--min-share is for a single case; in a suite, a case says \"minShare\".") }
+        }
         if observed != nil {
             guard tour != nil, trace != nil, expect == nil, suite == nil, !update else {
                 throw ValidationError("--observed needs TOUR and --trace (not --expect, --suite or --update).")
@@ -103,9 +114,10 @@ struct CheckCommand: ParsableCommand {
         } else {
             cases = [CheckCase(
                 name: (expect! as NSString).lastPathComponent, tour: tour!, trace: trace!, language: language, golden: expect!,
-                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance)]
+                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance,
+                minShare: minShare, phases: phases)]
         }
-        let runner = CheckRunner(update: update)
+        let runner = CheckRunner(update: update, defaultPhases: phases ?? 15)
         var results: [CheckResult] = []
         for item in cases {
             let result = runner.run(item)

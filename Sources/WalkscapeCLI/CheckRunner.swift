@@ -19,6 +19,8 @@ struct CheckResult: Sendable {
 /// Runs check cases: simulates, then compares with (or writes) the golden timeline.
 struct CheckRunner {
     var update: Bool
+    /// Phases for cases that require a share (`minShare`) without naming how many.
+    var defaultPhases = 15
 
     func run(_ item: CheckCase) -> CheckResult {
         let started = DispatchTime.now()
@@ -36,8 +38,10 @@ struct CheckRunner {
         }
         // A trace in time order is replayed as it is read, in constant memory; others are read whole.
         let timeline: Timeline
+        // A case with `minShare` replays its trace under every phase (`PhaseSpread`), so it reads it whole.
+        var wholeTrace: Trace?
         do throws(TraceReadError) {
-            if Replay.streamingAllowed, let streamed = try TraceReplayStream.simulate(
+            if Replay.streamingAllowed, item.minShare == nil, let streamed = try TraceReplayStream.simulate(
                 path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection, tour: tour.engineTour, policy: item.policy,
                 reachTargets: [])
             {
@@ -45,6 +49,7 @@ struct CheckRunner {
             } else {
                 let loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
                 timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
+                wholeTrace = loaded.trace
             }
         } catch {
             return .failed(TerminalText.sanitize(error.description))
@@ -72,13 +77,28 @@ struct CheckRunner {
             return .failed("\(item.golden): \(error)")
         }
         guard let divergence = TimelineComparison(tolerance: item.tolerance).firstDivergence(expected: expected, actual: actual) else {
-            return .passed
+            guard let wholeTrace else { return .passed }  // no minShare: nothing more to check
+            return shareOutcome(item, tour: tour, trace: wholeTrace)
         }
         var message = CheckRunner.describe(divergence, golden: item.golden, expected: expected)
         if let then = GoldenProvenance.find(in: goldenText) {
             message += "\n" + then.explain(against: provenance).map { "  why: " + $0 }.joined(separator: "\n")
         }
         return .failed(message)
+    }
+
+    /// The case's `minShare` check over its phases: passed, or the points that play too rarely.
+    private func shareOutcome(_ item: CheckCase, tour: ReplayTour, trace: Trace) -> CheckResult.Outcome {
+        guard let minShare = item.minShare else { return .passed }
+        let phases = item.phases ?? defaultPhases
+        let spread = PhaseSpread.run(tour: tour.engineTour, trace: trace, policy: item.policy, phases: phases)
+        let rare = spread.points.filter { spread.share($0) + 1e-12 < minShare }
+        guard !rare.isEmpty else { return .passed }
+        var lines = ["\(rare.count) point\(rare.count == 1 ? "" : "s") play in fewer than \(formatShortNumber(minShare * 100)) % of \(phases) phases of the fix delivery (minShare \(formatShortNumber(minShare))):"]
+        for point in rare {
+            lines.append("  point \(point.order): plays in \(point.plays) of \(phases) phases (\(formatFixed(spread.share(point) * 100, 0)) %)")
+        }
+        return .failed(lines.joined(separator: "\n"))
     }
 
     /// What makes this case's timeline: the walkscape version, the tour's fingerprint, the language and the

@@ -12,10 +12,14 @@ struct CheckCase: Sendable {
     var walkSpeed: Double
     var selection = TraceSelection()
     var tolerance: Double
+    /// Every point must play in at least this share of the phases (`"minShare"`), nil for no such check.
+    var minShare: Double?
+    /// How many phases the share is measured over (`"phases"`, else `check --phases`, else 15).
+    var phases: Int?
 }
 
 /// Reads suite files: `{"cases": [{"name", "tour", "trace", "lang"?, "golden", "options"?, "tolerance"?,
-/// "track"?, "segment"?}]}`, paths relative to the suite file. `options.profile` names an `EngineProfile`; the
+/// "track"?, "segment"?, "minShare"?, "phases"?}]}`, paths relative to the suite file. `options.profile` names an `EngineProfile`; the
 /// other options override its values. A key walkscape does not know is an error naming the closest known one
 /// (a misspelt option would otherwise be ignored silently).
 enum CheckSuite {
@@ -28,8 +32,8 @@ enum CheckSuite {
 
     /// The keys a suite file may have at the top level, in a case, and in a case's options.
     static let suiteKeys = ["cases"]
-    static let caseKeys = ["name", "tour", "trace", "lang", "golden", "options", "tolerance", "track", "segment"]
-    static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed"]
+    static let caseKeys = ["name", "tour", "trace", "lang", "golden", "options", "tolerance", "track", "segment", "minShare", "phases"]
+    static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed", "distance"]
 
     /// Refuses a key of `object` that is not in `known`, naming the closest known key.
     static func checkKeys(_ object: JSONValue, _ known: [String], path: String, at location: String) throws(ReadError) {
@@ -95,6 +99,12 @@ enum CheckSuite {
                 guard let value = skip.boolValue else { throw ReadError(path: path, location: "\(at).options.skipMissed", message: "expected true or false") }
                 policy.skipMissed = value
             }
+            if let distance = options["distance"] {
+                guard let name = distance.stringValue, let model = DistanceModel(rawValue: name) else {
+                    throw ReadError(path: path, location: "\(at).options.distance", message: "expected one of \(DistanceModel.names)")
+                }
+                policy.distanceModel = model
+            }
             if let conflict = policy.conflict {
                 throw ReadError(path: path, location: "\(at).options", message: conflict)
             }
@@ -114,11 +124,21 @@ enum CheckSuite {
                 guard let value = given.intValue, value >= 1 else { throw ReadError(path: path, location: "\(at).\(key)", message: "expected a whole number ≥ 1") }
                 if key == "track" { selection.track = value } else { selection.segment = value }
             }
+            var minShare: Double?
+            if let given = item["minShare"] {
+                guard let value = given.doubleValue, value >= 0, value <= 1 else { throw ReadError(path: path, location: "\(at).minShare", message: "expected a share from 0 to 1 (0.95: every point plays in 95 % of the phases)") }
+                minShare = value
+            }
+            var phases: Int?
+            if let given = item["phases"] {
+                guard let value = given.intValue, ValueRanges.phases.contains(value) else { throw ReadError(path: path, location: "\(at).phases", message: "expected a whole number from 1 to 360") }
+                phases = value
+            }
             let golden = try string("golden")
             cases.append(CheckCase(
                 name: item["name"]?.stringValue ?? golden, tour: resolve(try string("tour")), trace: resolve(try string("trace")),
                 language: item["lang"]?.stringValue, golden: resolve(golden), policy: policy, walkSpeed: walkSpeed, selection: selection,
-                tolerance: tolerance))
+                tolerance: tolerance, minShare: minShare, phases: phases))
         }
         return cases
     }

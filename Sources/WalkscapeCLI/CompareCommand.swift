@@ -47,6 +47,16 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print one JSON document instead of the table.")
     var json = false
 
+    @Option(help: ArgumentHelp(
+        "Measure every profile's distances on the sphere or the WGS84 ellipsoid: \(DistanceModel.names) (default: each profile's own).",
+        valueName: "MODEL"))
+    var distance: DistanceModel?
+
+    @Option(help: ArgumentHelp(
+        "Also replay the walk under N evenly spaced phases of each profile's fix delivery (Android's 7.5 s grid, iOS's distance-filter start) and show how often each point plays and how far its start moves (1–360).",
+        valueName: "N"))
+    var phases: Int?
+
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
@@ -62,6 +72,7 @@ struct CompareCommand: ParsableCommand {
         if Set(profiles.compactMap { EngineProfile.resolve($0)?.profile }).count != profiles.count { throw ValidationError("each --profile may be given once.") }
         guard walkSpeed >= 0.1, walkSpeed <= 10 else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
+        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
     }
 
     func run() throws {
@@ -74,12 +85,32 @@ struct CompareCommand: ParsableCommand {
         let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, console: console)
         let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap { EngineProfile.resolve($0)?.profile }
         let comparison = ProfileComparison(
-            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { ($0.rawValue, $0.policy) },
+            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { profile in
+                var policy = profile.policy
+                if let distance { policy.distanceModel = distance }
+                return (profile.rawValue, policy)
+            },
             tolerance: tolerance)
+        let spreads = phases.map { n in comparison.runs.map { PhaseSpread.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: $0.policy, phases: n) } }
+        let flips = comparison.runs.map { DistanceFlips(run: $0, tour: inputs.tour.engineTour, trace: inputs.trace.trace) }
         if json {
-            console.write(JSONWriter().write(document(comparison, tour: inputs.tour)) + "\n")
+            var document = document(comparison, tour: inputs.tour)
+            if var members = document.objectMembers {
+                members.append(("distanceFlips", .array(zip(comparison.runs, flips).map { run, flip in flip.json(profile: run.name) })))
+                if let spreads, let phases { members.append(("phases", Self.phasesJSON(spreads, runs: comparison.runs, phases: phases))) }
+                document = .object(members)
+            }
+            console.write(JSONWriter().write(document) + "\n")
         } else {
-            for line in text(comparison, tour: inputs.tour) { console.line(line) }
+            var lines = text(comparison, tour: inputs.tour)
+            let last = lines.popLast()
+            lines.popLast()
+            for (run, flip) in zip(comparison.runs, flips) { lines += flip.lines(profile: run.name) }
+            if let spreads, let phases { lines += Self.phasesText(spreads, runs: comparison.runs, phases: phases, titles: inputs.tour.pointTitles()) }
+            lines += Self.sources(comparison, flips: flips, phases: phases != nil)
+            lines.append("")
+            if let last { lines.append(last) }
+            for line in lines { console.line(line) }
         }
     }
 

@@ -29,7 +29,7 @@ struct PlayCommand: ParsableCommand {
             its position follows the clock, so the queue behaves exactly as at ×1. Subtitles follow the heard \
             position.
 
-            Player keys: space play/pause · ←/→ seek ∓10 s · n/p next/previous point · r replay · [ ] or -/+ speed · \
+            Player keys: space play/pause · ←/→ seek ∓10 s (15 s as android-app) · n/p next/previous point (as the profile's app) · r replay · [ ] or -/+ speed · \
             . step one fix while paused · f follow walker · h/L k/j ↑/↓ pan · z/x zoom · 0 fit route · \
             s subtitle language · l event log · ? help · q quit.
             Catalogue keys: ↑/↓ select · enter open · tab filter (all/protected/free) · , settings · esc back · q quit.

@@ -23,6 +23,11 @@ struct PolicyOptions: ParsableArguments {
     @Flag(help: "Entering a later point's region skips the points before it and triggers it.")
     var skipMissed = false
 
+    @Option(help: ArgumentHelp(
+        "Measure distances on the sphere (haversine, prd's rule) or the WGS84 ellipsoid (Karney's geodesics, the apps'): \(DistanceModel.names) (default: the profile's).",
+        valueName: "MODEL"))
+    var distance: DistanceModel?
+
     @Option(help: ArgumentHelp("Walking speed in m/s used to time a trace that has no timestamps.", valueName: "M/S"))
     var walkSpeed: Double = 1.2
 
@@ -43,7 +48,9 @@ struct PolicyOptions: ParsableArguments {
 
     /// The profile's policy with the options given explicitly applied over it.
     var policy: EnginePolicy {
-        PolicyOptions.policy(profile: engineProfile, queueDepth: queueDepth, minAccuracy: minAccuracy, confirmFixes: confirmFixes, skipMissed: skipMissed ? true : nil)
+        var policy = PolicyOptions.policy(profile: engineProfile, queueDepth: queueDepth, minAccuracy: minAccuracy, confirmFixes: confirmFixes, skipMissed: skipMissed ? true : nil)
+        if let distance { policy.distanceModel = distance }
+        return policy
     }
 
     /// `profile`'s policy with each non-nil value applied over it.
@@ -64,6 +71,9 @@ struct PolicyOptions: ParsableArguments {
             ("confirmFixes", .integer(policy.confirmFixes)), ("skipMissed", .bool(policy.skipMissed)),
             ("triggerHysteresis", .bool(policy.triggerHysteresis)),
         ]
+        // Absent means the sphere, so timelines and goldens written before the distance model existed still
+        // read as what they were.
+        if policy.distanceModel != .sphere { members.append(("distance", .string(policy.distanceModel.rawValue))) }
         if let delivery = policy.fixDelivery {
             members.append(("fixDelivery", .object([
                 ("minMoveMeters", .number(formatShortNumber(delivery.minMoveMeters))),

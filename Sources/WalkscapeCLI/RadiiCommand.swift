@@ -84,6 +84,11 @@ struct RadiiCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration whose lengths the queue uses (default: the tour's first language).", valueName: "L"))
     var language: String?
 
+    @Option(help: ArgumentHelp(
+        "Replay each trace under N evenly spaced phases of the profile's fix delivery (each phase counts as a walk, named TRACE@k/N), so the advice covers the worst phase (1–360).",
+        valueName: "N"))
+    var phases: Int?
+
     @Flag(help: "Write the advised radii into tour.json (only triggerRadiusMeters changes) and print a before → after table.")
     var apply = false
 
@@ -102,6 +107,7 @@ struct RadiiCommand: ParsableCommand {
     func validate() throws {
         guard !traces.isEmpty else { throw ValidationError("Give at least one --trace FILE.") }
         guard !(json && csv) else { throw ValidationError("--json and --csv are exclusive; pick one.") }
+        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
         if !apply {
             if only != nil { throw ValidationError("--only chooses the points --apply changes; add --apply.") }
             if dryRun { throw ValidationError("--dry-run shows what --apply would write; add --apply.") }
@@ -154,7 +160,13 @@ struct RadiiCommand: ParsableCommand {
                 console.error("\(path): error: \(far) Radii are not advised from a walk somewhere else.")
                 throw CommandExit(.failure)
             }
-            walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
+            if let phases, phases > 1 {
+                for (k, fraction) in PhaseSpread.fractions(phases).enumerated() {
+                    walks.append(RadiusAnalysis.Walk(name: "\(path)@\(k)/\(phases)", trace: loaded.trace, phase: fraction))
+                }
+            } else {
+                walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
+            }
         }
         if apply {
             try RadiiApplication.run(

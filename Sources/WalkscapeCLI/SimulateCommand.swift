@@ -76,6 +76,11 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("anonymous-id"), help: ArgumentHelp("The anonymousId of every analytics event (default: one derived from the tour, trace and profile, the same on every rerun).", valueName: "ID"))
     var anonymousID: String?
 
+    @Option(help: ArgumentHelp(
+        "With --format json: also replay the walk under N evenly spaced phases of the profile's fix delivery and add, per point, the share of phases where it plays and the spread of its start (1–360).",
+        valueName: "N"))
+    var phases: Int?
+
     @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown), with a warning.")
     var allowMissing = false
 
@@ -85,6 +90,10 @@ struct SimulateCommand: ParsableCommand {
     func validate() throws {
         guard TimelineWriter.Format(rawValue: format) != nil else {
             throw ValidationError("--format must be jsonl, json or text, got \(format).")
+        }
+        if let phases {
+            guard ValueRanges.phases.contains(phases) else { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+            guard format == "json" else { throw ValidationError("--phases needs --format json (the per-point spread is a JSON member).") }
         }
         if uploadEvents && api == nil { throw ValidationError("--upload-events needs --api URL, the API to post the events to.") }
         if api != nil && !uploadEvents { throw ValidationError("--api is only used with --upload-events.") }
@@ -130,7 +139,9 @@ struct SimulateCommand: ParsableCommand {
                 ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
                 ("policy", PolicyOptions.json(policy)),
                 ("warnings", .array(loaded.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
-            ]))
+            ] + (phases.map { n in
+                [("phases", PhaseSpreadJSON.document(PhaseSpread.run(tour: inputs.tour.engineTour, trace: loaded.trace, policy: policy, phases: n)))]
+            } ?? [])))
         }
         if let svg, let loaded = inputs.trace {
             let tourTitle = inputs.tour.tour.title.resolved(inputs.tour.language, fallbacks: inputs.tour.tour.languages)

@@ -155,6 +155,31 @@ public struct Walk: Sendable {
         return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
     }
 
+    /// The profile's next button (`EnginePolicy.manualControls`, `EngineAction.nextPoint`): iOS plays the
+    /// screen's next point, Android moves the GPS cursor to it; under walkscape's controls it skips the audio.
+    @discardableResult
+    public mutating func nextPoint() -> WalkUpdate {
+        manualStep(forward: true)
+    }
+
+    /// The profile's previous button (`EngineAction.previousPoint`).
+    @discardableResult
+    public mutating func previousPoint() -> WalkUpdate {
+        manualStep(forward: false)
+    }
+
+    /// A next/previous press; when it completes the tour (next on the last point, as both apps do) the walk ends.
+    private mutating func manualStep(forward: Bool) -> WalkUpdate {
+        guard !ended else { return WalkUpdate() }
+        var new: [EngineEvent] = []
+        if forward { driver.nextPoint(at: clock.time, into: &new) } else { driver.previousPoint(at: clock.time, into: &new) }
+        if driver.state.ended {
+            driver.end(into: &new)
+            ended = true
+        }
+        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: ended))
+    }
+
     /// The last point whose audio started.
     public var lastPlayedPoint: Int? { events.last { $0.kind == .audioStarted }?.point }
 

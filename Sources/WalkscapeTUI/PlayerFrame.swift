@@ -57,6 +57,8 @@ public struct PlayerFrame: Sendable, Equatable {
     /// The subtitle language shown (nil: subtitles off), and whether the tour has any to choose from.
     public var subtitleLanguage: String?
     public var hasSubtitles: Bool
+    /// Seconds ←/→ seek under the profile's manual controls (`ManualControls.seekStepSeconds`), for the help.
+    public var seekStepSeconds: Double
     /// One line shown in place of the key hints while it is set: with `play --watch`, what the last reload
     /// found (the validation line of a broken edit, or that the tour was reloaded).
     public var notice: String?
@@ -64,7 +66,8 @@ public struct PlayerFrame: Sendable, Equatable {
     public init(
         tourTitle: String, stop: (order: Int, count: Int, title: String)?, gps: GPS, traceTime: Double, speed: Double,
         map: MapScene, routeCard: RouteCard?, subtitles: SubtitleBox, audio: AudioBar, log: [String] = [], showLog: Bool = false,
-        overlay: Overlay? = nil, paused: Bool = false, traceName: String? = nil, subtitleLanguage: String? = nil, hasSubtitles: Bool = false
+        overlay: Overlay? = nil, paused: Bool = false, traceName: String? = nil, subtitleLanguage: String? = nil, hasSubtitles: Bool = false,
+        seekStepSeconds: Double = 10
     ) {
         self.tourTitle = tourTitle
         self.stop = stop
@@ -82,6 +85,7 @@ public struct PlayerFrame: Sendable, Equatable {
         self.traceName = traceName
         self.subtitleLanguage = subtitleLanguage
         self.hasSubtitles = hasSubtitles
+        self.seekStepSeconds = seekStepSeconds
     }
 
     /// This frame with every text transliterated to ASCII, for a terminal without a UTF-8 locale.
@@ -111,7 +115,7 @@ public struct PlayerFrame: Sendable, Equatable {
             && lhs.speed == rhs.speed && lhs.map == rhs.map && lhs.routeCard == rhs.routeCard && lhs.subtitles == rhs.subtitles
             && lhs.audio == rhs.audio && lhs.log == rhs.log && lhs.showLog == rhs.showLog && lhs.overlay == rhs.overlay
             && lhs.paused == rhs.paused && lhs.traceName == rhs.traceName && lhs.subtitleLanguage == rhs.subtitleLanguage
-            && lhs.hasSubtitles == rhs.hasSubtitles && lhs.notice == rhs.notice
+            && lhs.hasSubtitles == rhs.hasSubtitles && lhs.seekStepSeconds == rhs.seekStepSeconds && lhs.notice == rhs.notice
     }
 }
 

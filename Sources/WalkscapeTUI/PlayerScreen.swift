@@ -63,7 +63,7 @@ public struct PlayerScreen: Sendable {
         }
 
         switch frame.overlay {
-        case .help?: drawHelp(into: &grid, width: width, height: height)
+        case .help?: drawHelp(frame, into: &grid, width: width, height: height)
         case .confirmQuit?: drawBox([strings["Quit the tour in progress? (y/n)"], holdLine(.confirmQuit)], into: &grid, width: width, height: height)
         case let .completion(summary)?: drawCompletion(summary, into: &grid, width: width, height: height)
         case nil: break
@@ -149,16 +149,17 @@ public struct PlayerScreen: Sendable {
         grid.put(corners.2 + String(repeating: h, count: inner) + corners.3, x: x, y: y + boxHeight - 1, style: style)
     }
 
-    /// The help overlay: every key the player answers to, as `PlayerLoop` maps them, and whether the walk is
-    /// paused while it is open.
-    func drawHelp(into grid: inout CellGrid, width: Int, height: Int) {
+    /// The help overlay: every key the player answers to, as `Player.action(for:)` maps them, and whether the
+    /// walk is paused while it is open. The seek step is the profile's (`PlayerFrame.seekStepSeconds`).
+    func drawHelp(_ frame: PlayerFrame, into grid: inout CellGrid, width: Int, height: Int) {
         var lines = [strings["Help"], holdLine(.help), ""]
+        let step = frame.seekStepSeconds == frame.seekStepSeconds.rounded() ? String(Int(frame.seekStepSeconds)) : formatFixed(frame.seekStepSeconds, 1)
         lines += [
             ("space", "play / pause"), (ascii ? "left/right" : "←/→", "seek −10 s / +10 s"), ("n / p", "next / previous point"),
             ("r", "replay the current point"), ("[ ] or - +", "trace speed (¼× … 64×)"), (".", "step one fix while paused"),
             ("h / L", "pan left / right      f  follow the walker"), (ascii ? "k j up down" : "k j ↑ ↓", "pan up / down         z / x  zoom"),
             ("0", "fit the route"), ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
-        ].map { strings.helpLine($0.0, $0.1) }
+        ].map { strings.helpLine($0.0, $0.1).replacing("10 s", with: "\(step) s") }
         drawBox(lines, into: &grid, width: width, height: height)
     }
 

@@ -103,6 +103,17 @@ public struct PlayerSession: Sendable {
         return walk.replay(point: current - 1).audio
     }
 
+    /// n/p under the profile's manual controls (`ManualControls`, the rules live in the engine): walkscape's
+    /// own controls keep skip / replay-previous, iOS and Android send `.nextPoint`/`.previousPoint`.
+    @discardableResult
+    public mutating func manualStep(forward: Bool) -> [AudioCommand] {
+        if engine.policy.manualControls.navigation == .walkscape { return forward ? skipAudio() : replayPrevious() }
+        return (forward ? walk.nextPoint() : walk.previousPoint()).audio
+    }
+
+    /// ←/→: the profile's seek step in seconds (10, Android 15).
+    public var seekStep: Double { engine.policy.manualControls.seekStepSeconds }
+
     /// `[`/`]`: step the speed down or up through `speeds`; the audio follows (muted outside
     /// `audibleSpeeds`, otherwise restarted at the clock's position, stretched for the new speed).
     @discardableResult

@@ -101,7 +101,7 @@ extension PlayerSession {
         return PlayerFrame(
             tourTitle: info.title, stop: points.isEmpty ? nil : (order: stopOrder, count: points.count, title: info.pointTitles[stopOrder] ?? ""),
             gps: gps, traceTime: snapshot.time, speed: snapshot.speed, map: scene, routeCard: card, subtitles: subtitles, audio: audio,
-            log: log, showLog: showLog, overlay: overlay, paused: snapshot.paused)
+            log: log, showLog: showLog, overlay: overlay, paused: snapshot.paused, seekStepSeconds: engine.policy.manualControls.seekStepSeconds)
     }
 
     /// The completion summary once the tour has ended.

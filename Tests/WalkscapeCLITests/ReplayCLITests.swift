@@ -49,9 +49,9 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let result = try CLI.run(["check", "--suite", "fixtures/golden/suite.json", "--junit", junit])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("36 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("39 passed, 0 failed\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<testsuite name=\"fixtures/golden/suite.json\" tests=\"36\" failures=\"0\""))
+        #expect(xml.contains("<testsuite name=\"fixtures/golden/suite.json\" tests=\"39\" failures=\"0\""))
         #expect(XMLParser(data: Data(xml.utf8)).parse())
     }
 

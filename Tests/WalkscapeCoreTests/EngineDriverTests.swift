@@ -15,7 +15,7 @@ import Testing
     func referenceTimeline(_ tour: EngineTour, _ trace: Trace, _ policy: EnginePolicy) -> [EngineEvent] {
         var state = EngineState(tour: tour, policy: policy)
         var events = TriggerEngine.reduce(&state, .start)
-        var delivery = FixDeliveryFilter(policy.fixDelivery)
+        var delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
         for i in 0..<trace.count {
             let action = delivery.action(t: trace.elapsed(i), location: trace.location(i), accuracy: trace.effectiveAccuracy(i))
             TriggerEngine.reduce(&state, action, into: &events)

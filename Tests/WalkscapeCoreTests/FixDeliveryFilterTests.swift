@@ -4,8 +4,8 @@ import Testing
 /// Which fixes a phone hands to the app, on a walker going north from (45° N, 7° E).
 @Suite struct FixDeliveryFilterTests {
     /// The times of the delivered fixes among `fixes` (t, metres north).
-    func delivered(_ rules: FixDelivery?, _ fixes: [(Double, Double)]) -> [Double] {
-        var filter = FixDeliveryFilter(rules)
+    func delivered(_ rules: FixDelivery?, _ fixes: [(Double, Double)], phase: Double = 0) -> [Double] {
+        var filter = FixDeliveryFilter(rules, phase: phase)
         return fixes.filter { filter.delivers(t: $0.0, location: north($0.1)) }.map(\.0)
     }
 
@@ -24,6 +24,21 @@ import Testing
     @Test func anIntervalComputesOnAGridFromTheFirstFix() {
         let walk = (0..<31).map { (Double($0), 2.0 * Double($0)) }
         #expect(delivered(FixDelivery(intervalSeconds: 7.5), walk) == [0, 8, 15, 23, 30])
+    }
+
+    @Test func aPhaseMovesTheIntervalGridAndKeepsTheFirstFix() {
+        // Phase 0.4 of 7.5 s: the first fix answers the tick at −4.5 s, then ticks at 3, 10.5, 18, 25.5.
+        let walk = (0..<31).map { (Double($0), 2.0 * Double($0)) }
+        #expect(delivered(FixDelivery(intervalSeconds: 7.5), walk, phase: 0.4) == [0, 3, 11, 18, 26])
+        // The fastest interval still holds after the first fix: the tick at 0.75 s (phase 0.1) comes too soon.
+        #expect(delivered(FixDelivery(intervalSeconds: 7.5, fastestIntervalSeconds: 3), walk, phase: 0.1) == [0, 9, 16, 24])
+        #expect(delivered(FixDelivery(intervalSeconds: 7.5), walk, phase: 0) == delivered(FixDelivery(intervalSeconds: 7.5), walk))
+    }
+
+    @Test func aPhaseShortensTheDistanceFiltersFirstMove() {
+        // 1.5 m/s; phase 0.5 of 10 m: the first move needs 5 m (t 4, 6 m), then 10 m each (t 11, 18).
+        let walk = (0..<20).map { (Double($0), 1.5 * Double($0)) }
+        #expect(delivered(FixDelivery(minMoveMeters: 10), walk, phase: 0.5) == [0, 4, 11, 18])
     }
 
     @Test func theGridSkipsTicksInAGapAndTheFastestIntervalHolds() {

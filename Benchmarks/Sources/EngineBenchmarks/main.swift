@@ -17,6 +17,16 @@ benchmark("engine: 1,000,000 fixes × 50 points (accuracy gate, 2 confirming fix
     precondition(timeline.events.count > 100)
 }
 
+benchmark("engine: 1,000,000 fixes × 50 points (default policy, WGS84 distances)") {
+    let timeline = Simulation.run(tour: tour, trace: trace, policy: EnginePolicy(distanceModel: .wgs84))
+    precondition(timeline.events.count > 100)
+}
+
+benchmark("engine: 1,000,000 fixes × 50 points (ios-app profile: 10 m filter, app cursor, WGS84)") {
+    let timeline = Simulation.run(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy)
+    precondition(timeline.events.count > 10)
+}
+
 benchmark("timeline: JSON Lines of the 1,000,000-fix walk") {
     let timeline = Simulation.run(tour: tour, trace: trace)
     precondition(!TimelineWriter().jsonLines(timeline).isEmpty)

@@ -15,4 +15,9 @@ public enum EngineAction: Sendable, Equatable {
     /// The listener replays point `point`'s audio from the start at `t` (the current one, or an earlier
     /// one); whatever plays stops first. Replaying never triggers or skips points.
     case replayAudio(point: Int, at: Double)
+    /// The player's next button at `t`, under the policy's `ManualControls` (walkscape: skip the narration;
+    /// iOS: the screen's next point plays; Android: the cursor moves on, the point counts as triggered).
+    case nextPoint(at: Double)
+    /// The player's previous button at `t`, under the policy's `ManualControls`.
+    case previousPoint(at: Double)
 }

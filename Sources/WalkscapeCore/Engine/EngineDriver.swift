@@ -21,9 +21,11 @@ public struct EngineDriver: Sendable {
     public private(set) var ended = false
 
     /// A driver for `tour` under `policy`, not started yet (`start(into:)`; any other call starts it first).
-    public init(tour: EngineTour, policy: EnginePolicy = .standard) {
+    /// `phase` moves the phone's delivery grid (`FixDeliveryFilter`, `--phases`); minimum moves are measured
+    /// on the policy's `distanceModel`.
+    public init(tour: EngineTour, policy: EnginePolicy = .standard, phase: Double = 0) {
         state = EngineState(tour: tour, policy: policy)
-        delivery = FixDeliveryFilter(policy.fixDelivery)
+        delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel, phase: phase)
     }
 
     public var tour: EngineTour { state.tour }
@@ -91,5 +93,16 @@ public struct EngineDriver: Sendable {
     /// Replays point `point`'s audio from its start (never triggers or skips points).
     public mutating func replayAudio(point: Int, at t: Double? = nil, into events: inout [EngineEvent]) {
         TriggerEngine.reduce(&state, .replayAudio(point: point, at: t ?? clock), into: &events)
+    }
+
+    /// The profile's next button (`policy.manualControls`): under walkscape's controls this is `skipAudio`; on
+    /// iOS it plays the screen's next point, on Android it moves the GPS cursor to it (`EngineAction.nextPoint`).
+    public mutating func nextPoint(at t: Double? = nil, into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .nextPoint(at: t ?? clock), into: &events)
+    }
+
+    /// The profile's previous button (`policy.manualControls`; `EngineAction.previousPoint`).
+    public mutating func previousPoint(at t: Double? = nil, into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .previousPoint(at: t ?? clock), into: &events)
     }
 }

@@ -22,11 +22,18 @@ public struct EnginePolicy: Sendable, Equatable {
     /// entered at the radius, left only beyond radius + margin, so a fix in that band neither breaks a
     /// `confirmFixes` streak nor stops a waiting point from triggering.
     public var triggerHysteresis: Bool
+    /// The Earth every distance is measured on: geofences, the fix delivery's minimum move, reported distances.
+    public var distanceModel: DistanceModel
+    /// What the player's next/previous buttons and seek keys do (`ManualControls`).
+    public var manualControls: ManualControls
 
     public init(
         queueDepth: Int = 1, minAccuracyMeters: Double? = nil, confirmFixes: Int = 1, skipMissed: Bool = false,
-        fixDelivery: FixDelivery? = nil, appCursor: AppCursorRules? = nil, triggerHysteresis: Bool = false
+        fixDelivery: FixDelivery? = nil, appCursor: AppCursorRules? = nil, triggerHysteresis: Bool = false,
+        distanceModel: DistanceModel = .sphere, manualControls: ManualControls = .walkscape
     ) {
+        self.distanceModel = distanceModel
+        self.manualControls = manualControls
         self.queueDepth = queueDepth
         self.minAccuracyMeters = minAccuracyMeters
         self.confirmFixes = confirmFixes

@@ -21,11 +21,13 @@ public enum EngineProfile: String, Sendable, CaseIterable {
         case .iosApp:
             return EnginePolicy(
                 fixDelivery: FixDelivery(minMoveMeters: 10),
-                appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: true))
+                appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: true),
+                distanceModel: .wgs84, manualControls: .ios)
         case .androidApp:
             return EnginePolicy(
                 fixDelivery: FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3),
-                appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false, completesOnReachingLastPoint: true))
+                appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false, completesOnReachingLastPoint: true),
+                distanceModel: .wgs84, manualControls: .android)
         case .ideal:
             return EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true)
         }

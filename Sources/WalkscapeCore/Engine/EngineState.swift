@@ -35,6 +35,11 @@ public struct EngineState: Sendable {
     /// With the app cursor: whether the walker was inside the current point's region at the last fix after
     /// it fired (the iOS app's `isPointActive`).
     public internal(set) var cursorActive = false
+    /// The point the player's screen shows (order): the cursor's, unless iOS's next/previous buttons moved the
+    /// screen's own index (`ManualControls.Navigation.screenIndex`); reset when the cursor moves.
+    public var screenPoint: Int { manualScreenPoint ?? cursor }
+    /// iOS: the screen's index set by next/previous, nil while it follows the cursor.
+    var manualScreenPoint: Int?
     /// With the app cursor: how many times the current point fired again on re-entry (`point_refired`).
     public internal(set) var refires = 0
     /// Indices of points currently inside (with hysteresis), kept small for speed.

@@ -43,15 +43,21 @@ public final class EngineTour: @unchecked Sendable {
         var maxLng: Double
         /// Whether the point's own cos(latitude) is within 0.2 % of any fix's in its box.
         var ownCosineSuffices: Bool
+        /// Metres per degree of latitude (M(φ₀)·π/180) and of longitude before the cosine (N(φ₀)·π/180) on
+        /// the WGS84 ellipsoid at the point.
+        var wgs84MetersPerDegreeLat: Double
+        var wgs84MetersPerDegreeLng: Double
 
         @inline(__always)
         func mayReach(lat: Double, lng: Double) -> Bool {
             lat >= minLat && lat <= maxLat && lng >= minLng && lng <= maxLng
         }
 
-        /// The haversine distance in metres, computed exactly as `Geodesy.distance(fix, point)` does.
+        /// The exact distance in metres under `model`: for `.sphere` computed exactly as
+        /// `Geodesy.distance(fix, point)` does (haversine), for `.wgs84` the geodesic (`WGS84.distance`).
         @inline(__always)
-        func distance(lat: Double, lng: Double, latRadians fixLat: Double, cosLat fixCos: Double) -> Double {
+        func distance(_ model: DistanceModel, lat: Double, lng: Double, latRadians fixLat: Double, cosLat fixCos: Double) -> Double {
+            if model == .wgs84 { return WGS84.distance(lat1: lat, lng1: lng, lat2: latDegrees, lng2: lngDegrees) }
             let dPhi = latRadians - fixLat
             let dLambda = (lngDegrees - lng) * .pi / 180
             let s1 = sin(dPhi / 2)
@@ -60,17 +66,23 @@ public final class EngineTour: @unchecked Sendable {
             return 2 * Geodesy.earthRadiusMeters * atan2(h.squareRoot(), max(0, 1 - h).squareRoot())
         }
 
-        /// A quick distance estimate (equirectangular) that agrees with the haversine distance to far
-        /// better than 1 % for the short distances a region's box admits. With `ownCosineSuffices` (the
-        /// point's cos(latitude) within 0.2 % of any fix's in its box) it uses the point's cosine alone.
+        /// A quick distance estimate (equirectangular) that agrees with the exact distance under `model` to
+        /// far better than 1 % for the distances a region's box admits (the engine's band; see
+        /// docs/profiles.md "Distances" for the bound). On the sphere a degree is R·π/180 both ways; on the
+        /// ellipsoid it is the point's own radii of curvature, M(φ₀)·π/180 north–south and N(φ₀)·π/180 east–west.
+        /// With `ownCosineSuffices` (the point's cos(latitude) within 0.2 % of any fix's in its box) it uses
+        /// the point's cosine alone.
         @inline(__always)
-        func approximateDistance(lat: Double, lng: Double, fixCos: Double) -> Double {
-            let k = Geodesy.earthRadiusMeters * .pi / 180
-            let dy = (latDegrees - lat) * k
+        func approximateDistance(_ model: DistanceModel, lat: Double, lng: Double, fixCos: Double) -> Double {
+            let kLat = model == .wgs84 ? wgs84MetersPerDegreeLat : Geometry.sphereMetersPerDegree
+            let kLng = model == .wgs84 ? wgs84MetersPerDegreeLng : Geometry.sphereMetersPerDegree
+            let dy = (latDegrees - lat) * kLat
             let scale = ownCosineSuffices ? cosLat : 0.5 * (fixCos + cosLat)
-            let dx = (lngDegrees - lng) * k * scale
+            let dx = (lngDegrees - lng) * kLng * scale
             return (dx * dx + dy * dy).squareRoot()
         }
+
+        static let sphereMetersPerDegree = Geodesy.earthRadiusMeters * .pi / 180
     }
 
     let geometry: [Geometry]
@@ -98,7 +110,9 @@ public final class EngineTour: @unchecked Sendable {
                 cosLat: cos(point.location.lat * .pi / 180), radius: point.radiusMeters,
                 exitRadius: point.radiusMeters + EnginePolicy.exitMargin(radius: point.radiusMeters),
                 minLat: box.minLat, maxLat: box.maxLat, minLng: box.minLng, maxLng: box.maxLng,
-                ownCosineSuffices: tan(worst) * reach < 0.002)
+                ownCosineSuffices: tan(worst) * reach < 0.002,
+                wgs84MetersPerDegreeLat: WGS84.meridionalRadius(lat: point.location.lat) * .pi / 180,
+                wgs84MetersPerDegreeLng: WGS84.primeVerticalRadius(lat: point.location.lat) * .pi / 180)
         }
         let starts = grid.cellStart
         let items = grid.cellItems

@@ -2,9 +2,9 @@
 /// the trace's fixes over one `EngineDriver`.
 public enum Simulation {
     /// The timeline of `trace` walked against `tour` under `policy`: `tour_started`, every event in time
-    /// order, and the end of the tour.
-    public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard) -> Timeline {
-        var driver = EngineDriver(tour: tour, policy: policy)
+    /// order, and the end of the tour. `phase` moves the phone's delivery grid (`FixDeliveryFilter`).
+    public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, phase: Double = 0) -> Timeline {
+        var driver = EngineDriver(tour: tour, policy: policy, phase: phase)
         var events: [EngineEvent] = []
         events.reserveCapacity(tour.points.count * 8 + 4)
         driver.start(into: &events)

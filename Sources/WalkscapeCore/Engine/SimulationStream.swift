@@ -10,9 +10,10 @@ public struct SimulationStream: Sendable {
     private let usesAccuracy: Bool
     private var fixes = 0
 
-    /// A walk of `tour` under `policy`, started (`tour_started` is the first event).
-    public init(tour: EngineTour, policy: EnginePolicy = .standard) {
-        driver = EngineDriver(tour: tour, policy: policy)
+    /// A walk of `tour` under `policy`, started (`tour_started` is the first event). `phase` moves the phone's
+    /// delivery grid as in `Simulation.run`.
+    public init(tour: EngineTour, policy: EnginePolicy = .standard, phase: Double = 0) {
+        driver = EngineDriver(tour: tour, policy: policy, phase: phase)
         usesAccuracy = policy.minAccuracyMeters != nil
         events.reserveCapacity(tour.points.count * 8 + 4)
         driver.start(into: &events)

@@ -7,7 +7,7 @@ import Foundation
 /// - `next` starts at 1; a point triggers at most once.
 /// - Before a fix at t, every audio that ends at or before t finishes in order: at its end e,
 ///   `audio_finished`, then, if a point is queued, it is dequeued and `audio_started` at e.
-/// - At the fix, while point `next` exists and the fix is inside its region (haversine distance ≤ radius):
+/// - At the fix, while point `next` exists and the fix is inside its region (distance ≤ radius, under the policy's `distanceModel`):
 ///   with nothing playing, `point_triggered` + `audio_started`; else, with fewer than `queueDepth` queued,
 ///   `point_triggered` + `point_queued`; else stop. After a trigger `next` += 1 and the loop goes on.
 /// - After the last fix the audio plays out. When the last point's audio finishes and every point
@@ -70,6 +70,16 @@ public enum TriggerEngine {
                 events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
             }
             startAudio(point: point, at: t, &state, &events)
+        case let .nextPoint(t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            manualStep(forward: true, at: t, &state, &events)
+        case let .previousPoint(t):
+            startIfNeeded(&state, &events)
+            finishAudio(through: t, &state, &events)
+            state.clock = max(state.clock, t)
+            manualStep(forward: false, at: t, &state, &events)
         case .traceEnded:
             startIfNeeded(&state, &events)
             finishAudio(through: .infinity, &state, &events)
@@ -79,6 +89,70 @@ public enum TriggerEngine {
                 let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
                 events.append(EngineEvent(t: state.clock, kind: .tourIncomplete, queueLength: 0, next: nextOrder(state), missed: missed))
             }
+        }
+    }
+
+    /// The next/previous buttons under the policy's `ManualControls` (see there for the upstream lines).
+    static func manualStep(forward: Bool, at t: Double, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        let count = state.tour.points.count
+        guard count > 0 else { return }
+        /// Stops whatever plays (the app's `audioManager.stop()`): the narration is cut at `t`.
+        func stop() {
+            if let playing = state.playing {
+                state.playing = nil
+                events.append(EngineEvent(t: t, kind: .audioCut, point: playing.point, queueLength: state.queue.count))
+            }
+        }
+        func complete() {
+            stop()
+            guard !state.ended else { return }
+            state.ended = true
+            let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+            events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0, missed: missed.isEmpty ? nil : missed))
+        }
+        if state.ended && state.policy.appCursor?.completesOnReachingLastPoint == true { return }  // Android's player has closed
+        switch state.policy.manualControls.navigation {
+        case .walkscape:
+            if forward {
+                guard let playing = state.playing else { return }
+                state.playing = EngineState.Playing(point: playing.point, startedAt: playing.startedAt, endsAt: t)
+                finishAudio(through: t, &state, &events)
+            } else {
+                let current = state.playing?.point ?? (state.next - 1)
+                guard current - 1 >= 1 else { return }
+                if let playing = state.playing {
+                    state.playing = nil
+                    events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
+                }
+                startAudio(point: current - 1, at: t, &state, &events)
+            }
+        case .screenIndex:
+            let screen = state.screenPoint
+            if forward {
+                guard screen < count else { return complete() }
+                stop()
+                state.manualScreenPoint = screen + 1
+                startAudio(point: screen + 1, at: t, &state, &events)
+            } else {
+                guard screen > 1 else { return }
+                stop()
+                state.manualScreenPoint = screen - 1
+                startAudio(point: screen - 1, at: t, &state, &events)
+            }
+        case .cursor:
+            let target = forward ? state.cursor + 1 : state.cursor - 1
+            if forward && state.cursor >= count { return complete() }
+            guard target >= 1, target <= count else { return }
+            stop()
+            state.cursor = target
+            state.manualScreenPoint = nil
+            state.queue.removeAll()
+            state.cursorActive = true
+            state.triggered[target - 1] = true
+            state.next = max(state.next, target + 1)
+            let order = state.tour.points[target - 1].order
+            events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, queueLength: 0))
+            startAudio(point: order, at: t, &state, &events)
         }
     }
 
@@ -115,6 +189,14 @@ public enum TriggerEngine {
         let count = state.tour.points.count
         guard state.cursor <= count, state.triggered[state.cursor - 1] else { return }
         if state.cursor == count {
+            // Android completes when the last point's narration ends whatever was missed (the cursor reaches
+            // the last point by the next button: `PlayerViewModel.kt` lines 106–109 at 5c84126).
+            if state.policy.appCursor?.completesOnReachingLastPoint == true, !state.ended {
+                state.ended = true
+                let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+                events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0, missed: missed))
+                return
+            }
             if state.allTriggered, !state.ended {
                 state.ended = true
                 events.append(EngineEvent(t: t, kind: .tourCompleted, point: state.tour.points[count - 1].order, queueLength: 0))
@@ -122,6 +204,7 @@ public enum TriggerEngine {
             return
         }
         state.cursor += 1
+        state.manualScreenPoint = nil
         state.cursorActive = false
         if !state.queue.isEmpty {
             state.queue.removeAll()
@@ -153,9 +236,11 @@ public enum TriggerEngine {
 
     /// Geofencing at one fix: crossings, then sequential triggers.
     ///
-    /// Every decision compares the haversine distance with a radius. For speed, a quick equirectangular
-    /// estimate decides when it is clearly (by more than 1 %) on one side of the threshold; near a
-    /// threshold the exact haversine distance decides, so the outcome is the haversine one.
+    /// Every decision compares the exact distance under the policy's `distanceModel` (haversine on the sphere,
+    /// or Karney's geodesic on WGS84) with a radius. For speed, a quick equirectangular estimate on the same
+    /// model's local radii decides when it is clearly (by more than 1 %) on one side of the threshold; near a
+    /// threshold the exact distance decides, so the outcome is the exact model's. The estimate's error is
+    /// bounded well inside the 1 % band (docs/profiles.md, "Distances"; `EngineEstimateBoundTests`).
     static func evaluate(t: Double, location: LatLng, _ state: inout EngineState, _ events: inout [EngineEvent]) {
         let tour = state.tour
         let lat = location.lat
@@ -170,6 +255,7 @@ public enum TriggerEngine {
         let fixLatRadians = lat * .pi / 180
         let queueLength = state.queue.count
         let hysteresis = state.policy.triggerHysteresis
+        let model = state.policy.distanceModel
 
         // The points to look at: those whose grid cell holds the fix, and those the walker is inside.
         var insideList = state.insideList
@@ -211,7 +297,7 @@ public enum TriggerEngine {
                 let index = scratch[i]
                 let point = geometry[index]
                 let estimate = point.mayReach(lat: lat, lng: lng)
-                    ? point.approximateDistance(lat: lat, lng: lng, fixCos: computedCos) : .infinity
+                    ? point.approximateDistance(model, lat: lat, lng: lng, fixCos: computedCos) : .infinity
                 var exactDistance = Double.nan
                 let isIn: Bool
                 if estimate < point.radius * 0.99 {
@@ -219,7 +305,7 @@ public enum TriggerEngine {
                 } else if estimate > point.radius * 1.01 + 0.01 {
                     isIn = false
                 } else {
-                    exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos)
+                    exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos)
                     isIn = exactDistance <= point.radius
                 }
                 var track = fence[index]
@@ -230,7 +316,7 @@ public enum TriggerEngine {
                     } else if estimate < point.exitRadius * 0.99 {
                         leaves = false
                     } else {
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        if exactDistance.isNaN { exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
                         leaves = exactDistance > point.exitRadius
                     }
                 }
@@ -245,14 +331,14 @@ public enum TriggerEngine {
                     if isIn {
                         track.inside = true
                         insideList.append(index)
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        if exactDistance.isNaN { exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
                         events.append(EngineEvent(t: t, kind: .pointEntered, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
                     }
                 } else if !isIn {
                     if leaves {
                         track.inside = false
                         insideList.removeAll { $0 == index }
-                        if exactDistance.isNaN { exactDistance = point.distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
+                        if exactDistance.isNaN { exactDistance = point.distance(model, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: computedCos) }
                         events.append(EngineEvent(t: t, kind: .pointExited, point: tour.points[index].order, distance: exactDistance, location: location, queueLength: queueLength))
                     }
                 }
@@ -275,7 +361,7 @@ public enum TriggerEngine {
             if state.geofence[index].seenStamp != stamp { return .infinity }
             let known = state.geofence[index].exactDistance
             if !known.isNaN { return known }
-            let d = tour.geometry[index].distance(lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: cos(fixLatRadians))
+            let d = tour.geometry[index].distance(state.policy.distanceModel, lat: lat, lng: lng, latRadians: fixLatRadians, cosLat: cos(fixLatRadians))
             state.geofence[index].exactDistance = d
             return d
         }
@@ -340,7 +426,7 @@ public enum TriggerEngine {
             let known = state.geofence[index].exactDistance
             if !known.isNaN { return known }
             let latRadians = location.lat * .pi / 180
-            let d = tour.geometry[index].distance(lat: location.lat, lng: location.lng, latRadians: latRadians, cosLat: cos(latRadians))
+            let d = tour.geometry[index].distance(state.policy.distanceModel, lat: location.lat, lng: location.lng, latRadians: latRadians, cosLat: cos(latRadians))
             state.geofence[index].exactDistance = d
             return d
         }

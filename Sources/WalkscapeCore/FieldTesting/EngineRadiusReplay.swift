@@ -15,9 +15,9 @@ public struct EngineRadiusReplay: Sendable {
         public var delivered: [Bool]
 
         /// `fixes` with `rules` applied as `Simulation.run` applies them.
-        public init(_ fixes: FixColumns, rules: FixDelivery?) {
+        public init(_ fixes: FixColumns, rules: FixDelivery?, distance: DistanceModel = .sphere, phase: Double = 0) {
             self.fixes = fixes
-            var filter = FixDeliveryFilter(rules)
+            var filter = FixDeliveryFilter(rules, distance: distance, phase: phase)
             let start = fixes.count > 0 ? fixes.times[0] : 0
             delivered = (0..<fixes.count).map { filter.delivers(t: fixes.times[$0] - start, location: fixes.location($0)) }
         }

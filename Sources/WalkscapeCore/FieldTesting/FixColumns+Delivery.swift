@@ -6,8 +6,8 @@ extension FixColumns {
     /// never on the tour, and a withheld fix only moves the engine's clock (`.advance`), which decides
     /// nothing the next delivered fix would not decide the same way. So the engine's answers on the trace
     /// under `rules` are its answers on these fixes with every fix delivered. Reuses the columns' memory.
-    public mutating func fill(deliveredFrom source: FixColumns, rules: FixDelivery, origins: inout [Int32]) {
-        var filter = FixDeliveryFilter(rules)
+    public mutating func fill(deliveredFrom source: FixColumns, rules: FixDelivery, origins: inout [Int32], distance: DistanceModel = .sphere, phase: Double = 0) {
+        var filter = FixDeliveryFilter(rules, distance: distance, phase: phase)
         resize(source.count)
         origins.removeAll(keepingCapacity: true)
         guard source.count > 0 else { return }

@@ -3,15 +3,15 @@ extension RadiusAnalysis {
     /// cannot model. The same results as `analyze` gives where both apply (`RadiusAnalysisReplayTests`).
     ///
     /// The closest approach, clear radius and critical radii come from the fixes the engine evaluates
-    /// (delivered by the phone, kept by the accuracy gate), with exact haversine distances; the smallest
+    /// (delivered by the phone, kept by the accuracy gate), with exact distances under the policy's model; the smallest
     /// triggering radius is bisected over the critical radii; each swept radius is one replay.
     func analyzeByReplay(_ walk: Walk) -> WalkResult {
         let trace = walk.trace
         let all = FixColumns(trace)
         let start = trace.count > 0 ? trace.times[0] : 0
-        let observed = observe(trace)
+        let observed = observe(trace, phase: walk.phase)
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
-        let prepared = EngineRadiusReplay.Walk(all, rules: policy.fixDelivery)
+        let prepared = EngineRadiusReplay.Walk(all, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
         let gate = policy.minAccuracyMeters ?? .infinity
         let evaluated = (0..<all.count).filter { prepared.delivered[$0] && !(all.accuracies[$0] > gate) }
         let window = max(1, policy.confirmFixes)
@@ -20,7 +20,9 @@ extension RadiusAnalysis {
         var firstUntriggered: Int?
         for (p, point) in tour.points.enumerated() {
             let frame = PointFrame(point.location)
-            let distances = evaluated.map { frame.exactDistance(lat: all.latitudes[$0], lng: all.longitudes[$0]) }
+            let distances = policy.distanceModel == .sphere
+                ? evaluated.map { frame.exactDistance(lat: all.latitudes[$0], lng: all.longitudes[$0]) }
+                : evaluated.map { policy.distanceModel.distance(all.location($0), point.location) }
             // Without skipping, a point behind one that never triggered cannot trigger with any radius.
             let blocked = !policy.skipMissed && firstUntriggered != nil
             var nearest: Int?
@@ -69,7 +71,7 @@ extension RadiusAnalysis {
             for run in 0..<settings.runs {
                 var random = SplitMix64.stream(seed: settings.seed, UInt64(w), UInt64(run))
                 settings.model.perturb(source, rng: &random, into: &noisy, kept: &kept)
-                let prepared = EngineRadiusReplay.Walk(noisy, rules: policy.fixDelivery)
+                let prepared = EngineRadiusReplay.Walk(noisy, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
                 let baseline = replay.triggerTimes(walk: prepared)
                 for p in tour.points.indices {
                     // Without skipping, points behind one that never triggered cannot trigger.

@@ -13,10 +13,14 @@ public struct RadiusAnalysis: Sendable {
     public struct Walk: Sendable {
         public var name: String
         public var trace: Trace
+        /// The phase of the phone's fix delivery this walk is replayed under (`FixDeliveryFilter.phase`);
+        /// `radii --phases N` adds each trace N times, so the advice covers the worst phase.
+        public var phase: Double
 
-        public init(name: String, trace: Trace) {
+        public init(name: String, trace: Trace, phase: Double = 0) {
             self.name = name
             self.trace = trace
+            self.phase = phase
         }
     }
 
@@ -52,6 +56,7 @@ public struct RadiusAnalysis: Sendable {
         }
         if policy.triggerHysteresis { rules.append("trigger hysteresis") }
         if policy.skipMissed { rules.append("skipping missed points") }
+        if policy.distanceModel != .sphere { rules.append("\(policy.distanceModel.rawValue) distances") }
         return rules.isEmpty ? "rules the probe does not model" : rules.joined(separator: ", ")
     }
 
@@ -163,11 +168,11 @@ public struct RadiusAnalysis: Sendable {
     }
 
     /// The real engine's timeline of `trace`, read point by point.
-    func observe(_ trace: Trace) -> Observed {
+    func observe(_ trace: Trace, phase: Double = 0) -> Observed {
         let count = tour.points.count
         let start = trace.count > 0 ? trace.times[0] : 0
         let end = trace.count > 0 ? trace.times[trace.count - 1] - start : 0
-        let timeline = Simulation.run(tour: tour, trace: trace, policy: policy)
+        let timeline = Simulation.run(tour: tour, trace: trace, policy: policy, phase: phase)
         var observed = Observed(
             triggerT: Array(repeating: nil, count: count), triggerLocation: Array(repeating: nil, count: count),
             firstEntry: Array(repeating: nil, count: count), entries: Array(repeating: 0, count: count),
@@ -202,21 +207,21 @@ public struct RadiusAnalysis: Sendable {
     }
 
     /// The fixes the phone delivers from `trace` under the policy (all of them without `fixDelivery`).
-    func deliveredFixes(_ trace: Trace) -> FixColumns {
+    func deliveredFixes(_ trace: Trace, phase: Double = 0) -> FixColumns {
         let all = FixColumns(trace)
         guard let rules = policy.fixDelivery else { return all }
         var delivered = FixColumns()
         var origins: [Int32] = []
-        delivered.fill(deliveredFrom: all, rules: rules, origins: &origins)
+        delivered.fill(deliveredFrom: all, rules: rules, origins: &origins, distance: policy.distanceModel, phase: phase)
         return delivered
     }
 
     /// One walk: the engine's timeline for what happened, the probe for the rest.
     func analyze(_ walk: Walk, table: ProximityTable, grid: ProximityGrid, probe: inout RadiusProbe) -> WalkResult {
         let trace = walk.trace
-        let fixes = deliveredFixes(trace)
+        let fixes = deliveredFixes(trace, phase: walk.phase)
         let start = trace.count > 0 ? trace.times[0] : 0
-        let observed = observe(trace)
+        let observed = observe(trace, phase: walk.phase)
 
         // What would have happened: the probe for every swept radius; the closest approach and the
         // extreme radii from the table's nearby fixes (every evaluated fix when those do not settle them).
@@ -388,7 +393,7 @@ public struct RadiusAnalysis: Sendable {
             for run in 0..<settings.runs {
                 var random = SplitMix64.stream(seed: settings.seed, UInt64(w), UInt64(run))
                 settings.model.perturb(source, rng: &random, into: &noisy, kept: &kept)
-                if let rules = policy.fixDelivery { delivered.fill(deliveredFrom: noisy, rules: rules, origins: &origins) }
+                if let rules = policy.fixDelivery { delivered.fill(deliveredFrom: noisy, rules: rules, origins: &origins, distance: policy.distanceModel, phase: walk.phase) }
                 let fixes = policy.fixDelivery == nil ? noisy : delivered
                 table.fill(fixes, frames: probe.frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
                 probe.run(fixes: fixes, table: table, into: &outcome) { p, outcome in

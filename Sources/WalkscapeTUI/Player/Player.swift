@@ -8,10 +8,10 @@ public enum Player {
     public static func action(for key: TerminalKey) -> PlayerAction? {
         switch key {
         case .character(" "): return .togglePause
-        case .left: return .seekAudio(by: -10)
-        case .right: return .seekAudio(by: 10)
-        case .character("n"): return .skipAudio
-        case .character("p"): return .replayPrevious
+        case .left: return .seekStep(forward: false)
+        case .right: return .seekStep(forward: true)
+        case .character("n"): return .nextPoint
+        case .character("p"): return .previousPoint
         case .character("r"): return .replayCurrent
         case .character("["), .character("-"): return .changeSpeed(faster: false)
         case .character("]"), .character("+"): return .changeSpeed(faster: true)
@@ -66,6 +66,9 @@ public enum Player {
         case .skipAudio: state.session.skipAudio()
         case .replayCurrent: state.session.replayCurrent()
         case .replayPrevious: state.session.replayPrevious()
+        case let .seekStep(forward): state.session.seekAudio(by: forward ? state.session.seekStep : -state.session.seekStep)
+        case .nextPoint: state.session.manualStep(forward: true)
+        case .previousPoint: state.session.manualStep(forward: false)
         case let .changeSpeed(faster): state.session.changeSpeed(faster: faster)
         case .stepOneFix: if state.session.paused { state.session.stepOneFix() }
         case .toggleFollow: state.map.follow.toggle()

@@ -4,11 +4,18 @@ public enum PlayerAction: Sendable, Equatable {
     /// Wall-clock time passed: the walk moves on (unless paused).
     case tick(wallSeconds: Double)
     case togglePause
-    /// Seek the playing audio by `seconds` (±10 on ←/→).
+    /// Seek the playing audio by `seconds`.
     case seekAudio(by: Double)
+    /// ←/→: seek by the profile's step (`ManualControls.seekStepSeconds`: 10 s, Android 15 s).
+    case seekStep(forward: Bool)
     case skipAudio
     case replayCurrent
     case replayPrevious
+    /// n: the profile's next button (`ManualControls`): walkscape skips the playing narration, iOS plays the
+    /// screen's next point, Android moves the GPS cursor to it.
+    case nextPoint
+    /// p: the profile's previous button: walkscape replays the previous point, iOS/Android go back one point.
+    case previousPoint
     case changeSpeed(faster: Bool)
     /// Feed exactly one fix (only while paused).
     case stepOneFix

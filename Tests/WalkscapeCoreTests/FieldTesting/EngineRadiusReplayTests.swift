@@ -22,12 +22,12 @@ import Testing
         var rng = random
         let (name, policy) = FieldFixtures.profilePolicies[seed % FieldFixtures.profilePolicies.count]
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
-        let walk = EngineRadiusReplay.Walk(FixColumns(trace), rules: policy.fixDelivery)
+        let walk = EngineRadiusReplay.Walk(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
         #expect(replay.triggerTimes(walk: walk) == FieldFixtures.simulatedTriggerTimes(tour, trace, policy), "\(name) seed \(seed): baseline")
         for p in tour.points.indices {
             // A grid of radii, and the exact distances of a few fixes (ties at the edge decide "inside").
             var radii = stride(from: 15.0, through: 250, by: 47).map { $0 }
-            for _ in 0..<3 { radii.append(Geodesy.distance(trace.location(Int(rng.next() % UInt64(trace.count))), tour.points[p].location)) }
+            for _ in 0..<3 { radii.append(policy.distanceModel.distance(trace.location(Int(rng.next() % UInt64(trace.count))), tour.points[p].location)) }
             for radius in radii where radius < 400 {
                 let expected = FieldFixtures.simulatedTriggerTimes(FieldFixtures.tour(tour, radius: radius, at: p), trace, policy)[p]
                 let got = replay.triggerTime(point: p, radius: radius, walk: walk)
@@ -43,11 +43,11 @@ import Testing
         let (tour, trace, _) = Self.setUp(seed: seed + 100, legs: 4)
         for (name, policy) in FieldFixtures.profilePolicies {
             let replay = EngineRadiusReplay(tour: tour, policy: policy)
-            let walk = EngineRadiusReplay.Walk(FixColumns(trace), rules: policy.fixDelivery)
+            let walk = EngineRadiusReplay.Walk(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
             let gate = policy.minAccuracyMeters ?? .infinity
             let evaluated = (0..<trace.count).filter { walk.delivered[$0] && !(trace.effectiveAccuracy($0) > gate) }
             for p in tour.points.indices {
-                let distances = evaluated.map { Geodesy.distance(trace.location($0), tour.points[p].location) }
+                let distances = evaluated.map { policy.distanceModel.distance(trace.location($0), tour.points[p].location) }
                 // The critical radii up to 300 m (every one is a replay; beyond, regions cover most of the walk).
                 let candidates = EngineRadiusReplay.criticalRadii(distances: distances, hysteresis: policy.triggerHysteresis).filter { $0 <= 300 }
                 let outcomes = candidates.map { replay.triggerTime(point: p, radius: $0, walk: walk) != nil }
@@ -183,7 +183,7 @@ import Testing
         #expect(ios.points[0].traces[0].refires == refires)
         #expect(ios.points[1].traces[0].refires == 0)
         #expect(ios.refires == refires)
-        #expect(ios.engineReplayReason == "the app cursor, re-fire on re-entry")
+        #expect(ios.engineReplayReason == "the app cursor, re-fire on re-entry, wgs84 distances")
         let android = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.androidApp.policy).run(walks)
         #expect(android.refires == 0)
         #expect(RadiusAnalysis(tour: tour, path: [], policy: .standard).run(walks).engineReplayReason == nil)

@@ -47,7 +47,7 @@ enum FieldFixtures {
     static func engineTriggerFixes(_ tour: EngineTour, _ trace: Trace, _ policy: EnginePolicy) -> [Int] {
         var fixes = Array(repeating: -1, count: tour.points.count)
         var state = EngineState(tour: tour, policy: policy)
-        var delivery = FixDeliveryFilter(policy.fixDelivery)
+        var delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
         _ = TriggerEngine.reduce(&state, .start)
         let start = trace.times.first ?? 0
         for i in 0..<trace.count {

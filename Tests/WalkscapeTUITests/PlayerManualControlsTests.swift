@@ -1,0 +1,87 @@
+import Testing
+import WalkscapeCore
+import WalkscapeRuntime
+@testable import WalkscapeTUI
+
+/// n/p and ←/→ go through the player's key table and reducer to the walk's driver under the profile's
+/// `ManualControls`: walkscape keeps skip / replay-previous, iOS and Android send `.nextPoint`/`.previousPoint`;
+/// seeks move by the profile's step (10 s, Android 15 s), and the help says so.
+@Suite struct PlayerManualControlsTests {
+    func state(_ profile: EngineProfile, sink: AudioCommandSink) -> PlayerState {
+        let (tour, trace) = sessionInputs()
+        let session = PlayerSession(tour: tour, trace: trace, policy: profile.policy, speed: 1, sinks: [sink])
+        let info = PlayerTourInfo(title: "Tour", pointTitles: [1: "Uno", 2: "Due", 3: "Tre"], route: [], completionMessage: "Grazie", subtitles: [:])
+        return PlayerState(session: session, info: info, subtitleLanguages: [], subtitleLanguage: nil, traceName: "walk.gpx")
+    }
+
+    /// Ticks until point 1 plays; returns how far into it the clock is.
+    func playFirstPoint(_ s: inout PlayerState) -> Double {
+        while s.session.engine.playing == nil && !s.session.ended { _ = Player.reduce(&s, .tick(wallSeconds: 1)) }
+        guard let playing = s.session.engine.playing else { return .nan }
+        return s.session.traceTime - playing.startedAt
+    }
+
+    @Test func theKeyTableSendsProfileNeutralActions() {
+        #expect(Player.action(for: .character("n")) == .nextPoint)
+        #expect(Player.action(for: .character("p")) == .previousPoint)
+        #expect(Player.action(for: .left) == .seekStep(forward: false))
+        #expect(Player.action(for: .right) == .seekStep(forward: true))
+    }
+
+    @Test(arguments: [(EngineProfile.prd, 10.0), (.iosApp, 10), (.androidApp, 15)])
+    func seekKeysMoveByTheProfilesStep(profile: EngineProfile, step: Double) {
+        let sink = AudioCommandSink()
+        var s = state(profile, sink: sink)
+        let into = playFirstPoint(&s)
+        #expect(s.session.engine.playing?.point == 1)
+        sink.commands.withLock { $0.removeAll() }
+        _ = Player.reduce(&s, key: .right)
+        #expect(sink.commands.withLock { $0 } == [.seek(to: into + step)])
+        var frame = s.frame(heardPosition: nil, muted: false)
+        #expect(frame.seekStepSeconds == step)
+        frame.overlay = .help
+        let help = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 80, height: 24).text
+        #expect(help.contains("seek −\(Int(step)) s / +\(Int(step)) s"), "\n\(help)")
+    }
+
+    @Test func androidNextMovesTheCursorAndPlaysThePoint() {
+        let sink = AudioCommandSink()
+        var s = state(.androidApp, sink: sink)
+        _ = playFirstPoint(&s)
+        sink.commands.withLock { $0.removeAll() }
+        _ = Player.reduce(&s, key: .character("n"))
+        #expect(s.session.engine.cursor == 2 && s.session.engine.triggered[1])
+        #expect(sink.commands.withLock { $0 }.last == .play(point: 2, offset: 0))
+        _ = Player.reduce(&s, key: .character("p"))
+        #expect(s.session.engine.cursor == 1)
+        #expect(s.session.engine.playing?.point == 1)
+    }
+
+    @Test func iosNextMovesTheScreenOnlyAndNextOnTheLastPointCompletes() {
+        let sink = AudioCommandSink()
+        var s = state(.iosApp, sink: sink)
+        _ = playFirstPoint(&s)
+        _ = Player.reduce(&s, key: .character("n"))
+        #expect(s.session.engine.cursor == 1 && s.session.engine.screenPoint == 2 && !s.session.engine.triggered[1])
+        #expect(s.session.engine.playing?.point == 2)
+        _ = Player.reduce(&s, key: .character("n"))
+        _ = Player.reduce(&s, key: .character("n"))  // on the last point: the tour completes and the walk ends
+        #expect(s.session.ended)
+        #expect(s.session.events.last?.kind == .tourCompleted)
+        _ = Player.reduce(&s, .tick(wallSeconds: 1))
+        guard case .completion? = s.overlay else {
+            Issue.record("no completion overlay: \(String(describing: s.overlay))")
+            return
+        }
+    }
+
+    @Test func walkscapeKeepsSkipAndReplayPrevious() {
+        let sink = AudioCommandSink()
+        var s = state(.prd, sink: sink)
+        _ = playFirstPoint(&s)
+        sink.commands.withLock { $0.removeAll() }
+        _ = Player.reduce(&s, key: .character("n"))
+        #expect(s.session.engine.playing == nil)
+        #expect(sink.commands.withLock { $0 } == [.stop])
+    }
+}
