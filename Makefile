@@ -8,13 +8,14 @@ BIN := .build/debug/walkscape
 DEMO_TOUR := tours/torino-portici
 
 # Debian packages: C libraries walkscape links, and tools the tests use.
-BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev
+BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libsqlite3-dev
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
 # libxml2-dev: the GPX fuzz target's well-formedness oracle; python3-srt: the SRT differential test's oracle;
 # ffmpeg: ffprobe, the audio length oracle, and the fixture generator; man-db: tools/check_install.sh renders the
-# installed man page with `man -l`.
-TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db
+# installed man page with `man -l`; gdal-bin: ogrinfo, the vector tile decoder's oracle (WalkscapeMapTests), and
+# tools/samples/make_helsinki_tiles.py's ogr2ogr.
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gdal-bin
 
 # Seconds each fuzz target runs in `make test` and in `make fuzz` (Fuzz/run.sh; docs/reliability.md).
 FUZZ_SECONDS ?= 20

@@ -30,6 +30,8 @@ struct PlayerLoop {
         var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed)
         var view = MapView()
         var showLog = false
+        let underlay = TourBasemap.underlay(for: replay)  // map19: the offline map under the route; `b` toggles it
+        var showBasemap = true
         var overlay: PlayerFrame.Overlay?
         var last = DispatchTime.now().uptimeNanoseconds
         var audiblePoint: Int?
@@ -39,6 +41,7 @@ struct PlayerLoop {
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
+        var lastShowBasemap = true
         defer { player.stop() }
 
         func execute(_ commands: [PlayerSession.AudioCommand]) {
@@ -116,6 +119,7 @@ struct PlayerLoop {
                     subtitleLanguage = cycle[(index + 1) % cycle.count]
                     info = PlayCommand.tourInfo(replay, subtitles: subtitleLanguage)
                 case .character("l"): showLog.toggle()
+                case .character("b"): showBasemap.toggle()
                 case .character("?"): show(.help)
                 case .character("q"):
                     if session.ended { return .quit }
@@ -149,11 +153,12 @@ struct PlayerLoop {
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: showLog)
             let projection = view.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
             // Nothing changed (paused, say): nothing to draw.
-            if frame == lastFrame && size == lastSize && projection == lastProjection { continue }
+            if frame == lastFrame && size == lastSize && projection == lastProjection && showBasemap == lastShowBasemap { continue }
+            lastShowBasemap = showBasemap
             lastFrame = frame
             lastSize = size
             lastProjection = projection
-            terminal.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
+            terminal.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: showBasemap ? underlay : nil).render(frame, width: size.width, height: size.height))
         }
     }
 

@@ -10,11 +10,14 @@ public struct PlayerScreen: Sendable {
     public var ascii: Bool
     /// The map's view: nil fits the whole route; otherwise this projection (zoomed, panned, following).
     public var projection: MapProjection?
+    /// The basemap under the route (the tour's offline map), nil when the tour has none or `b` turned it off.
+    public var underlay: MapUnderlay?
 
-    public init(strings: UIStrings, ascii: Bool, projection: MapProjection? = nil) {
+    public init(strings: UIStrings, ascii: Bool, projection: MapProjection? = nil, underlay: MapUnderlay? = nil) {
         self.strings = ascii ? strings.asciiOnly() : strings
         self.ascii = ascii
         self.projection = projection
+        self.underlay = underlay
     }
 
     /// The map pane's size in cells for a screen of `width` × `height` (used to build projections).
@@ -33,7 +36,7 @@ public struct PlayerScreen: Sendable {
         }
         drawHeader(frame, into: &grid, width: width)
         let map = PlayerScreen.mapSize(width: width, height: height, showLog: frame.showLog)
-        let widget = RouteMapWidget(mode: ascii ? .ascii : .braille)
+        let widget = RouteMapWidget(mode: ascii ? .ascii : .braille, underlay: underlay)
         let view = projection ?? widget.fittedProjection(frame.map, columns: map.columns, rows: map.rows)
         widget.draw(frame.map, projection: view, into: &grid, x: 0, y: 2, columns: map.columns, rows: map.rows)
 
@@ -159,7 +162,7 @@ public struct PlayerScreen: Sendable {
             ("space", "play / pause"), (ascii ? "left/right" : "←/→", "seek −10 s / +10 s"), ("n / p", "next / previous point"),
             ("r", "replay the current point"), ("[ ] or - +", "trace speed (¼× … 64×)"), (".", "step one fix while paused"),
             ("h / L", "pan left / right      f  follow the walker"), (ascii ? "k j up down" : "k j ↑ ↓", "pan up / down         z / x  zoom"),
-            ("0", "fit the route"), ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
+            ("0", "fit the route"), ("b", "street map under the route"), ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
         ].map { strings.helpLine($0.0, $0.1) }
         drawBox(lines, into: &grid, width: width, height: height)
     }
