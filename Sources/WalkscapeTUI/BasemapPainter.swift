@@ -21,8 +21,8 @@ struct BasemapPainter {
     /// Whether a class is drawn at `metersPerDot` (horizontal metres a dot).
     static func shows(_ featureClass: MapFeatureClass, metersPerDot: Double) -> Bool {
         switch featureClass {
-        case .building: return metersPerDot <= 2.5
-        case .footway, .serviceRoad: return metersPerDot <= 5
+        case .building: return metersPerDot <= 1.2
+        case .footway, .serviceRoad: return metersPerDot <= 3
         case .park, .water: return metersPerDot <= 12
         case .waterway, .railway, .street, .majorRoad: return true
         }

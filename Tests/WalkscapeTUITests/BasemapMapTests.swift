@@ -35,7 +35,9 @@ import WalkscapeTestSupport
         let underlay = basemap ? MapUnderlay(basemap: Self.basemap, route: scene.route) : nil
         let widget = RouteMapWidget(mode: ascii ? .ascii : .braille, underlay: underlay)
         var grid = CellGrid(width: columns, height: rows)
-        let projection = widget.fittedProjection(scene, columns: columns, rows: rows).zoomed(by: zoom)
+        var projection = widget.fittedProjection(scene, columns: columns, rows: rows).zoomed(by: zoom)
+        // Zoomed in, the view follows the walker (as the player's `f` does).
+        if zoom > 1, let walker = scene.walker { projection.center = walker }
         widget.draw(scene, projection: projection, into: &grid, x: 0, y: 0, columns: columns, rows: rows)
         return grid.text
     }
