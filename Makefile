@@ -28,7 +28,7 @@ FUZZ_ARGS ?=
 # `Fuzz/run.sh 60 GPXWellFormed`.
 FUZZ_TARGETS ?= AudioProbe GPX GeoJSON GooglePolyline Gzip LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON
 
-.PHONY: all deps test-deps build demo test check-schema fuzz clean install
+.PHONY: all deps test-deps build demo demo-helsinki test check-schema fuzz clean install
 
 all: build
 
@@ -62,6 +62,10 @@ demo: build
 	  echo "(no terminal: printing the walk's timeline instead of playing it)"; \
 	  $(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text; \
 	fi
+
+# The Helsinki sample tour, whose map tiles draw the streets under the route (docs/map.md).
+demo-helsinki:
+	$(MAKE) --no-print-directory demo DEMO_TOUR=tours/helsinki-keskusta DEMO_TRACE=fixtures/traces/helsinki-keskusta-clean.gpx
 
 # Starts a private PulseAudio daemon with a null sink (tools/pulse_null.sh), ALWAYS, even when the user's own
 # server answers: the audio tests play and record there only; it is stopped afterwards, whatever the outcome.

@@ -6,7 +6,7 @@ import WalkscapeTestSupport
 
 /// The Helsinki sample tiles read into a basemap, and MBTiles files that are not.
 @Suite struct BasemapReaderTests {
-    static let mbtiles = repositoryRoot + "/fixtures/maps/helsinki-center.mbtiles"
+    static let mbtiles = repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles"
 
     @Test func helsinkiBasemapHasItsStreets() throws {
         let basemap = try BasemapReader.read(path: Self.mbtiles)

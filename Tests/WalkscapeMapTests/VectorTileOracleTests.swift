@@ -9,7 +9,7 @@ import WalkscapeTestSupport
 /// the same coordinates feature by feature (tile units, unclipped; GDAL's y runs upwards) and the same string
 /// properties (names, highway classes, buildings…).
 @Suite struct VectorTileOracleTests {
-    static let mbtiles = repositoryRoot + "/fixtures/maps/helsinki-center.mbtiles"
+    static let mbtiles = repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles"
 
     /// One feature as ogrinfo prints it: its layer, its coordinates in order, and its string fields.
     struct OracleFeature: Equatable, CustomStringConvertible {

@@ -10,7 +10,7 @@ import WalkscapeTestSupport
 @Suite struct BasemapMapTests {
     static let basemap: Basemap = {
         // The fixture is committed; a failure to read it fails every test below with its message.
-        (try? BasemapReader.read(path: repositoryRoot + "/fixtures/maps/helsinki-center.mbtiles")) ?? Basemap()
+        (try? BasemapReader.read(path: repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles")) ?? Basemap()
     }()
 
     /// A walk along Pohjoisesplanadi from Mannerheimintie's end to Unioninkatu, then up Unioninkatu to the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the vector tiles of central Helsinki that the Helsinki sample tour carries.
 
-    python3 tools/samples/make_helsinki_tiles.py                 # writes fixtures/maps/helsinki-center.mbtiles
+    python3 tools/samples/make_helsinki_tiles.py                 # writes tours/helsinki-keskusta/map/helsinki-center.mbtiles
     python3 tools/samples/make_helsinki_tiles.py --out FILE      # somewhere else
     python3 tools/samples/make_helsinki_tiles.py --pbf FILE      # an already extracted Helsinki.osm.pbf
 
@@ -43,7 +43,7 @@ BOUNDS = (24.935, 60.164, 24.953, 60.179)  # west, south, east, north
 MIN_ZOOM, MAX_ZOOM = 14, 16
 ATTRIBUTION = "© OpenStreetMap contributors"
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_OUT = os.path.join(REPO, "fixtures", "maps", "helsinki-center.mbtiles")
+DEFAULT_OUT = os.path.join(REPO, "tours", "helsinki-keskusta", "map", "helsinki-center.mbtiles")
 
 # OGR SQL (SQLite dialect) over the OSM driver's layers. hstore_get_value reads the tags GDAL leaves in other_tags.
 LINES_SQL = """
