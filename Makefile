@@ -26,7 +26,7 @@ FUZZ_ARGS ?=
 # GPXWellFormed (the GPX reader against libxml2) is left out until the reader refuses every document libxml2
 # refuses: it still reads some malformed XML declarations (docs/reliability.md). Run it with
 # `Fuzz/run.sh 60 GPXWellFormed`.
-FUZZ_TARGETS ?= AudioProbe GPX GeoJSON GooglePolyline Gzip LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON
+FUZZ_TARGETS ?= AudioProbe GPX GeoJSON GooglePolyline Gzip LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON VectorTile
 
 .PHONY: all deps test-deps build demo demo-helsinki test check-schema fuzz clean install
 

@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "walkscape", targets: ["walkscape"]),
         .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
         .library(name: "WalkscapeTUI", targets: ["WalkscapeTUI"]),
+        .library(name: "WalkscapeMap", targets: ["WalkscapeMap"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

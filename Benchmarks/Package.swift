@@ -23,7 +23,7 @@ let package = Package(
             name: "PlayerBenchmarks",
             dependencies: [
                 "BenchmarkFixtures", .product(name: "WalkscapeCore", package: "main"), .product(name: "WalkscapeTUI", package: "main"),
-                .product(name: "Benchmark", package: "swift-benchmark"),
+                .product(name: "WalkscapeMap", package: "main"), .product(name: "Benchmark", package: "swift-benchmark"),
             ]),
         .executableTarget(
             name: "EngineMemory",
