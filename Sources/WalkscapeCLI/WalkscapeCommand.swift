@@ -25,6 +25,7 @@ public struct WalkscapeCommand: ParsableCommand {
             ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
             SimulateCommand.self, CheckCommand.self, CompareCommand.self, ListenCommand.self, PlayCommand.self,
             SynthCommand.self, RadiiCommand.self, RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
+            TilesCommand.self,
         ]
     )
 

@@ -45,3 +45,65 @@ import WalkscapeTestSupport
         #expect(result.stdout.contains("tours/helsinki-keskusta: valid (0 errors"))
     }
 }
+
+/// `walkscape tiles TOUR --from …`: tiles from an MBTiles file or a Z/X/Y directory become the tour's offline map.
+@Suite struct TilesCLITests {
+    static let helsinkiTiles = repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles"
+
+    /// Writes every tile of the Helsinki file as `DIR/Z/X/Y.pbf` (XYZ rows), through Python's sqlite3.
+    static func tileDirectory(_ directory: String, corruptOne: Bool = false) throws {
+        let script = """
+            import os, sqlite3, sys
+            out, corrupt = sys.argv[1], sys.argv[2] == '1'
+            for i, (z, x, row, data) in enumerate(sqlite3.connect(sys.argv[3]).execute('SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3')):
+                y = (1 << z) - 1 - row
+                os.makedirs(f'{out}/{z}/{x}', exist_ok=True)
+                open(f'{out}/{z}/{x}/{y}.pbf', 'wb').write(b'\\x1f\\x8b broken' if corrupt and i == 5 else data)
+            """
+        let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, directory, corruptOne ? "1" : "0", helsinkiTiles])
+        #expect(run.status == 0)
+    }
+
+    @Test func fromAnMBTilesFile() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let result = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix(": 37 tiles (z14–16) added to map/tiles.mbtiles · © OpenStreetMap contributors; tour.json names it as mapTiles\n"), "\(result.stdout)")
+        let json = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        #expect(json.contains("\"mapTiles\": {\n    \"file\": \"map/tiles.mbtiles\",\n    \"fileSizeBytes\": "))
+        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+        #expect(try CLI.run(["radii", copy.directory, "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map"]).stdout.contains("OpenStreetMap"))
+        // Again: the same tiles replace themselves; tour.json already names the file.
+        let again = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("37 tiles") && !again.stdout.contains("names it"))
+        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+    }
+
+    @Test func fromADirectoryAndABrokenTileChangesNothing() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let good = copy.root + "/good"
+        let bad = copy.root + "/bad"
+        try Self.tileDirectory(good)
+        try Self.tileDirectory(bad, corruptOne: true)
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+
+        let refused = try CLI.run(["tiles", copy.directory, "--from", bad])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(bad): tile 15/18653/9484: the compressed tile does not inflate"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing was added"))
+        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
+
+        let result = try CLI.run(["tiles", copy.directory, "--from", good])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("37 tiles (z14–16) added to map/tiles.mbtiles; tour.json names it"), "\(result.stdout)")
+        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+
+        let missing = try CLI.run(["tiles", copy.directory, "--from", copy.root + "/nowhere"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or directory"))
+    }
+}
