@@ -43,7 +43,7 @@ module WalkscapeAudio
 # The vector tile decoder (the offline map) and swift-protobuf, from the checkout `swift build` made.
 protobuf=.build/checkouts/swift-protobuf/Sources/SwiftProtobuf
 if [ ! -d "$protobuf" ]; then echo "fuzz: $protobuf is missing: run \`swift build\` first" >&2; exit 1; fi
-MODULE_DIR=$protobuf module SwiftProtobuf
+MODULE_DIR=$protobuf module SwiftProtobuf -package-name swift_protobuf  # it uses `package` access
 module WalkscapeMap
 
 LIBS=("$OUT/modules/libWalkscapeMap.a" "$OUT/modules/libSwiftProtobuf.a"
