@@ -7,8 +7,9 @@ SWIFT ?= swift
 BIN := .build/debug/walkscape
 DEMO_TOUR := tours/torino-portici
 
-# Debian packages: C libraries walkscape links, and tools the tests use.
-BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libsqlite3-dev
+# Debian packages: C libraries walkscape links, and tools the tests use (libxml2: Foundation's XML parser, which
+# `walkscape import` uses for GPX waypoint files, loads it).
+BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libsqlite3-dev
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
 # libxml2-dev: the GPX fuzz target's well-formedness oracle; python3-srt: the SRT differential test's oracle;
@@ -23,10 +24,8 @@ FUZZ_CAMPAIGN_SECONDS ?= 600
 FUZZ_PARALLEL ?= 1
 # Extra libFuzzer flags; make test adds -seed=1 so that its short runs are the same every time.
 FUZZ_ARGS ?=
-# GPXWellFormed (the GPX reader against libxml2) is left out until the reader refuses every document libxml2
-# refuses: it still reads some malformed XML declarations (docs/reliability.md). Run it with
-# `Fuzz/run.sh 60 GPXWellFormed`.
-FUZZ_TARGETS ?= AudioProbe GPX GeoJSON GooglePolyline Gzip LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON VectorTile
+# Every target in Fuzz/Targets, GPXWellFormed (the GPX reader against libxml2's verdict) included.
+FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources VectorTile
 
 .PHONY: all deps test-deps build demo demo-helsinki test check-schema fuzz clean install
 

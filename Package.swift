@@ -10,8 +10,12 @@ import PackageDescription
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
 /// - `WalkscapeMap`: the offline map's tiles: MBTiles through SQLite, Mapbox Vector Tiles through swift-protobuf.
+/// - `WalkscapeRuntime`: one runtime for every walk: clocks, fix sources, sinks (audio, timeline) and `Walk`,
+///   which steps a source through the core's `EngineDriver`; `StopSignals`.
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
+/// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
+///   session), the tours' texts for the player.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
 let package = Package(
     name: "walkscape",
@@ -21,6 +25,12 @@ let package = Package(
         .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
         .library(name: "WalkscapeTUI", targets: ["WalkscapeTUI"]),
         .library(name: "WalkscapeMap", targets: ["WalkscapeMap"]),
+        .library(name: "WalkscapeRuntime", targets: ["WalkscapeRuntime"]),
+        .library(name: "WalkscapePlayer", targets: ["WalkscapePlayer"]),
+        // For Benchmarks/ (FrameTiming plays the sample tours through the player's loop).
+        .library(name: "WalkscapeAudio", targets: ["WalkscapeAudio"]),
+        .library(name: "WalkscapeTours", targets: ["WalkscapeTours"]),
+        .library(name: "WalkscapeTraces", targets: ["WalkscapeTraces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -79,16 +89,20 @@ let package = Package(
             name: "WalkscapeMap",
             dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto/vector_tile.proto"]),
-        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
+        .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeAudio"]),
+        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore", "WalkscapeRuntime"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
+        .target(
+            name: "WalkscapePlayer",
+            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours", "WalkscapeMap"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote", "WalkscapeMap",
+                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
+        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI", "WalkscapeRuntime"]),
 
         // Helpers several test targets share (running the binary and other programs, the test API server).
         .target(name: "WalkscapeTestSupport", dependencies: ["WalkscapeCore"], path: "Tests/WalkscapeTestSupport"),
@@ -100,7 +114,11 @@ let package = Package(
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
+        .testTarget(
+            name: "WalkscapePlayerTests",
+            dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,22 +18,26 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     for f in Fuzz/Targets/*.swift; do targets+=("$(basename "$f" .swift)"); done
 fi
-Fuzz/build.sh "${targets[@]}" || exit 1
+# FUZZ_SKIP_BUILD=1 runs the binaries already in .build/fuzz/bin (a campaign while the sources change).
+if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then Fuzz/build.sh "${targets[@]}" || exit 1; fi
 
 # seeds TARGET DIR: writes the target's seed files into DIR.
 seeds() {
     local target=$1 dir=$2 prefix="" files=()
     shopt -s nullglob
     case $target in
-        GPX|GPXWellFormed) files=(fixtures/traces-formats/*.gpx fixtures/traces-bad/*.gpx fixtures/traces/*-brisk.gpx "$REAL"/gpx/*.gpx "$REAL"/walkspace-app/*.gpx) ;;
+        GPX|GPXWellFormed) files=(fixtures/traces-formats/*.gpx fixtures/traces-formats/*.kml fixtures/traces-bad/*.gpx fixtures/traces/*-brisk.gpx "$REAL"/gpx/*.gpx "$REAL"/walkspace-app/*.gpx) ;;
+        KML) files=(fixtures/traces-formats/*.kml fixtures/traces-formats/walk-gx-track-no-extension "$REAL"/kml/*) ;;
+        AACProbe) files=(fixtures/audio/*.m4a fixtures/audio/*aac* "$REAL"/audio/*.m4a "$REAL"/audio/*.aac) ;;
         NMEA) files=(fixtures/traces-formats/*.nmea "$REAL"/nmea/*) ;;
         GeoJSON) files=(fixtures/traces-formats/*.geojson fixtures/traces-bad/*.geojson "$REAL"/geojson/*) ;;
         Gzip) files=(fixtures/traces-formats/*.gz fixtures/traces-bad/*.gz) ;;
         SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;
         TourJSON) files=(tours/*/tour.json "$REAL"/walkspace-app/*.json) ;;
+        ImportSources) files=(fixtures/import/*.geojson "$REAL"/walkspace-app/*.json) ;;
         AudioProbe) files=(fixtures/audio/* "$REAL"/audio/*) ;;
     esac
-    case $target in GPX|NMEA|GeoJSON) prefix='\x00' ;; esac
+    case $target in GPX|KML|NMEA|GeoJSON|AACProbe) prefix='\x00' ;; esac
     local i=0 f
     for f in "${files[@]}"; do
         i=$((i + 1))
@@ -55,11 +59,12 @@ seeds() {
 options() {
     case $1 in
         GPX|GPXWellFormed) echo "-dict=Fuzz/Dictionaries/xml.dict -max_len=8192" ;;
+        KML) echo "-dict=Fuzz/Dictionaries/kml.dict -max_len=8192" ;;
         NMEA) echo "-dict=Fuzz/Dictionaries/nmea.dict -max_len=8192" ;;
-        GeoJSON|TourJSON|RemoteAnswers) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
+        GeoJSON|TourJSON|RemoteAnswers|ImportSources) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
         SRT|TextDecoder) echo "-dict=Fuzz/Dictionaries/srt.dict -max_len=8192" ;;
         VectorTile) echo "-max_len=16384" ;;
-        Gzip|AudioProbe) echo "-max_len=32768" ;;
+        Gzip|AudioProbe|AACProbe) echo "-max_len=32768" ;;
         *) echo "-max_len=4096" ;;
     esac
 }

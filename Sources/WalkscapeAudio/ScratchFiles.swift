@@ -53,7 +53,7 @@ public enum ScratchFiles {
     }
 
     /// Whether `digits` is a process id (decimal) of no running process.
-    static func isDead(_ digits: Substring) -> Bool {
+    public static func isDead(_ digits: Substring) -> Bool {
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(digits), pid > 0 else { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }

@@ -34,13 +34,21 @@ struct CheckRunner {
         } catch {
             return .failed(error.problems.map { TerminalText.sanitize($0.description) }.joined(separator: "\n"))
         }
-        let loaded: LoadedTrace
-        do {
-            loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
+        // A trace in time order is replayed as it is read, in constant memory; others are read whole.
+        let timeline: Timeline
+        do throws(TraceReadError) {
+            if Replay.streamingAllowed, let streamed = try TraceReplayStream.simulate(
+                path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection, tour: tour.engineTour, policy: item.policy,
+                reachTargets: [])
+            {
+                timeline = streamed.timeline
+            } else {
+                let loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
+                timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
+            }
         } catch {
             return .failed(TerminalText.sanitize(error.description))
         }
-        let timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
         let text = TimelineWriter(pointIDs: tour.pointIDs).jsonLines(timeline)
         let provenance = CheckRunner.provenance(item, tour: tour)
         if update {

@@ -58,23 +58,16 @@ struct DownloadCommand: ParsableCommand {
     @Flag(help: "Download again even when the installed copy is complete and of the same version.")
     var force = false
 
-    var languageList: [String] {
-        languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
+    var languageList: [String] { LanguageList.split(languages) }
 
     func validate() throws {
-        let list = languageList
-        guard !list.isEmpty else { throw ValidationError("--lang needs at least one language, e.g. --lang it,en.") }
-        for language in list where !TourDecoder.isLanguageCode(language) {
-            throw ValidationError("--lang: \"\(language)\" is not a language code (expected e.g. it, en, pt-BR).")
-        }
-        guard Set(list).count == list.count else { throw ValidationError("--lang lists a language twice.") }
+        try LanguageList.check(languageList)
         guard (1...16).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 16, not \(jobs).") }
     }
 
     func run() throws {
         let console = CommandContext.console
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let api = try remote.makeAPI(interruption: interruption)
         defer { api.client.close() }
         let downloader = TourDownloader(api: api)

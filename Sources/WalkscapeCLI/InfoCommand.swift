@@ -17,6 +17,14 @@ struct InfoCommand: ParsableCommand {
               walkscape info tours/torino-portici
               walkscape info --lang en tours/paris-ile-de-la-cite/tour.json
               walkscape info --json tours/torino-portici
+              walkscape info tours/torino-portici --timing --speed 1.2
+
+            --timing sets talk time against walk time: per leg, the walk from leaving point n's region to \
+            entering point n+1's (along the route when there is one) at --speed and at a slow (0.9 m/s) and \
+            brisk (1.5 m/s) walker's pace, against point n's narration in each language: how long walkers \
+            wait for it to end, or how long they walk in silence. Then the announced distanceKm and \
+            durationMinutes against what the points and recordings add up to. `validate` warns about the same \
+            findings. With --json, all of it as JSON.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -26,6 +34,19 @@ struct InfoCommand: ParsableCommand {
 
     @Flag(help: "Print JSON for machines.")
     var json = false
+
+    @Flag(help: "Talk time against walk time: each leg's walk against the narration before it, and the announced totals.")
+    var timing = false
+
+    @Option(help: ArgumentHelp("With --timing: the walking speed in m/s (default 1.2).", valueName: "M/S"))
+    var speed: Double?
+
+    func validate() throws {
+        if speed != nil && !timing { throw ValidationError("--speed is the walking speed of --timing; add --timing.") }
+        if let speed, !(speed >= 0.1 && speed <= 10) {
+            throw ValidationError("--speed must be a walking speed in m/s from 0.1 to 10, got \(formatShortNumber(speed)).")
+        }
+    }
 
     func run() throws {
         let console = CommandContext.console
@@ -37,6 +58,22 @@ struct InfoCommand: ParsableCommand {
         }
         let lang = model.language(for: language.requested)
         let audio = measureAudio(model, location: loaded.location, console: console)
+        if timing {
+            var lengths = audio.mapValues { $0.mapValues(\.durationSeconds) }
+            // A recording not made yet counts with the length tour.json records for it, when it does.
+            for point in model.points {
+                for track in point.tracks where lengths[point.order]?[track.language] == nil {
+                    if let recorded = track.audio.durationSeconds { lengths[point.order, default: [:]][track.language] = recorded }
+                }
+            }
+            let result = TalkWalkTiming.compute(model, narrationSeconds: lengths, speed: speed ?? 1.2)
+            if json {
+                console.write(JSONWriter().write(TimingReport.json(result, tour: model)) + "\n")
+            } else {
+                for line in TimingReport.text(result, languages: model.languages) { console.line(line) }
+            }
+            return
+        }
         let downloadBytes = uniqueAssets(model).reduce(0) { $0 + ($1.fileSizeBytes ?? 0) }
         if json {
             console.write(JSONWriter().write(jsonReport(model, lang: lang, audio: audio, downloadBytes: downloadBytes)))
@@ -108,7 +145,7 @@ struct InfoCommand: ParsableCommand {
             ]
             for language in tour.languages {
                 if let info = audio[point.order]?[language] {
-                    row.append(TimelineWriter.clock( info.durationSeconds))
+                    row.append(TimelineWriter.clock( info.durationSeconds) + (point.track(language)?.isPlaceholder == true ? " *" : ""))
                     totals[language, default: 0] += info.durationSeconds
                 } else {
                     row.append(point.track(language) == nil ? "—" : "unreadable")
@@ -120,6 +157,10 @@ struct InfoCommand: ParsableCommand {
             table.add(row)
         }
         for line in table.render() { console.line(line) }
+        let placeholders = tour.points.flatMap { point in point.tracks.filter(\.isPlaceholder).map { _ in point.order } }
+        if !placeholders.isEmpty {
+            console.line("* placeholder recording (generated; the narration is still missing): \(placeholders.count) track\(placeholders.count == 1 ? "" : "s")")
+        }
         console.line()
         console.line("Total audio: " + tour.languages.map { "\($0) \(TimelineWriter.clock( totals[$0] ?? 0))" }.joined(separator: ", "))
     }
@@ -130,6 +171,8 @@ struct InfoCommand: ParsableCommand {
             let lengths: [(key: String, value: JSONValue)] = tour.languages.map { language in
                 (key: language, value: audio[point.order]?[language].map { number($0.durationSeconds, 3) } ?? .null)
             }
+            let placeholders: [(key: String, value: JSONValue)] = point.tracks.contains(where: \.isPlaceholder)
+                ? [("placeholderAudio", .array(point.tracks.filter(\.isPlaceholder).map { .string($0.language) }))] : []
             return .object([
                 ("order", .integer(point.order)), ("id", .string(point.id)),
                 ("title", .string(point.title.resolved(lang, fallbacks: tour.languages))),
@@ -137,7 +180,7 @@ struct InfoCommand: ParsableCommand {
                 ("triggerRadiusMeters", .number(formatShortNumber(point.triggerRadiusMeters))),
                 ("distanceFromPreviousMeters", number(distanceFromPrevious(tour, index), 1)),
                 ("audioSeconds", .object(lengths)),
-            ])
+            ] + placeholders)
         }
         var totals: [(key: String, value: JSONValue)] = []
         for language in tour.languages {

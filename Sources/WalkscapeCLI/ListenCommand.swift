@@ -52,6 +52,9 @@ struct ListenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Playback speed, 0.5 to 2, with the pitch kept (default 1).", valueName: "X"))
     var speed: Double = 1
 
+    @Flag(help: "Preview a tour with files missing: a missing recording plays as silence of its recorded durationSeconds (skipped when unknown).")
+    var allowMissing = false
+
     @OptionGroup var audioOptions: AudioOptions
 
     func validate() throws {
@@ -69,7 +72,7 @@ struct ListenCommand: ParsableCommand {
             console.error("\(tour): cannot play this tour; run `walkscape validate \(tour)` for every problem")
             throw CommandExit(.failure)
         }
-        try Replay.requireComplete(loaded, tourModel, argument: tour, console: console)
+        try Replay.requireComplete(loaded, tourModel, argument: tour, allowMissing: allowMissing, console: console)
         guard let stop = tourModel.points.first(where: { $0.order == point }) else {
             let orders = tourModel.points.map(\.order).sorted()
             console.error("\(tour): no point \(point); the tour has points \(orders.first ?? 0)–\(orders.last ?? 0)")
@@ -88,8 +91,19 @@ struct ListenCommand: ParsableCommand {
         let audioPath: String
         let recording: any AudioDecoder
         do {
-            audioPath = try AssetFile(track.audio, in: loaded.location).path
-            recording = try AudioDecoding.open(path: audioPath)
+            if allowMissing, (try? AssetFile(track.audio, in: loaded.location)) == nil {
+                // --allow-missing: the recording is not there; its recorded length in silence, or nothing.
+                guard let seconds = track.audio.durationSeconds else {
+                    console.error("\(tour): warning: --allow-missing: point \(point)'s \(narration) recording \(track.audio.file) is missing and tour.json records no durationSeconds: skipped")
+                    return
+                }
+                console.error("\(tour): warning: --allow-missing: point \(point)'s \(narration) recording \(track.audio.file) is missing: \(formatClock(seconds)) of silence")
+                audioPath = loaded.location.path(of: track.audio.file)
+                recording = SilenceDecoder(seconds: seconds)
+            } else {
+                audioPath = try AssetFile(track.audio, in: loaded.location).path
+                recording = try AudioDecoding.open(path: audioPath)
+            }
         } catch let error as AssetFileError {
             console.error("\(loaded.location.path(of: track.audio.file)): \(error.message)")
             throw CommandExit(.failure)
@@ -141,7 +155,9 @@ struct ListenCommand: ParsableCommand {
             failures.withLock { $0.append(message) }
         })
         // Ctrl-C, SIGTERM and SIGHUP stop the playback cleanly: a WAV being written keeps what was heard.
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
+        // The subtitle lines are polled on the same monotonic clock the audio outputs run on.
+        let clock = MonotonicAudioClock()
         InterruptWatch.run(interruption) {
             player.play(decoder, point: point, from: from / speed)
             let fromMs = Int((from * 1000).rounded())
@@ -155,7 +171,7 @@ struct ListenCommand: ParsableCommand {
                     nextCue += 1
                 }
                 if snapshot.finished || interruption.isInterrupted { break }
-                usleep(5_000)
+                clock.sleep(seconds: 0.005)
             }
         }
         // The heard position before shutting down, which stops the output (and with it its clock).
@@ -166,56 +182,5 @@ struct ListenCommand: ParsableCommand {
             throw CommandExit(signal: interruption.signal)
         }
         if !failures.withLock({ $0.isEmpty }) { throw CommandExit(.failure) }
-    }
-
-    /// The cues to print, or [] for `--subs off` or a track without subtitles.
-    private func subtitleCues(track: Track, location: TourLocation, console: Console) throws -> [SubtitleCue] {
-        if subs == "off" { return [] }
-        let asset: Asset?
-        if let subs {
-            asset = track.subtitles(in: subs)
-            if asset == nil {
-                let have = track.subtitles.map(\.language)
-                console.error("\(tour): point \(point)'s \(track.language) recording has no \"\(subs)\" subtitles; it has \(have.isEmpty ? "none" : have.joined(separator: ", "))")
-                throw CommandExit(.failure)
-            }
-        } else {
-            asset = track.subtitles(in: track.language) ?? track.subtitles.first?.asset
-        }
-        guard let asset else { return [] }
-        let shown = location.path(of: asset.file)
-        let bytes: [UInt8]
-        do throws(AssetFileError) {
-            let path = try AssetFile(asset, in: location).path
-            guard let data = FileManager.default.contents(atPath: path) else { throw AssetFileError("cannot be read") }
-            guard data.count <= SRTParser.maxFileBytes else { throw AssetFileError("larger than 16 MiB; not a subtitle file") }
-            bytes = Array(data)
-        } catch {
-            console.error("\(shown): \(error.message)")
-            throw CommandExit(.failure)
-        }
-        let document = SRTParser().parse(bytes)
-        for warning in document.warnings { console.error("\(shown): warning: \(TerminalText.sanitize(warning.description))") }
-        if let more = CappedList<SRTWarning>.moreLine(omitted: document.omittedWarnings) { console.error("\(shown): \(more)") }
-        return SubtitleTrack(document.cues).cues.filter { $0.endMs > $0.startMs }
-    }
-
-    /// `[MM:SS.mmm] text`, lines joined with " / "; the time is where the cue is heard at `speed` (its start
-    /// in the recording ÷ speed).
-    static func cueLine(_ cue: SubtitleCue, speed: Double = 1) -> String {
-        let text = cue.displayText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " / ")
-        let heardMs = speed == 1 ? cue.startMs : Int((Double(cue.startMs) / speed).rounded())
-        return "[\(cueTime(heardMs))] \(TerminalText.sanitize(text))"
-    }
-
-    /// `MM:SS.mmm` (minutes not wrapped at the hour).
-    static func cueTime(_ ms: Int) -> String {
-        let v = max(0, ms)
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return pad(v / 60_000, 2) + ":" + pad(v / 1000 % 60, 2) + "." + pad(v % 1000, 3)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapePlayer
 import WalkscapeTours
 
 /// `walkscape radii TOUR --trace FILE...`: which trigger radius each point needs, from recorded walks.
@@ -34,6 +35,15 @@ struct RadiiCommand: ParsableCommand {
                   --runs 50 --seed 3 --json
               walkscape radii tours/torino-portici --trace walk.gpx --map
               walkscape radii tours/torino-portici --trace walk.gpx --profile ios-app
+              walkscape radii tours/torino-portici --trace walks/*.gpx --apply --dry-run
+              walkscape radii tours/torino-portici --trace walks/*.gpx --apply --only 3,5
+
+            --apply writes the advised radii into tour.json: only the triggerRadiusMeters values change, every \
+            other byte stays (an atomic rewrite, read back before it replaces the file). Radii interact (a \
+            point's radius moves where walkers are while its audio plays), so the advice is applied and the \
+            walks analysed again until it settles: a second `radii` run advises keeping what was written. \
+            Points where no radius works are left as they are and named (exit status 1). --only 3,5 changes \
+            only those points; --dry-run prints the before → after table and writes nothing.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -75,6 +85,15 @@ struct RadiiCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration whose lengths the queue uses (default: the tour's first language).", valueName: "L"))
     var language: String?
 
+    @Flag(help: "Write the advised radii into tour.json (only triggerRadiusMeters changes) and print a before → after table.")
+    var apply = false
+
+    @Option(help: ArgumentHelp("With --apply: change only these points (orders, comma-separated).", valueName: "N,N…"))
+    var only: String?
+
+    @Flag(help: "With --apply: show the change without writing it.")
+    var dryRun = false
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
@@ -84,6 +103,15 @@ struct RadiiCommand: ParsableCommand {
     func validate() throws {
         guard !traces.isEmpty else { throw ValidationError("Give at least one --trace FILE.") }
         guard !(json && csv) else { throw ValidationError("--json and --csv are exclusive; pick one.") }
+        if !apply {
+            if only != nil { throw ValidationError("--only chooses the points --apply changes; add --apply.") }
+            if dryRun { throw ValidationError("--dry-run shows what --apply would write; add --apply.") }
+        } else {
+            if csv || sweep != nil || noise != nil || svg != nil || map {
+                throw ValidationError("--apply writes the plain report's advice; drop --csv, --sweep, --noise, --svg and --map (run them without --apply).")
+            }
+            if let only { _ = try Self.orders(only) }
+        }
         if let sweep { _ = try Self.radii(sweep) }
         if let noise {
             guard noise >= 0, noise <= 10_000, noise.isFinite else { throw ValidationError("--noise must be metres, 0 or more, got \(formatShortNumber(noise)).") }
@@ -108,6 +136,15 @@ struct RadiiCommand: ParsableCommand {
         return (0..<count).map { from + Double($0) * step }
     }
 
+    /// The point orders of `--only 3,5`.
+    static func orders(_ text: String) throws -> Set<Int> {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= ValueRanges.maxCount }) else {
+            throw ValidationError("--only must be point orders separated by commas, like 3,5, got \(text).")
+        }
+        return Set(parts.compactMap { $0 })
+    }
+
     func run() throws {
         let console = CommandContext.console
         let replay = try Replay.loadTour(tour, language: language, console: console)
@@ -119,6 +156,12 @@ struct RadiiCommand: ParsableCommand {
                 throw CommandExit(.failure)
             }
             walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
+        }
+        if apply {
+            try RadiiApplication.run(
+                tour: tour, replay: replay, walks: walks, policy: policyOptions.policy, only: try only.map(Self.orders),
+                dryRun: dryRun, json: json, console: console)
+            return
         }
         var sweepRadii = try sweep.map(Self.radii) ?? []
         if noise != nil && sweepRadii.isEmpty { sweepRadii = try Self.radii(Self.defaultNoiseSweep) }

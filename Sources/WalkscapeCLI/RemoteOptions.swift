@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeCore
 import WalkscapeRemote
+import WalkscapeRuntime
 
 /// The options every command that talks to the API shares: where it is, who is asking, how patient to be.
 struct RemoteOptions: ParsableArguments {
@@ -60,21 +61,16 @@ enum RemoteFailure {
 
 /// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) turned into an `Interruption` for as long as a
 /// command runs (`download`, `listen`): the command stops cleanly, keeping or removing its files as it
-/// documents, and exits with 128 + the signal.
+/// documents, and exits with 128 + the signal. The signals are caught by `StopSignals`, the one mechanism.
 enum InterruptWatch {
-    nonisolated(unsafe) private static var current: Interruption?
+    /// An interruption that fires when a stop signal arrives while `run` watches.
+    static func interruption() -> Interruption {
+        Interruption(watching: { StopSignals.pending })
+    }
 
-    /// Runs `body` with SIGINT, SIGTERM and SIGHUP setting `interruption` instead of killing the process.
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP setting `StopSignals.received` (which `interruption`
+    /// watches) instead of killing the process.
     static func run<T>(_ interruption: Interruption, _ body: () throws -> T) rethrows -> T {
-        current = interruption
-        // Whoever started us may have blocked these signals (a thread's mask is inherited through spawn).
-        StopSignals.unblock()
-        let signals = [SIGINT, SIGTERM, SIGHUP]
-        let previous = signals.map { signal($0) { number in InterruptWatch.current?.interrupt(signal: number) } }
-        defer {
-            for (number, handler) in zip(signals, previous) { signal(number, handler) }
-            current = nil
-        }
-        return try body()
+        try StopSignals.watch(StopSignals.standard, body)
     }
 }

@@ -30,7 +30,7 @@ struct RemoteToursCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let api = try remote.makeAPI(interruption: interruption)
         defer { api.client.close() }
         let requested = language ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment)

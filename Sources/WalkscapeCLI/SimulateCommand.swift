@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapePlayer
 import WalkscapeRemote
 import WalkscapeTours
 
@@ -76,6 +77,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("anonymous-id"), help: ArgumentHelp("The anonymousId of every analytics event (default: one derived from the tour, trace and profile, the same on every rerun).", valueName: "ID"))
     var anonymousID: String?
 
+    @Flag(help: "Preview a tour with files missing: missing recordings play as silence of their recorded durationSeconds (skipped when unknown), with a warning.")
+    var allowMissing = false
+
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
@@ -102,9 +106,14 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
         let policy = policyOptions.policy
-        let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: policy)
+        // Only the json document and the SVG picture need the trace itself; otherwise a trace in time order
+        // is replayed as it is read, in constant memory (docs/reliability.md, "Streaming replay").
+        let streaming = TimelineWriter.Format(rawValue: format) != .json && svg == nil
+        let inputs = try Replay.simulate(
+            tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
+            selection: traceSelection.selection, policy: policy, streaming: streaming, console: console)
+        let timeline = inputs.timeline
         for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
         let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())
         switch TimelineWriter.Format(rawValue: format)! {
@@ -113,6 +122,7 @@ struct SimulateCommand: ParsableCommand {
         case .text:
             console.write(writer.text(timeline))
         case .json:
+            guard let loaded = inputs.trace else { preconditionFailure("the json format reads the trace whole") }
             console.write(writer.json(timeline, meta: [
                 ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
                 ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
@@ -120,13 +130,13 @@ struct SimulateCommand: ParsableCommand {
                 ("profile", .string(policyOptions.engineProfile.rawValue)),
                 ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
                 ("policy", PolicyOptions.json(policy)),
-                ("warnings", .array(inputs.trace.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
+                ("warnings", .array(loaded.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
             ]))
         }
-        if let svg {
+        if let svg, let loaded = inputs.trace {
             let tourTitle = inputs.tour.tour.title.resolved(inputs.tour.language, fallbacks: inputs.tour.tour.languages)
             let picture = FieldPicture(
-                timeline: timeline, trace: inputs.trace.trace, traceName: trace, tour: inputs.tour.engineTour,
+                timeline: timeline, trace: loaded.trace, traceName: trace, tour: inputs.tour.engineTour,
                 route: SyntheticWalk.path(for: inputs.tour.tour), titles: inputs.tour.pointTitles(), title: "\(tourTitle) — simulated walk",
                 subtitle: "\(inputs.tour.tour.id) · \(trace) · \(timeline.fixes) fixes · narration \(inputs.tour.language)")
             do {
@@ -165,7 +175,7 @@ struct SimulateCommand: ParsableCommand {
             console.error("--upload-events: the walk produced no analytics events; nothing was posted")
             return
         }
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let remote: RemoteAPI
         do {
             remote = try RemoteAPI(base: base, token: AccessToken.resolve(token), client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
@@ -179,37 +189,5 @@ struct SimulateCommand: ParsableCommand {
         } catch let error as RemoteError {
             throw RemoteFailure.exit(error, console: console)
         }
-    }
-
-    /// Writes the walk's audio as heard: every `audio_started` recording at its time, silence between, up to
-    /// the timeline's last event.
-    private func renderWalk(_ timeline: Timeline, tour: ReplayTour, to path: String, console: Console) throws {
-        var clips: [WalkRenderer.Clip] = []
-        for event in timeline.events where event.kind == .audioStarted {
-            guard let order = event.point, let point = tour.tour.points.first(where: { $0.order == order }),
-                let track = point.track(tour.language), let file = try? AssetFile(track.audio, in: tour.location)
-            else { continue }
-            clips.append(WalkRenderer.Clip(start: event.t, path: file.path))
-        }
-        let end = timeline.events.map { event in event.t + (event.kind == .audioStarted ? event.audioSeconds ?? 0 : 0) }.max() ?? 0
-        let format = renderFileFormat(for: path)
-        let frames = WalkRenderer.frames(totalSeconds: end)
-        let bytes = Formatting.bytes(Int(clamping: format.dataBytes(frames: frames, channels: WalkRenderer.channels)))
-        console.error("rendering \(TimelineWriter.clock(end)) of audio to \(path) as \(format.label), 48 kHz stereo: "
-            + (format == .flac ? "at most \(bytes) (its size as 16-bit WAV; FLAC compresses it, silence to almost nothing)" : bytes))
-        do {
-            try WalkRenderer.render(clips: clips, totalSeconds: end, to: path, format: format)
-        } catch {
-            console.error(error.message)
-            throw CommandExit(.usage)
-        }
-        if format == .flac, let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber {
-            console.error("wrote \(Formatting.bytes(written.intValue)) to \(path)")
-        }
-    }
-
-    /// `--render-format`, or the format the file name implies (`validate()` has checked the name).
-    private func renderFileFormat(for path: String) -> SoundFileFormat {
-        renderFormat.flatMap { SoundFileFormat(rawValue: $0.lowercased()) } ?? SoundFileFormat.implied(byPath: path)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapePlayer
 import WalkscapeTUI
 import WalkscapeTours
 
@@ -35,9 +36,10 @@ enum TourListings {
         if let location = try? TourLocation(argument: directory) {
             let integrity = TourIntegrity.check(tour, at: location, verifyDigests: false)
             let fix = TourIntegrity.downloadCommand(for: tour, document: document, at: location)
-            availability = integrity.isComplete ? .ready
+            // Edited files (present, differing from tour.json) play as they are: only missing ones stop a walk.
+            availability = integrity.hasEveryFile ? .ready
                 : .notDownloaded(
-                    problems: integrity.problems.map { "\($0.asset.file): \($0.kind.rawValue)" }, fix: fix,
+                    problems: integrity.missing.map { "\($0.asset.file): \($0.kind.rawValue)" }, fix: fix,
                     offer: TourListings.downloadOffer(document: document, tour: tour, token: token))
         } else {
             availability = .broken("\(directory)/tour.json: cannot be read")

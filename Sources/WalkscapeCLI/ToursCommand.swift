@@ -12,8 +12,9 @@ struct ToursCommand: ParsableCommand {
         discussion: """
             Shows each tour's title, city, duration, distance, number of stops, languages, whether it is \
             protected (needs a voucher on the phone) and its state: complete (every file present with its \
-            size), partial (files missing or cut short: it cannot start, `walkscape download` completes it) or \
-            outdated (a newer version is published, with --check-updates, or a newer version's download was \
+            size), partial (files missing: it cannot start, `walkscape download` completes it), edited (every \
+            file present, some differing from tour.json's size: a producer's edits, which preview with a \
+            warning until `walkscape manifest` records them) or outdated (a newer version is published, with --check-updates, or a newer version's download was \
             started and not finished; this one still plays). Unfinished first downloads are listed too. Tours \
             that cannot be read are named on standard error.
 
@@ -89,8 +90,13 @@ struct ToursCommand: ParsableCommand {
         func state(_ directory: String, _ tour: Tour) -> (name: String, detail: String) {
             let location = (try? TourLocation(argument: directory))
             let integrity = location.map { TourIntegrity.check(tour, at: $0, verifyDigests: false) }
+            if let integrity, !integrity.hasEveryFile {
+                return ("partial", "\(integrity.missing.count) of \(integrity.assetCount) files missing")
+            }
             if let integrity, !integrity.isComplete {
-                return ("partial", "\(integrity.problems.count) of \(integrity.assetCount) files missing or incomplete")
+                // Every file is there, some differ from tour.json: a producer's edits, previewable as they are.
+                let files = integrity.edited.map(\.asset.file)
+                return ("edited", "\(files.count) of \(integrity.assetCount) files differ from tour.json (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")); `walkscape manifest \(TourIntegrity.shellQuoted(directory))` records them")
             }
             let download = staged[(directory as NSString).lastPathComponent].flatMap { $0.tourID == tour.id && $0.version > tour.version ? $0 : nil }
             if case let .newer(published) = updates[directory] {

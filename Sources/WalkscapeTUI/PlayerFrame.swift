@@ -57,6 +57,9 @@ public struct PlayerFrame: Sendable, Equatable {
     /// The subtitle language shown (nil: subtitles off), and whether the tour has any to choose from.
     public var subtitleLanguage: String?
     public var hasSubtitles: Bool
+    /// One line shown in place of the key hints while it is set: with `play --watch`, what the last reload
+    /// found (the validation line of a broken edit, or that the tour was reloaded).
+    public var notice: String?
 
     public init(
         tourTitle: String, stop: (order: Int, count: Int, title: String)?, gps: GPS, traceTime: Double, speed: Double,
@@ -93,6 +96,7 @@ public struct PlayerFrame: Sendable, Equatable {
         copy.audio.title = audio.title.map(ascii)
         copy.log = log.map(ascii)
         copy.traceName = traceName.map(ascii)
+        copy.notice = notice.map(ascii)
         if case var .completion(summary)? = overlay {
             summary.message = summary.message.map(ascii)
             summary.missedPoints = summary.missedPoints.map { MissedPoint(order: $0.order, title: ascii($0.title), reason: $0.reason) }
@@ -107,7 +111,7 @@ public struct PlayerFrame: Sendable, Equatable {
             && lhs.speed == rhs.speed && lhs.map == rhs.map && lhs.routeCard == rhs.routeCard && lhs.subtitles == rhs.subtitles
             && lhs.audio == rhs.audio && lhs.log == rhs.log && lhs.showLog == rhs.showLog && lhs.overlay == rhs.overlay
             && lhs.paused == rhs.paused && lhs.traceName == rhs.traceName && lhs.subtitleLanguage == rhs.subtitleLanguage
-            && lhs.hasSubtitles == rhs.hasSubtitles
+            && lhs.hasSubtitles == rhs.hasSubtitles && lhs.notice == rhs.notice
     }
 }
 

@@ -35,37 +35,35 @@ public struct PlayerScreen: Sendable {
             return grid
         }
         drawHeader(frame, into: &grid, width: width)
+        let context = WidgetContext(strings: strings, ascii: ascii)
         let map = PlayerScreen.mapSize(width: width, height: height, showLog: frame.showLog)
-        let widget = RouteMapWidget(mode: ascii ? .ascii : .braille, underlay: underlay)
-        let view = projection ?? widget.fittedProjection(frame.map, columns: map.columns, rows: map.rows)
-        widget.draw(frame.map, projection: view, into: &grid, x: 0, y: 2, columns: map.columns, rows: map.rows)
+        grid.render(RouteMap(scene: frame.map, projection: projection, underlay: underlay), in: Rect(x: 0, y: 2, width: map.columns, height: map.rows), context: context)
 
         // Right column: route card, audio bar, event log.
         let sideX = map.columns + 2
         let sideWidth = width - sideX
         var row = 2
         if let card = frame.routeCard {
-            card.draw(into: &grid, x: sideX, y: row, width: sideWidth, strings: strings, ascii: ascii)
+            grid.render(card, in: Rect(x: sideX, y: row, width: sideWidth, height: 4), context: context)
             row += 4
         }
-        frame.audio.draw(into: &grid, x: sideX, y: row, width: sideWidth, strings: strings, ascii: ascii)
+        grid.render(frame.audio, in: Rect(x: sideX, y: row, width: sideWidth, height: 3), context: context)
         row += 3
         if frame.showLog {
-            grid.put(strings["Events"], x: sideX, y: row, style: CellStyle(foreground: .text, bold: true))
-            row += 1
-            let room = max(0, 2 + map.rows - row)
-            for line in frame.log.suffix(room) {
-                grid.put(DisplayWidth.truncate(TerminalText.sanitize(line), to: sideWidth), x: sideX, y: row, style: CellStyle(foreground: .dim))
-                row += 1
-            }
+            // The log runs down to the map's last row.
+            grid.render(EventLog(lines: frame.log), in: Rect(x: sideX, y: row, width: sideWidth, height: 2 + map.rows - row), context: context)
         }
 
         // Subtitles under the map, key hints on the last row.
-        frame.subtitles.draw(into: &grid, x: 1, y: height - 5, width: width - 2, rows: 4)
+        grid.render(frame.subtitles, in: Rect(x: 1, y: height - 5, width: width - 2, height: 4), context: context)
         let hints = strings.hints([
             ("space", "pause"), (ascii ? "</>" : "←/→", "seek"), ("n/p", "point"), ("[/]", "speed"), ("l", "log"), ("?", "help"), ("q", "quit"),
         ])
-        grid.put(DisplayWidth.truncate(hints, to: width), x: 0, y: height - 1, style: CellStyle(foreground: .dim, dim: true))
+        if let notice = frame.notice {
+            grid.put(DisplayWidth.truncate(TerminalText.sanitize(notice), to: width), x: 0, y: height - 1, style: CellStyle(foreground: .warning, bold: true))
+        } else {
+            grid.put(DisplayWidth.truncate(hints, to: width), x: 0, y: height - 1, style: CellStyle(foreground: .dim, dim: true))
+        }
 
         switch frame.overlay {
         case .help?: drawHelp(into: &grid, width: width, height: height)

@@ -1,188 +1,118 @@
 import WalkscapeCore
+import WalkscapeRuntime
 
-/// The terminal player's state between frames: the walk replaying at a chosen speed through the same
-/// trigger engine as `simulate`, the listener's controls, and what the screen should show. Pure: the
-/// terminal loop feeds it wall-clock time and keys, executes the audio commands it returns, and draws the
-/// frame it builds.
+/// The terminal player's walk: a `Walk` (the runtime's driver, clock and source) with the speeds the player
+/// steps through and the listener's controls. What the screen shows comes from the walk's snapshot, never
+/// from trace indices, so a live walk plays on the same screen. Pure apart from its sinks: the terminal
+/// loop feeds it wall-clock time and keys; the audio follows through the walk's `AudioSink` (or the
+/// commands every call returns).
 public struct PlayerSession: Sendable {
     /// What the audio side must do after an update.
-    public enum AudioCommand: Sendable, Equatable {
-        /// Start point `point`'s audio `offset` seconds into the recording (heard at `audibleSpeeds`, time-stretched
-        /// away from ×1; muted otherwise).
-        case play(point: Int, offset: Double)
-        case stop
-        case pause
-        case resume
-        case seek(to: Double)
-    }
+    public typealias AudioCommand = WalkAudioCommand
+    /// Who may hold the walk paused.
+    public typealias PauseHolder = WalkscapeRuntime.PauseHolder
 
     /// Replay speeds the `[`/`]` keys step through.
     public static let speeds: [Double] = [0.25, 0.5, 1, 1.5, 2, 4, 8, 16, 32, 64]
-    /// The speeds at which the narration is heard (time-stretched with its pitch kept away from ×1); outside
-    /// them it is muted and its clock runs on.
-    public static let audibleSpeeds: ClosedRange<Double> = 0.5...2
+    /// The speeds at which the narration is heard (`WalkAudioCommand.audibleSpeeds`).
+    public static let audibleSpeeds: ClosedRange<Double> = WalkAudioCommand.audibleSpeeds
 
     /// Whether the narration is heard at `speed`.
-    public static func isAudible(speed: Double) -> Bool { audibleSpeeds.contains(speed) }
+    public static func isAudible(speed: Double) -> Bool { WalkAudioCommand.isAudible(speed: speed) }
 
-    public let tour: EngineTour
-    public let trace: Trace
-    public private(set) var engine: EngineState
-    /// Seconds since the trace's first fix, on the replay clock.
-    public private(set) var traceTime: Double = 0
-    /// The index of the next fix to feed.
-    public private(set) var nextFix = 0
-    public private(set) var speed: Double
-    /// Who holds the walk paused; the walk (clock, engine and audio) is paused while anyone does.
-    public private(set) var pauseHolders: Set<PauseHolder> = []
-    /// True while the walk is paused: the clock stops, no fix is fed, the audio is paused. The only place
-    /// this is decided (`setPaused(_:by:)` changes it).
-    public var paused: Bool { !pauseHolders.isEmpty }
-    public private(set) var ended = false
-    /// Every event so far, in order (the log and the completion summary read it).
-    public private(set) var events: [EngineEvent] = []
-    /// The index of the last fix fed (the walker's position), or nil before the first.
-    public private(set) var lastFix: Int?
-    /// The index of the last fix the phone delivered to the app (`EnginePolicy.fixDelivery`), or nil.
-    public private(set) var lastDeliveredFix: Int?
-    /// Which fixes reach the engine: the same filter `Simulation.run` applies.
-    private var delivery: FixDeliveryFilter
+    /// The walk: source, driver, clock and sinks.
+    public private(set) var walk: Walk
+    /// The replayed trace's source, when the walk is a replay (nil: a live walk).
+    private let replay: TraceReplaySource?
 
-    public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1) {
-        self.tour = tour
-        self.trace = trace
-        self.engine = EngineState(tour: tour, policy: policy)
-        self.delivery = FixDeliveryFilter(policy.fixDelivery)
-        self.speed = speed
-        events = TriggerEngine.reduce(&engine, .start)
+    /// A replay of `trace` against `tour` under `policy` at `speed`, its updates handed to `sinks`.
+    public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1, sinks: [any WalkSink] = []) {
+        let source = TraceReplaySource(trace)
+        replay = source
+        walk = Walk(tour: tour, policy: policy, source: source, speed: speed, sinks: sinks)
     }
 
-    /// The last trace time, or 0 for an empty trace.
-    public var traceDuration: Double { trace.count > 0 ? trace.elapsed(trace.count - 1) : 0 }
+    /// The player over any walk (a live one, say).
+    public init(walk: Walk) {
+        self.walk = walk
+        replay = walk.source as? TraceReplaySource
+    }
+
+    /// Adds a sink to the walk; it hears from the next update on (a session rebuilt for a reloaded tour gets
+    /// the audio sink once it has caught up, so the catching up is not played).
+    public mutating func add(_ sink: any WalkSink) { walk.add(sink) }
+
+    public var tour: EngineTour { walk.tour }
+    public var engine: EngineState { walk.engine }
+    /// Seconds since the first fix, on the walk's clock.
+    public var traceTime: Double { walk.time }
+    public var speed: Double { walk.speed }
+    /// Who holds the walk paused; the walk (clock, engine and audio) is paused while anyone does.
+    public var pauseHolders: Set<PauseHolder> { walk.clock.pauseHolders }
+    /// True while the walk is paused: the clock stops, no fix is fed, the audio is paused.
+    public var paused: Bool { walk.paused }
+    public var ended: Bool { walk.ended }
+    /// Every event so far, in order (the log and the completion summary read it).
+    public var events: [EngineEvent] { walk.events }
+    /// The number of fixes fed so far (for a replay, the index of the next fix to feed).
+    public var nextFix: Int { replay?.nextIndex ?? walk.driver.received }
+    /// The index (in the order received) of the last fix the phone delivered to the app, or nil.
+    public var lastDeliveredFix: Int? { walk.lastDeliveredIndex }
+    /// The walk as the screen sees it.
+    public var snapshot: WalkSnapshot { walk.snapshot }
 
     /// Moves the replay clock by `wallSeconds` × speed (unless paused), feeding every fix reached; returns
     /// the audio commands the new events call for.
-    public mutating func advance(wallSeconds: Double) -> [AudioCommand] {
-        guard !paused, !ended, wallSeconds > 0 else { return [] }
-        return moveClock(to: traceTime + wallSeconds * speed)
-    }
+    @discardableResult
+    public mutating func advance(wallSeconds: Double) -> [AudioCommand] { walk.step(wallSeconds: wallSeconds).audio }
 
     /// Feeds exactly the next fix (the `.` key while paused).
-    public mutating func stepOneFix() -> [AudioCommand] {
-        guard !ended else { return [] }
-        guard nextFix < trace.count else { return moveClock(to: .infinity) }
-        return moveClock(to: trace.elapsed(nextFix))
-    }
-
-    private mutating func moveClock(to target: Double) -> [AudioCommand] {
-        var new: [EngineEvent] = []
-        while nextFix < trace.count, trace.elapsed(nextFix) <= target {
-            let i = nextFix
-            let action = delivery.action(t: trace.elapsed(i), location: trace.location(i), accuracy: trace.effectiveAccuracy(i))
-            TriggerEngine.reduce(&engine, action, into: &new)
-            if case .fix = action { lastDeliveredFix = i }
-            lastFix = i
-            nextFix += 1
-        }
-        if nextFix >= trace.count {
-            // The trace is over: the audio plays out on the clock, then the tour ends.
-            let end = max(traceDuration, engine.playing?.endsAt ?? 0)
-            if target >= end || target == .infinity {
-                TriggerEngine.reduce(&engine, .traceEnded, into: &new)
-                ended = true
-                traceTime = max(traceTime, min(target, end))
-            } else {
-                TriggerEngine.reduce(&engine, .advance(to: target), into: &new)
-                traceTime = target
-            }
-        } else {
-            TriggerEngine.reduce(&engine, .advance(to: target), into: &new)
-            traceTime = target.isFinite ? target : traceTime
-        }
-        return record(new)
-    }
-
-    /// Appends `new` to the log and turns audio events into commands.
-    private mutating func record(_ new: [EngineEvent]) -> [AudioCommand] {
-        events += new
-        var commands: [AudioCommand] = []
-        for event in new {
-            switch event.kind {
-            case .audioStarted:
-                if let point = event.point { commands.append(.play(point: point, offset: max(0, traceTime - event.t))) }
-            case .audioFinished, .audioCut:
-                commands.append(.stop)
-            case .audioSeeked:
-                commands.append(.seek(to: event.audioSeconds ?? 0))
-            default:
-                break
-            }
-        }
-        // A start followed by a stop in the same update: only the last state matters for the audio side.
-        if let lastPlay = commands.lastIndex(where: { if case .play = $0 { return true } else { return false } }),
-            let lastStop = commands.lastIndex(of: .stop), lastStop > lastPlay
-        {
-            return [.stop]
-        }
-        return commands
-    }
+    @discardableResult
+    public mutating func stepOneFix() -> [AudioCommand] { walk.stepOneFix().audio }
 
     // MARK: Controls
 
-    /// Who may hold the walk paused.
-    public enum PauseHolder: Sendable, Hashable {
-        /// The listener (space).
-        case listener
-        /// An overlay that stops the walk while it is open (`PlayerFrame.Overlay.pausesWalk`).
-        case overlay
-    }
-
     /// Space: pause or resume the walk and its audio (an overlay's hold is not the listener's to release).
-    public mutating func togglePause() -> [AudioCommand] {
-        setPaused(!pauseHolders.contains(.listener), by: .listener)
-    }
+    @discardableResult
+    public mutating func togglePause() -> [AudioCommand] { walk.togglePause().audio }
 
     /// Takes or releases `holder`'s hold on the walk; returns `.pause` or `.resume` for the audio when the
     /// walk as a whole changes between running and paused (and audio is playing), nothing otherwise.
-    public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> [AudioCommand] {
-        let was = paused
-        if hold { pauseHolders.insert(holder) } else { pauseHolders.remove(holder) }
-        guard was != paused, engine.playing != nil else { return [] }
-        return [paused ? .pause : .resume]
-    }
+    @discardableResult
+    public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> [AudioCommand] { walk.setPaused(hold, by: holder).audio }
 
     /// ←/→: seek the playing audio by `seconds`.
-    public mutating func seekAudio(by seconds: Double) -> [AudioCommand] {
-        guard let playing = engine.playing else { return [] }
-        let position = traceTime - playing.startedAt + seconds
-        return record(TriggerEngine.reduce(&engine, .seekAudio(to: position, at: traceTime)))
-    }
+    @discardableResult
+    public mutating func seekAudio(by seconds: Double) -> [AudioCommand] { walk.seekAudio(by: seconds).audio }
 
     /// n: skip to the next point's audio (the queued one), or stop the current one.
-    public mutating func skipAudio() -> [AudioCommand] {
-        record(TriggerEngine.reduce(&engine, .skipAudio(at: traceTime)))
-    }
+    @discardableResult
+    public mutating func skipAudio() -> [AudioCommand] { walk.skipAudio().audio }
 
     /// r: replay the current point's audio (or the last one heard).
+    @discardableResult
     public mutating func replayCurrent() -> [AudioCommand] {
         guard let point = engine.playing?.point ?? lastPlayedPoint else { return [] }
-        return record(TriggerEngine.reduce(&engine, .replayAudio(point: point, at: traceTime)))
+        return walk.replay(point: point).audio
     }
 
     /// p: replay the point before the current (or last heard) one.
+    @discardableResult
     public mutating func replayPrevious() -> [AudioCommand] {
         guard let current = engine.playing?.point ?? lastPlayedPoint, current > 1 else { return [] }
-        return record(TriggerEngine.reduce(&engine, .replayAudio(point: current - 1, at: traceTime)))
+        return walk.replay(point: current - 1).audio
     }
 
-    /// `[`/`]`: step the speed down or up through `speeds`.
-    public mutating func changeSpeed(faster: Bool) {
+    /// `[`/`]`: step the speed down or up through `speeds`; the audio follows (muted outside
+    /// `audibleSpeeds`, otherwise restarted at the clock's position, stretched for the new speed).
+    @discardableResult
+    public mutating func changeSpeed(faster: Bool) -> [AudioCommand] {
         let index = PlayerSession.speeds.firstIndex { $0 >= speed } ?? (PlayerSession.speeds.count - 1)
-        speed = PlayerSession.speeds[max(0, min(PlayerSession.speeds.count - 1, index + (faster ? 1 : -1)))]
+        return walk.setSpeed(PlayerSession.speeds[max(0, min(PlayerSession.speeds.count - 1, index + (faster ? 1 : -1)))]).audio
     }
 
     /// The last point whose audio started.
-    public var lastPlayedPoint: Int? { events.last { $0.kind == .audioStarted }?.point }
+    public var lastPlayedPoint: Int? { walk.lastPlayedPoint }
 
     /// How far into the playing audio the clock is, in seconds (the heard position when muted).
     public var audioPosition: Double? {

@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeRuntime
 
 /// The tour's text and geometry the player screen shows, resolved in the listener's language.
 public struct PlayerTourInfo: Sendable {
@@ -9,24 +10,37 @@ public struct PlayerTourInfo: Sendable {
     public var completionMessage: String?
     /// Subtitles by point order in the chosen subtitle language (none when off or missing).
     public var subtitles: [Int: SubtitleTrack]
+    /// Orders of the points whose recording in the chosen language is a placeholder (marked on screen).
+    public var placeholders: Set<Int>
 
-    public init(title: String, pointTitles: [Int: String], route: [LatLng], completionMessage: String?, subtitles: [Int: SubtitleTrack]) {
+    public init(title: String, pointTitles: [Int: String], route: [LatLng], completionMessage: String?, subtitles: [Int: SubtitleTrack], placeholders: Set<Int> = []) {
         self.title = title
         self.pointTitles = pointTitles
         self.route = route
         self.completionMessage = completionMessage
         self.subtitles = subtitles
+        self.placeholders = placeholders
     }
 }
 
 extension PlayerSession {
     /// How many trail positions the map keeps behind the walker.
-    public static let trailLength = 60
+    public static let trailLength = Walk.trailLength
 
     /// The frame for this moment. `heardPosition` is what the audio output reports as heard (at ×1); without
     /// it (muted, or no audio) the clock's position in the audio is used.
     public func frame(info: PlayerTourInfo, heardPosition: Double?, muted: Bool, showLog: Bool, overlay: PlayerFrame.Overlay?) -> PlayerFrame {
-        let points = tour.points
+        PlayerSession.frame(snapshot, events: events, info: info, heardPosition: heardPosition, muted: muted, showLog: showLog, overlay: overlay)
+    }
+
+    /// The frame for a walk's `snapshot`, with `events` (the walk's log) in the log pane: all the screen
+    /// needs, from a replay or a live walk alike.
+    public static func frame(
+        _ snapshot: WalkSnapshot, events: [EngineEvent], info: PlayerTourInfo, heardPosition: Double?, muted: Bool, showLog: Bool,
+        overlay: PlayerFrame.Overlay?
+    ) -> PlayerFrame {
+        let engine = snapshot.engine
+        let points = engine.tour.points
         let playing = engine.playing?.point
         let queued = Set(engine.queue)
         let next = engine.next <= points.count ? engine.next : nil
@@ -48,12 +62,8 @@ extension PlayerSession {
             }
             return MapScene.Point(order: point.order, location: point.location, radiusMeters: point.radiusMeters, state: state)
         }
-        var walker: LatLng?
-        var trail: [LatLng] = []
-        if let last = lastFix {
-            walker = trace.location(last)
-            trail = (max(0, last - PlayerSession.trailLength)...last).map { trace.location($0) }
-        }
+        let walker = snapshot.lastFix?.location
+        let trail = snapshot.trail
         let scene = MapScene(route: info.route.isEmpty ? points.map(\.location) : info.route, points: mapPoints, walker: walker, trail: trail)
 
         var card: RouteCard?
@@ -63,12 +73,12 @@ extension PlayerSession {
             card = RouteCard(
                 order: next, title: info.pointTitles[next] ?? "", distanceMeters: distance,
                 bearingDegrees: Geodesy.initialBearing(from: walker, to: point.location),
-                status: engine.isInside(point: next) ? .inside : .waiting)
+                status: engine.isInside(point: next) ? .inside : .waiting, placeholder: info.placeholders.contains(next))
         } else if let queuedPoint = engine.queue.first {
-            card = RouteCard(order: queuedPoint, title: info.pointTitles[queuedPoint] ?? "", distanceMeters: 0, bearingDegrees: 0, status: .queued)
+            card = RouteCard(order: queuedPoint, title: info.pointTitles[queuedPoint] ?? "", distanceMeters: 0, bearingDegrees: 0, status: .queued, placeholder: info.placeholders.contains(queuedPoint))
         }
 
-        let position = heardPosition ?? audioPosition
+        let position = heardPosition ?? snapshot.audioPosition
         var subtitles = SubtitleBox(current: [])
         if let playing, let track = info.subtitles[playing], let position {
             let ms = Int((position * 1000).rounded())
@@ -76,13 +86,12 @@ extension PlayerSession {
         }
         let audio = AudioBar(
             title: playing.flatMap { info.pointTitles[$0] }, elapsed: position ?? 0,
-            duration: playing.map { points[$0 - 1].audioSeconds } ?? 0, queued: engine.queue.count, paused: paused, muted: muted)
+            duration: playing.map { points[$0 - 1].audioSeconds } ?? 0, queued: engine.queue.count, paused: snapshot.paused, muted: muted)
 
         let stopOrder = playing ?? next ?? points.count
         var gps = PlayerFrame.GPS(fixAge: nil, accuracy: nil)
-        if let last = lastFix {
-            let accuracy = trace.effectiveAccuracy(last)
-            gps = PlayerFrame.GPS(fixAge: max(0, traceTime - trace.elapsed(last)), accuracy: accuracy.isNaN ? nil : accuracy)
+        if let fix = snapshot.lastFix {
+            gps = PlayerFrame.GPS(fixAge: snapshot.fixAge, accuracy: fix.accuracy.isNaN ? nil : fix.accuracy)
         }
         let log = events.suffix(40).map { event -> String in
             var line = TimelineWriter.clock(event.t) + " " + event.kind.rawValue
@@ -91,22 +100,19 @@ extension PlayerSession {
         }
         return PlayerFrame(
             tourTitle: info.title, stop: points.isEmpty ? nil : (order: stopOrder, count: points.count, title: info.pointTitles[stopOrder] ?? ""),
-            gps: gps, traceTime: traceTime, speed: speed, map: scene, routeCard: card, subtitles: subtitles, audio: audio,
-            log: log, showLog: showLog, overlay: overlay, paused: paused)
+            gps: gps, traceTime: snapshot.time, speed: snapshot.speed, map: scene, routeCard: card, subtitles: subtitles, audio: audio,
+            log: log, showLog: showLog, overlay: overlay, paused: snapshot.paused)
     }
 
     /// The completion summary once the tour has ended.
     public func completionSummary(info: PlayerTourInfo, donation: String?) -> CompletionSummary {
         let played = engine.triggered.filter { $0 }.count
         let missed = tour.points.indices.filter { !engine.triggered[$0] }.map { tour.points[$0].order }
-        var distance = 0.0
-        if let last = lastFix, last > 0 {
-            for i in 1...last { distance += Geodesy.distance(trace.location(i - 1), trace.location(i)) }
-        }
+        let snapshot = self.snapshot
         let missedPoints = MissedPoint.classify(
             events: events, orders: tour.points.map(\.order), titles: info.pointTitles, queueDepth: engine.policy.queueDepth)
         return CompletionSummary(
-            played: played, missed: missed, walkingSeconds: lastFix.map { trace.elapsed($0) } ?? 0, distanceMeters: distance,
+            played: played, missed: missed, walkingSeconds: snapshot.lastFixTime ?? 0, distanceMeters: snapshot.distanceMeters,
             message: info.completionMessage, donation: donation, missedPoints: missedPoints)
     }
 }

@@ -14,13 +14,16 @@ public struct RouteCard: Sendable, Equatable {
     /// Bearing from the walker to the stop, degrees clockwise from north.
     public var bearingDegrees: Double
     public var status: Status
+    /// Whether the stop's recording is a placeholder (`"placeholder": true` in tour.json): marked on the heading.
+    public var placeholder: Bool
 
-    public init(order: Int, title: String, distanceMeters: Double, bearingDegrees: Double, status: Status) {
+    public init(order: Int, title: String, distanceMeters: Double, bearingDegrees: Double, status: Status, placeholder: Bool = false) {
         self.order = order
         self.title = title
         self.distanceMeters = distanceMeters
         self.bearingDegrees = bearingDegrees
         self.status = status
+        self.placeholder = placeholder
     }
 
     /// The walking speed used for the time estimate: 4.5 km/h.
@@ -56,7 +59,10 @@ public struct RouteCard: Sendable, Equatable {
         }
         let heading = "\(strings["Next stop"]) \(order) · "
         let used = grid.put(heading, x: x, y: y, style: CellStyle(foreground: .next, bold: true), maxWidth: width)
-        grid.put(statusText, x: x + used, y: y, style: statusStyle, maxWidth: max(0, width - used))
+        let statusWidth = grid.put(statusText, x: x + used, y: y, style: statusStyle, maxWidth: max(0, width - used))
+        if placeholder {
+            grid.put(" · " + strings["placeholder"], x: x + used + statusWidth, y: y, style: CellStyle(foreground: .dim), maxWidth: max(0, width - used - statusWidth))
+        }
         grid.put(DisplayWidth.truncate(TerminalText.sanitize(title), to: width), x: x, y: y + 1, style: CellStyle(foreground: .text, bold: true), maxWidth: width)
         let distance = distanceMeters < 1000 ? "\(Int(distanceMeters.rounded())) m" : formatFixed(distanceMeters / 1000, 1) + " km"
         let line = "\(RouteCard.arrow(for: bearingDegrees, ascii: ascii)) \(distance) · \(walkingMinutes) \(strings["min walk"])"

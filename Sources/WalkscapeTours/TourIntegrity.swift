@@ -26,6 +26,28 @@ public struct TourIntegrity: Sendable {
     /// Whether every file is present (and, when digests were checked, intact).
     public var isComplete: Bool { problems.isEmpty }
 
+    /// Files that are not on disk (or cannot be used where tour.json says): these refuse a walk, unless the
+    /// walk was asked to go on without them (`--allow-missing`).
+    public var missing: [Problem] { problems.filter { $0.kind == .missing } }
+
+    /// Files that are present but differ from their recorded size or SHA-256 (or have none recorded): a
+    /// producer's local edits. They preview as they are, with one warning; `validate` still reports them.
+    public var edited: [Problem] { problems.filter { $0.kind != .missing } }
+
+    /// Whether every file is at least present (edited ones included): what a preview needs.
+    public var hasEveryFile: Bool { missing.isEmpty }
+
+    /// The one warning for edited files: which files, and the command that records them in tour.json.
+    /// Nil when no file was edited.
+    public func editedWarning(argument: String) -> String? {
+        let files = edited.map(\.asset.file)
+        guard !files.isEmpty else { return nil }
+        let shown = files.prefix(4).joined(separator: ", ") + (files.count > 4 ? " and \(files.count - 4) more" : "")
+        let count = files.count == 1 ? "1 file differs" : "\(files.count) files differ"
+        return "\(argument): warning: \(count) from tour.json's size or SHA-256 (\(shown)): previewing the files as they are; "
+            + "`walkscape manifest \(TourIntegrity.shellQuoted(argument))` records them (`validate` reports them as errors until then)"
+    }
+
     /// Checks the assets of `tour` at `location`: presence and size always, SHA-256 when `verifyDigests`.
     public static func check(_ tour: Tour, at location: TourLocation, verifyDigests: Bool) -> TourIntegrity {
         var problems: [Problem] = []

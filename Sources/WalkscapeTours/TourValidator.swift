@@ -80,6 +80,11 @@ public struct TourValidator: Sendable {
                 switch outcome {
                 case let .success(decoded):
                     report.audio[asset.file] = decoded.info
+                    // The length tour.json records (what --allow-missing plays when the file is absent) should be the file's.
+                    if let recorded = asset.durationSeconds, abs(recorded - decoded.info.durationSeconds) > 0.5 {
+                        report.diagnostics.append(.warning(file, field + ".durationSeconds",
+                            "says \(formatShortNumber(recorded)) s, \"\(asset.file)\" lasts \(formatFixed(decoded.info.durationSeconds, 3)) s"))
+                    }
                     if let truncation = decoded.truncation { report.diagnostics.append(.warning(display, "", truncation)) }
                 case let .failure(error):
                     report.diagnostics.append(.error(display, "", error.message))
@@ -93,7 +98,22 @@ public struct TourValidator: Sendable {
                 checkMapTiles(assetFile, display: display, into: &report)
             }
         }
+        report.diagnostics += TourValidator.placeholderWarnings(tour, jsonFile: loaded.location.jsonFile, argument: argument, audio: report.audio)
         return report
+    }
+
+    /// One warning per placeholder recording (`"placeholder": true`): the tour plays, but that narration is
+    /// still missing. Says how long the stand-in is when it was measured, and how to replace it.
+    static func placeholderWarnings(_ tour: Tour, jsonFile: String, argument: String, audio: [String: AudioInfo]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for point in tour.points {
+            for track in point.tracks where track.isPlaceholder {
+                let length = audio[track.audio.file].map { " of " + formatShortNumber(($0.durationSeconds * 10).rounded() / 10) + " s" } ?? ""
+                warnings.append(.warning(jsonFile, "points[\(point.fileIndex)].tracks.\(track.language).placeholder",
+                    "point \(point.order) plays a placeholder recording\(length) (\(track.audio.file)), not its narration in \(track.language); replace the file with the recording, remove \"placeholder\" and run `walkscape manifest \(argument)`"))
+            }
+        }
+        return warnings
     }
 
     private func checkPromises(_ asset: Asset, _ assetFile: AssetFile, field: String, file: String, into report: inout ValidationReport) {

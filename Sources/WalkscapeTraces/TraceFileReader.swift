@@ -113,14 +113,14 @@ public enum TraceFileReader {
         return LoadedTrace(trace: trace, summary: summary)
     }
 
-    private static func message(of failure: TraceByteSource.Failure) -> String {
+    static func message(of failure: TraceByteSource.Failure) -> String {
         switch failure {
         case let .unreadable(message): return message
         case let .gzip(message): return message
         }
     }
 
-    private static func unknownContent(_ prefix: [UInt8]) -> String {
+    static func unknownContent(_ prefix: [UInt8]) -> String {
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         while let b = bytes.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { bytes = bytes.dropFirst() }

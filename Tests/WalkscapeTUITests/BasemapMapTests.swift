@@ -106,4 +106,24 @@ import WalkscapeTestSupport
         #expect(with.contains("© OpenStreetMap contributors"))
         #expect(!without.contains("OpenStreetMap"))
     }
+
+    @Test func routeMapWidgetDrawsTheUnderlayInItsRect() {
+        let scene = Self.helsinkiScene()
+        let underlay = MapUnderlay(basemap: Self.basemap, route: scene.route)
+        let context = WidgetContext(strings: UIStrings(language: "en"), ascii: false)
+        var widgetGrid = CellGrid(width: 104, height: 32)
+        widgetGrid.render(RouteMap(scene: scene, projection: nil, underlay: underlay), in: Rect(x: 2, y: 1, width: 100, height: 30), context: context)
+        var direct = CellGrid(width: 104, height: 32)
+        let drawer = RouteMapWidget(mode: .braille, underlay: underlay)
+        drawer.draw(scene, projection: drawer.fittedProjection(scene, columns: 100, rows: 30), into: &direct, x: 2, y: 1, columns: 100, rows: 30)
+        #expect(widgetGrid.text == direct.text)
+        #expect(widgetGrid.text.contains("© OpenStreetMap contributors"))
+        var plain = CellGrid(width: 104, height: 32)
+        plain.render(RouteMap(scene: scene, projection: nil), in: Rect(x: 2, y: 1, width: 100, height: 30), context: context)
+        #expect(!plain.text.contains("OpenStreetMap"))
+        // Nothing outside the rectangle.
+        let rows = widgetGrid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[0].allSatisfy { $0 == " " })
+        #expect(rows.allSatisfy { $0.prefix(2).allSatisfy { $0 == " " } })
+    }
 }

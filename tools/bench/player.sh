@@ -8,7 +8,10 @@
 #   3. start to first frame: from the keystroke that starts `walkscape play` in a tmux shell to the first
 #      frame on the pane (polled every 2 ms), median of 7; beside `less` on a one-line file, the floor of
 #      this way of measuring.
-# usage: tools/bench/player.sh [frame] [cpu] [start]   (default: all three)
+#   4. frame timing while points start at ×1: the player's loop (Benchmarks/FrameTiming, release) over every
+#      point of the two sample walks, 2 s before to 2 s after each point's audio starts, recordings opened on
+#      the audio sink's loader thread, beside opening them on the loop's thread as the player did before.
+# usage: tools/bench/player.sh [frame] [cpu] [start] [frames]   (default: all four)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -20,6 +23,23 @@ if sections frame; then
 echo "== 1. frame time (200×60)"
 (cd Benchmarks && swift build -c release --product PlayerBenchmarks >/dev/null 2>&1 \
   && taskset -c 0 .build/release/PlayerBenchmarks --iterations 3000 --warmup-iterations 200 | grep -E '^(name|frame)')
+fi
+
+if sections frames; then
+echo "== 4. frame timing while points start at ×1 (200×60)"
+(cd Benchmarks && swift build -c release --product FrameTiming >/dev/null 2>&1)
+echo "-- the sample tours' own recordings"
+Benchmarks/.build/release/FrameTiming "$root" --compare
+# A 20-minute narration (128 kb/s MP3, 19 MB): what a long point's scan costs.
+long=/tmp/walkscape-bench/long-narration.mp3
+if [ ! -f "$long" ]; then
+  mkdir -p /tmp/walkscape-bench
+  ffmpeg -loglevel error -y -f lavfi -i "anoisesrc=color=pink:duration=1200:sample_rate=44100:amplitude=0.2" -ac 2 \
+    -c:a libmp3lame -b:a 128k "$long"
+fi
+echo "-- every point playing a 20-minute MP3"
+Benchmarks/.build/release/FrameTiming "$root" --compare --recording "$long"
+if [ -n "$ARGS" ] && [ "$ARGS" = frames ]; then exit 0; fi
 fi
 
 swift build -c release --product walkscape >/dev/null 2>&1

@@ -20,3 +20,13 @@ public func formatShortNumber(_ value: Double) -> String {
     if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
     return String(value)
 }
+
+/// A length of time as a clock reading, rounded to the second: `1:05`, `12:30`, `1:02:03` from an hour on.
+/// Negative lengths are shown by their size; non-finite ones as `?`.
+public func formatClock(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "?" }
+    let total = Int(abs(seconds).rounded())
+    let hours = total / 3600, minutes = (total % 3600) / 60, secs = total % 60
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+}

@@ -1,29 +1,26 @@
-/// Replays a whole trace through the trigger engine at full speed: the headless form of a walk.
+/// Replays a whole trace through the trigger engine at full speed: the headless form of a walk, a fold of
+/// the trace's fixes over one `EngineDriver`.
 public enum Simulation {
     /// The timeline of `trace` walked against `tour` under `policy`: `tour_started`, every event in time
     /// order, and the end of the tour.
     public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard) -> Timeline {
-        var state = EngineState(tour: tour, policy: policy)
+        var driver = EngineDriver(tour: tour, policy: policy)
         var events: [EngineEvent] = []
         events.reserveCapacity(tour.points.count * 8 + 4)
-        TriggerEngine.reduce(&state, .start, into: &events)
-        guard trace.count > 0 else {
-            TriggerEngine.reduce(&state, .traceEnded, into: &events)
-            return Timeline(events: events, startTime: 0, fixes: 0, ignoredFixes: 0, withheldFixes: 0)
-        }
-        let start = trace.times[0]
+        driver.start(into: &events)
         let latitudes = trace.latitudes
         let longitudes = trace.longitudes
         let times = trace.times
+        // Accuracy matters only behind the accuracy gate: without one the engine never reads it.
         let usesAccuracy = policy.minAccuracyMeters != nil
-        var delivery = FixDeliveryFilter(policy.fixDelivery)
         for i in 0..<trace.count {
             let accuracy = usesAccuracy ? trace.effectiveAccuracy(i) : .nan
-            let action = delivery.action(t: times[i] - start, location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy)
-            TriggerEngine.reduce(&state, action, into: &events)
+            driver.receive(Fix(time: times[i], location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy), into: &events)
         }
-        TriggerEngine.reduce(&state, .traceEnded, into: &events)
-        return Timeline(events: events, startTime: start, fixes: trace.count, ignoredFixes: state.ignoredFixes, withheldFixes: delivery.withheld)
+        driver.end(into: &events)
+        return Timeline(
+            events: events, startTime: driver.origin ?? 0, fixes: trace.count, ignoredFixes: driver.state.ignoredFixes,
+            withheldFixes: driver.withheldFixes)
     }
 }
 
@@ -37,4 +34,12 @@ public struct Timeline: Sendable, Equatable {
     public var ignoredFixes: Int
     /// Fixes the phone would not have delivered to the app (`EnginePolicy.fixDelivery`).
     public var withheldFixes: Int
+
+    public init(events: [EngineEvent], startTime: Double, fixes: Int, ignoredFixes: Int, withheldFixes: Int) {
+        self.events = events
+        self.startTime = startTime
+        self.fixes = fixes
+        self.ignoredFixes = ignoredFixes
+        self.withheldFixes = withheldFixes
+    }
 }

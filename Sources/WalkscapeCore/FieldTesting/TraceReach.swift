@@ -33,7 +33,64 @@ public enum TraceReach {
     /// how close it gets; nil when it does come near (or there is nothing to measure).
     public static func farWarning(_ trace: Trace, points: [LatLng], route: [LatLng]) -> String? {
         guard let closest = closestApproach(trace, to: points + route, stopWithin: farMeters), closest.meters > farMeters else { return nil }
-        let distance = closest.meters < 100_000 ? formatFixed(closest.meters / 1000, 1) + " km" : formatFixed(closest.meters / 1000, 0) + " km"
-        return "the trace never comes within \(formatShortNumber(farMeters / 1000)) km of the tour's points or route: its closest fix (\(ISO8601Time.format(trace.times[closest.fix]))) is \(distance) away; is it a walk of another tour?"
+        return farWarning(meters: closest.meters, time: trace.times[closest.fix])
+    }
+}
+
+extension TraceReach {
+    /// `closestApproach` over fixes that arrive in batches (a stream replay): the same skips, the same
+    /// strict comparisons and the same stop, so the same answer; it keeps the closest fix's time, not its index.
+    public struct Approach: Sendable {
+        private let targets: [LatLng]
+        private let centre: LatLng
+        private let spread: Double
+        private let stopWithin: Double
+        private var best = (meters: Double.infinity, time: Double.nan)
+        private var seen = false
+        private var stopped = false
+
+        /// The closest approach to `targets`, stopping at the first fix within `stopWithin` metres.
+        public init(to targets: [LatLng], stopWithin: Double = 0) {
+            self.targets = targets
+            self.stopWithin = stopWithin
+            var centre = targets.first ?? LatLng(lat: 0, lng: 0)
+            if targets.count > 1 {
+                centre = LatLng(lat: targets.map(\.lat).reduce(0, +) / Double(targets.count), lng: targets.map(\.lng).reduce(0, +) / Double(targets.count))
+            }
+            self.centre = centre
+            spread = targets.map { Geodesy.distance(centre, $0) }.max() ?? 0
+        }
+
+        /// Measures the next fixes.
+        public mutating func feed(_ batch: Trace) {
+            guard !targets.isEmpty, !stopped else { return }
+            for i in 0..<batch.count {
+                seen = true
+                let fix = batch.location(i)
+                if Geodesy.distance(fix, centre) - spread >= best.meters { continue }
+                for target in targets {
+                    let d = Geodesy.distance(fix, target)
+                    if d < best.meters { best = (d, batch.times[i]) }
+                }
+                if best.meters <= stopWithin {
+                    stopped = true
+                    return
+                }
+            }
+        }
+
+        /// The closest distance in metres and that fix's time; nil when there were no fixes or no targets.
+        public var closest: (meters: Double, time: Double)? { seen && !targets.isEmpty ? best : nil }
+    }
+
+    /// `farWarning` for fixes measured by an `Approach` made with `stopWithin: farMeters`.
+    public static func farWarning(_ approach: Approach) -> String? {
+        guard let closest = approach.closest, closest.meters > farMeters else { return nil }
+        return farWarning(meters: closest.meters, time: closest.time)
+    }
+
+    static func farWarning(meters: Double, time: Double) -> String {
+        let distance = meters < 100_000 ? formatFixed(meters / 1000, 1) + " km" : formatFixed(meters / 1000, 0) + " km"
+        return "the trace never comes within \(formatShortNumber(farMeters / 1000)) km of the tour's points or route: its closest fix (\(ISO8601Time.format(time))) is \(distance) away; is it a walk of another tour?"
     }
 }

@@ -9,6 +9,9 @@ public struct Asset: Sendable, Equatable {
     public var sha256: String?
     /// Where the asset object sits in `tour.json`, for messages and for rewriting it.
     public var path: JSONPath
+    /// A recording's length in seconds as tour.json records it (`durationSeconds`), when given: what a
+    /// missing recording is played as (silence that long) under `--allow-missing`.
+    public var durationSeconds: Double?
 
     public init(file: String, fileSizeBytes: Int? = nil, sha256: String? = nil, path: JSONPath = JSONPath()) {
         self.file = file

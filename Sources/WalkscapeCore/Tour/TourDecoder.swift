@@ -114,8 +114,9 @@ public struct TourDecoder {
             return number
         }
 
-        mutating func bool(_ object: JSONValue, _ key: String, at path: JSONPath) -> Bool? {
-            guard let value = member(object, key, at: path, required: true, expected: "true or false") else { return nil }
+        mutating func bool(_ object: JSONValue, _ key: String, at path: JSONPath, required: Bool = true) -> Bool? {
+            guard let value = member(object, key, at: path, required: required, expected: "true or false") else { return nil }
+            if !required && value == .null { return nil }
             guard let flag = value.boolValue else {
                 error(path.appending(key), "expected true or false, got \(describe(value))")
                 return nil
@@ -187,6 +188,13 @@ public struct TourDecoder {
                     asset.fileSizeBytes = bytes
                 } else {
                     error(path.appending("fileSizeBytes"), "expected a whole number of bytes from 0 to 2^40 (1 TiB), got \(describe(size))")
+                }
+            }
+            if role == .audio, let duration = value["durationSeconds"] {
+                if let seconds = duration.doubleValue, seconds >= 0, seconds <= ValueRanges.maxAudioSeconds {
+                    asset.durationSeconds = seconds
+                } else {
+                    error(path.appending("durationSeconds"), "expected the recording's length in seconds, from 0 to 86400, got \(describe(duration))")
                 }
             }
             if let digest = value["sha256"] {
@@ -410,7 +418,8 @@ public struct TourDecoder {
                         error(subtitlePath, "expected an object of subtitle assets by language, got \(describe(subtitleValue))")
                     }
                 }
-                tracks.append(Track(language: language, audio: audio, subtitles: subtitles))
+                let placeholder = bool(trackValue, "placeholder", at: trackPath, required: false) ?? false
+                tracks.append(Track(language: language, audio: audio, subtitles: subtitles, isPlaceholder: placeholder))
             }
             return tracks
         }

@@ -53,6 +53,18 @@ public struct GPXStreamParser: TraceStreamParser {
     private var requiresUTF8: Bool?
     /// Absolute offset up to which the bytes were checked as UTF-8 (a sequence cut by a chunk end is not).
     private var checkedTo = 0
+    /// In a single-byte encoding, the bytes 0x80–0xBF (`low`) and 0xC0–0xFF (`high`) that are no character of
+    /// it (bit k for byte 0x80 + k, 0xC0 + k): libxml2 refuses a document holding one.
+    private var undefinedBytes: (low: UInt64, high: UInt64) = (0, 0)
+    /// Whether the declared single-byte encoding is ISO-8859-1, whose byte values are the characters (so that
+    /// names with bytes past ASCII can be checked); names in other single-byte encodings must be ASCII.
+    private var latin1 = false
+    /// How many ']' (0–2) end the bytes consumed so far, for ']]>' cut by a chunk end in text.
+    private var tailBrackets = 0
+    /// Whether a DOCTYPE was read (a second one is refused).
+    private var doctypeSeen = false
+    /// The attribute names of the start tag being read (positions in the buffer), to refuse a repeated one.
+    private var attributeNames: [(start: Int, end: Int)] = []
 
     // MARK: Lines
 
@@ -211,8 +223,10 @@ public struct GPXStreamParser: TraceStreamParser {
             }
         }
         if requiresUTF8 == nil {
-            guard let required = try Self.declaredUTF8(p, n, from: i, final: final) else { return 0 }
-            requiresUTF8 = required
+            guard let declared = try Self.declaredEncoding(p, n, from: i, final: final) else { return 0 }
+            requiresUTF8 = declared.utf8
+            undefinedBytes = declared.undefined
+            latin1 = declared.latin1
         }
         // Bytes that are not UTF-8 end the document where they are: what comes before is scanned as usual
         // (so that an earlier error wins, however the file is cut into chunks), then the encoding is refused.
@@ -220,47 +234,92 @@ public struct GPXStreamParser: TraceStreamParser {
         var invalid: Int?
         if requiresUTF8 == true {
             (end, invalid) = Self.checkUTF8(p, n, from: max(i, checkedTo - base), final: final)
+        } else if undefinedBytes != (0, 0) {
+            invalid = Self.firstUndefined(p, n, from: max(i, checkedTo - base), undefinedBytes)
         }
         let consumed = try scan(p, invalid ?? end, from: i, final: final && invalid == nil)
         if let invalid {
             // Outside the root element, where only white space and markup may be, the scanner's own message
             // ("not an XML document", "text after the end of the root element") says more.
             if consumed == invalid && open.isEmpty { _ = try scan(p, n, from: consumed, final: final) }
+            if requiresUTF8 == false {
+                throw fail(p, at: invalid, "\(Self.describe(p[invalid])) is no character of the encoding the XML declaration names; expected a file in that encoding (or UTF-8, declared so)")
+            }
             throw fail(p, at: invalid, "\(Self.describe(p[invalid])) is not UTF-8; expected a UTF-8 file, or an XML declaration naming its encoding (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)")
         }
         checkedTo = base + end
+        // ']' ending the consumed bytes are text: a '>' at the start of the next bytes may close ']]>'.
+        var k = consumed
+        var brackets = 0
+        while brackets < 2 && k > 0 && p[k - 1] == UInt8(ascii: "]") {
+            brackets += 1
+            k -= 1
+        }
+        tailBrackets = k == 0 ? min(2, brackets + tailBrackets) : brackets
         // The buffer is about to go: a value being read must not point into it any more.
         materializeCapture(p)
         return consumed
     }
 
-    /// Whether the document at `p[from..<n]` must be UTF-8, from its XML declaration: true without one or when
-    /// it names UTF-8, false for a single-byte encoding; nil to wait for the rest of the declaration. Other
-    /// encodings are refused (the reader compares bytes, so only ASCII-compatible single-byte ones read right).
-    private static func declaredUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) throws(TraceParseError) -> Bool? {
+    /// How the bytes of a document are read, from its XML declaration.
+    private struct DeclaredEncoding {
+        /// UTF-8 (checked as it is read), else a single-byte encoding.
+        var utf8 = true
+        /// The bytes that are no character of the single-byte encoding.
+        var undefined: (low: UInt64, high: UInt64) = (0, 0)
+        /// ISO-8859-1: every byte is the character of the same number.
+        var latin1 = false
+    }
+
+    /// The single-byte encodings read (ASCII-compatible, so the scanner's byte comparisons hold), by name
+    /// without `iso-`/`iso`/`windows-`/`cp` differences, with the bytes that are no character of each (as
+    /// libxml2 through glibc's iconv judges them: `Fuzz/README` in docs/reliability.md).
+    private static let singleByteEncodings: [String: (low: UInt64, high: UInt64)] = [
+        "8859-1": (0, 0), "8859-2": (0, 0), "8859-3": (0x4000_4020_0000_0000, 0x0001_0008_0001_0008), "8859-4": (0, 0),
+        "8859-5": (0, 0), "8859-6": (0x77FF_CFEE_0000_0000, 0xFFF8_0000_F800_0001), "8859-7": (0x0000_4000_0000_0000, 0x8000_0000_0004_0000),
+        "8859-8": (0x8000_0002_0000_0000, 0x9800_0000_7FFF_FFFF), "8859-9": (0, 0), "8859-10": (0, 0),
+        "8859-11": (0, 0xF000_0000_7800_0000), "8859-13": (0, 0), "8859-14": (0, 0), "8859-15": (0, 0), "8859-16": (0, 0),
+        "1250": (0x0000_0000_0101_010A, 0), "1251": (0x0000_0000_0100_0000, 0), "1252": (0x0000_0000_2001_A002, 0),
+        "1253": (0x0000_0400_F501_F502, 0x8000_0000_0004_0000), "1254": (0x0000_0000_6001_E002, 0),
+        "1255": (0x0000_0000_F401_F402, 0x9800_0000_FE00_0400), "1256": (0, 0), "1257": (0x0000_0022_9501_150A, 0),
+        "1258": (0x0000_0000_6401_E402, 0),
+        "ascii": (~0, ~0),
+    ]
+
+    /// The key of `singleByteEncodings` for an encoding name (lowercased), nil for a name not read.
+    private static func singleByteKey(_ name: String) -> String? {
+        for prefix in ["iso-8859-", "iso8859-", "iso_8859-"] where name.hasPrefix(prefix) { return "8859-" + name.dropFirst(prefix.count) }
+        for prefix in ["windows-", "cp"] where name.hasPrefix(prefix) { return String(name.dropFirst(prefix.count)) }
+        if ["latin1", "latin-1", "iso-latin-1"].contains(name) { return "8859-1" }
+        if name == "us-ascii" || name == "ascii" { return "ascii" }
+        return nil
+    }
+
+    /// How the document at `p[from..<n]` is read, from its XML declaration: UTF-8 without one or when it names
+    /// UTF-8; nil to wait for the rest of the declaration. Encodings other than UTF-8 and the single-byte ones
+    /// of `singleByteEncodings` are refused (the reader compares bytes, so only ASCII-compatible ones read right).
+    private static func declaredEncoding(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, final: Bool) throws(TraceParseError) -> DeclaredEncoding? {
         let prefix = Array("<?xml".utf8)
         let available = n - from
         if available < prefix.count {
-            return final || !prefix.starts(with: UnsafeBufferPointer(start: p + from, count: available)) ? true : nil
+            return final || !prefix.starts(with: UnsafeBufferPointer(start: p + from, count: available)) ? DeclaredEncoding() : nil
         }
-        guard prefix.elementsEqual(UnsafeBufferPointer(start: p + from, count: prefix.count)) else { return true }
+        guard prefix.elementsEqual(UnsafeBufferPointer(start: p + from, count: prefix.count)) else { return DeclaredEncoding() }
         // The declaration, up to '?>' (at most 1 KiB: a longer one is left to the scanner's messages).
         var close = from + prefix.count
         while close + 1 < n && close < from + 1024 && !(p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")) { close += 1 }
         if close + 1 >= n && !final && close < from + 1024 { return nil }
         // `<?xml-stylesheet …?>` and the like are processing instructions, not the declaration.
-        guard from + prefix.count < n, isSpace(p[from + prefix.count]) || p[from + prefix.count] == UInt8(ascii: "?") else { return true }
+        guard from + prefix.count < n, isSpace(p[from + prefix.count]) || p[from + prefix.count] == UInt8(ascii: "?") else { return DeclaredEncoding() }
         let declaration = Array(UnsafeBufferPointer(start: p + from + prefix.count, count: close - from - prefix.count))
         let closed = close + 1 < n && p[close] == UInt8(ascii: "?") && p[close + 1] == UInt8(ascii: ">")
         guard closed, let fields = xmlDeclarationFields(declaration) else {
             throw TraceParseError(line: 1, message: "a malformed XML declaration; expected <?xml version=\"1.0\" encoding=\"UTF-8\"?> (version, then optionally encoding and standalone, each name=\"value\")")
         }
-        guard let name = fields["encoding"]?.lowercased() else { return true }
-        if name == "utf-8" || name == "utf8" { return true }
-        if name.hasPrefix("iso-8859-") || name.hasPrefix("iso8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
-            || ["latin1", "latin-1", "iso-latin-1", "us-ascii", "ascii"].contains(name)
-        {
-            return false
+        guard let name = fields["encoding"]?.lowercased() else { return DeclaredEncoding() }
+        if name == "utf-8" || name == "utf8" { return DeclaredEncoding() }
+        if let key = singleByteKey(name), let undefined = singleByteEncodings[key] {
+            return DeclaredEncoding(utf8: false, undefined: undefined, latin1: key == "8859-1")
         }
         let shown = String(String(decoding: name.utf8, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) }.prefix(40))
         throw TraceParseError(line: 1, message: "the XML declaration names the encoding \"\(shown)\"; expected UTF-8 or ISO-8859-1 (save it as UTF-8)")
@@ -302,6 +361,64 @@ public struct GPXStreamParser: TraceStreamParser {
         }
         while i < bytes.count && isSpace(bytes[i]) { i += 1 }
         return i == bytes.count ? fields : nil
+    }
+
+    /// The position of the first byte of `p[from..<n]` that is no character of a single-byte encoding whose
+    /// undefined bytes are `undefined`, nil when there is none.
+    private static func firstUndefined(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, _ undefined: (low: UInt64, high: UInt64)) -> Int? {
+        var i = from
+        while i < n {
+            while i + 8 <= n && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
+            let b = p[i]
+            if b >= 0x80 && ((b < 0xC0 ? undefined.low >> UInt64(b - 0x80) : undefined.high >> UInt64(b - 0xC0)) & 1) != 0 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether `c` may start an XML name (XML 1.0 fifth edition, as libxml2 reads it), for characters past ASCII.
+    private static func isNameStartScalar(_ c: UInt32) -> Bool {
+        switch c {
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F,
+             0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Checks the characters past ASCII of the name at `p[start..<end]` (the scanner takes every such byte as
+    /// a name character): each must be an XML name character, the first a name start character.
+    private func checkName(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var k = start
+        while k < end {
+            let b = p[k]
+            if b < 0x80 {
+                k += 1
+                continue
+            }
+            let first = k == start
+            var scalar: UInt32
+            if requiresUTF8 == true {
+                // Checked UTF-8: the lead byte gives the length.
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                guard k + length <= end else { return false }
+                scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for m in 1..<length { scalar = scalar << 6 | UInt32(p[k + m] & 0x3F) }
+                k += length
+            } else if latin1 {
+                scalar = UInt32(b)
+                k += 1
+            } else {
+                return false
+            }
+            if Self.isNameStartScalar(scalar) { continue }
+            if first { return false }
+            if scalar == 0xB7 || (0x300...0x36F).contains(scalar) || (0x203F...0x2040).contains(scalar) { continue }
+            return false
+        }
+        return true
     }
 
     /// Checks that `p[from..<n]` is UTF-8. Returns where checking stopped (before a sequence cut by the end of
@@ -390,10 +507,16 @@ public struct GPXStreamParser: TraceStreamParser {
 
     // MARK: Character classes
 
-    /// Bytes below 64 that stop a run of text: control characters other than tab, LF and CR, `&` and `<`.
-    private static let textStop: UInt64 = 0x1FF | 0x800 | 0x1000 | 0xFFFF_C000 | (1 << 38) | (1 << 60)
+    /// Control characters other than tab, LF and CR: no XML character.
+    private static let controls: UInt64 = 0x1FF | 0x800 | 0x1000 | 0xFFFF_C000
+    /// Bytes below 64 that stop a run of text: control characters, `&`, `<` and `>` (for `]]>`).
+    private static let textStop: UInt64 = controls | (1 << 38) | (1 << 60) | (1 << 62)
     /// Bytes below 64 that stop an attribute value: control characters, `"`, `&`, `'` and `<`.
-    private static let attributeStop: UInt64 = textStop | (1 << 34) | (1 << 39)
+    private static let attributeStop: UInt64 = controls | (1 << 38) | (1 << 60) | (1 << 34) | (1 << 39)
+
+    /// Whether `b` is a control character XML does not allow (anything below 0x20 but tab, LF and CR).
+    @inline(__always)
+    private static func isControl(_ b: UInt8) -> Bool { b < 64 && (controls >> UInt64(b)) & 1 != 0 }
     /// Name characters below 64: `-`, `.`, digits and `:`.
     private static let nameLow: UInt64 = (1 << 45) | (1 << 46) | (0x3FF << 48) | (1 << 58)
     /// Name characters from 64 to 127: letters and `_`.
@@ -460,6 +583,22 @@ public struct GPXStreamParser: TraceStreamParser {
                     i = j
                     if i == n { break }
                     let b = p[i]
+                    if b == UInt8(ascii: ">") {
+                        // '>' is text, but ']]>' only ends a CDATA section.
+                        var k = i
+                        var brackets = 0
+                        while brackets < 2 && k > 0 && p[k - 1] == UInt8(ascii: "]") {
+                            brackets += 1
+                            k -= 1
+                        }
+                        if k == 0 { brackets += tailBrackets }
+                        if brackets >= 2 {
+                            throw fail(p, at: i, "']]>' in the text, which XML does not allow outside a CDATA section; expected ']]&gt;'")
+                        }
+                        if captureField != .none { captureText(p, i, 1) }
+                        i += 1
+                        continue
+                    }
                     if b == UInt8(ascii: "&") {
                         guard let end = try reference(p, n, at: i, final: final, capture: captureField != .none) else { return i }
                         i = end
@@ -570,6 +709,7 @@ public struct GPXStreamParser: TraceStreamParser {
         var latStart = -1, latEnd = -1, lonStart = -1, lonEnd = -1
         var latHasReference = false, lonHasReference = false
         var selfClosing = false
+        attributeNames.removeAll(keepingCapacity: true)
         while true {
             let before = j
             j = Self.skipSpace(p, n, j)
@@ -594,6 +734,17 @@ public struct GPXStreamParser: TraceStreamParser {
             let attributeStart = j
             while j < n && Self.isNameChar(p[j]) { j += 1 }
             let attributeEnd = j
+            if j < n {
+                if !checkName(p, attributeStart, attributeEnd) {
+                    throw fail(p, at: attributeStart, "a character XML does not allow in a name, in attribute \(Self.text(p, attributeStart, attributeEnd)) of <\(Self.text(p, nameStart, nameEnd))>; expected a name of letters, digits, '-', '.', '_' or ':'")
+                }
+                for previous in attributeNames where previous.end - previous.start == attributeEnd - attributeStart
+                    && (0..<(attributeEnd - attributeStart)).allSatisfy({ p[previous.start + $0] == p[attributeStart + $0] })
+                {
+                    throw fail(p, at: attributeStart, "attribute \(Self.text(p, attributeStart, attributeEnd)) given twice in <\(Self.text(p, nameStart, nameEnd))>; expected each attribute once")
+                }
+                attributeNames.append((attributeStart, attributeEnd))
+            }
             j = Self.skipSpace(p, n, j)
             if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, nameEnd))", expected: "'>'") }
             if p[j] != UInt8(ascii: "=") {
@@ -639,6 +790,9 @@ public struct GPXStreamParser: TraceStreamParser {
             }
         }
         // The whole tag is here: act on it.
+        if !checkName(p, nameStart, nameEnd) {
+            throw fail(p, at: nameStart, "a character XML does not allow in a name, in the tag <\(Self.text(p, nameStart, nameEnd))>; expected a name of letters, digits, '-', '.', '_' or ':'")
+        }
         let depth = open.count
         if depth == 0 {
             if rootClosed {
@@ -729,7 +883,11 @@ public struct GPXStreamParser: TraceStreamParser {
         if matches(i, "<!--") {
             var j = i + 4
             while j + 2 < n {
-                if p[j + 2] == UInt8(ascii: ">") && p[j + 1] == UInt8(ascii: "-") && p[j] == UInt8(ascii: "-") { return j + 3 }
+                if p[j] == UInt8(ascii: "-") && p[j + 1] == UInt8(ascii: "-") {
+                    if p[j + 2] == UInt8(ascii: ">") { return j + 3 }
+                    throw fail(p, at: j, "'--' inside a comment, which XML does not allow; expected '-->' to end it")
+                }
+                if Self.isControl(p[j]) { throw fail(p, at: j, "\(Self.describe(p[j])) in a comment, which XML does not allow; expected text") }
                 j += 1
             }
             return try wait(p, n, at: i, final: final, "inside a comment", expected: "'-->'")
@@ -738,6 +896,7 @@ public struct GPXStreamParser: TraceStreamParser {
         if matches(i, "<![CDATA[") {
             var j = i + 9
             while j + 2 < n {
+                if Self.isControl(p[j]) { throw fail(p, at: j, "\(Self.describe(p[j])) in a CDATA section, which XML does not allow; expected text") }
                 if p[j + 2] == UInt8(ascii: ">") && p[j + 1] == UInt8(ascii: "]") && p[j] == UInt8(ascii: "]") {
                     if open.isEmpty {
                         throw fail(p, at: i, "a CDATA section outside the root element; expected <gpx>")
@@ -751,20 +910,29 @@ public struct GPXStreamParser: TraceStreamParser {
         }
         if matches(i, "<!DOCTYPE") {
             if rootSeen { throw fail(p, at: i, "a DOCTYPE inside the document; expected it before <gpx>") }
+            if doctypeSeen { throw fail(p, at: i, "a second DOCTYPE; expected at most one, before <gpx>") }
             var j = i + 9
             var quote: UInt8 = 0
             var brackets = 0
+            var subset = -1
             while j < n {
                 let b = p[j]
+                if Self.isControl(b) { throw fail(p, at: j, "\(Self.describe(b)) in the DOCTYPE, which XML does not allow; expected text") }
                 if quote != 0 {
                     if b == quote { quote = 0 }
                 } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                     quote = b
                 } else if b == UInt8(ascii: "[") {
+                    if subset < 0 { subset = j }
                     brackets += 1
                 } else if b == UInt8(ascii: "]") {
                     brackets -= 1
                 } else if b == UInt8(ascii: ">") && brackets <= 0 {
+                    if subset >= 0 {
+                        throw fail(p, at: subset, "a DOCTYPE with an internal subset '[…]', declarations walkscape never reads; expected <!DOCTYPE gpx SYSTEM \"…\"> or no DOCTYPE")
+                    }
+                    try checkDoctype(p, from: i + 9, to: j)
+                    doctypeSeen = true
                     return j + 1
                 } else if b == UInt8(ascii: "<") {
                     if j + 8 > n && !final { return nil }
@@ -779,6 +947,55 @@ public struct GPXStreamParser: TraceStreamParser {
         throw fail(p, at: i, "unexpected '\(Self.text(p, i, min(n, i + 9)))'; expected a comment '<!--', a CDATA section '<![CDATA[' or '<!DOCTYPE'")
     }
 
+    /// Checks the inside of a DOCTYPE without an internal subset (`p[from..<end]`, after `<!DOCTYPE`, before
+    /// its `>`): white space, the root element's name, then optionally `SYSTEM "uri"` or `PUBLIC "id" "uri"`.
+    private mutating func checkDoctype(_ p: UnsafePointer<UInt8>, from: Int, to end: Int) throws(TraceParseError) {
+        func matches(_ at: Int, _ word: StaticString) -> Bool {
+            let w = word.utf8Start
+            for k in 0..<word.utf8CodeUnitCount where at + k >= end || p[at + k] != w[k] { return false }
+            return true
+        }
+        /// The position after a quoted literal at `at`, nil when there is none; a public id allows fewer characters.
+        func literal(_ at: Int, publicID: Bool) -> Int? {
+            guard at < end, p[at] == UInt8(ascii: "\"") || p[at] == UInt8(ascii: "'") else { return nil }
+            let quote = p[at]
+            var k = at + 1
+            while k < end && p[k] != quote {
+                if publicID {
+                    let b = p[k]
+                    let letterOrDigit = (b | 0x20 >= 97 && b | 0x20 <= 122) || (b >= 48 && b <= 57)
+                    guard letterOrDigit || b == 0x20 || b == 0x0D || b == 0x0A || "-'()+,./:=?;!*#@$_%".utf8.contains(b) else { return nil }
+                }
+                k += 1
+            }
+            return k < end ? k + 1 : nil
+        }
+        var j = from
+        var valid = j < end && Self.isSpace(p[j])
+        if valid {
+            j = Self.skipSpace(p, end, j)
+            let nameStart = j
+            while j < end && Self.isNameChar(p[j]) { j += 1 }
+            valid = j > nameStart && Self.isNameStart(p[nameStart]) && checkName(p, nameStart, j)
+            var k = Self.skipSpace(p, end, j)
+            if valid && k < end {
+                var after: Int?
+                if k > j && matches(k, "SYSTEM") && k + 6 < end && Self.isSpace(p[k + 6]) {
+                    after = literal(Self.skipSpace(p, end, k + 6), publicID: false)
+                } else if k > j && matches(k, "PUBLIC") && k + 6 < end && Self.isSpace(p[k + 6]),
+                    let id = literal(Self.skipSpace(p, end, k + 6), publicID: true), id < end, Self.isSpace(p[id])
+                {
+                    after = literal(Self.skipSpace(p, end, id), publicID: false)
+                }
+                k = after.map { Self.skipSpace(p, end, $0) } ?? -1
+                valid = k == end
+            }
+        }
+        if !valid {
+            throw fail(p, at: from - 9, "a malformed DOCTYPE; expected <!DOCTYPE gpx>, <!DOCTYPE gpx SYSTEM \"uri\"> or <!DOCTYPE gpx PUBLIC \"id\" \"uri\">")
+        }
+    }
+
     /// `<?target …?>` at `i`; the XML declaration is only allowed at the start of the file.
     private mutating func processingInstruction(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool) throws(TraceParseError) -> Int? {
         var j = i + 2
@@ -789,14 +1006,25 @@ public struct GPXStreamParser: TraceStreamParser {
                     while k < j && Self.isNameChar(p[k]) { k += 1 }
                     return k
                 }()
-                if targetEnd == i + 2 {
-                    throw fail(p, at: i, "'<?' without a target name; expected '<?xml version=\"1.0\"?>' or a processing instruction")
+                if targetEnd == i + 2 || !Self.isNameStart(p[i + 2]) || !checkName(p, i + 2, targetEnd) {
+                    throw fail(p, at: i, "'<?' without a target name; expected '<?xml version=\"1.0\"?>' or a processing instruction '<?name …?>'")
                 }
-                if targetEnd - (i + 2) == 3 && p[i + 2] | 0x20 == UInt8(ascii: "x") && p[i + 3] | 0x20 == UInt8(ascii: "m") && p[i + 4] | 0x20 == UInt8(ascii: "l") && base + i != documentStart {
-                    throw fail(p, at: i, "an XML declaration '<?xml …?>' that is not at the very start of the file; expected it first or not at all")
+                if targetEnd < j && !Self.isSpace(p[targetEnd]) {
+                    throw fail(p, at: targetEnd, "\(Self.describe(p[targetEnd])) after the processing instruction's name <?\(Self.text(p, i + 2, targetEnd)); expected white space or '?>'")
+                }
+                if targetEnd - (i + 2) == 3 && p[i + 2] | 0x20 == UInt8(ascii: "x") && p[i + 3] | 0x20 == UInt8(ascii: "m") && p[i + 4] | 0x20 == UInt8(ascii: "l") {
+                    // Only the declaration, checked at the start, may be called "xml" (in any case).
+                    let declaration = p[i + 2] == UInt8(ascii: "x") && p[i + 3] == UInt8(ascii: "m") && p[i + 4] == UInt8(ascii: "l")
+                    if base + i != documentStart {
+                        throw fail(p, at: i, "an XML declaration '<?xml …?>' that is not at the very start of the file; expected it first or not at all")
+                    }
+                    if !declaration {
+                        throw fail(p, at: i, "a processing instruction named '\(Self.text(p, i + 2, targetEnd))', a name XML reserves; expected the declaration <?xml version=\"1.0\"?> in lower case")
+                    }
                 }
                 return j + 2
             }
+            if Self.isControl(p[j]) { throw fail(p, at: j, "\(Self.describe(p[j])) in a processing instruction, which XML does not allow; expected text") }
             j += 1
         }
         return try wait(p, n, at: i, final: final, "inside a processing instruction '<?…'", expected: "'?>'")
@@ -850,10 +1078,13 @@ public struct GPXStreamParser: TraceStreamParser {
                 var scalar: UInt32?
                 if name.first == UInt8(ascii: "#") {
                     let digits = name.dropFirst()
+                    // Digits only (Swift's parser would also take a sign).
                     if digits.first == UInt8(ascii: "x") {
-                        scalar = UInt32(String(decoding: digits.dropFirst(), as: UTF8.self), radix: 16)
+                        let hex = digits.dropFirst()
+                        let isHex = hex.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }
+                        scalar = isHex ? UInt32(String(decoding: hex, as: UTF8.self), radix: 16) : nil
                     } else {
-                        scalar = UInt32(String(decoding: digits, as: UTF8.self), radix: 10)
+                        scalar = digits.allSatisfy { $0 >= 48 && $0 <= 57 } ? UInt32(String(decoding: digits, as: UTF8.self), radix: 10) : nil
                     }
                     if let value = scalar, value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF) {
                         scalar = value
@@ -1168,6 +1399,15 @@ public struct GPXStreamParser: TraceStreamParser {
     // MARK: The end
 
     private mutating func complete() throws(TraceParseError) -> (Trace, TraceSummary) {
+        let (raw, summary) = try completeRaw()
+        var normalized = summary
+        let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &normalized)
+        return (trace, normalized)
+    }
+
+    /// The checks at the end of the document, and the raw trace it replays (the track points, else the
+    /// route points) with the summary so far.
+    private func completeRaw() throws(TraceParseError) -> (RawTrace, TraceSummary) {
         let lastLine = countedLine - (lastByteIsNewline && countedLine > 1 ? 1 : 0)
         if !rootSeen {
             if !sawMarkup {
@@ -1190,8 +1430,30 @@ public struct GPXStreamParser: TraceStreamParser {
         } else {
             raw = track
         }
-        let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
-        return (trace, summary)
+        return (raw, summary)
+    }
+}
+
+extension GPXStreamParser: FixTakingTraceParser {
+    /// The track points read so far (route points are never taken: they are replayed only when the file has
+    /// no track point, which is known at the end).
+    public mutating func takeFixes() -> Trace {
+        track.takeFixes(before: track.fixes.count)
+    }
+
+    public mutating func finishTaking() throws(TraceParseError) -> (raw: RawTrace, summary: TraceSummary)? {
+        if let failure { throw failure }
+        guard !finished else { throw TraceParseError(line: 0, message: "the input was already finished; expected one document per parser") }
+        finished = true
+        do throws(TraceParseError) {
+            if !carry.isEmpty { try scanCarry(final: true) }
+            if let limit = track.limitError ?? route.limitError { throw limit }
+            let (raw, summary) = try completeRaw()
+            return summary.usedRoutePoints ? nil : (raw, summary)
+        } catch {
+            failure = error
+            throw error
+        }
     }
 }
 

@@ -71,17 +71,22 @@ public struct NMEAParser: TraceStreamParser {
     }
 
     public mutating func finish() throws(TraceParseError) -> (Trace, TraceSummary) {
-        guard !finished else { throw TraceParseError(line: 0, message: "the input was already finished; expected one document per parser") }
-        finished = true
-        if !pending.isEmpty || skippingLongLine { endLine() }
-        if let limit = raw.limitError { throw limit }
-        var summary = TraceSummary(format: .nmea)
+        var summary = try endInput()
         let trace = try TraceNormalizer(walkSpeed: walkSpeed, selection: selection).normalize(raw, into: &summary)
         if trace.count > 0 {
             summary.tracks = 1
             summary.segments = 1
         }
         return (trace, summary)
+    }
+
+    /// Ends the input: a line not ended by a newline is read, and the reader's counts are final.
+    private mutating func endInput() throws(TraceParseError) -> TraceSummary {
+        guard !finished else { throw TraceParseError(line: 0, message: "the input was already finished; expected one document per parser") }
+        finished = true
+        if !pending.isEmpty || skippingLongLine { endLine() }
+        if let limit = raw.limitError { throw limit }
+        return TraceSummary(format: .nmea)
     }
 
     private mutating func take(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) {
@@ -247,5 +252,24 @@ public struct NMEAParser: TraceStreamParser {
         } else {
             pendingGGA = (key, hdop, elevation)
         }
+    }
+}
+
+extension NMEAParser: FixTakingTraceParser {
+    /// The fixes read so far but the last one, which a GGA sentence of the same second may still complete.
+    public mutating func takeFixes() -> Trace {
+        let end = min(raw.fixes.count - 1, lastFix?.index ?? raw.fixes.count)
+        let taken = raw.takeFixes(before: end)
+        if let last = lastFix { lastFix = (last.key, last.index - taken.count) }
+        return taken
+    }
+
+    public mutating func finishTaking() throws(TraceParseError) -> (raw: RawTrace, summary: TraceSummary)? {
+        var summary = try endInput()
+        if raw.takenCount + raw.fixes.count > 0 {
+            summary.tracks = 1
+            summary.segments = 1
+        }
+        return (raw, summary)
     }
 }

@@ -66,12 +66,14 @@ public struct RawTrace: Sendable {
     public private(set) var partStarts: [(track: Int, segment: Int, start: Int)] = []
     /// Counted problems in order of first occurrence.
     public private(set) var problems: [(problem: Problem, count: Int, firstAt: String)] = []
+    /// How many fixes `takeFixes` moved out: indices (`partStarts`, `firstUntimedIndex`) count them too.
+    public private(set) var takenCount = 0
 
     public init() {}
 
     /// Starts segment `segment` of track `track` (both numbered from 1): the next fix appended is its first.
     public mutating func beginPart(track: Int, segment: Int) {
-        partStarts.append((track, segment, fixes.count))
+        partStarts.append((track, segment, takenCount + fixes.count))
         fixes.startSegment()
     }
 
@@ -124,10 +126,43 @@ public struct RawTrace: Sendable {
             untimed += 1
             if firstUntimed == nil {
                 firstUntimed = location()
-                firstUntimedIndex = fixes.count
+                firstUntimedIndex = takenCount + fixes.count
             }
         }
         fixes.append(time: time, lat: lat, lng: lng, elevation: elevation, accuracy: accuracy, hdop: hdop, speed: speed, course: course)
+    }
+
+    /// Moves out the fixes before index `end` (of those held), in file order, for a stream replay
+    /// (`TraceReplayStream`): memory then holds only what was read since the last call. The fixes taken
+    /// keep their segment starts; a segment opened after the last fix taken starts the fixes kept.
+    public mutating func takeFixes(before end: Int) -> Trace {
+        let end = max(0, min(end, fixes.count))
+        guard end > 0 else { return Trace() }
+        var taken = Trace()
+        var kept = Trace()
+        if end == fixes.count {
+            taken = fixes
+            // A segment opened after the last fix (no fix in it yet) starts the next fixes.
+            if taken.segmentStarts.last == taken.count {
+                taken.segmentStarts.removeLast()
+                kept.segmentStarts = [0]
+            }
+        } else {
+            func split<T>(_ column: [T]) -> ([T], [T]) { (Array(column[..<end]), Array(column[end...])) }
+            (taken.times, kept.times) = split(fixes.times)
+            (taken.latitudes, kept.latitudes) = split(fixes.latitudes)
+            (taken.longitudes, kept.longitudes) = split(fixes.longitudes)
+            (taken.elevations, kept.elevations) = split(fixes.elevations)
+            (taken.accuracies, kept.accuracies) = split(fixes.accuracies)
+            (taken.hdops, kept.hdops) = split(fixes.hdops)
+            (taken.speeds, kept.speeds) = split(fixes.speeds)
+            (taken.courses, kept.courses) = split(fixes.courses)
+            taken.segmentStarts = fixes.segmentStarts.filter { $0 < end }
+            kept.segmentStarts = fixes.segmentStarts.filter { $0 >= end }.map { $0 - end }
+        }
+        fixes = kept
+        takenCount += end
+        return taken
     }
 
     /// The error that stops reading once a fix past `fixLimit` was met, nil while under it.

@@ -90,28 +90,41 @@ public struct TraceNormalizer: Sendable {
             Self.sortByTime(&trace)
             warnings.append("sorted the fixes by time: \(outOfOrder) \(outOfOrder == 1 ? "was" : "were") earlier than the fix before in the file")
         }
-        if let first = trace.times.first, let last = trace.times.last, last - first > ValueRanges.longTraceSeconds {
-            warnings.append("the fixes span \(Self.span(last - first)) (from \(ISO8601Time.format(first)) to \(ISO8601Time.format(last))); a walk lasts hours: are these several recordings in one file?")
-        }
-        if let gap = Self.longGaps(trace.times) {
-            var text = "\(gap.count == 1 ? "a gap" : "\(gap.count) gaps") of over an hour between fixes"
-            text += gap.count == 1 ? ": " : ", the longest "
-            text += "\(Self.hours(gap.longest)) from \(ISO8601Time.format(gap.from)) to \(ISO8601Time.format(gap.from + gap.longest)); is this more than one walk?"
-            let tracks = Set(parts.map(\.track)).count
-            if selection.isAll && parts.count > 1 {
-                text += " The file has \(tracks) track\(tracks == 1 ? "" : "s") in \(parts.count) segments: pick one with --track N (and --segment M); walkscape inspect lists them"
-            }
-            warnings.append(text)
-        }
-        let shared = Self.largestSharedTime(trace.times)
-        if shared.count > Self.sharedTimeWarning {
-            warnings.append("\(shared.count) fixes share the time \(ISO8601Time.format(shared.time)); the replay sees them all at that one instant (a logger repeating its last fix?)")
-        }
+        warnings += Self.timeWarnings(
+            first: trace.times.first, last: trace.times.last, gaps: Self.longGaps(trace.times),
+            shared: Self.largestSharedTime(trace.times), parts: parts.count, tracks: Set(parts.map(\.track)).count,
+            wholeFile: selection.isAll)
         summary.fixes = trace.count
         summary.firstTime = trace.times.first
         summary.lastTime = trace.times.last
         summary.warnings += warnings
         return trace
+    }
+
+    /// The warnings about the times of fixes in time order: a span over `ValueRanges.longTraceSeconds`,
+    /// gaps over `longGap` (naming the file's `parts` in `tracks` when the whole file was read), more than
+    /// `sharedTimeWarning` fixes at one time. `TraceReplayStream` gives the same from running counts.
+    public static func timeWarnings(
+        first: Double?, last: Double?, gaps: (count: Int, longest: Double, from: Double)?, shared: (time: Double, count: Int),
+        parts: Int, tracks: Int, wholeFile: Bool
+    ) -> [String] {
+        var warnings: [String] = []
+        if let first, let last, last - first > ValueRanges.longTraceSeconds {
+            warnings.append("the fixes span \(Self.span(last - first)) (from \(ISO8601Time.format(first)) to \(ISO8601Time.format(last))); a walk lasts hours: are these several recordings in one file?")
+        }
+        if let gap = gaps {
+            var text = "\(gap.count == 1 ? "a gap" : "\(gap.count) gaps") of over an hour between fixes"
+            text += gap.count == 1 ? ": " : ", the longest "
+            text += "\(Self.hours(gap.longest)) from \(ISO8601Time.format(gap.from)) to \(ISO8601Time.format(gap.from + gap.longest)); is this more than one walk?"
+            if wholeFile && parts > 1 {
+                text += " The file has \(tracks) track\(tracks == 1 ? "" : "s") in \(parts) segments: pick one with --track N (and --segment M); walkscape inspect lists them"
+            }
+            warnings.append(text)
+        }
+        if shared.count > Self.sharedTimeWarning {
+            warnings.append("\(shared.count) fixes share the time \(ISO8601Time.format(shared.time)); the replay sees them all at that one instant (a logger repeating its last fix?)")
+        }
+        return warnings
     }
 
     /// A long span in words: `4.5 days`, `37 years`.

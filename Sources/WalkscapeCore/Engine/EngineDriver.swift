@@ -1,0 +1,95 @@
+/// Drives the trigger engine one fix at a time: the only place the walk's clock, the phone's fix-delivery
+/// filter and the reducer meet. `simulate` folds a whole trace through it, the player feeds it from a replay
+/// clock, and a live receiver can feed it fixes as they arrive; all get the same events for the same fixes.
+///
+/// The walk's clock counts seconds from the first fix received (`origin`). A fix the phone would not deliver
+/// (`EnginePolicy.fixDelivery`) only moves the clock (`.advance`), as in the app.
+public struct EngineDriver: Sendable {
+    /// The engine's state (what plays, what is queued, which points triggered).
+    public private(set) var state: EngineState
+    /// Which fixes reach the engine.
+    public private(set) var delivery: FixDeliveryFilter
+    /// The first fix's time (seconds since 1970), nil before any fix.
+    public private(set) var origin: Double?
+    /// Fixes received so far.
+    public private(set) var received = 0
+    /// The last fix received (the walker's position), nil before the first.
+    public private(set) var lastFix: Fix?
+    /// The last fix the phone delivered to the app, nil before the first.
+    public private(set) var lastDeliveredFix: Fix?
+    /// True once `end()` has run: no fix is taken after it.
+    public private(set) var ended = false
+
+    /// A driver for `tour` under `policy`, not started yet (`start(into:)`; any other call starts it first).
+    public init(tour: EngineTour, policy: EnginePolicy = .standard) {
+        state = EngineState(tour: tour, policy: policy)
+        delivery = FixDeliveryFilter(policy.fixDelivery)
+    }
+
+    public var tour: EngineTour { state.tour }
+    public var policy: EnginePolicy { state.policy }
+    /// The engine's clock: seconds since the first fix, as far as fixes and `advance` have moved it.
+    public var clock: Double { state.clock }
+    /// Fixes the phone withheld so far.
+    public var withheldFixes: Int { delivery.withheld }
+    /// A fix's time on the walk's clock (seconds since the first fix; 0 before any).
+    public func walkTime(of fix: Fix) -> Double { fix.time - (origin ?? fix.time) }
+
+    /// The walk starts at t = 0 (`tour_started`).
+    public mutating func start(into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .start, into: &events)
+    }
+
+    /// Takes one fix: the clock moves to its time, and the engine sees it when the phone delivers it.
+    /// Returns whether it was delivered. Fixes after `end` are ignored (returns false).
+    @discardableResult
+    public mutating func receive(_ fix: Fix, into events: inout [EngineEvent]) -> Bool {
+        guard !ended else { return false }
+        let start: Double
+        if let origin {
+            start = origin
+        } else {
+            start = fix.time
+            origin = start
+        }
+        let t = fix.time - start
+        received += 1
+        lastFix = fix
+        if delivery.delivers(t: t, location: fix.location) {
+            lastDeliveredFix = fix
+            TriggerEngine.reduce(&state, .fix(t: t, location: fix.location, accuracy: fix.accuracy), into: &events)
+            return true
+        }
+        TriggerEngine.reduce(&state, .advance(to: t), into: &events)
+        return false
+    }
+
+    /// Time passes to `t` (seconds since the first fix) with no fix: audio that ends by then finishes.
+    public mutating func advance(to t: Double, into events: inout [EngineEvent]) {
+        guard !ended else { return }
+        TriggerEngine.reduce(&state, .advance(to: t), into: &events)
+    }
+
+    /// No more fixes: the audio plays out and the tour ends, complete or not. Idempotent.
+    public mutating func end(into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .traceEnded, into: &events)
+        ended = true
+    }
+
+    // MARK: Controls (the listener's keys), at time `t` (default: the engine's clock)
+
+    /// Moves the playing audio to `offset` seconds into it.
+    public mutating func seekAudio(to offset: Double, at t: Double? = nil, into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .seekAudio(to: offset, at: t ?? clock), into: &events)
+    }
+
+    /// Skips the rest of the playing audio: it finishes now and the queue moves on.
+    public mutating func skipAudio(at t: Double? = nil, into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .skipAudio(at: t ?? clock), into: &events)
+    }
+
+    /// Replays point `point`'s audio from its start (never triggers or skips points).
+    public mutating func replayAudio(point: Int, at t: Double? = nil, into events: inout [EngineEvent]) {
+        TriggerEngine.reduce(&state, .replayAudio(point: point, at: t ?? clock), into: &events)
+    }
+}

@@ -1,0 +1,38 @@
+/// Replays a trace through the engine driver batch by batch, as its fixes are read: the stream form of
+/// `Simulation.run`, for traces too long to hold (`TraceReplayStream`).
+///
+/// It is the same fold as `Simulation.run` — one `EngineDriver`, with the phone's fix-delivery filter inside it —
+/// taken a batch at a time, so fed the fixes of a trace in the same order, in batches of any size, it gives the
+/// same `Timeline`; `SimulationStreamTests` holds the two together.
+public struct SimulationStream: Sendable {
+    private var driver: EngineDriver
+    private var events: [EngineEvent] = []
+    private let usesAccuracy: Bool
+    private var fixes = 0
+
+    /// A walk of `tour` under `policy`, started (`tour_started` is the first event).
+    public init(tour: EngineTour, policy: EnginePolicy = .standard) {
+        driver = EngineDriver(tour: tour, policy: policy)
+        usesAccuracy = policy.minAccuracyMeters != nil
+        events.reserveCapacity(tour.points.count * 8 + 4)
+        driver.start(into: &events)
+    }
+
+    /// Walks the next fixes, in time order after those fed before.
+    public mutating func feed(_ batch: Trace) {
+        for i in 0..<batch.count {
+            // Accuracy matters only behind the accuracy gate: without one the engine never reads it.
+            let accuracy = usesAccuracy ? batch.effectiveAccuracy(i) : .nan
+            driver.receive(Fix(time: batch.times[i], location: batch.location(i), accuracy: accuracy), into: &events)
+        }
+        fixes += batch.count
+    }
+
+    /// Ends the trace and returns the walk's timeline.
+    public mutating func finish() -> Timeline {
+        driver.end(into: &events)
+        return Timeline(
+            events: events, startTime: driver.origin ?? 0, fixes: fixes, ignoredFixes: driver.state.ignoredFixes,
+            withheldFixes: driver.withheldFixes)
+    }
+}

@@ -1,0 +1,127 @@
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeRuntime
+import WalkscapeTUI
+import WalkscapeTours
+
+/// The player screen's loop on a terminal backend: reads keys into `Player.reduce`, ticks the walk on the
+/// monotonic clock, and draws a frame about 30 times a second when the map moves fast (10 at walking pace).
+/// Only this thread touches the terminal; the audio sink opens recordings on its own loader thread and the
+/// audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
+public struct PlayerLoop {
+    public enum Outcome: Equatable, Sendable {
+        /// The user left the player (q, confirmed while a tour is in progress).
+        case quit
+        /// SIGINT, SIGTERM or SIGHUP (or another stop signal) arrived.
+        case interrupted(Int32)
+    }
+
+    let backend: any TerminalBackend
+    let player: AudioPlayer
+    let notices: NoticeBox
+    let strings: UIStrings
+    let clock: any AudioClock
+
+    public init(backend: any TerminalBackend, player: AudioPlayer, notices: NoticeBox, strings: UIStrings, clock: any AudioClock = MonotonicAudioClock()) {
+        self.backend = backend
+        self.player = player
+        self.notices = notices
+        self.strings = strings
+        self.clock = clock
+    }
+
+    /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
+    /// arrives; `subtitles` is the subtitle language to start with (nil: off). The tour's first warning
+    /// (edited files, recordings played as silence) shows on the last row for six seconds. `watch`
+    /// (`play --watch`) reloads the tour when its files change, keeping the walk's position.
+    public func run(
+        replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil
+    ) -> Outcome {
+        let recordings = RecordingPaths(replay)
+        let sink = AudioSink(player: player, clock: clock, recordingPath: { point in recordings.path(point: point) })
+        let session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
+        var state = PlayerState(
+            session: session, info: PlayerTour.info(replay, subtitles: subtitles), subtitleLanguages: PlayerTour.subtitleLanguages(replay),
+            subtitleLanguage: subtitles, traceName: traceName, donation: replay.tour.donationUrl)
+        state.underlay = TourBasemap.underlay(for: replay)
+        if let warning = replay.warnings.first { _ = Player.reduce(&state, .showNotice(warning, seconds: 6)) }
+        defer {
+            // Silence, after whatever the loader still had to do.
+            sink.execute([.stop], speed: state.session.speed, paused: false)
+            sink.drain()
+        }
+        // A reload the watcher finished, waiting for its `.reload` effect.
+        var reloaded: (tour: ReplayTour, changed: [String])?
+        let poll = { (now: Double) -> [PlayerAction] in
+            switch watch?.check(now: now) {
+            case let .reloaded(tour, changed)?:
+                reloaded = (tour, changed)
+                return [.reload]
+            case let .broken(line)?: return [.showNotice(line, seconds: .infinity)]
+            case nil: return []
+            }
+        }
+        return run(&state, sink: sink, poll: poll) { effect, state in
+            switch effect {
+            case let .loadSubtitles(language): state.info = PlayerTour.info(recordings.replay, subtitles: language)
+            case .reload:
+                guard let (tour, changed) = reloaded else {
+                    _ = Player.reduce(&state, .notice(strings["reload is not available here"]))
+                    return
+                }
+                reloaded = nil
+                let previous = recordings.replay
+                recordings.replay = tour
+                PlayerReloader.apply(tour, changed: changed, to: &state, sink: sink, trace: trace, policy: policy)
+                // The offline map again, only when its tiles or the route it labels changed (reading tiles takes a moment).
+                if TourBasemap.changed(from: previous, to: tour) { state.underlay = TourBasemap.underlay(for: tour) }
+            case .quit: break
+            }
+        }
+    }
+
+    /// The loop over `state`: `handle` carries out the effects other than quitting; `poll` is asked once a
+    /// frame, with the loop's clock, for actions that come from elsewhere than the keys (a tour watcher's).
+    public func run(
+        _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] }, handle: (PlayerEffect, inout PlayerState) -> Void
+    ) -> Outcome {
+        var last = clock.now()
+        var lastFrame: PlayerFrame?
+        var lastSize = (width: 0, height: 0)
+        var lastProjection: MapProjection?
+        var lastBasemap = false
+        while true {
+            let signal = StopSignals.pending
+            if signal != 0 { return .interrupted(signal) }
+            // The first frame is drawn at once, before any wait for a key.
+            if let key = backend.readKey(timeout: lastFrame == nil ? 0 : (state.session.speed >= 2 ? 33 : 100)) {
+                for effect in Player.reduce(&state, key: key) {
+                    if effect == .quit { return .quit }
+                    handle(effect, &state)
+                }
+            }
+            let now = clock.now()
+            for action in poll(now) {
+                for effect in Player.reduce(&state, action) where effect != .quit { handle(effect, &state) }
+            }
+            _ = Player.reduce(&state, .tick(wallSeconds: now - last))
+            last = now
+            for notice in notices.take() { _ = Player.reduce(&state, .notice("audio: " + notice)) }
+            let muted = sink?.muted ?? true
+            let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
+            let frame = state.frame(heardPosition: heard, muted: muted)
+            let size = backend.size
+            let ascii = !backend.unicode
+            let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: state.showLog)
+            let projection = state.map.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
+            // Nothing changed (paused, say): nothing to draw.
+            let basemap = state.shownUnderlay != nil
+            if frame == lastFrame && size == lastSize && projection == lastProjection && basemap == lastBasemap { continue }
+            lastBasemap = basemap
+            lastFrame = frame
+            lastSize = size
+            lastProjection = projection
+            backend.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: state.shownUnderlay).render(frame, width: size.width, height: size.height))
+        }
+    }
+}

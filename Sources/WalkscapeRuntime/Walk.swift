@@ -1,0 +1,171 @@
+import WalkscapeCore
+
+/// One walk: a fix source stepped through the engine driver on the walk's clock, its results handed to sinks.
+/// The player's replay and a live walk are this: the player calls `step` once a frame with the wall time that
+/// passed, and never waits (the source is polled, the sinks must not block). `simulate` folds the same driver
+/// over a whole trace at once (`Simulation.run`); a walk of that trace at any speed and framing gives the same
+/// timeline (`WalkTests`).
+///
+/// When the source runs dry the audio plays out on the clock; the walk ends (`tour_completed` or
+/// `tour_incomplete`) when the clock reaches the end of both the last fix and the playing audio.
+public struct Walk: Sendable {
+    /// How many positions the trail keeps behind the walker.
+    public static let trailLength = 60
+
+    public let source: any FixSource
+    public private(set) var driver: EngineDriver
+    public private(set) var clock: ReplayClock
+    /// Every event so far, in order.
+    public private(set) var events: [EngineEvent] = []
+    public private(set) var ended = false
+    /// The index (counting from 0 in the order received) of the last fix the phone delivered, or nil.
+    public private(set) var lastDeliveredIndex: Int?
+    private var trail: [LatLng] = []
+    private var distance = 0.0
+    private var sinks: [any WalkSink]
+
+    /// A walk of `tour` under `policy` fed by `source` at `speed`; `tour_started` is its first event.
+    public init(tour: EngineTour, policy: EnginePolicy = .standard, source: any FixSource, speed: Double = 1, sinks: [any WalkSink] = []) {
+        self.source = source
+        driver = EngineDriver(tour: tour, policy: policy)
+        clock = ReplayClock(speed: speed)
+        self.sinks = sinks
+        var started: [EngineEvent] = []
+        driver.start(into: &started)
+        publish(WalkUpdate(events: started))
+    }
+
+    /// Adds a sink; it hears from the next update on.
+    public mutating func add(_ sink: any WalkSink) { sinks.append(sink) }
+
+    public var tour: EngineTour { driver.tour }
+    public var engine: EngineState { driver.state }
+    /// Seconds since the first fix on the walk's clock.
+    public var time: Double { clock.time }
+    public var speed: Double { clock.speed }
+    public var paused: Bool { clock.paused }
+
+    /// The walk as the screen sees it.
+    public var snapshot: WalkSnapshot {
+        WalkSnapshot(
+            time: clock.time, speed: clock.speed, paused: clock.paused, ended: ended, engine: driver.state, origin: driver.origin, lastFix: driver.lastFix,
+            lastFixTime: driver.lastFix.map { driver.walkTime(of: $0) }, trail: trail, distanceMeters: distance, fixes: driver.received)
+    }
+
+    // MARK: Time
+
+    /// Moves the clock by `wallSeconds` × speed (unless paused), feeding every fix due.
+    @discardableResult
+    public mutating func step(wallSeconds: Double) -> WalkUpdate {
+        guard !ended, let target = clock.target(afterWall: wallSeconds) else { return WalkUpdate() }
+        // A live walk's clock waits for its first fix: the walk starts when the walker is first seen.
+        if driver.origin == nil, source.nextFixTime == nil, !source.isFinished {
+            return move(to: 0)
+        }
+        return move(to: target)
+    }
+
+    /// Feeds exactly the next fix (a replay's step while paused); past the last, plays the walk out.
+    @discardableResult
+    public mutating func stepOneFix() -> WalkUpdate {
+        guard !ended else { return WalkUpdate() }
+        if let next = source.nextFixTime { return move(to: next) }
+        return source.isFinished ? move(to: .infinity) : WalkUpdate()
+    }
+
+    private mutating func move(to target: Double) -> WalkUpdate {
+        var new: [EngineEvent] = []
+        let wasEnded = ended
+        for fix in source.take(through: target) {
+            if let last = driver.lastFix { distance += Geodesy.distance(last.location, fix.location) }
+            if driver.receive(fix, into: &new) { lastDeliveredIndex = driver.received - 1 }
+            trail.append(fix.location)
+            if trail.count > Walk.trailLength + 1 { trail.removeFirst(trail.count - Walk.trailLength - 1) }
+        }
+        if source.isFinished {
+            // The source is over: the audio plays out on the clock, then the tour ends.
+            let lastFixTime = driver.lastFix.map { driver.walkTime(of: $0) } ?? 0
+            let end = max(lastFixTime, driver.state.playing?.endsAt ?? 0)
+            if target >= end || target == .infinity {
+                driver.end(into: &new)
+                ended = true
+                clock.time = max(clock.time, min(target, end))
+            } else {
+                driver.advance(to: target, into: &new)
+                clock.time = target
+            }
+        } else {
+            if target.isFinite {
+                driver.advance(to: target, into: &new)
+                clock.time = target
+            }
+        }
+        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: ended && !wasEnded))
+    }
+
+    /// Appends the update's events to the log and hands it to every sink.
+    @discardableResult
+    private mutating func publish(_ update: WalkUpdate) -> WalkUpdate {
+        events += update.events
+        if !update.isEmpty, !sinks.isEmpty {
+            let snapshot = self.snapshot
+            for sink in sinks { sink.walk(update, snapshot: snapshot) }
+        }
+        return update
+    }
+
+    // MARK: Controls
+
+    /// Pause or resume for the listener (an overlay's hold is not the listener's to release).
+    @discardableResult
+    public mutating func togglePause() -> WalkUpdate {
+        setPaused(!clock.pauseHolders.contains(.listener), by: .listener)
+    }
+
+    /// Takes or releases `holder`'s hold on the walk; the audio pauses or resumes when the walk as a whole
+    /// changes between running and paused while audio plays.
+    @discardableResult
+    public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> WalkUpdate {
+        guard clock.setPaused(hold, by: holder), driver.state.playing != nil else { return WalkUpdate() }
+        return publish(WalkUpdate(audio: [clock.paused ? .pause : .resume]))
+    }
+
+    /// Seeks the playing audio by `seconds`.
+    @discardableResult
+    public mutating func seekAudio(by seconds: Double) -> WalkUpdate {
+        guard let playing = driver.state.playing else { return WalkUpdate() }
+        var new: [EngineEvent] = []
+        driver.seekAudio(to: clock.time - playing.startedAt + seconds, at: clock.time, into: &new)
+        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
+    }
+
+    /// Skips to the queued point's audio, or stops the current one.
+    @discardableResult
+    public mutating func skipAudio() -> WalkUpdate {
+        var new: [EngineEvent] = []
+        driver.skipAudio(at: clock.time, into: &new)
+        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
+    }
+
+    /// Replays point `point`'s audio from its start.
+    @discardableResult
+    public mutating func replay(point: Int) -> WalkUpdate {
+        var new: [EngineEvent] = []
+        driver.replayAudio(point: point, at: clock.time, into: &new)
+        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
+    }
+
+    /// The last point whose audio started.
+    public var lastPlayedPoint: Int? { events.last { $0.kind == .audioStarted }?.point }
+
+    /// Changes the clock's speed. The audio follows: muted (stopped) outside `WalkAudioCommand.audibleSpeeds`;
+    /// within them the playing point starts again at the clock's position, stretched for the new speed.
+    @discardableResult
+    public mutating func setSpeed(_ speed: Double) -> WalkUpdate {
+        guard speed != clock.speed, speed > 0, speed.isFinite else { return WalkUpdate() }
+        clock.speed = speed
+        guard let playing = driver.state.playing else { return WalkUpdate() }
+        guard WalkAudioCommand.isAudible(speed: speed) else { return publish(WalkUpdate(audio: [.stop])) }
+        return publish(WalkUpdate(audio: [.play(point: playing.point, offset: clock.time - playing.startedAt)]))
+    }
+}

@@ -1,0 +1,44 @@
+import WalkscapeAudio
+import WalkscapeCore
+
+/// What the audio side must do after a walk moved: the engine's audio events as player commands.
+public enum WalkAudioCommand: Sendable, Equatable {
+    /// Start point `point`'s audio `offset` seconds into the recording (heard within `audibleSpeeds`,
+    /// time-stretched away from ×1; muted otherwise).
+    case play(point: Int, offset: Double)
+    case stop
+    case pause
+    case resume
+    case seek(to: Double)
+
+    /// The speeds at which the narration is heard (time-stretched with its pitch kept away from ×1); outside
+    /// them it is muted and its clock runs on. The one place this is decided.
+    public static let audibleSpeeds: ClosedRange<Double> = TimeStretchDecoder.audibleSpeeds
+
+    /// Whether the narration is heard at `speed`.
+    public static func isAudible(speed: Double) -> Bool { audibleSpeeds.contains(speed) }
+
+    /// The commands `events` call for, with the walk's clock at `time` (a start the clock has already passed
+    /// begins that far into the recording). A start followed by a stop in the same batch is just a stop.
+    public static func commands(for events: [EngineEvent], at time: Double) -> [WalkAudioCommand] {
+        var commands: [WalkAudioCommand] = []
+        for event in events {
+            switch event.kind {
+            case .audioStarted:
+                if let point = event.point { commands.append(.play(point: point, offset: max(0, time - event.t))) }
+            case .audioFinished, .audioCut:
+                commands.append(.stop)
+            case .audioSeeked:
+                commands.append(.seek(to: event.audioSeconds ?? 0))
+            default:
+                break
+            }
+        }
+        if let lastPlay = commands.lastIndex(where: { if case .play = $0 { return true } else { return false } }),
+            let lastStop = commands.lastIndex(of: .stop), lastStop > lastPlay
+        {
+            return [.stop]
+        }
+        return commands
+    }
+}

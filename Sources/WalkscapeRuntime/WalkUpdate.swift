@@ -1,0 +1,19 @@
+import WalkscapeCore
+
+/// What one step or control of a walk produced: the engine's new events and the audio commands they (or the
+/// control) call for. Every sink receives it with the walk's snapshot.
+public struct WalkUpdate: Sendable, Equatable {
+    public var events: [EngineEvent]
+    public var audio: [WalkAudioCommand]
+    /// True on the update that ended the walk (the last one a sink receives; a sink flushes here).
+    public var ended: Bool
+
+    public init(events: [EngineEvent] = [], audio: [WalkAudioCommand] = [], ended: Bool = false) {
+        self.events = events
+        self.audio = audio
+        self.ended = ended
+    }
+
+    /// True when there is nothing to hand on (no event, no command, not the end).
+    public var isEmpty: Bool { events.isEmpty && audio.isEmpty && !ended }
+}

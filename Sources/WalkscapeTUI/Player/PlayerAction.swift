@@ -1,0 +1,34 @@
+/// What the listener can ask of the player screen. Keys map to these through `Player.action(for:)` (one
+/// table); a feature adds a case here, a key there and a branch in `Player.reduce`.
+public enum PlayerAction: Sendable, Equatable {
+    /// Wall-clock time passed: the walk moves on (unless paused).
+    case tick(wallSeconds: Double)
+    case togglePause
+    /// Seek the playing audio by `seconds` (±10 on ←/→).
+    case seekAudio(by: Double)
+    case skipAudio
+    case replayCurrent
+    case replayPrevious
+    case changeSpeed(faster: Bool)
+    /// Feed exactly one fix (only while paused).
+    case stepOneFix
+    case toggleFollow
+    case pan(dx: Int, dy: Int)
+    case zoom(by: Double)
+    case fitRoute
+    case cycleSubtitles
+    case toggleLog
+    /// b: the tour's offline map under the route, on or off.
+    case toggleBasemap
+    case showHelp
+    /// q: quit at once when the walk has ended, else ask.
+    case quit
+    /// Read the tour again (the tour changed on disk); the driver does it (`PlayerEffect.reload`).
+    case reload
+    /// A one-line notice for the log pane (audio trouble, a reload's outcome).
+    case notice(String)
+    /// A one-line notice on the last row, in place of the key hints, for `seconds` of wall time (`.infinity`:
+    /// until another replaces it); it goes to the log pane too. The tour's first warning, a reload's outcome,
+    /// the validation line of an edit that broke the tour (`play --watch`).
+    case showNotice(String, seconds: Double)
+}

@@ -1,0 +1,12 @@
+/// A terminal the screens draw on and read keys from: curses on a real terminal (`CursesTerminal`), or
+/// `TestBackend` in memory. One thread uses it (the app loop's).
+public protocol TerminalBackend: AnyObject {
+    /// The size in cells.
+    var size: (width: Int, height: Int) { get }
+    /// Whether the terminal shows Unicode (braille map, box lines); false: ASCII.
+    var unicode: Bool { get }
+    /// The next key, waiting up to `milliseconds` (0: only what is pending); nil when none came.
+    func readKey(timeout milliseconds: Int32) -> TerminalKey?
+    /// Shows `grid` (a backend may flush only what changed since the last one).
+    func draw(_ grid: CellGrid)
+}

@@ -1,0 +1,427 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeTestSupport
+
+/// `walkscape import`: the reference app's files, saved API answers, point files, and every refusal.
+@Suite struct ImportCLITests {
+    static let real = "/work/shared/real/walkspace-app"
+    static var hasReal: Bool { FileManager.default.fileExists(atPath: real + "/milan-test-tour.json") }
+
+    /// A fresh temporary folder.
+    static func scratch() throws -> String {
+        let root = NSTemporaryDirectory() + "walkscape-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The entries of `folder` (hidden ones included).
+    static func entries(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    // MARK: The reference app's files
+
+    @Test(.enabled(if: hasReal), arguments: ["milan-test-tour.json", "custom-test-tour-template.json"])
+    func referenceTestTourImportsAndValidates(file: String) throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try CLI.run(["import", Self.real + "/" + file, "--dest", root + "/tour", "--placeholder-audio", "4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let validate = try CLI.run(["validate", root + "/tour"])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        // Placeholders are warned about, once per track.
+        #expect(validate.stdout.contains(".placeholder: warning: point 1 plays a placeholder recording of 4 s"))
+        let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/tour/tour.json"))))
+        let source = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.real + "/" + file))))
+        // Unknown top-level members of the source are kept as they were.
+        for (key, value) in source.objectMembers! where key != "tour" && key != "points" {
+            #expect(document[key] == value, "\(key)")
+        }
+        let points = document["points"]!.arrayElements!
+        #expect(points.count == source["points"]!.arrayElements!.count)
+        for point in points {
+            for (_, track) in point["tracks"]!.objectMembers! {
+                #expect(track["placeholder"] == .bool(true))
+                #expect(track["audio"]!["sha256"]?.stringValue?.count == 64)
+            }
+        }
+        let info = try CLI.run(["info", root + "/tour"])
+        #expect(info.stdout.contains("0:04.0 *"))
+        #expect(info.stdout.contains("* placeholder recording"))
+        // Nothing but the tour is left beside it.
+        #expect(Self.entries(root) == ["tour"])
+    }
+
+    /// The GPS route the reference app's team replays triggers exactly the points an independent
+    /// computation (haversine distances, points taken strictly in order) says it passes, at the same times.
+    @Test(.enabled(if: hasReal))
+    func milanRouteTriggersThePointsItPasses() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let imported = try CLI.run(["import", Self.real + "/milan-test-tour.json", "--dest", root + "/milan", "--placeholder-audio", "5", "--lang", "en"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let route = Self.real + "/milan-test-route.gpx"
+        let result = try CLI.run(["simulate", root + "/milan", "--trace", route, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var triggered: [(order: Int, t: Double)] = []
+        for line in result.stdout.split(separator: "\n") {
+            let event = try JSONParser().parse(String(line))
+            if event["event"]?.stringValue == "point_triggered" {
+                triggered.append((event["point"]!.intValue!, event["t"]!.doubleValue!))
+            }
+        }
+        // Independent: the track points and times of the GPX, the tour's centres and radii from the source file.
+        let gpx = String(decoding: try Data(contentsOf: URL(fileURLWithPath: route)), as: UTF8.self)
+        let pattern = try NSRegularExpression(pattern: #"<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)">\s*(?:<ele>[^<]*</ele>\s*)?<time>([^<]+)</time>"#)
+        let formatter = ISO8601DateFormatter()
+        let fixes: [(lat: Double, lon: Double, time: Date)] = pattern.matches(in: gpx, range: NSRange(gpx.startIndex..., in: gpx)).map { match in
+            let text = { (i: Int) in String(gpx[Range(match.range(at: i), in: gpx)!]) }
+            return (Double(text(1))!, Double(text(2))!, formatter.date(from: text(3))!)
+        }
+        #expect(fixes.count > 10)
+        let source = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.real + "/milan-test-tour.json"))))
+        let stops = source["points"]!.arrayElements!.map { p in
+            (order: p["order"]!.intValue!, lat: p["location"]!["lat"]!.doubleValue!, lng: p["location"]!["lng"]!.doubleValue!, radius: p["triggerRadiusMeters"]!.doubleValue!)
+        }.sorted { $0.order < $1.order }
+        func haversine(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+            let r = 6_371_008.8, rad = Double.pi / 180
+            let a = pow(sin((lat2 - lat1) * rad / 2), 2) + cos(lat1 * rad) * cos(lat2 * rad) * pow(sin((lon2 - lon1) * rad / 2), 2)
+            return 2 * r * asin(min(1, sqrt(a)))
+        }
+        var expected: [(order: Int, t: Double)] = []
+        var next = 0
+        for fix in fixes {
+            while next < stops.count, haversine(fix.lat, fix.lon, stops[next].lat, stops[next].lng) <= stops[next].radius {
+                expected.append((stops[next].order, fix.time.timeIntervalSince(fixes[0].time)))
+                next += 1
+            }
+        }
+        #expect(!expected.isEmpty)
+        #expect(triggered.map(\.order) == expected.map(\.order))
+        for (ours, theirs) in zip(triggered, expected) { #expect(abs(ours.t - theirs.t) < 0.001, "point \(ours.order)") }
+    }
+
+    // MARK: Saved API answers
+
+    /// Saves the test API server's answers for torino-portici (deployed or draft shape) and the media they
+    /// name, as a producer would with curl, into `folder`.
+    static func saveAnswers(_ server: APIServer, shape: String, into folder: String) throws {
+        let prefix = shape == "deployed" ? "/v1" : "/draft/v1"
+        let id = shape == "deployed" ? try server.deployedID("torino-portici") : "torino-portici"
+        try write(JSONWriter().write(try server.get(prefix + "/tours")), to: folder + "/tours.json")
+        for language in ["it", "en"] {
+            try write(JSONWriter().write(try server.get("\(prefix)/tours/\(id)?language=\(language)")), to: "\(folder)/tour-\(language).json")
+            try write(JSONWriter().write(try server.get("\(prefix)/tours/\(id)/points?language=\(language)")), to: "\(folder)/points-\(language).json")
+            let manifest = try server.get("\(prefix)/tours/\(id)/manifest?language=\(language)")
+            try write(JSONWriter().write(manifest), to: "\(folder)/manifest-\(language).json")
+            for entry in (manifest["audio"]?.arrayElements ?? []) + (manifest["subtitles"]?.arrayElements ?? []) {
+                var url = entry["fileUrl"]!.stringValue!
+                if !url.hasPrefix("http") { url = "http://127.0.0.1:\(server.port)\(prefix)/" + url }
+                let path = URL(string: url)!.path
+                // Kept under the URL's last folders, as `curl --create-dirs -o` would.
+                let local = folder + "/" + path.split(separator: "/").suffix(4).joined(separator: "/")
+                try FileManager.default.createDirectory(atPath: (local as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(contentsOf: URL(string: url)!).write(to: URL(fileURLWithPath: local))
+            }
+        }
+    }
+
+    @Test(arguments: ["deployed", "draft"])
+    func savedAnswersImportLikeADownload(shape: String) throws {
+        let server = try APIServer()
+        defer { server.stop() }
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.saveAnswers(server, shape: shape, into: root + "/answers")
+        let result = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(saved API answers)"))
+        let validate = try CLI.run(["validate", root + "/torino"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        // Every recording and subtitle is byte for byte the sample tour's, in the same place.
+        let sample = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/tours/torino-portici/tour.json"))))
+        let ours = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/torino/tour.json"))))
+        for (index, point) in sample["points"]!.arrayElements!.enumerated() {
+            for language in ["it", "en"] {
+                let theirs = point["tracks"]![language]!["audio"]!["sha256"]
+                #expect(ours["points"]!.arrayElements![index]["tracks"]![language]!["audio"]!["sha256"] == theirs)
+            }
+        }
+        // Same answers, same simulation as the sample tour itself.
+        let trace = "fixtures/traces/torino-portici-clean.gpx"
+        let a = try CLI.run(["simulate", "tours/torino-portici", "--trace", trace, "--format", "text"])
+        let b = try CLI.run(["simulate", root + "/torino", "--trace", trace, "--format", "text"])
+        #expect(a.stdout == b.stdout)
+    }
+
+    @Test func savedAnswersWithAMissingRecordingNeedPlaceholders() throws {
+        let server = try APIServer()
+        defer { server.stop() }
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.saveAnswers(server, shape: "deployed", into: root + "/answers")
+        try FileManager.default.removeItem(atPath: root + "/answers/torino-portici/audio/en/p2.mp3")
+        let refused = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("manifest-en.json: audio[1].fileUrl: no local file named p2.mp3"))
+        #expect(refused.stderr.contains("--placeholder-audio SECONDS"))
+        #expect(Self.entries(root) == ["answers"])
+        let result = try CLI.run(["import", root + "/answers", "--dest", root + "/torino", "--placeholder-audio", "7"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let info = try CLI.run(["info", root + "/torino", "--json"])
+        let report = try JSONParser().parse(info.stdout)
+        let marked = report["points"]!.arrayElements!.compactMap { $0["placeholderAudio"] }
+        #expect(marked == [.array([.string("en")])])
+    }
+
+    // MARK: Point files with a folder of recordings
+
+    static let geojson = """
+        {"type": "FeatureCollection", "name": "Portici", "city": "Torino", "languages": ["it", "en"],
+         "features": [
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [7.6869, 45.0703]},
+           "properties": {"id": "castello", "order": 1, "name": {"it": "Piazza Castello", "en": "Castle Square"}, "radius": 120}},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [7.6935, 45.0686]},
+           "properties": {"id": "po", "order": 2, "name": "Via Po", "radius": 150}},
+          {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[7.6869, 45.0703], [7.6935, 45.0686]]}, "properties": {}}
+         ]}
+        """
+
+    /// A recordings folder: WAVs made by `synth`-free means (the sample tour's own files), named by order and id.
+    static func recordings(_ folder: String) throws {
+        let tour = repositoryRoot + "/tours/torino-portici"
+        let files = try FileManager.default.contentsOfDirectory(atPath: tour + "/audio/it").sorted()
+        try FileManager.default.createDirectory(atPath: folder + "/it", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tour + "/audio/it/" + files[0], toPath: folder + "/01-castello.it.mp3")
+        try FileManager.default.copyItem(atPath: tour + "/audio/it/" + files[1], toPath: folder + "/it/po.mp3")
+        try FileManager.default.copyItem(atPath: tour + "/audio/en/" + files[0], toPath: folder + "/castello.en.mp3")
+        try write("1\n00:00:00,500 --> 00:00:02,000\nBenvenuti\n", to: folder + "/1.it.srt")
+        try write("1\n00:00:00,500 --> 00:00:02,000\nWelcome\n", to: folder + "/1.it.en.srt")
+        try write("not for any point", to: folder + "/notes.txt")
+    }
+
+    @Test func geoJSONWithRecordingsFolder() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(Self.geojson, to: root + "/stops.geojson")
+        try Self.recordings(root + "/rec")
+        // Point 2 has no English recording: refused, naming it, then generated on request.
+        let refused = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("no recording for point 2 (po) in en; expected a file named like 2.en.mp3 or en/po.mp3"))
+        let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec", "--placeholder-audio", "3", "--placeholder-sound", "tone"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json"))))
+        let points = document["points"]!.arrayElements!
+        #expect(points[0]["title"]!["en"] == .string("Castle Square"))
+        #expect(points[0]["triggerRadiusMeters"]!.doubleValue == 120)
+        #expect(points[0]["tracks"]!["it"]!["subtitles"]!.objectMembers!.map(\.key) == ["it", "en"])
+        #expect(points[1]["tracks"]!["en"]!["placeholder"] == .bool(true))
+        #expect(points[1]["tracks"]!["it"]!["placeholder"] == nil)
+        #expect(document["routePolyline"]?.stringValue == "45.070300,7.686900;45.068600,7.693500")
+        #expect(document["city"] == .string("Torino"))
+        #expect(try CLI.run(["validate", root + "/t"]).status == 0)
+    }
+
+    // MARK: Refusals
+
+    func refusal(_ source: String, named name: String, extra: [String] = [], status: Int32 = 1, expecting fragment: String) throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(source, to: root + "/" + name)
+        let result = try CLI.run(["import", root + "/" + name, "--dest", root + "/t", "--placeholder-audio", "2", "--city", "X"] + extra)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(fragment), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").first.map { $0.hasPrefix(root) } == true, "the first line names the file: \(result.stderr)")
+        #expect(Self.entries(root) == [name])
+    }
+
+    @Test func duplicateOrderIsRefused() throws {
+        let source = Self.geojson.replacingOccurrences(of: "\"order\": 2", with: "\"order\": 1")
+        try refusal(source, named: "stops.geojson", expecting: "features[1]: order 1 is also the order of features[0]; each point needs its own order from 1 to 2: renumber one of them")
+    }
+
+    @Test func pointWithoutCoordinatesIsRefused() throws {
+        let source = Self.geojson.replacingOccurrences(of: "{\"type\": \"Point\", \"coordinates\": [7.6935, 45.0686]}", with: "null")
+        try refusal(source, named: "stops.geojson", expecting: "features[1] (po): no coordinates (geometry is null); every point needs a position")
+        let gpx = """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <wpt lat="45.07" lon="7.68"><name>A</name></wpt>
+            <wpt><name>B</name></wpt></gpx>
+            """
+        try refusal(gpx, named: "stops.gpx", extra: ["--lang", "it"], expecting: "wpt #2 (line 3): no coordinates (expected lat=")
+    }
+
+    @Test func testTourWithDuplicateOrderIsRefused() throws {
+        let source = """
+            {"tour": {"id": "t", "slug": "t", "title": {"en": "T"}, "city": "C", "durationMinutes": 5, "distanceKm": 1, "languages": ["en"], "isProtected": false},
+             "points": [{"id": "a", "order": 1, "title": "A", "location": {"lat": 45, "lng": 9}, "triggerRadiusMeters": 150},
+                        {"id": "b", "order": 1, "title": "B", "location": {"lat": 45.01, "lng": 9}, "triggerRadiusMeters": 150}]}
+            """
+        try refusal(source, named: "tour.test.json", expecting: "points[1]: order 1 is also the order of points[0]; each point needs its own order from 1 to 2")
+    }
+
+    @Test func failedImportLeavesNoNewFolders() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(Self.geojson, to: root + "/stops.geojson")
+        // Found bad while staging, after the folders for the destination were made.
+        try Self.write("not audio", to: root + "/rec/2.en.mp3")
+        let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/a/b/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("rec/2.en.mp3: not a recording walkscape can play"))
+        #expect(Self.entries(root) == ["rec", "stops.geojson"])
+    }
+
+    @Test func recordingThatIsNotAudioIsRefused() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(Self.geojson, to: root + "/stops.geojson")
+        try Self.write("ID3 but not really audio", to: root + "/rec/1.it.mp3")
+        let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(root)/rec/1.it.mp3: not a recording walkscape can play"), "\(result.stderr)")
+        #expect(Self.entries(root) == ["rec", "stops.geojson"])
+    }
+
+    @Test func existingDestinationNeedsForce() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(Self.geojson, to: root + "/stops.geojson")
+        try Self.write("keep me", to: root + "/t/notes.txt")
+        let args = ["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "2"]
+        let refused = try CLI.run(args)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("\(root)/t: already exists; choose another --dest, or add --force"))
+        // --force replaces tours only, never a folder of other things.
+        let notTour = try CLI.run(args + ["--force"])
+        #expect(notTour.status == 2)
+        #expect(notTour.stderr.contains("is not a tour directory (no tour.json)"))
+        #expect(Self.entries(root + "/t") == ["notes.txt"])
+        try FileManager.default.removeItem(atPath: root + "/t")
+        #expect(try CLI.run(args).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json"))
+        let again = try CLI.run(args + ["--placeholder-sound", "tone", "--force"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json")) != before)
+        #expect(Self.entries(root) == ["stops.geojson", "t"])
+    }
+
+    /// SIGTERM or SIGINT in the middle: no destination, no staging directory left. A SIGKILLed run's staging
+    /// directory is removed by the next import.
+    @Test(arguments: [SIGTERM, SIGINT, SIGKILL])
+    func interruptedImportLeavesNothing(signal: Int32) throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var features: [String] = []
+        for i in 1...12 {
+            features.append("{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [9.0, \(45.0 + Double(i) * 0.01)]}, \"properties\": {\"name\": \"S\(i)\"}}")
+        }
+        try Self.write("{\"type\": \"FeatureCollection\", \"features\": [\(features.joined(separator: ","))]}", to: root + "/stops.geojson")
+        let started = try CLI.start(["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "300", "--lang", "it,en", "--city", "X"])
+        let pid = started.0.processIdentifier
+        // As soon as the staging directory exists, the import is under way.
+        let deadline = Date().addingTimeInterval(60)
+        while !Self.entries(root).contains(where: { $0.hasPrefix(".t.import-") }), Date() < deadline { usleep(2000) }
+        usleep(50_000)
+        kill(pid, signal)
+        let result = CLI.finish(started)
+        if signal == SIGKILL {
+            #expect(Self.entries(root).contains { $0.hasPrefix(".t.import-") })
+            let next = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "1", "--lang", "it", "--city", "X"])
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(next.stderr.contains("note: removed \(root)/.t.import-"))
+            #expect(Self.entries(root) == ["stops.geojson", "t"])
+        } else {
+            #expect(result.status == 128 + signal, "\(result.stderr)")
+            #expect(result.stderr.contains("interrupted by signal \(signal); nothing was written"))
+            #expect(Self.entries(root) == ["stops.geojson"])
+        }
+    }
+}
+
+/// `walkscape new`: a hand-editable tour that validates and plays at once.
+@Suite struct NewCLITests {
+    @Test func newTourValidatesAndKeepsItsNotesThroughManifest() throws {
+        let root = try ImportCLITests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(ImportCLITests.entries(root + "/draft") == ["EDITING.md", "audio", "subtitles", "tour.json"])
+        let validate = try CLI.run(["validate", root + "/draft"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        // The only warnings are the six placeholders.
+        #expect(validate.stdout.components(separatedBy: ": warning: ").count - 1 == 6, "\(validate.stdout)")
+        #expect(validate.stdout.components(separatedBy: "plays a placeholder recording of 10 s").count - 1 == 6)
+        // A hand edit, then `manifest`: the "//" notes survive and the tour stays valid.
+        let path = root + "/draft/tour.json"
+        var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"Stop 2\"", with: "\"Via Po\"")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data("1\n00:00:00,500 --> 00:00:02,000\nCiao\n".utf8).write(to: URL(fileURLWithPath: root + "/draft/subtitles/it/p1.it.srt"))
+        #expect(try CLI.run(["validate", root + "/draft"]).status == 1)
+        #expect(try CLI.run(["manifest", root + "/draft"]).status == 0)
+        #expect(try CLI.run(["validate", root + "/draft"]).status == 0)
+        let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(document["//"]?.stringValue?.contains("EDITING.md") == true)
+        #expect(document["points"]!.arrayElements![1]["title"]!["it"] == .string("Via Po"))
+        // A trace walking north along the example points plays all three, in order.
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        for step in 0...80 {
+            gpx += "<trkpt lat=\"\(45.0703 + Double(step) * 0.0001)\" lon=\"7.6869\"><time>2025-01-01T10:\(String(format: "%02d", step / 6)):\(String(format: "%02d", step % 6 * 10))Z</time></trkpt>"
+        }
+        try Data((gpx + "</trkseg></trk></gpx>").utf8).write(to: URL(fileURLWithPath: root + "/walk.gpx"))
+        let simulate = try CLI.run(["simulate", root + "/draft", "--trace", root + "/walk.gpx", "--format", "jsonl"])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let triggered = try simulate.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+            .filter { $0["event"]?.stringValue == "point_triggered" }.map { $0["point"]!.intValue! }
+        #expect(triggered == [1, 2, 3])
+        // Again on the same directory: refused without --force.
+        let again = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it"])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("draft: already exists; choose another directory, or add --force"))
+    }
+}
+
+/// The player marks the next stop when its recording is a placeholder (a real terminal under tmux).
+@Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
+struct PlaceholderPlayerTmuxTests {
+    @Test func routeCardSaysPlaceholder() throws {
+        let root = try ImportCLITests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try CLI.run(["new", root + "/t", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "2"]).status == 0)
+        // Point 2's Italian recording is made real (the sample tour's), its English one stays a placeholder.
+        let path = root + "/t/tour.json"
+        var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        try FileManager.default.removeItem(atPath: root + "/t/audio/it/p2.wav")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici/audio/it/p2.mp3", toPath: root + "/t/audio/it/p2.mp3")
+        text = text.replacingOccurrences(of: "audio/it/p2.wav", with: "audio/it/p2.mp3")
+        let parts = text.components(separatedBy: "\"placeholder\": true")
+        #expect(parts.count == 5)  // it, en of point 1; it, en of point 2
+        text = parts[0] + "\"placeholder\": true" + parts[1] + "\"placeholder\": true" + parts[2] + "\"placeholder\": false" + parts[3] + "\"placeholder\": true" + parts[4]
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try CLI.run(["manifest", root + "/t"]).status == 0)
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        for step in 0...40 {
+            gpx += "<trkpt lat=\"\(45.0703 + Double(step) * 0.0001)\" lon=\"7.6869\"><time>2025-01-01T10:\(String(format: "%02d", step / 6)):\(String(format: "%02d", step % 6 * 10))Z</time></trkpt>"
+        }
+        try Data((gpx + "</trkseg></trk></gpx>").utf8).write(to: URL(fileURLWithPath: root + "/walk.gpx"))
+        for (language, marked) in [("en", true), ("it", false)] {
+            let tmux = Tmux()
+            defer { tmux.kill() }
+            try tmux.start("cd \(root) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play t --trace walk.gpx --audio none --speed 1 --lang \(language); sleep 60")
+            // The screen's own words follow the locale (C here), whatever the narration's language.
+            let heading = "Next stop 2"
+            let screen = try tmux.waitFor(timeout: 30) { $0.contains(heading) }
+            let card = screen.split(separator: "\n").first { $0.contains(heading) }.map(String.init) ?? ""
+            #expect(!card.isEmpty, "\(screen)")
+            #expect(card.contains("placeholder") == marked, "\(language): \(screen)")
+        }
+    }
+}

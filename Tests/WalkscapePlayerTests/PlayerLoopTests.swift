@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeRuntime
+import WalkscapeTUI
+@testable import WalkscapePlayer
+
+/// The terminal app's loop on the test backend: keys in, frames out, no terminal and no waiting.
+@Suite struct PlayerLoopTests {
+    /// Two points 300 m apart and a walk north at 2 m/s through both.
+    func state() -> PlayerState {
+        let origin = LatLng(lat: 45, lng: 7)
+        let tour = EngineTour(points: (1...2).map { k in
+            EngineTour.Point(order: k, id: "p\(k)", location: Geodesy.destination(from: origin, bearing: 0, distance: 300 * Double(k - 1)),
+                radiusMeters: 100, audioSeconds: 20)
+        })
+        var trace = Trace()
+        trace.startSegment()
+        for i in 0...300 {
+            let p = Geodesy.destination(from: origin, bearing: 0, distance: -150 + 2 * Double(i))
+            trace.append(time: 1_000 + Double(i), lat: p.lat, lng: p.lng, accuracy: 5)
+        }
+        let info = PlayerTourInfo(title: "Prova", pointTitles: [1: "Uno", 2: "Due"], route: [], completionMessage: nil, subtitles: [:])
+        return PlayerState(session: PlayerSession(tour: tour, trace: trace, speed: 1), info: info, subtitleLanguages: ["it"], subtitleLanguage: "it", traceName: "walk.gpx")
+    }
+
+    func loop(_ backend: TestBackend, clock: ManualAudioClock) -> (PlayerLoop, AudioPlayer) {
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        return (PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock), player)
+    }
+
+    @Test func helpThenQuitWithConfirmation() {
+        let backend = TestBackend(width: 80, height: 24, keys: [.character("?"), .character("x"), .character("q"), .character("y")])
+        let clock = ManualAudioClock()
+        var seen: [String] = []
+        backend.onIdle = { clock.advance(by: 1) }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        let outcome = loop.run(&state, sink: nil) { _, _ in }
+        #expect(outcome == .quit)
+        seen = backend.frames.map(\.text)
+        #expect(seen.first?.contains("Prova") == true)
+        #expect(seen.contains { $0.contains("space") })  // the help overlay lists the keys
+        #expect(state.overlay == .confirmQuit)
+    }
+
+    @Test func theWalkPlaysToTheEndOnTheLoopsClockAndTheEffectsReachTheDriver() {
+        let backend = TestBackend(width: 100, height: 30)
+        let clock = ManualAudioClock()
+        var effects: [PlayerEffect] = []
+        var idle = 0
+        backend.onIdle = {
+            idle += 1
+            clock.advance(by: 5)
+            if idle == 3 { backend.keys = [.character("s")] }
+            if idle == 200 { backend.keys = [.character("q")] }  // long after the end: quits at once
+        }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        #expect(loop.run(&state, sink: nil) { effect, _ in effects.append(effect) } == .quit)
+        #expect(effects == [.loadSubtitles(nil)])
+        #expect(state.session.ended)
+        #expect(state.session.events == Simulation.run(tour: state.session.tour, trace: (state.session.walk.source as! TraceReplaySource).trace).events)
+        guard case .completion? = state.overlay else {
+            Issue.record("no completion overlay")
+            return
+        }
+    }
+
+    @Test func pollFeedsActionsFromElsewhereThroughTheReducerOnceAFrame() {
+        let backend = TestBackend(width: 100, height: 30)
+        let clock = ManualAudioClock()
+        var idle = 0
+        var polled = 0
+        var effects: [PlayerEffect] = []
+        var lastRows: [String] = []
+        backend.onIdle = {
+            idle += 1
+            clock.advance(by: 1)
+            lastRows.append(backend.text.split(separator: "\n").last.map(String.init) ?? "")
+            if idle == 12 { backend.keys = [.character("q"), .character("y")] }
+        }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        let outcome = loop.run(&state, sink: nil, poll: { _ in
+            polled += 1
+            switch polled {
+            case 2: return [.showNotice("edit not loaded: tour.json: 3:5: expected a number", seconds: 3)]
+            case 8: return [.reload]
+            default: return []
+            }
+        }) { effect, _ in effects.append(effect) }
+        #expect(outcome == .quit)
+        #expect(effects == [.reload])
+        #expect(polled >= 12)
+        // The notice took the hints' row for its three seconds, then the hints came back.
+        #expect(lastRows.contains { $0.contains("edit not loaded: tour.json: 3:5") })
+        #expect(lastRows.last?.contains("quit") == true)
+        #expect(state.notices.contains("edit not loaded: tour.json: 3:5: expected a number"))
+    }
+
+    @Test func aRebuiltWalkKeepsItsMomentAndPausesAndOnlyThenHearsTheSink() {
+        var session = state().session
+        session.advance(wallSeconds: 20)
+        session.setPaused(true, by: .listener)
+        let sink = CommandSink()
+        var tour = session.tour
+        tour = EngineTour(points: tour.points.map { point in
+            var point = point
+            point.radiusMeters = 120
+            return point
+        })
+        let rebuilt = PlayerReloader.rebuild(session, tour: tour, trace: (session.walk.source as! TraceReplaySource).trace, policy: .standard, sink: sink)
+        #expect(rebuilt.traceTime == session.traceTime && rebuilt.paused && rebuilt.pauseHolders == [.listener])
+        #expect(rebuilt.tour.points.map(\.radiusMeters) == [120, 120])
+        #expect(rebuilt.engine.playing?.point == 1)  // the wider radius started point 1 at 15 s
+        #expect(sink.updates.withLock { $0 } == 0)  // catching up was not played
+        var resumed = rebuilt
+        resumed.togglePause()
+        #expect(sink.updates.withLock { $0 } == 1)  // the resume
+        // Nothing the engine uses changed: the same walk.
+        #expect(PlayerReloader.rebuild(session, tour: session.tour, trace: Trace(), policy: .standard).nextFix == session.nextFix)
+    }
+
+    @Test func aStopSignalEndsTheLoop() {
+        let backend = TestBackend(width: 80, height: 24)
+        let clock = ManualAudioClock()
+        backend.onIdle = { raise(SIGUSR1) }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        let outcome = StopSignals.watch([SIGUSR1]) { loop.run(&state, sink: nil) { _, _ in } }
+        StopSignals.clear(SIGUSR1)
+        #expect(outcome == .interrupted(SIGUSR1))
+    }
+}
+
+/// A sink that counts the updates it hears.
+final class CommandSink: WalkSink {
+    let updates = Mutex(0)
+    func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) { updates.withLock { $0 += 1 } }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeAudio
+import WalkscapeCore
+@testable import WalkscapeRuntime
+
+/// The audio sink plays a walk's commands, opening recordings on its loader thread, in order.
+@Suite struct AudioSinkTests {
+    /// A recording of the repository's fixtures (1 s, 44.1 kHz MP3).
+    static let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/audio/tone-440-880hz-1s-44k-stereo-id3.mp3").path
+
+    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
+    }
+
+    @Test func aPointStartsOnTheLoaderThreadAndTheCallerDoesNotWait() {
+        let opened = Mutex<[Bool]>([])
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        defer { player.shutdown() }
+        let sink = AudioSink(player: player, clock: ManualAudioClock()) { point in
+            opened.withLock { $0.append(Thread.isMainThread) }
+            return point == 1 ? AudioSinkTests.recording : nil
+        }
+        sink.execute([.play(point: 1, offset: 0.25)], speed: 1, paused: true)
+        #expect(!sink.muted)  // heard as soon as asked, while it loads
+        sink.drain()
+        #expect(opened.withLock { $0 } == [false])
+        #expect(eventually { player.snapshot.point == 1 })
+        #expect(player.snapshot.paused)
+        #expect(abs(player.snapshot.position - 0.25) < 0.01)
+        #expect(sink.heardPosition(point: 1).map { abs($0 - 0.25) < 0.01 } == true)
+        #expect(sink.heardPosition(point: 2) == nil)
+    }
+
+    @Test func aStopWhileLoadingWinsAndAMissingRecordingIsSilence() {
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        defer { player.shutdown() }
+        let sink = AudioSink(player: player, clock: ManualAudioClock()) { point in point == 1 ? AudioSinkTests.recording : nil }
+        sink.execute([.play(point: 1, offset: 0), .stop], speed: 1, paused: false)
+        sink.drain()
+        #expect(sink.muted)
+        // The stop ran after the play on the loader thread (or the play never ran): the player ends silent.
+        #expect(eventually { player.snapshot.point == nil })
+        sink.execute([.play(point: 2, offset: 0)], speed: 1, paused: false)
+        sink.drain()
+        #expect(sink.muted)
+        // Beyond ×2 the narration is muted: nothing is opened.
+        sink.execute([.play(point: 1, offset: 0)], speed: 4, paused: false)
+        sink.drain()
+        #expect(sink.muted)
+    }
+
+    @Test func theSinkFollowsAWalk() {
+        let (tour, trace) = walkInputs()
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        defer { player.shutdown() }
+        let sink = AudioSink(player: player, clock: ManualAudioClock()) { _ in AudioSinkTests.recording }
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        walk.step(wallSeconds: 25.5)  // point 1 started at 25
+        sink.drain()
+        #expect(eventually { player.snapshot.point == 1 })
+        walk.togglePause()
+        sink.drain()
+        #expect(eventually { player.snapshot.paused })
+    }
+}
+
+/// One stop-signal mechanism: the handler only sets the flag every loop polls.
+@Suite(.serialized) struct StopSignalsTests {
+    @Test func aSignalSetsTheFlagAndTheWatchGivesTheDefaultBack() {
+        StopSignals.watch([SIGUSR2]) {
+            #expect(StopSignals.pending == 0)
+            raise(SIGUSR2)
+            #expect(StopSignals.pending == SIGUSR2)
+            StopSignals.clear(SIGINT)  // not the pending one: kept
+            #expect(StopSignals.pending == SIGUSR2)
+            StopSignals.clear(SIGUSR2)
+            #expect(StopSignals.pending == 0)
+            raise(SIGUSR2)
+        }
+        #expect(StopSignals.pending == SIGUSR2)  // still readable after the watch
+        var action = sigaction()
+        sigaction(SIGUSR2, nil, &action)
+        let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        #expect(handler == 0)  // SIG_DFL
+        StopSignals.clear(SIGUSR2)
+    }
+}

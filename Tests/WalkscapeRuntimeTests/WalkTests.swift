@@ -1,0 +1,158 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeCore
+@testable import WalkscapeRuntime
+
+/// Three points 300 m apart on a meridian (radius 100 m, audio 20/30/10 s) and a walk north at 2 m/s, one
+/// fix a second, from 150 m south of point 1 to 150 m past point 3.
+func walkInputs() -> (EngineTour, Trace) {
+    let origin = LatLng(lat: 45, lng: 7)
+    let tour = EngineTour(points: (1...3).map { k in
+        EngineTour.Point(order: k, id: "p\(k)", location: Geodesy.destination(from: origin, bearing: 0, distance: 300 * Double(k - 1)),
+            radiusMeters: 100, audioSeconds: [20.0, 30, 10][k - 1])
+    })
+    var trace = Trace()
+    trace.startSegment()
+    for i in 0...525 {
+        let p = Geodesy.destination(from: origin, bearing: 0, distance: -150 + 2 * Double(i))
+        trace.append(time: 1_000 + Double(i), lat: p.lat, lng: p.lng, accuracy: 5)
+    }
+    return (tour, trace)
+}
+
+/// A sink that remembers what it was handed.
+final class RecordingSink: WalkSink {
+    let updates = Mutex<[WalkUpdate]>([])
+    let snapshots = Mutex<[Double]>([])
+    func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) {
+        updates.withLock { $0.append(update) }
+        snapshots.withLock { $0.append(snapshot.time) }
+    }
+}
+
+@Suite struct WalkTests {
+    @Test func aReplayAtAnySpeedAndFramingGivesTheSimulationsTimeline() {
+        let (tour, trace) = walkInputs()
+        for profile in EngineProfile.allCases {
+            let expected = Simulation.run(tour: tour, trace: trace, policy: profile.policy)
+            for speed in [0.5, 1, 8, 64] {
+                let timeline = TimelineSink()
+                var walk = Walk(tour: tour, policy: profile.policy, source: TraceReplaySource(trace), speed: speed, sinks: [timeline])
+                var random = SplitMix64(seed: UInt64(speed * 10))
+                while !walk.ended { walk.step(wallSeconds: random.uniform(in: 0.01...0.4)) }
+                #expect(walk.events == expected.events, "\(profile) ×\(speed)")
+                #expect(timeline.timeline(withheldFixes: walk.driver.withheldFixes) == expected, "\(profile) ×\(speed)")
+            }
+        }
+    }
+
+    @Test func fixesPushedFromAnotherThreadGiveTheSameTimeline() async {
+        // A live source: a reader thread pushes the fixes while the walk steps on its own clock.
+        let (tour, trace) = walkInputs()
+        let expected = Simulation.run(tour: tour, trace: trace).events
+        let queue = FixQueue()
+        var walk = Walk(tour: tour, source: queue, speed: 1)
+        walk.step(wallSeconds: 5)
+        #expect(walk.time == 0)  // the clock waits for the first fix
+        let reader = Thread {
+            for i in 0..<trace.count {
+                queue.push(trace.fix(i))
+                if i % 50 == 0 { usleep(200) }
+            }
+            queue.finish()
+        }
+        reader.start()
+        // The walk's clock runs well behind the fixes' times (0.05 s a step): whatever has arrived is fed.
+        var steps = 0
+        while !queue.isFinished { walk.step(wallSeconds: 0.05); steps += 1; usleep(100) }
+        // Then the audio plays out on the clock.
+        while !walk.ended { walk.step(wallSeconds: 1) }
+        #expect(walk.events == expected)
+        #expect(steps > 0)
+    }
+
+    @Test func aLiveQueueDropsFixesThatGoBackInTimeAndAnythingAfterItsEnd() {
+        let queue = FixQueue()
+        queue.push(Fix(time: 10, location: LatLng(lat: 45, lng: 7)))
+        queue.push(Fix(time: 9, location: LatLng(lat: 45, lng: 7)))
+        queue.push(Fix(time: .nan, location: LatLng(lat: 45, lng: 7)))
+        #expect(queue.take(through: 0).map(\.time) == [10])
+        queue.push(Fix(time: 9.5, location: LatLng(lat: 45, lng: 7)))  // still older than the last taken
+        queue.push(Fix(time: 11, location: LatLng(lat: 45, lng: 7)))
+        queue.finish()
+        #expect(!queue.isFinished)  // one fix still waits
+        queue.push(Fix(time: 12, location: LatLng(lat: 45, lng: 7)))
+        #expect(queue.take(through: 0).map(\.time) == [11])
+        #expect(queue.isFinished)
+        #expect(queue.nextFixTime == nil)
+    }
+
+    @Test func theSnapshotSaysWhereTheWalkerIsWithoutTraceIndices() {
+        let (tour, trace) = walkInputs()
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
+        #expect(walk.snapshot.lastFix == nil && walk.snapshot.fixAge == nil && walk.snapshot.trail.isEmpty)
+        walk.step(wallSeconds: 100.5)
+        let snapshot = walk.snapshot
+        #expect(snapshot.lastFix == trace.fix(100))
+        #expect(snapshot.lastFixTime == 100)
+        #expect(snapshot.fixAge == 0.5)
+        #expect(snapshot.trail.count == Walk.trailLength + 1)
+        #expect(snapshot.trail.last == trace.location(100))
+        #expect(snapshot.trail.first == trace.location(100 - Walk.trailLength))
+        #expect(abs(snapshot.distanceMeters - 200) < 0.01)
+        #expect(snapshot.fixes == 101)
+        #expect(snapshot.engine.playing == nil && snapshot.audioPosition == nil)  // point 1 played from 25 to 45
+    }
+
+    @Test func pauseHoldsStepFeedsOneFixAndSpeedResyncsTheAudio() {
+        let (tour, trace) = walkInputs()
+        let sink = RecordingSink()
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        #expect(sink.updates.withLock { $0.first?.events.map(\.kind) } == [.tourStarted])
+        #expect(walk.step(wallSeconds: 30).audio == [.play(point: 1, offset: 5)])
+        #expect(walk.snapshot.audioPosition == 5)
+        #expect(walk.setPaused(true, by: .overlay).audio == [.pause])
+        #expect(walk.step(wallSeconds: 10).isEmpty)
+        #expect(walk.time == 30)
+        walk.stepOneFix()
+        #expect(walk.time == 31 && walk.snapshot.fixes == 32)
+        #expect(walk.togglePause().isEmpty)  // the listener holds it too
+        #expect(walk.setPaused(false, by: .overlay).isEmpty)
+        #expect(walk.togglePause().audio == [.resume])
+        #expect(walk.setSpeed(4).audio == [.stop])  // muted above ×2
+        #expect(walk.setSpeed(2).audio == [.play(point: 1, offset: 6)])
+        #expect(walk.setSpeed(2).isEmpty)
+        #expect(walk.seekAudio(by: 10).audio == [.seek(to: 16)])
+        #expect(walk.skipAudio().audio == [.stop])
+        #expect(walk.replay(point: 1).audio == [.play(point: 1, offset: 0)])
+        #expect(sink.updates.withLock { $0.count } == 9)  // a step that changed nothing is not handed on
+    }
+
+    @Test func anEmptySourceEndsAtOnce() {
+        let (tour, _) = walkInputs()
+        var walk = Walk(tour: tour, source: TraceReplaySource(Trace()), speed: 1)
+        walk.step(wallSeconds: 0.1)
+        #expect(walk.ended)
+        #expect(walk.events == Simulation.run(tour: tour, trace: Trace()).events)
+    }
+
+    @Test func theTimelineSinkStreamsJSONLinesAsEventsHappen() {
+        let (tour, trace) = walkInputs()
+        let lines = Mutex<String>("")
+        let sink = TimelineSink(line: { line in lines.withLock { $0 += line } })
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 16, sinks: [sink])
+        walk.step(wallSeconds: 2)  // t = 32: point 1 started
+        #expect(lines.withLock { $0 }.split(separator: "\n").count == 4)
+        while !walk.ended { walk.step(wallSeconds: 1) }
+        #expect(lines.withLock { $0 } == TimelineWriter().jsonLines(Simulation.run(tour: tour, trace: trace)))
+    }
+
+    @Test func theAudioCommandsOfABatch() {
+        func event(_ t: Double, _ kind: EngineEvent.Kind, _ point: Int) -> EngineEvent { EngineEvent(t: t, kind: kind, point: point, queueLength: 0) }
+        #expect(WalkAudioCommand.commands(for: [event(10, .audioStarted, 1)], at: 12.5) == [.play(point: 1, offset: 2.5)])
+        #expect(WalkAudioCommand.commands(for: [event(10, .audioStarted, 1), event(11, .audioFinished, 1)], at: 12) == [.stop])
+        #expect(WalkAudioCommand.commands(for: [event(10, .audioFinished, 1), event(10, .audioStarted, 2)], at: 10) == [.stop, .play(point: 2, offset: 0)])
+        #expect(WalkAudioCommand.isAudible(speed: 0.5) && WalkAudioCommand.isAudible(speed: 2) && !WalkAudioCommand.isAudible(speed: 4))
+    }
+}

@@ -1,0 +1,172 @@
+import Synchronization
+import Testing
+import WalkscapeCore
+import WalkscapeRuntime
+@testable import WalkscapeTUI
+
+/// A sink that keeps the audio commands a walk hands it.
+final class AudioCommandSink: WalkSink {
+    let commands = Mutex<[WalkAudioCommand]>([])
+    func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) { commands.withLock { $0 += update.audio } }
+}
+
+/// The player's reducer, without a terminal: keys and ticks in, state and effects out.
+@Suite struct PlayerTests {
+    func state(speed: Double = 1, sink: AudioCommandSink? = nil, languages: [String] = ["it", "en"]) -> PlayerState {
+        let (tour, trace) = sessionInputs()
+        let session = PlayerSession(tour: tour, trace: trace, speed: speed, sinks: sink.map { [$0] } ?? [])
+        let info = PlayerTourInfo(title: "Tour", pointTitles: [1: "Uno", 2: "Due", 3: "Tre"], route: [], completionMessage: "Grazie", subtitles: [:])
+        return PlayerState(session: session, info: info, subtitleLanguages: languages, subtitleLanguage: languages.first, traceName: "walk.gpx")
+    }
+
+    @Test func quittingAsksFirstAndTheQuestionHoldsTheWalk() {
+        var s = state()
+        _ = Player.reduce(&s, .tick(wallSeconds: 30))
+        #expect(Player.reduce(&s, key: .character("q")) == [])
+        #expect(s.overlay == .confirmQuit)
+        #expect(s.session.paused)
+        _ = Player.reduce(&s, .tick(wallSeconds: 10))
+        #expect(s.session.traceTime == 30)
+        // Any other key says no: the question closes and the walk goes on.
+        #expect(Player.reduce(&s, key: .character("n")) == [])
+        #expect(s.overlay == nil && !s.session.paused)
+        #expect(s.session.engine.playing?.point == 1)  // `n` answered the question; it did not skip the audio
+        _ = Player.reduce(&s, key: .character("q"))
+        for yes in ["y", "S", "o"] {
+            var asked = s
+            #expect(Player.reduce(&asked, key: .character(Character(yes))) == [.quit])
+        }
+    }
+
+    @Test func afterTheEndQuitIsImmediateAndTheCompletionShows() {
+        var s = state(speed: 64)
+        while !s.session.ended { _ = Player.reduce(&s, .tick(wallSeconds: 1)) }
+        guard case let .completion(summary)? = s.overlay else {
+            Issue.record("no completion overlay: \(String(describing: s.overlay))")
+            return
+        }
+        #expect(summary.played == 3 && summary.missed.isEmpty)
+        #expect(summary.message == "Grazie")
+        #expect(abs(summary.distanceMeters - 1050) < 0.1)
+        #expect(summary.walkingSeconds == 525)
+        #expect(Player.reduce(&s, key: .character("q")) == [.quit])
+    }
+
+    @Test func helpTakesTheNextKeyAndHoldsTheWalk() {
+        var s = state()
+        _ = Player.reduce(&s, key: .character("?"))
+        #expect(s.overlay == .help && s.session.paused)
+        #expect(Player.reduce(&s, key: .character("q")) == [])  // closes help, does not ask to quit
+        #expect(s.overlay == nil && !s.session.paused)
+    }
+
+    @Test func subtitlesCycleThroughTheLanguagesThenOff() {
+        var s = state()
+        #expect(Player.reduce(&s, key: .character("s")) == [.loadSubtitles("en")])
+        #expect(Player.reduce(&s, key: .character("s")) == [.loadSubtitles(nil)])
+        #expect(Player.reduce(&s, key: .character("s")) == [.loadSubtitles("it")])
+        var none = state(languages: [])
+        #expect(Player.reduce(&none, key: .character("s")) == [.loadSubtitles(nil)])
+        #expect(!none.frame(heardPosition: nil, muted: true).hasSubtitles)
+    }
+
+    @Test func speedStepsAndTheAudioFollows() {
+        let sink = AudioCommandSink()
+        var s = state(sink: sink)
+        _ = Player.reduce(&s, .tick(wallSeconds: 30))  // point 1 playing since t = 25
+        #expect(sink.commands.withLock { $0 } == [.play(point: 1, offset: 5)])
+        _ = Player.reduce(&s, key: .character("]"))
+        #expect(s.session.speed == 1.5)
+        _ = Player.reduce(&s, key: .character("+"))
+        _ = Player.reduce(&s, key: .character("]"))
+        #expect(s.session.speed == 4)
+        #expect(sink.commands.withLock { Array($0.suffix(3)) } == [.play(point: 1, offset: 5), .play(point: 1, offset: 5), .stop])
+        for _ in 0..<20 { _ = Player.reduce(&s, key: .character("-")) }
+        #expect(s.session.speed == PlayerSession.speeds.first)
+        #expect(s.frame(heardPosition: nil, muted: true).speed == 0.25)
+    }
+
+    @Test func stepFeedsOneFixOnlyWhilePaused() {
+        var s = state()
+        _ = Player.reduce(&s, .tick(wallSeconds: 10))
+        let fix = s.session.nextFix
+        _ = Player.reduce(&s, key: .character("."))
+        #expect(s.session.nextFix == fix)
+        _ = Player.reduce(&s, key: .character(" "))
+        _ = Player.reduce(&s, key: .character("."))
+        #expect(s.session.nextFix == fix + 1)
+    }
+
+    @Test func mapKeysMoveTheViewAndZeroFitsTheRoute() {
+        var s = state()
+        _ = Player.reduce(&s, key: .character("f"))
+        #expect(s.map.follow)
+        _ = Player.reduce(&s, key: .character("h"))
+        #expect(!s.map.follow && s.map.offsetX == -8)
+        _ = Player.reduce(&s, key: .down)
+        _ = Player.reduce(&s, key: .character("z"))
+        #expect(s.map.offsetY == 8 && s.map.zoom == 1.5)
+        _ = Player.reduce(&s, key: .character("0"))
+        #expect(s.map == MapView())
+        _ = Player.reduce(&s, key: .character("l"))
+        #expect(s.frame(heardPosition: nil, muted: true).showLog)
+        #expect(Player.reduce(&s, key: .other(999)) == [])
+    }
+
+    @Test func bTogglesTheBasemapOnlyInTheState() {
+        var s = state()
+        #expect(Player.action(for: .character("b")) == .toggleBasemap)
+        let underlay = MapUnderlay(basemap: Basemap(), streets: [])
+        s.underlay = underlay
+        #expect(s.showBasemap && s.shownUnderlay == underlay)
+        let before = s.frame(heardPosition: nil, muted: true)
+        #expect(Player.reduce(&s, key: .character("b")) == [])
+        #expect(!s.showBasemap && s.shownUnderlay == nil)
+        // The walk and the frame are untouched: the loop draws the map with or without it.
+        #expect(s.frame(heardPosition: nil, muted: true) == before)
+        _ = Player.reduce(&s, .toggleBasemap)
+        #expect(s.showBasemap && s.shownUnderlay == underlay)
+        // A tour without tiles: on or off, nothing to draw.
+        s.underlay = nil
+        #expect(s.shownUnderlay == nil)
+    }
+
+    @Test func noticesAndReloadSlotIn() {
+        var s = state()
+        for k in 1...7 { _ = Player.reduce(&s, .notice("notice \(k)")) }
+        #expect(s.notices == (3...7).map { "notice \($0)" })
+        #expect(s.frame(heardPosition: nil, muted: true).log.suffix(5) == (3...7).map { "notice \($0)" })
+        #expect(Player.reduce(&s, .reload) == [.reload])
+    }
+
+    @Test func aShownNoticeTakesTheLastRowForItsWallTimeEvenWhilePaused() {
+        var s = state()
+        #expect(Player.reduce(&s, .showNotice("tour: warning: edited", seconds: 6)) == [])
+        #expect(s.frame(heardPosition: nil, muted: true).notice == "tour: warning: edited")
+        #expect(s.notices.last == "tour: warning: edited")  // the log keeps it after the row clears
+        _ = Player.reduce(&s, key: .character(" "))
+        _ = Player.reduce(&s, .tick(wallSeconds: 5.5))
+        #expect(s.session.traceTime == 0)  // paused: the walk stood still, the notice's time did not
+        #expect(s.shownNotice == "tour: warning: edited")
+        _ = Player.reduce(&s, .tick(wallSeconds: 0.5))
+        #expect(s.shownNotice == nil && s.frame(heardPosition: nil, muted: true).notice == nil)
+        // A broken edit's line stays until another notice replaces it.
+        _ = Player.reduce(&s, .showNotice("edit not loaded", seconds: .infinity))
+        _ = Player.reduce(&s, .tick(wallSeconds: 3600))
+        #expect(s.shownNotice == "edit not loaded")
+        _ = Player.reduce(&s, .showNotice("reloaded", seconds: 4))
+        _ = Player.reduce(&s, .tick(wallSeconds: 4))
+        #expect(s.shownNotice == nil)
+    }
+
+    @Test func theFrameComesFromTheWalksSnapshot() {
+        var s = state()
+        _ = Player.reduce(&s, .tick(wallSeconds: 30.5))
+        let frame = s.frame(heardPosition: nil, muted: true)
+        #expect(frame.traceName == "walk.gpx")
+        #expect(frame.map.walker == s.session.snapshot.lastFix?.location)
+        #expect(frame.map.trail.count == 31)  // fixes 0…30
+        #expect(frame.gps.fixAge == 0.5 && frame.gps.accuracy == 5)
+        #expect(frame.audio.elapsed == 5.5)
+    }
+}

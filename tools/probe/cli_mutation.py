@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""CLI mutation probe: mutates seed files per reader and runs the built `walkscape` binary on each.
+
+For every reader (GPX, KML, NMEA, GeoJSON, gzip, SRT, tour.json, API answers, MP3, WAV, AAC) it takes the
+repository's fixtures as seeds, applies 1-4 random mutations (bit flips, interesting bytes, deleted,
+duplicated or spliced ranges, dictionary tokens, numbers swapped for extreme ones (1e308, 2^63-1, NaN, ...),
+escape sequences put into strings, truncation), and runs the command that reads that kind of file. A run
+is a finding when:
+  - the process ends on a signal or with an exit status of 128 or more (a Swift trap is SIGILL/SIGTRAP);
+  - it does not end within --timeout seconds, nor within six times that on a rerun (a hang, not a run the
+    loaded machine starved);
+  - its standard output or error holds a raw ESC byte (0x1B) or a C1 CSI (0xC2 0x9B): text from a file
+    reached the terminal unsanitised.
+Findings are saved under OUT/findings/ (the input, the command, the output) and listed at the end.
+
+The same --seed gives the same inputs. Run it at low priority on a shared machine:
+
+    nice -n 19 tools/probe/cli_mutation.py --binary .build/release/walkscape --runs 10000 --jobs 2
+
+usage: cli_mutation.py [--binary PATH] [--runs N] [--jobs J] [--seed S] [--timeout T] [--out DIR]
+                       [--readers gpx,kml,...] [--seconds LIMIT]
+"""
+import argparse
+import glob
+import gzip as gz
+import http.server
+import json
+import multiprocessing
+import os
+import random
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+INTERESTING_NUMBERS = [
+    b"0", b"-0", b"-1", b"1e308", b"-1e308", b"1e-308", b"1e309", b"9223372036854775807", b"9223372036854775808",
+    b"-9223372036854775808", b"18446744073709551616", b"NaN", b"nan", b"inf", b"-inf", b"Infinity", b"4294967296",
+    b"2147483648", b"99999999999999999999999", b"0.000000000000000000001", b"1e22", b"0x7f", b"+5", b"1.7976931348623157e308",
+]
+ESCAPES = [b"\x1b[2J", b"\x1b]52;c;aGVsbG8=\x07", b"\x1b]0;title\x1b\\", b"\xc2\x9b31m", b"\x1b[?1049h", b"\x07", b"\x1b"]
+INTERESTING_BYTES = [0x00, 0xFF, 0x7F, 0x80, 0x1B, 0x0A, 0x0D, 0x09, ord("<"), ord(">"), ord('"'), ord("&"), ord(","),
+                     ord("{"), ord("}"), ord("["), ord("]"), ord(":"), ord("*"), ord("$"), 0xC3, 0xE9]
+
+
+def dictionary(name):
+    """The tokens of Fuzz/Dictionaries/NAME.dict (libFuzzer format: "token" lines with \\xNN escapes)."""
+    tokens = []
+    path = os.path.join(ROOT, "Fuzz", "Dictionaries", name + ".dict")
+    if not os.path.exists(path):
+        return tokens
+    for line in open(path, encoding="utf-8", errors="replace"):
+        m = re.search(r'"(.*)"\s*$', line.strip())
+        if m and not line.lstrip().startswith("#"):
+            raw = m.group(1)
+            out = bytearray()
+            i = 0
+            while i < len(raw):
+                if raw[i] == "\\" and i + 1 < len(raw):
+                    if raw[i + 1] == "x" and i + 3 < len(raw):
+                        out.append(int(raw[i + 2:i + 4], 16)); i += 4; continue
+                    out += raw[i + 1].encode(); i += 2; continue
+                out += raw[i].encode("utf-8"); i += 1
+            tokens.append(bytes(out))
+    return tokens
+
+
+# Each reader: seed files, the dictionary, the file suffix and the commands that read such a file.
+# In a command, FILE is the mutated file, TOUR a fresh copy of a sample tour, API the probe's server.
+READERS = {
+    "gpx": dict(seeds=["fixtures/traces-formats/walk.gpx", "fixtures/traces-formats/walk-gpx10.gpx", "fixtures/traces-formats/two-walks.gpx",
+                       "fixtures/traces-formats/route-only.gpx", "fixtures/traces/torino-portici-brisk.gpx"],
+                dict="xml", suffix=".gpx",
+                commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE", "--format", "text"], ["inspect", "--json", "FILE"]]),
+    "kml": dict(seeds=["fixtures/traces-formats/walk-gx-track.kml", "fixtures/traces-formats/my-maps-route.kml"], dict="xml", suffix=".kml",
+                commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE"]]),
+    "nmea": dict(seeds=["fixtures/traces-formats/walk.nmea"], dict="nmea", suffix=".nmea",
+                 commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE", "--format", "text"]]),
+    "geojson": dict(seeds=["fixtures/traces-formats/walk.geojson", "fixtures/traces-formats/walk-multiline.geojson"], dict="json", suffix=".geojson",
+                    commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE", "--format", "text"]]),
+    "gzip": dict(seeds=["fixtures/traces-formats/walk.gpx.gz"], dict="xml", suffix=".gpx.gz", gzip=True,
+                 commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE"]]),
+    "srt": dict(seeds=sorted(glob.glob(os.path.join(ROOT, "fixtures/subtitles/*.srt")))[:6] + ["tours/torino-portici/subtitles/it/p1.srt"],
+                dict="srt", suffix=".srt", commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
+    "tour": dict(seeds=["tours/torino-portici/tour.json", "tours/paris-ile-de-la-cite/tour.json"], dict="json", suffix="tour.json", tour=True,
+                 commands=[["validate", "TOUR"], ["info", "TOUR"], ["simulate", "TOUR", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--format", "text"]]),
+    "api": dict(seeds=sorted(glob.glob(os.path.join(ROOT, "Fuzz/Seeds/RemoteAnswers/*-tours.json")))
+                + sorted(glob.glob(os.path.join(ROOT, "Fuzz/Seeds/RemoteAnswers/*-detail.json")))
+                + sorted(glob.glob(os.path.join(ROOT, "Fuzz/Seeds/RemoteAnswers/*-points.json")))
+                + sorted(glob.glob(os.path.join(ROOT, "Fuzz/Seeds/RemoteAnswers/*-manifest.json"))),
+                dict="json", suffix=".json", api=True,
+                commands=[["remote", "tours", "--api", "API"], ["download", "TOURID", "--lang", "it", "--api", "API", "--dest", "DIR", "--retries", "1", "--timeout", "5"]]),
+    "mp3": dict(seeds=["fixtures/audio/tone-440-880hz-1s-44k-stereo-id3.mp3", "fixtures/audio/tone-330hz-2.5s-48k-stereo-vbr.mp3"], dict=None, suffix=".mp3",
+                commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
+    "wav": dict(seeds=["fixtures/audio/tone-440-880hz-1s-16k-stereo-24bit.wav", "fixtures/audio/tone-440hz-0.5s-22k-mono-rf64.wav",
+                       "fixtures/audio/tone-440hz-0.5s-8k-stereo-float.wav"], dict=None, suffix=".wav", commands=[["inspect", "FILE"]]),
+    "aac": dict(seeds=["fixtures/audio/tone-440-880hz-1s-48k-stereo.m4a", "fixtures/audio/tone-440hz-1s-44k-mono-aac-in-mp4.mp3"], dict=None, suffix=".m4a",
+                commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
+}
+
+
+def mutate(data, rng, tokens, others):
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        op = rng.randrange(10)
+        n = len(data)
+        if op == 0 and n:  # flip a bit
+            i = rng.randrange(n); data[i] ^= 1 << rng.randrange(8)
+        elif op == 1 and n:  # an interesting byte
+            data[rng.randrange(n)] = rng.choice(INTERESTING_BYTES)
+        elif op == 2 and n:  # delete a range
+            i = rng.randrange(n); del data[i:i + rng.randint(1, max(1, min(64, n - i)))]
+        elif op == 3 and n:  # duplicate a range elsewhere
+            i = rng.randrange(n); piece = data[i:i + rng.randint(1, 256)]; j = rng.randrange(n + 1); data[j:j] = piece * rng.choice([1, 1, 2, 50])
+        elif op == 4 and tokens:  # a dictionary token
+            j = rng.randrange(n + 1); data[j:j] = rng.choice(tokens)
+        elif op == 5:  # a number becomes an extreme one
+            spans = [m.span() for m in re.finditer(rb"-?\d+(\.\d+)?([eE][-+]?\d+)?", bytes(data[:200000]))]
+            if spans:
+                a, b = rng.choice(spans); data[a:b] = rng.choice(INTERESTING_NUMBERS)
+        elif op == 6:  # an escape sequence, inside text if possible
+            quotes = [m.start() + 1 for m in re.finditer(rb'[">]', bytes(data[:200000]))]
+            j = rng.choice(quotes) if quotes else rng.randrange(n + 1); data[j:j] = rng.choice(ESCAPES)
+        elif op == 7 and n:  # truncate
+            del data[rng.randrange(n):]
+        elif op == 8 and others:  # splice with another seed
+            other = rng.choice(others)
+            if other:
+                i = rng.randrange(n + 1); k = rng.randrange(len(other)); data[i:] = other[k:k + rng.randint(1, 4096)] + data[i:]
+        elif op == 9 and n:  # repeat a line many times
+            lines = bytes(data).split(b"\n")
+            if len(lines) > 2:
+                k = rng.randrange(len(lines)); lines[k:k] = [lines[k]] * rng.randint(2, 2000); data = bytearray(b"\n".join(lines))
+    return bytes(data)
+
+
+class APIHandler(http.server.BaseHTTPRequestHandler):
+    bodies = {}
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        m = re.match(r"^/r(\d+)/(.*)$", path)
+        body = None
+        if m:
+            entry = APIHandler.bodies.get(int(m.group(1)), {})
+            rest = m.group(2)
+            if rest == "tours":
+                body = entry.get("tours")
+            elif re.match(r"^tours/[^/]+$", rest):
+                body = entry.get("detail")
+            elif rest.endswith("/points"):
+                body = entry.get("points")
+            elif rest.endswith("/manifest"):
+                body = entry.get("manifest")
+        if body is None:
+            self.send_response(404); self.send_header("Content-Type", "application/json"); self.end_headers()
+            self.wfile.write(b'{"statusCode":404,"message":"Not Found"}')
+            return
+        self.send_response(200); self.send_header("Content-Type", "application/json"); self.send_header("Content-Length", str(len(body))); self.end_headers()
+        try:
+            self.wfile.write(body)
+        except OSError:
+            pass
+
+
+class ThreadedServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+_server = None
+
+
+def api_server():
+    global _server
+    if _server is None:
+        _server = ThreadedServer(("127.0.0.1", 0), APIHandler)
+        threading.Thread(target=_server.serve_forever, daemon=True).start()
+    return _server.server_address[1]
+
+
+def seed_bytes(reader):
+    spec = READERS[reader]
+    out = []
+    for s in spec["seeds"]:
+        path = s if os.path.isabs(s) else os.path.join(ROOT, s)
+        if os.path.exists(path):
+            data = open(path, "rb").read()
+            if spec.get("gzip"):
+                data = gz.decompress(data)
+            out.append((os.path.basename(path), data))
+    return out
+
+
+def run_one(args):
+    reader, index, seed, binary, timeout, out = args
+    spec = READERS[reader]
+    rng = random.Random(f"{seed}-{reader}-{index}")
+    seeds = seed_bytes(reader)
+    tokens = dictionary(spec["dict"]) if spec["dict"] else []
+    name, base = rng.choice(seeds)
+    others = [d for _, d in seeds]
+    work = tempfile.mkdtemp(prefix="walkscape-probe-")
+    try:
+        command = rng.choice(spec["commands"])
+        if spec.get("api"):
+            kinds = {"tours": None, "detail": None, "points": None, "manifest": None}
+            for seed_name, data in seeds:
+                kind = seed_name.rsplit("-", 1)[-1].split(".")[0]
+                if kind in kinds and (kinds[kind] is None or rng.random() < 0.5):
+                    kinds[kind] = data
+            target = rng.choice([k for k in kinds if kinds[k] is not None])
+            kinds[target] = mutate(kinds[target], rng, tokens, others)
+            APIHandler.bodies[index] = kinds
+            port = api_server()
+            payload = kinds[target]
+            tour_id = "torino-portici"
+            m = re.search(rb'"(?:id|slug)"\s*:\s*"([A-Za-z0-9_-]{1,60})"', kinds.get("detail") or b"")
+            if m:
+                tour_id = m.group(1).decode()
+            subst = {"API": f"http://127.0.0.1:{port}/r{index}", "TOURID": tour_id, "DIR": os.path.join(work, "tours")}
+            input_path = os.path.join(work, "answer-" + target + ".json")
+            open(input_path, "wb").write(payload)
+        elif spec.get("tour"):
+            copy = os.path.join(work, "tour")
+            source_tour = os.path.join(ROOT, "tours", "paris-ile-de-la-cite" if b"paris" in base[:4000] else "torino-portici")
+            shutil.copytree(source_tour, copy, symlinks=True)
+            payload = mutate(base, rng, tokens, others)
+            input_path = os.path.join(copy, "tour.json")
+            open(input_path, "wb").write(payload)
+            subst = {"TOUR": copy}
+        else:
+            payload = mutate(base, rng, tokens, others)
+            if spec.get("gzip"):
+                payload = gz.compress(payload, 6) if rng.random() < 0.6 else mutate(gz.compress(payload, 6), rng, [], [])
+            input_path = os.path.join(work, "input" + spec["suffix"])
+            open(input_path, "wb").write(payload)
+            subst = {"FILE": input_path}
+        argv = [binary] + [subst.get(a, a) for a in command]
+        env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color", XDG_STATE_HOME=os.path.join(work, "state"),
+                   HOME=work, LANG="C.UTF-8")
+        started = time.monotonic()
+        try:
+            p = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout, env=env)
+            status, stdout, stderr, hung = p.returncode, p.stdout, p.stderr, False
+        except subprocess.TimeoutExpired as e:
+            status, stdout, stderr, hung = None, e.stdout or b"", e.stderr or b"", True
+        elapsed = time.monotonic() - started
+        if hung:
+            # On a loaded machine a run can be starved past the timeout: a hang is one that a rerun with six
+            # times the time does not end either.
+            try:
+                p = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout * 6, env=env)
+                status, stdout, stderr, hung = p.returncode, p.stdout, p.stderr, False
+            except subprocess.TimeoutExpired as e:
+                stdout, stderr = e.stdout or b"", e.stderr or b""
+        problems = []
+        if hung:
+            problems.append(f"no exit within {timeout} s, nor within {timeout * 6:.0f} s on a rerun")
+        elif status < 0 or status >= 128:
+            problems.append(f"exit {status if status >= 0 else 128 - status} (signal {-status if status < 0 else status - 128})")
+        for stream, text in (("stdout", stdout), ("stderr", stderr)):
+            if b"\x1b" in text or b"\xc2\x9b" in text:
+                problems.append(f"raw escape byte on {stream}")
+        finding = None
+        if problems:
+            os.makedirs(os.path.join(out, "findings"), exist_ok=True)
+            stem = os.path.join(out, "findings", f"{reader}-{index}")
+            open(stem + ".input", "wb").write(payload)
+            with open(stem + ".txt", "w") as f:
+                f.write("problems: " + "; ".join(problems) + "\n")
+                f.write("command: " + " ".join(command) + "\n")
+                f.write("stdout:\n" + stdout[-4000:].decode("utf-8", "replace") + "\nstderr:\n" + stderr[-4000:].decode("utf-8", "replace") + "\n")
+            finding = (reader, index, "; ".join(problems), " ".join(command))
+        return reader, finding, elapsed, status
+    finally:
+        APIHandler.bodies.pop(index, None)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/walkscape"))
+    parser.add_argument("--runs", type=int, default=10000, help="runs per reader")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", default="13")
+    parser.add_argument("--timeout", type=float, default=20)
+    parser.add_argument("--out", default=os.path.join(ROOT, ".build/probe"))
+    parser.add_argument("--readers", default=",".join(READERS))
+    parser.add_argument("--seconds", type=float, default=0, help="stop starting runs after this many seconds (0: no limit)")
+    args = parser.parse_args()
+    readers = [r for r in args.readers.split(",") if r]
+    for r in readers:
+        if r not in READERS:
+            sys.exit(f"unknown reader {r}; expected one of {', '.join(READERS)}")
+    binary = os.path.abspath(args.binary)
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"{binary}: no such binary; build it with: swift build -c release --product walkscape")
+    os.makedirs(args.out, exist_ok=True)
+    # Interleave the readers so that a time limit leaves every reader with about the same number of runs.
+    jobs = [(r, i * len(readers) + k, args.seed, binary, args.timeout, args.out) for i in range(args.runs) for k, r in enumerate(readers)]
+    started = time.monotonic()
+    counts = {r: 0 for r in readers}
+    seconds = {r: 0.0 for r in readers}
+    findings = []
+    statuses = {r: {} for r in readers}
+    with multiprocessing.Pool(args.jobs) as pool:
+        for reader, finding, elapsed, status in pool.imap_unordered(run_one, jobs, chunksize=4):
+            counts[reader] += 1
+            seconds[reader] += elapsed
+            statuses[reader][status] = statuses[reader].get(status, 0) + 1
+            if finding:
+                findings.append(finding)
+                print("FINDING", *finding, flush=True)
+            total = sum(counts.values())
+            if total % 500 == 0:
+                print(f"{total} runs, {len(findings)} findings, {time.monotonic() - started:.0f} s", flush=True)
+            if args.seconds and time.monotonic() - started > args.seconds:
+                pool.terminate()
+                break
+    print(f"\n{'reader':<9} {'runs':>7} {'findings':>9} {'mean s':>7}  exit statuses")
+    for r in readers:
+        n = sum(1 for f in findings if f[0] == r)
+        mean = seconds[r] / counts[r] if counts[r] else 0
+        exits = " ".join(f"{k}:{v}" for k, v in sorted(statuses[r].items(), key=lambda kv: (kv[0] is None, kv[0] if kv[0] is not None else 0)))
+        print(f"{r:<9} {counts[r]:>7} {n:>9} {mean:>7.3f}  {exits}")
+    print(f"total: {sum(counts.values())} runs, {len(findings)} findings in {time.monotonic() - started:.0f} s (seed {args.seed})")
+    sys.exit(1 if findings else 0)
+
+
+if __name__ == "__main__":
+    main()
