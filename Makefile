@@ -16,7 +16,9 @@ BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev l
 # ffmpeg: ffprobe, the audio length oracle, and the fixture generator; man-db: tools/check_install.sh renders the
 # installed man page with `man -l`; gdal-bin: ogrinfo, the vector tile decoder's oracle (WalkscapeMapTests), and
 # tools/samples/make_helsinki_tiles.py's ogr2ogr.
-TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gdal-bin
+# gpsd + gpsd-clients: `feed` is tested into a real gpsd on loopback, read back with gpspipe (WalkscapeLiveTests);
+# curl: the HTTP client that posts to `collect` in its tests.
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin
 
 # Seconds each fuzz target runs in `make test` and in `make fuzz` (Fuzz/run.sh; docs/reliability.md).
 FUZZ_SECONDS ?= 20

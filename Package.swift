@@ -14,6 +14,9 @@ import PackageDescription
 ///   which steps a source through the core's `EngineDriver`; `StopSignals`.
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
+/// - `WalkscapeLive`: positions out to other GPS software (NMEA over a pty, TCP, UDP; the Android emulator
+///   console): the fix sinks `feed` drives.
+/// - `WalkscapeCollector`: a local `POST /analytics/events` collector over SwiftNIO.
 /// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
 ///   session), the tours' texts for the player.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
@@ -38,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Vector tile decoding (the offline map): the library only; its generated code is committed.
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -92,6 +96,15 @@ let package = Package(
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeAudio"]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore", "WalkscapeRuntime"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
+        // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.
+        .target(name: "CPseudoTerminal"),
+        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "CPseudoTerminal"]),
+        .target(
+            name: "WalkscapeCollector",
+            dependencies: [
+                "WalkscapeCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .target(
             name: "WalkscapePlayer",
             dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours", "WalkscapeMap"]),
@@ -99,7 +112,7 @@ let package = Package(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeMap",
+                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI", "WalkscapeRuntime"]),
@@ -114,6 +127,7 @@ let package = Package(
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
         .testTarget(
             name: "WalkscapePlayerTests",

@@ -22,6 +22,11 @@ struct CheckCommand: ParsableCommand {
                           "tolerance": 0.5}]}
             "profile" picks the rules (docs/profiles.md); the other options override its values.
 
+            --observed EVENTS compares the phone app's own analytics from a walk of --trace (fed to it with \
+            `walkscape feed`) with what walkscape predicts for --profile: per point, triggered or not and \
+            when after tour_started, and the completion, within --tolerance seconds. EVENTS is the \
+            POST /analytics/events body, `walkscape collect`'s JSON Lines or a CSV export (docs/live.md).
+
             Exit status: 0 all match, 1 a mismatch (or a case that cannot run), 2 usage error or unreadable suite.
 
             Examples:
@@ -30,6 +35,8 @@ struct CheckCommand: ParsableCommand {
                   --expect fixtures/golden/torino-portici-brisk.jsonl
               walkscape check --suite fixtures/golden/suite.json --junit build/junit.xml
               walkscape check --suite fixtures/golden/suite.json --update
+              walkscape check tours/torino-portici --trace walk.gpx --profile ios-app \\
+                  --observed events.jsonl --tolerance 5
             """)
 
     @Argument(help: "The tour directory or its tour.json (not with --suite).")
@@ -40,6 +47,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The golden JSON Lines timeline.", valueName: "GOLDEN"))
     var expect: String?
+
+    @Option(help: ArgumentHelp("The app's analytics events from a walk of --trace: compared with the prediction.", valueName: "EVENTS"))
+    var observed: String?
 
     @Option(help: ArgumentHelp("A suite file listing cases.", valueName: "FILE"))
     var suite: String?
@@ -60,7 +70,11 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
-        if suite != nil {
+        if observed != nil {
+            guard tour != nil, trace != nil, expect == nil, suite == nil, !update else {
+                throw ValidationError("--observed needs TOUR and --trace (not --expect, --suite or --update).")
+            }
+        } else if suite != nil {
             if tour != nil || trace != nil || expect != nil {
                 throw ValidationError("--suite runs the cases of its file; do not also give TOUR, --trace or --expect.")
             }
@@ -72,6 +86,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
+        if let observed {
+            return try ObservedCheck(
+                tour: tour!, trace: trace!, observed: observed, language: language, policyOptions: policyOptions, selection: traceSelection.selection,
+                tolerance: tolerance, junit: junit
+            ).run(console: console)
+        }
         let cases: [CheckCase]
         if let suite {
             do {

@@ -89,7 +89,7 @@ struct ImportCommand: ParsableCommand {
         request.city = city
         request.title = title
         request.id = id
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         var importer = TourImporter()
         importer.interruption = { interruption.signal }
         let outcome: TourImporter.Outcome

@@ -76,7 +76,7 @@ struct NewCommand: ParsableCommand {
         scaffold.points = points
         scaffold.placeholderSeconds = placeholderAudio
         scaffold.force = force
-        let interruption = Interruption()
+        let interruption = InterruptWatch.interruption()
         let outcome: TourScaffold.Outcome
         do {
             outcome = try InterruptWatch.run(interruption) { () throws(TourImportError) -> TourScaffold.Outcome in

@@ -5,7 +5,7 @@ import WalkscapeCore
 struct SynthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
-        abstract: "Generate a synthetic GPS trace of a walk along a tour (GPX, NMEA or GeoJSON on stdout).",
+        abstract: "Generate a synthetic GPS trace of a walk along a tour (GPX, NMEA, GeoJSON, KML or Xcode GPX on stdout).",
         discussion: """
             The walker follows the tour's route line (or goes point to point without one) from its first \
             position to its last, at --speed m/s on average (varying by about 8 %, within ±25 %), optionally \
@@ -15,8 +15,9 @@ struct SynthCommand: ParsableCommand {
             GPS errors (docs/fieldtesting.md): --noise SIGMA adds a correlated drift (Gauss–Markov per axis, \
             σ = SIGMA metres, 30 s time constant); --jumps RATE adds jumps of 30–300 m lasting 1–8 s, RATE an \
             hour on average; --dropouts RATE removes 5–60 s of fixes, RATE times an hour. Fixes then report \
-            an accuracy (GPX: opentracks:accuracy_horizontal; NMEA: HDOP = accuracy ÷ 5). The same arguments \
-            always print the same bytes.
+            an accuracy (GPX: opentracks:accuracy_horizontal; NMEA: HDOP = accuracy ÷ 5). NMEA carries the \
+            speed and course of each move; xcode-gpx is timed waypoints for Xcode's location simulation \
+            (docs/live.md). The same arguments always print the same bytes.
 
             Examples:
               walkscape synth tours/torino-portici > walk.gpx
@@ -25,6 +26,7 @@ struct SynthCommand: ParsableCommand {
               walkscape synth tours/paris-ile-de-la-cite --speed 1.5 --interval 2 \\
                   --format nmea > walk.nmea
               walkscape synth tours/torino-portici --format kml > walk.kml
+              walkscape synth tours/torino-portici --format xcode-gpx > Walk.gpx
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -51,7 +53,7 @@ struct SynthCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Random seed (0 … 2⁶⁴ − 1).", valueName: "S"))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Output format: gpx, nmea, geojson or kml.", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("Output format: \(TraceWriter.OutputFormat.list).", valueName: "FORMAT"))
     var format: String = "gpx"
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration whose lengths the pauses take (default: the tour's first language).", valueName: "L"))
@@ -63,7 +65,7 @@ struct SynthCommand: ParsableCommand {
         guard noise >= 0, noise <= 10_000, noise.isFinite else { throw ValidationError("--noise must be metres, 0 or more, got \(formatShortNumber(noise)).") }
         guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
         guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
-        guard TraceFormat(rawValue: format) != nil else { throw ValidationError("--format must be gpx, nmea, geojson or kml, got \(format).") }
+        guard TraceWriter.OutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be \(TraceWriter.OutputFormat.list), got \(format).") }
     }
 
     func run() throws {
@@ -81,6 +83,6 @@ struct SynthCommand: ParsableCommand {
         description += " at \(formatShortNumber(speed)) m/s, a fix every \(formatShortNumber(interval)) s"
         if pauseAtPoints { description += ", pausing at each point for its \(replay.language) audio" }
         description += "; GPS drift \(formatShortNumber(noise)) m, \(formatShortNumber(jumps)) jumps/h, \(formatShortNumber(dropouts)) dropouts/h; \(trace.count) fixes"
-        console.write(TraceWriter.write(trace, format: TraceFormat(rawValue: format)!, name: name, description: description))
+        console.write(TraceWriter.write(trace, output: TraceWriter.OutputFormat(rawValue: format)!, name: name, description: description))
     }
 }

@@ -18,6 +18,30 @@ public enum TraceWriter {
         }
     }
 
+    /// The formats traces are written in: every format walkscape reads, and GPX for Xcode's location
+    /// simulation (write only).
+    public enum OutputFormat: String, Sendable, CaseIterable {
+        case gpx, nmea, geojson, kml
+        case xcodeGPX = "xcode-gpx"
+
+        /// The names a command line accepts, comma separated ("gpx, nmea, geojson, kml or xcode-gpx").
+        public static var list: String {
+            let names = allCases.map(\.rawValue)
+            return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
+    }
+
+    /// The trace in `output`; `name` and `description` go where the format has room for them.
+    public static func write(_ trace: Trace, output: OutputFormat, name: String, description: String = "") -> String {
+        switch output {
+        case .gpx: return gpx(trace, name: name, description: description)
+        case .nmea: return nmea(trace)
+        case .geojson: return geojson(trace, name: name, description: description)
+        case .kml: return kml(trace, name: name, description: description)
+        case .xcodeGPX: return xcodeGPX(trace, name: name)
+        }
+    }
+
     /// KML 2.2 with Google's extension, as Google Earth and the Android emulator read it: one Placemark per
     /// segment, each a `gx:Track` of `<when>` times followed by `<gx:coord>` positions (longitude latitude
     /// altitude).
@@ -79,31 +103,27 @@ public enum TraceWriter {
         return out
     }
 
-    /// NMEA 0183: for each fix a `$GPGGA` (HDOP, elevation) then a `$GPRMC` (date, time, position),
-    /// checksummed, CRLF line ends as receivers send them.
+    /// NMEA 0183: for each fix a `$GPGGA` (satellites, HDOP, elevation) then a `$GPRMC` (date, time,
+    /// position, speed, course), checksummed, CRLF line ends as receivers send them. Speed and course are the
+    /// trace's where it has them, else derived from consecutive fixes (`OutgoingFix.fixes(from:)`).
     public static func nmea(_ trace: Trace) -> String {
-        var out = ""
+        NMEASentenceWriter.log(OutgoingFix.fixes(from: trace))
+    }
+
+    /// GPX that Xcode's location simulation replays with its timing (a scheme's "Default Location" or the
+    /// debugger's Simulate Location): one `<wpt>` per fix, in order, each with its `<time>` (milliseconds only
+    /// when the fix has them) and `<ele>` when known. Xcode moves the
+    /// simulated device from waypoint to waypoint at the pace the times give.
+    public static func xcodeGPX(_ trace: Trace, name: String) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"walkscape\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         for i in 0..<trace.count {
-            let centis = Int((trace.times[i] * 100).rounded())
-            var days = centis / 8_640_000
-            var rest = centis % 8_640_000
-            if rest < 0 {
-                rest += 8_640_000
-                days -= 1
-            }
-            let date = ISO8601Time.civilFromDays(days)
-            let time = pad(rest / 360_000, 2) + pad(rest / 6000 % 60, 2) + pad(rest / 100 % 60, 2) + "." + pad(rest % 100, 2)
-            let lat = angle(trace.latitudes[i], degreeDigits: 2, positive: "N", negative: "S")
-            let lng = angle(trace.longitudes[i], degreeDigits: 3, positive: "E", negative: "W")
-            let accuracy = trace.effectiveAccuracy(i)
-            let hdop = accuracy.isNaN ? "" : formatFixed(accuracy / 5, 1)
-            let elevation = trace.elevations[i].isNaN ? "" : formatFixed(Double(trace.elevations[i]), 1)
-            let knots = trace.speeds[i].isNaN ? "" : formatFixed(Double(trace.speeds[i]) * 3600 / 1852, 2)
-            let course = trace.courses[i].isNaN ? "" : formatFixed(Double(trace.courses[i]), 1)
-            let day = pad(date.day, 2) + pad(date.month, 2) + pad(date.year % 100, 2)
-            out += sentence("GPGGA,\(time),\(lat),\(lng),1,08,\(hdop),\(elevation),M,,M,,")
-            out += sentence("GPRMC,\(time),A,\(lat),\(lng),\(knots),\(course),\(day),,,A")
+            out += "  <wpt lat=\"\(formatFixed(trace.latitudes[i], 7))\" lon=\"\(formatFixed(trace.longitudes[i], 7))\">"
+            if !trace.elevations[i].isNaN { out += "<ele>\(formatFixed(Double(trace.elevations[i]), 1))</ele>" }
+            out += "<time>\(ISO8601Time.format(trace.times[i]))</time>"
+            if i == 0 { out += "<name>\(xmlEscaped(name))</name>" }
+            out += "</wpt>\n"
         }
+        out += "</gpx>\n"
         return out
     }
 
@@ -155,28 +175,6 @@ public enum TraceWriter {
             }
 
             """
-    }
-
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-
-    /// `ddmm.mmmmm,N` (or `dddmm.mmmmm,E`).
-    static func angle(_ value: Double, degreeDigits: Int, positive: String, negative: String) -> String {
-        let hundredThousandths = Int((abs(value) * 60 * 100_000).rounded())
-        let degrees = hundredThousandths / 6_000_000
-        let minutes = hundredThousandths % 6_000_000
-        let text = pad(degrees, degreeDigits) + pad(minutes / 100_000, 2) + "." + pad(minutes % 100_000, 5)
-        return text + "," + (value < 0 ? negative : positive)
-    }
-
-    /// `$BODY*hh\r\n`.
-    static func sentence(_ body: String) -> String {
-        var sum: UInt8 = 0
-        for byte in body.utf8 { sum ^= byte }
-        let hex = String(sum, radix: 16, uppercase: true)
-        return "$" + body + "*" + (hex.count < 2 ? "0" + hex : hex) + "\r\n"
     }
 
     static func xmlEscaped(_ text: String) -> String {

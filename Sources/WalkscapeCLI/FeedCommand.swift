@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import WalkscapeCore
+import WalkscapeLive
+import WalkscapeRemote
+
+/// `walkscape feed TRACE --to DEST`: a trace replayed on its own clock into other GPS software.
+struct FeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Replay a GPS trace into gpsd, an Android emulator or a pipe, fix by fix, on the trace's clock.",
+        discussion: """
+            Each fix goes out (tᵢ − t₀) ÷ --speed seconds after the start, with the trace's own times in it. \
+            NMEA destinations get a $GPGGA (fix quality, satellites, HDOP, altitude) and a $GPRMC (speed, \
+            course, date) per fix; speed and course come from the trace, else from the move between \
+            consecutive fixes. Destinations (--to):
+              nmea:pty                 a pseudo-terminal: gpsd -N -n PATH
+              nmea:tcp:[HOST:]PORT     NMEA to every client (127.0.0.1; port 0: free)
+              nmea:udp:HOST:PORT       one datagram per fix
+              android-emulator[:PORT]  emulator console (5554): auth, then geo fix
+              stdout                   NMEA on standard output
+            The pty and TCP destinations wait for their first reader before the clock starts (--no-wait \
+            starts at once). Status lines go to stderr. Ctrl-C stops (exit 130). docs/live.md has more.
+
+            Examples:
+              walkscape feed walk.gpx --to nmea:pty
+              walkscape feed walk.gpx --to nmea:tcp:10110 --speed 10
+              walkscape feed walk.nmea --to android-emulator --loop
+              walkscape feed walk.gpx --to stdout --speed 0 | head
+            """)
+
+    @Argument(help: "The GPS trace to replay.")
+    var trace: String
+
+    @Option(help: ArgumentHelp("Destination: \(FeedDestination.forms).", valueName: "DEST"))
+    var to: String
+
+    @Option(help: ArgumentHelp("Replay speed: 1 real time, 10 ten times faster, 0 as fast as possible.", valueName: "X"))
+    var speed: Double = 1
+
+    @Flag(help: "Start again from --from at the end (times keep going forward), until Ctrl-C.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("Start this many seconds after the trace's first fix.", valueName: "SECONDS"))
+    var from: Double = 0
+
+    @Flag(help: "Start the clock at once instead of waiting for the first reader (nmea:pty, nmea:tcp).")
+    var noWait = false
+
+    @OptionGroup var traceSelection: TraceSelectionOptions
+
+    func validate() throws {
+        guard speed.isFinite, speed >= 0, speed <= 10_000 else { throw ValidationError("--speed must be 0 (as fast as possible) or a factor up to 10000, got \(formatShortNumber(speed)).") }
+        guard from.isFinite, from >= 0 else { throw ValidationError("--from must be seconds ≥ 0, got \(formatShortNumber(from)).") }
+        do {
+            _ = try FeedDestination(parsing: to)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        if loop, speed == 0 { throw ValidationError("--loop with --speed 0 would never end; give a speed.") }
+    }
+
+    func run() throws {
+        let console = CommandContext.console
+        let loaded = try Replay.loadTrace(trace, walkSpeed: TraceNormalizer.defaultWalkSpeed, selection: traceSelection.selection, console: console)
+        let fixes = OutgoingFix.fixes(from: loaded.trace)
+        let feeder = TraceFeeder(fixes: fixes, speed: speed == 0 ? .infinity : speed, loop: loop, from: from)
+        guard let first = feeder.firstIndex else {
+            let span = fixes.count > 1 ? fixes[fixes.count - 1].time - fixes[0].time : 0
+            console.error("\(trace): no fix at or after --from \(formatShortNumber(from)) s (the trace spans \(formatShortNumber(span)) s)")
+            throw CommandExit(.usage)
+        }
+        let destination = try! FeedDestination(parsing: to)
+        let sink: any FixSink
+        do {
+            sink = try destination.open()
+        } catch {
+            console.error(error.message)
+            throw CommandExit(.failure)
+        }
+        defer { sink.close() }
+        let interruption = InterruptWatch.interruption()
+        let outcome: TraceFeeder.Outcome
+        do {
+            outcome = try InterruptWatch.run(interruption) { () throws(LiveError) -> TraceFeeder.Outcome in
+                announce(sink, console: console)
+                if !noWait {
+                    sink.waitForReader { interruption.isInterrupted }
+                    if !interruption.isInterrupted, sink is PseudoTerminalSink || sink is TCPServerSink { console.error("reader connected") }
+                }
+                return try feeder.run(into: sink, shouldStop: { interruption.isInterrupted })
+            }
+        } catch {
+            console.error((error as? LiveError)?.message ?? "\(error)")
+            throw CommandExit(.failure)
+        }
+        let count = fixes.count - first
+        var line = "sent \(outcome.sent) fix\(outcome.sent == 1 ? "" : "es")"
+        if loop { line += " (\(outcome.laps) lap\(outcome.laps == 1 ? "" : "s") of \(count))" } else if outcome.sent < count { line += " of \(count)" }
+        line += speed == 0 ? " as fast as possible" : " at ×\(formatShortNumber(speed))"
+        line += "; at most \(formatFixed(outcome.latestBy * 1000, 0)) ms late"
+        if sink.dropped > 0 { line += "; \(sink.dropped) not delivered (no reader, or one too slow)" }
+        console.error(line)
+        if interruption.isInterrupted { throw CommandExit(signal: interruption.signal) }
+    }
+
+    func announce(_ sink: any FixSink, console: Console) {
+        switch sink {
+        case let pty as PseudoTerminalSink:
+            console.error("nmea:pty: \(pty.path)")
+            console.error("  read it with: gpsd -N -n \(pty.path)")
+        case let server as TCPServerSink:
+            console.error("nmea:tcp: listening on \(server.host):\(server.port)")
+            console.error("  read it with: gpsd -N -n tcp://\(server.host == "0.0.0.0" ? "127.0.0.1" : server.host):\(server.port)")
+        case let emulator as EmulatorConsoleSink:
+            console.error("android-emulator:\(emulator.port): connected\(emulator.authenticated ? ", authenticated" : "")")
+        default:
+            break
+        }
+    }
+}

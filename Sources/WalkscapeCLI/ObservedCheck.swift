@@ -1,0 +1,68 @@
+import Foundation
+import WalkscapeCore
+import WalkscapeTours
+import WalkscapeTraces
+
+/// `check TOUR --trace WALK --observed EVENTS`: the app's own analytics from a walk fed by `feed` against
+/// walkscape's prediction for the profile, point by point.
+struct ObservedCheck {
+    var tour: String
+    var trace: String
+    var observed: String
+    var language: String?
+    var policyOptions: PolicyOptions
+    var selection: TraceSelection
+    var tolerance: Double
+    var junit: String?
+
+    func run(console: Console) throws {
+        let replay = try Replay.loadTour(tour, language: language, console: console)
+        let loaded = try Replay.loadTrace(trace, walkSpeed: policyOptions.walkSpeed, selection: selection, console: console)
+        guard let data = FileManager.default.contents(atPath: observed) else {
+            console.error("\(observed): cannot be read; expected the app's analytics (a POST /analytics/events body, walkscape collect's JSON Lines or a CSV export)")
+            throw CommandExit(.usage)
+        }
+        let observation: ObservedAnalytics
+        do {
+            observation = try ObservedAnalytics(parsing: String(decoding: data, as: UTF8.self))
+        } catch {
+            console.error("\(observed): \(error.message)")
+            throw CommandExit(.usage)
+        }
+        let started = DispatchTime.now()
+        let profile = policyOptions.engineProfile
+        let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policyOptions.policy)
+        let batch = AnalyticsBatch(
+            tourID: replay.tour.id, language: replay.language, pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
+            profile: profile.rawValue)
+        let predicted = try! ObservedAnalytics(parsing: JSONWriter(pretty: false).write(batch.body(timeline: timeline, pointCount: replay.engineTour.points.count)))
+        let agreement = AnalyticsAgreement(
+            predicted: predicted.events, observed: observation.events, tourID: replay.tour.id, pointIDs: replay.pointIDs, tolerance: tolerance)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        console.line("\(replay.tour.id): \(observed) against the \(profile.rawValue) prediction for \(trace) (tolerance \(formatShortNumber(tolerance)) s)")
+        for note in agreement.notes { console.line("  note: " + TerminalText.sanitize(note)) }
+        var results: [CheckResult] = []
+        for row in agreement.rows {
+            let p = row.predicted.map(AnalyticsAgreement.clock) ?? "—"
+            let o = row.observed.map(AnalyticsAgreement.clock) ?? "—"
+            let status = row.disagreement == nil ? "ok  " : "FAIL"
+            console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: 8, withPad: " ", startingAt: 0)) observed \(o)")
+            if let disagreement = row.disagreement { console.line("          " + disagreement) }
+            results.append(CheckResult(name: row.label, outcome: row.disagreement.map { .failed($0) } ?? .passed, seconds: seconds / Double(max(1, agreement.rows.count))))
+        }
+        let failed = agreement.disagreements + (agreement.rows.isEmpty ? 1 : 0)
+        if agreement.rows.isEmpty {
+            results.append(CheckResult(name: "observed events", outcome: .failed(agreement.notes.joined(separator: "\n")), seconds: seconds))
+        }
+        if let junit {
+            do {
+                try AtomicFileWriter.write(Array(JUnitReport.xml(results, suiteName: "walkscape check --observed \(observed)").utf8), to: junit)
+            } catch {
+                console.error(error.message)
+                throw CommandExit(.usage)
+            }
+        }
+        console.line(failed == 0 ? "the app did what walkscape predicted (\(agreement.rows.count) checks)" : "\(failed) disagreement\(failed == 1 ? "" : "s") of \(max(1, agreement.rows.count)) checks")
+        if failed > 0 { throw CommandExit(.failure) }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import WalkscapeCore
+
+/// A local stand-in for the backend's `POST /analytics/events`, over SwiftNIO's HTTP/1.1 server: a debug build
+/// of the phone app pointed at the tester's laptop sends its analytics here, and every accepted event is
+/// appended to a JSON Lines file (`AnalyticsIntake` decides the answers, exactly as the backend validates).
+public final class AnalyticsCollector: @unchecked Sendable {
+    let group: MultiThreadedEventLoopGroup
+    let channel: Channel
+    let log: EventLog
+    /// The port listened on.
+    public let port: Int
+    public let host: String
+
+    /// Listens on `host`:`port` (0: a free port), appending accepted events to `output`; `onBatch` hears each
+    /// answer (status and events) on the server's thread.
+    public init(host: String = "127.0.0.1", port: Int, output: String, onBatch: @escaping @Sendable (AnalyticsIntake.Answer, String) -> Void) throws(CollectorError) {
+        let log: EventLog
+        do {
+            log = try EventLog(path: output)
+        } catch {
+            throw error
+        }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(CollectorHandler(log: log, onBatch: onBatch))
+                }
+            }
+        do {
+            channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw CollectorError("collect: cannot listen on \(host):\(port): \(error) (another program on that port? pick another)")
+        }
+        self.group = group
+        self.log = log
+        self.host = host
+        self.port = channel.localAddress?.port ?? port
+    }
+
+    /// Events written so far.
+    public var eventsWritten: Int { log.count }
+
+    /// Stops listening, lets answers in flight finish, and closes the file.
+    public func stop() {
+        try? channel.close().wait()
+        try? group.syncShutdownGracefully()
+        log.close()
+    }
+}
+
+/// A collector that cannot start or write, in one line.
+public struct CollectorError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The JSON Lines file: opened for appending, one `write` per batch so a batch is never interleaved or half
+/// written (a failed write is cut back to the previous end), one event per line.
+final class EventLog: @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    private var fd: Int32
+    private(set) var count = 0
+
+    init(path: String) throws(CollectorError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CollectorError("\(path): cannot open for appending: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Appends the events, or says why not.
+    func append(_ events: [JSONValue]) -> String? {
+        var text = ""
+        let writer = JSONWriter(pretty: false)
+        for event in events { text += writer.write(event) + "\n" }
+        let bytes = Array(text.utf8)
+        lock.lock()
+        defer { lock.unlock() }
+        guard fd >= 0 else { return "the collector is stopping" }
+        let start = lseek(fd, 0, SEEK_END)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                if start >= 0 { _ = ftruncate(fd, start) }
+                return "\(path): \(reason)"
+            }
+            offset += n
+        }
+        count += events.count
+        return nil
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        if fd >= 0 {
+            fsync(fd)
+            Foundation.close(fd)
+            fd = -1
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// What the backend answers to one HTTP request at its analytics endpoint, without any I/O: the rules
+/// `walkscape collect` serves (its NIO handler only moves bytes).
+///
+/// `POST …/analytics/events` with a body `AnalyticsEventRules` accepts: 204 and the events to keep. A body
+/// that is not JSON: 400 "Unexpected token in JSON body". A refused body: 400 with NestJS's shape
+/// `{"statusCode": 400, "message": [...], "error": "Bad Request"}`. Over 100 KiB (Express's JSON limit, which
+/// NestJS keeps): 413. Another method or path: 404 `Cannot METHOD /path`, as NestJS answers.
+public enum AnalyticsIntake {
+    /// The largest body accepted: body-parser's default JSON limit, 100 KiB.
+    public static let bodyLimit = 100 * 1024
+
+    /// An answer: the status, its JSON body (none for 204) and the events accepted.
+    public struct Answer: Sendable, Equatable {
+        public var status: Int
+        public var body: JSONValue?
+        public var events: [JSONValue]
+
+        public init(status: Int, body: JSONValue?, events: [JSONValue]) {
+            self.status = status
+            self.body = body
+            self.events = events
+        }
+    }
+
+    /// Whether `path` (query included) is the analytics endpoint: `/analytics/events` under any API prefix
+    /// (`/v1/analytics/events`), so a debug build's base URL works as it is.
+    public static func isEndpoint(_ path: String) -> Bool {
+        let route = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return route == "/analytics/events" || route.hasSuffix("/analytics/events")
+    }
+
+    /// The answer to `method` `path` with `body` (nil when it went over `bodyLimit`).
+    public static func answer(method: String, path: String, body: [UInt8]?) -> Answer {
+        guard method == "POST", isEndpoint(path) else {
+            return refusal(404, .string("Cannot \(method) \(path.split(separator: "?").first.map(String.init) ?? path)"), "Not Found")
+        }
+        guard let body else { return refusal(413, .string("request entity too large"), "Payload Too Large") }
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(body.isEmpty ? Array("{}".utf8) : body)
+        } catch {
+            return refusal(400, .string("Unexpected token in JSON body"), "Bad Request")
+        }
+        let problems = AnalyticsEventRules.problems(value)
+        guard problems.isEmpty else { return refusal(400, .array(problems.map(JSONValue.string)), "Bad Request") }
+        return Answer(status: 204, body: nil, events: value["events"]?.arrayElements ?? [])
+    }
+
+    static func refusal(_ status: Int, _ message: JSONValue, _ reason: String) -> Answer {
+        Answer(status: status, body: .object([("statusCode", .number(String(status))), ("message", message), ("error", .string(reason))]), events: [])
+    }
+}

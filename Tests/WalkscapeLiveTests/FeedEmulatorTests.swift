@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeTestSupport
+
+/// `walkscape feed --to android-emulator:PORT` against a console that follows the emulator's protocol.
+@Suite struct FeedEmulatorTests {
+    /// A home directory whose `.emulator_console_auth_token` holds `token` (none when nil).
+    static func home(token: String?) throws -> String {
+        let home = NSTemporaryDirectory() + "walkscape-emu-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        if let token { try (token + "\n").write(toFile: home + "/.emulator_console_auth_token", atomically: true, encoding: .utf8) }
+        return home
+    }
+
+    @Test func acceptedTokenThenOneGeoFixPerFix() throws {
+        let (path, trace) = try FeedGpsdTests.walk(count: 6)
+        defer { unlink(path) }
+        let console = try ScriptedEmulatorConsole(token: "s3cr3tT0ken")
+        let home = try Self.home(token: "s3cr3tT0ken")
+        let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)", "--speed", "20"], environment: ["HOME": home])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("android-emulator:\(console.port): connected, authenticated"))
+        let lines = console.lines()
+        #expect(lines.first == "auth s3cr3tT0ken")
+        #expect(lines.last == "quit")
+        let fixes = lines.filter { $0.hasPrefix("geo fix ") }
+        #expect(fixes.count == trace.count)
+        for (line, fix) in zip(fixes, OutgoingFix.fixes(from: trace)) {
+            // geo fix LONGITUDE LATITUDE ALTITUDE SATELLITES VELOCITY(knots)
+            let v = line.split(separator: " ").dropFirst(2).compactMap { Double($0) }
+            #expect(v.count == 5, "\(line)")
+            guard v.count == 5 else { continue }
+            #expect(abs(v[0] - fix.lng) < 1e-7 && abs(v[1] - fix.lat) < 1e-7, "\(line)")
+            #expect(abs(v[2] - fix.altitude) < 0.051)
+            #expect(v[3] == 8)
+            #expect(abs(v[4] - fix.speed * 3600 / 1852) < 0.006, "\(line)")
+        }
+    }
+
+    @Test func refusedTokenIsOneClearError() throws {
+        let (path, _) = try FeedGpsdTests.walk(count: 3)
+        defer { unlink(path) }
+        let console = try ScriptedEmulatorConsole(token: "right")
+        let home = try Self.home(token: "wrong")
+        let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)"], environment: ["HOME": home])
+        #expect(result.status == 1)
+        #expect(result.stderr == "android-emulator:\(console.port): the console refused the token in \(home)/.emulator_console_auth_token (KO: authentication token does not match ~/.emulator_console_auth_token); is it this emulator's user?\n")
+        #expect(!console.lines().contains { $0.hasPrefix("geo fix") })
+    }
+
+    @Test func missingTokenFileSaysWhatToDo() throws {
+        let (path, _) = try FeedGpsdTests.walk(count: 3)
+        defer { unlink(path) }
+        let console = try ScriptedEmulatorConsole(token: "right")
+        let home = try Self.home(token: nil)
+        let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)"], environment: ["HOME": home])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(home)/.emulator_console_auth_token cannot be read; start the emulator once as this user to create it"))
+    }
+
+    @Test func noConsoleListening() throws {
+        let (path, _) = try FeedGpsdTests.walk(count: 3)
+        defer { unlink(path) }
+        let port = try Gpsd.freePort()
+        let result = try CLI.run(["feed", path, "--to", "android-emulator:\(port)"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "android-emulator: cannot connect to 127.0.0.1:\(port): Connection refused\n")
+    }
+
+    @Test(arguments: ["nmea", "nmea:serial", "nmea:tcp:99999", "nmea:udp:host", "android-emulator:0", "nmea:tcp::5"])
+    func badDestinationsAreUsageErrors(_ destination: String) throws {
+        let result = try CLI.run(["feed", "fixtures/traces/torino-portici-clean.gpx", "--to", destination])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--to \(destination):"), "\(result.stderr)")
+    }
+
+    @Test func stdoutCarriesNMEAWithSpeedAndCourse() throws {
+        let (path, trace) = try FeedGpsdTests.walk(count: 5)
+        defer { unlink(path) }
+        let result = try CLI.run(["feed", path, "--to", "stdout", "--speed", "0", "--from", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == NMEASentenceWriter.log(Array(OutgoingFix.fixes(from: trace)[2...])))
+        #expect(result.stderr.hasPrefix("sent 3 fixes as fast as possible; at most ") && result.stderr.hasSuffix(" ms late\n"), "\(result.stderr)")
+    }
+}
