@@ -9,15 +9,16 @@ DEMO_TOUR := tours/torino-portici
 
 # Debian packages: C libraries walkscape links, and tools the tests use (libxml2: Foundation's XML parser, which
 # `walkscape import` uses for GPX waypoint files, loads it).
-BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev
+BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev libsqlite3-dev
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
 # libxml2-dev: the GPX fuzz target's well-formedness oracle; python3-srt: the SRT differential test's oracle;
 # ffmpeg: ffprobe, the audio length oracle, and the fixture generator; man-db: tools/check_install.sh renders the
-# installed man page with `man -l`.
+# installed man page with `man -l`; gdal-bin: ogrinfo, the vector tile decoder's oracle (WalkscapeMapTests), and
+# tools/samples/make_helsinki_tiles.py's ogr2ogr.
 # gpsd + gpsd-clients: `feed` is tested into a real gpsd on loopback, read back with gpspipe (WalkscapeLiveTests);
 # curl: the HTTP client that posts to `collect` in its tests.
-TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin
 
 # Seconds each fuzz target runs in `make test` and in `make fuzz` (Fuzz/run.sh; docs/reliability.md).
 FUZZ_SECONDS ?= 20
@@ -26,9 +27,9 @@ FUZZ_PARALLEL ?= 1
 # Extra libFuzzer flags; make test adds -seed=1 so that its short runs are the same every time.
 FUZZ_ARGS ?=
 # Every target in Fuzz/Targets, GPXWellFormed (the GPX reader against libxml2's verdict) included.
-FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources
+FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources VectorTile
 
-.PHONY: all deps test-deps build demo test check-schema fuzz clean install
+.PHONY: all deps test-deps build demo demo-helsinki test check-schema fuzz clean install
 
 all: build
 
@@ -62,6 +63,10 @@ demo: build
 	  echo "(no terminal: printing the walk's timeline instead of playing it)"; \
 	  $(BIN) simulate $(DEMO_TOUR) --trace $(DEMO_TRACE) --format text; \
 	fi
+
+# The Helsinki sample tour, whose map tiles draw the streets under the route (docs/map.md).
+demo-helsinki:
+	$(MAKE) --no-print-directory demo DEMO_TOUR=tours/helsinki-keskusta DEMO_TRACE=fixtures/traces/helsinki-keskusta-clean.gpx
 
 # Starts a private PulseAudio daemon with a null sink (tools/pulse_null.sh), ALWAYS, even when the user's own
 # server answers: the audio tests play and record there only; it is stopped afterwards, whatever the outcome.

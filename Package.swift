@@ -9,6 +9,7 @@ import PackageDescription
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
+/// - `WalkscapeMap`: the offline map's tiles: MBTiles through SQLite, Mapbox Vector Tiles through swift-protobuf.
 /// - `WalkscapeRuntime`: one runtime for every walk: clocks, fix sources, sinks (audio, timeline) and `Walk`,
 ///   which steps a source through the core's `EngineDriver`; `StopSignals`.
 /// - `WalkscapeTUI`: rendering into an in-memory cell grid.
@@ -26,6 +27,7 @@ let package = Package(
         .executable(name: "walkscape", targets: ["walkscape"]),
         .library(name: "WalkscapeCore", targets: ["WalkscapeCore"]),
         .library(name: "WalkscapeTUI", targets: ["WalkscapeTUI"]),
+        .library(name: "WalkscapeMap", targets: ["WalkscapeMap"]),
         .library(name: "WalkscapeRuntime", targets: ["WalkscapeRuntime"]),
         .library(name: "WalkscapePlayer", targets: ["WalkscapePlayer"]),
         // For Benchmarks/ (FrameTiming plays the sample tours through the player's loop).
@@ -37,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Vector tile decoding (the offline map): the library only; its generated code is committed.
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
@@ -68,6 +72,9 @@ let package = Package(
             name: "CGeodesic", path: "Sources/CGeodesic", pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]),
         .systemLibrary(
+            name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
             name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]),
 
@@ -78,13 +85,17 @@ let package = Package(
         .target(
             name: "WalkscapeTours",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio",
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeMap",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(
             name: "WalkscapeRemote",
             dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "WalkscapeMap",
+            dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["Proto/vector_tile.proto"]),
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeAudio"]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore", "WalkscapeRuntime"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
@@ -99,12 +110,12 @@ let package = Package(
             ]),
         .target(
             name: "WalkscapePlayer",
-            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours"]),
+            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours", "WalkscapeMap"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector",
+                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI", "WalkscapeRuntime"]),
@@ -118,12 +129,13 @@ let package = Package(
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
+        .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
         .testTarget(
             name: "WalkscapePlayerTests",
             dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime"], exclude: ["Snapshots"]),
+        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,6 +28,7 @@ let package = Package(
             name: "PlayerBenchmarks",
             dependencies: [
                 "BenchmarkFixtures", .product(name: "WalkscapeCore", package: walkscape), .product(name: "WalkscapeTUI", package: walkscape),
+                .product(name: "WalkscapeMap", package: walkscape),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]),
         .executableTarget(

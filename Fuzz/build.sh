@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/Targets/*.swift with swiftc, against the package's own sources.
 #
-# The package's library modules (WalkscapeCore, WalkscapeTraces, WalkscapeAudio) are compiled once each into
+# The package's library modules (WalkscapeCore, WalkscapeTraces, WalkscapeAudio, WalkscapeMap with swift-protobuf) are compiled once each into
 # a static library with coverage instrumentation and AddressSanitizer (-sanitize=fuzzer,address); each target
 # is then one file with an @_cdecl("LLVMFuzzerTestOneInput") entry point, linked against them and libFuzzer.
 # No SwiftPM resolution is involved, so the fuzz build needs nothing the main build has not got.
@@ -15,17 +15,18 @@ mkdir -p "$OUT/modules" "$OUT/bin"
 
 LINK_FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
 FLAGS=("${LINK_FLAGS[@]}" -g)
-SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
+SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CSQLite3 -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
         -I Sources/CFFmpeg -I Sources/CRubberBand
         -Xcc -I/usr/include/x86_64-linux-gnu)
 
 # A module is rebuilt when one of its sources, a module built before it, or this script is newer than its
 # library (a module's struct layouts are compiled into the modules that use it).
+# MODULE_DIR names a module's sources outside Sources/ (a package dependency under .build/checkouts).
 module() {
     local name=$1; shift
-    local lib="$OUT/modules/lib$name.a"
-    local sources; sources=$(find "Sources/$name" -name '*.swift' | sort)
-    if [ -f "$lib" ] && [ -z "$(find "Sources/$name" Fuzz/build.sh "${built[@]}" -newer "$lib" -print -quit)" ]; then
+    local lib="$OUT/modules/lib$name.a" dir=${MODULE_DIR:-Sources/$name}
+    local sources; sources=$(find "$dir" -name '*.swift' | sort)
+    if [ -f "$lib" ] && [ -z "$(find "$dir" Fuzz/build.sh "${built[@]}" -newer "$lib" -print -quit)" ]; then
         built+=("$lib"); return
     fi
     echo "fuzz: compiling module $name" >&2
@@ -39,9 +40,15 @@ built=()
 module WalkscapeCore
 module WalkscapeTraces
 module WalkscapeAudio
+# The vector tile decoder (the offline map) and swift-protobuf, from the checkout `swift build` made.
+protobuf=.build/checkouts/swift-protobuf/Sources/SwiftProtobuf
+if [ ! -d "$protobuf" ]; then echo "fuzz: $protobuf is missing: run \`swift build\` first" >&2; exit 1; fi
+MODULE_DIR=$protobuf module SwiftProtobuf -package-name swift_protobuf  # it uses `package` access
+module WalkscapeMap
 
-LIBS=("$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeCore.a"
-      -lproj -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
+LIBS=("$OUT/modules/libWalkscapeMap.a" "$OUT/modules/libSwiftProtobuf.a"
+      "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeCore.a"
+      -lsqlite3 -lproj -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

@@ -63,6 +63,7 @@ options() {
         NMEA) echo "-dict=Fuzz/Dictionaries/nmea.dict -max_len=8192" ;;
         GeoJSON|TourJSON|RemoteAnswers|ImportSources) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
         SRT|TextDecoder) echo "-dict=Fuzz/Dictionaries/srt.dict -max_len=8192" ;;
+        VectorTile) echo "-max_len=16384" ;;
         Gzip|AudioProbe|AACProbe) echo "-max_len=32768" ;;
         *) echo "-max_len=4096" ;;
     esac

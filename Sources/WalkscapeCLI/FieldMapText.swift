@@ -7,7 +7,7 @@ enum FieldMapText {
     static let columns = 100
     static let rows = 40
 
-    static func render(_ picture: FieldPicture, columns: Int = FieldMapText.columns, rows: Int = FieldMapText.rows) -> String {
+    static func render(_ picture: FieldPicture, columns: Int = FieldMapText.columns, rows: Int = FieldMapText.rows, underlay: MapUnderlay? = nil) -> String {
         let scene = MapScene(
             route: picture.route,
             points: picture.regions.map { region in
@@ -16,7 +16,7 @@ enum FieldMapText {
                     alternativeRadiusMeters: region.recommendedMeters == region.radiusMeters ? nil : region.recommendedMeters)
             },
             tracks: picture.walks.map(\.positions))
-        let widget = RouteMapWidget(mode: .braille)
+        let widget = RouteMapWidget(mode: .braille, underlay: underlay)
         var grid = CellGrid(width: columns, height: rows)
         widget.draw(scene, projection: widget.fittedProjection(scene, columns: columns, rows: rows), into: &grid, x: 0, y: 0, columns: columns, rows: rows)
         var out = grid.text + "\n"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapePlayer
 import WalkscapeTours
 
 /// `walkscape radii TOUR --trace FILE...`: which trigger radius each point needs, from recorded walks.
@@ -196,12 +197,12 @@ struct RadiiCommand: ParsableCommand {
             console.write(writer.text(report))
         }
         if map {
-            console.write(FieldMapText.render(FieldPicture(report: report, tour: replay, walks: walks)))
+            console.write(FieldMapText.render(FieldPicture(report: report, tour: replay, walks: walks), underlay: TourBasemap.underlay(for: replay)))
         }
         if let svg {
             let picture = FieldPicture(report: report, tour: replay, walks: walks)
             do {
-                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture).utf8), to: svg)
+                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture, basemap: TourBasemap.basemap(replay.tour, at: replay.location)).utf8), to: svg)
             } catch {
                 console.error(error.message)
                 throw CommandExit(.usage)

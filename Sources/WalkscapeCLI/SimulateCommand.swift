@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapePlayer
 import WalkscapeRemote
 import WalkscapeTours
 
@@ -150,7 +151,7 @@ struct SimulateCommand: ParsableCommand {
                 route: SyntheticWalk.path(for: inputs.tour.tour), titles: inputs.tour.pointTitles(), title: "\(tourTitle) — simulated walk",
                 subtitle: "\(inputs.tour.tour.id) · \(trace) · \(timeline.fixes) fixes · narration \(inputs.tour.language)")
             do {
-                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture).utf8), to: svg)
+                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture, basemap: TourBasemap.basemap(inputs.tour.tour, at: inputs.tour.location)).utf8), to: svg)
             } catch {
                 console.error(error.message)
                 throw CommandExit(.usage)

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapePlayer
 import WalkscapeTUI
 import WalkscapeTours
 
@@ -44,6 +45,7 @@ enum TourListings {
             availability = .broken("\(directory)/tour.json: cannot be read")
         }
         let points = tour.points.sorted { $0.order < $1.order }
+        let basemap = (try? TourLocation(argument: directory)).flatMap { TourBasemap.basemap(tour, at: $0) }
         var walks = [TourListing.Walk(name: "simulated walk", path: nil)]
         walks += traces(for: tour, directory: directory, searchDirectories: searchDirectories)
         return TourListing(
@@ -53,7 +55,8 @@ enum TourListings {
             availability: availability, pointTitles: points.map { $0.title.resolved(lang, fallbacks: tour.languages) },
             route: tour.route?.points ?? [],
             points: points.map { MapScene.Point(order: $0.order, location: $0.location, radiusMeters: $0.triggerRadiusMeters, state: .later) },
-            walks: walks)
+            walks: walks,
+            underlay: basemap.map { MapUnderlay(basemap: $0, route: tour.route?.points ?? points.map(\.location)) })
     }
 
     /// Trace files for a tour: everything in its own `traces/` folder, and files in `searchDirectories` whose

@@ -43,6 +43,7 @@ public struct PlayerLoop {
         var state = PlayerState(
             session: session, info: PlayerTour.info(replay, subtitles: subtitles), subtitleLanguages: PlayerTour.subtitleLanguages(replay),
             subtitleLanguage: subtitles, traceName: traceName, donation: replay.tour.donationUrl)
+        state.underlay = TourBasemap.underlay(for: replay)
         if let warning = replay.warnings.first { _ = Player.reduce(&state, .showNotice(warning, seconds: 6)) }
         defer {
             // Silence, after whatever the loader still had to do.
@@ -69,8 +70,11 @@ public struct PlayerLoop {
                     return
                 }
                 reloaded = nil
+                let previous = recordings.replay
                 recordings.replay = tour
                 PlayerReloader.apply(tour, changed: changed, to: &state, sink: sink, trace: trace, policy: policy)
+                // The offline map again, only when its tiles or the route it labels changed (reading tiles takes a moment).
+                if TourBasemap.changed(from: previous, to: tour) { state.underlay = TourBasemap.underlay(for: tour) }
             case .quit: break
             }
         }
@@ -85,6 +89,7 @@ public struct PlayerLoop {
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
+        var lastBasemap = false
         while true {
             let signal = StopSignals.pending
             if signal != 0 { return .interrupted(signal) }
@@ -110,11 +115,13 @@ public struct PlayerLoop {
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: state.showLog)
             let projection = state.map.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
             // Nothing changed (paused, say): nothing to draw.
-            if frame == lastFrame && size == lastSize && projection == lastProjection { continue }
+            let basemap = state.shownUnderlay != nil
+            if frame == lastFrame && size == lastSize && projection == lastProjection && basemap == lastBasemap { continue }
+            lastBasemap = basemap
             lastFrame = frame
             lastSize = size
             lastProjection = projection
-            backend.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection).render(frame, width: size.width, height: size.height))
+            backend.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: state.shownUnderlay).render(frame, width: size.width, height: size.height))
         }
     }
 }

@@ -4,6 +4,9 @@ public struct CellStyle: Sendable, Hashable {
     /// A colour by its role in walkscape's palette.
     public enum Color: String, Sendable, Hashable {
         case `default`, text, dim, background, route, active, visited, queued, next, later, walker, warning, error
+        /// The basemap (offline map tiles), drawn dimly under the route: streets and paths, water, green areas,
+        /// buildings.
+        case mapWay, mapWater, mapGreen, mapBuilding
     }
 
     public var foreground: Color

@@ -10,11 +10,14 @@ public struct PlayerScreen: Sendable {
     public var ascii: Bool
     /// The map's view: nil fits the whole route; otherwise this projection (zoomed, panned, following).
     public var projection: MapProjection?
+    /// The basemap under the route (the tour's offline map), nil when the tour has none or `b` turned it off.
+    public var underlay: MapUnderlay?
 
-    public init(strings: UIStrings, ascii: Bool, projection: MapProjection? = nil) {
+    public init(strings: UIStrings, ascii: Bool, projection: MapProjection? = nil, underlay: MapUnderlay? = nil) {
         self.strings = ascii ? strings.asciiOnly() : strings
         self.ascii = ascii
         self.projection = projection
+        self.underlay = underlay
     }
 
     /// The map pane's size in cells for a screen of `width` × `height` (used to build projections).
@@ -34,7 +37,7 @@ public struct PlayerScreen: Sendable {
         drawHeader(frame, into: &grid, width: width)
         let context = WidgetContext(strings: strings, ascii: ascii)
         let map = PlayerScreen.mapSize(width: width, height: height, showLog: frame.showLog)
-        grid.render(RouteMap(scene: frame.map, projection: projection), in: Rect(x: 0, y: 2, width: map.columns, height: map.rows), context: context)
+        grid.render(RouteMap(scene: frame.map, projection: projection, underlay: underlay), in: Rect(x: 0, y: 2, width: map.columns, height: map.rows), context: context)
 
         // Right column: route card, audio bar, event log.
         let sideX = map.columns + 2
@@ -158,7 +161,7 @@ public struct PlayerScreen: Sendable {
             ("space", "play / pause"), (ascii ? "left/right" : "←/→", "seek −10 s / +10 s"), ("n / p", "next / previous point"),
             ("r", "replay the current point"), ("[ ] or - +", "trace speed (¼× … 64×)"), (".", "step one fix while paused"),
             ("h / L", "pan left / right      f  follow the walker"), (ascii ? "k j up down" : "k j ↑ ↓", "pan up / down         z / x  zoom"),
-            ("0", "fit the route"), ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
+            ("0", "fit the route"), ("b", "street map under the route"), ("s", "subtitle language      l  event log"), ("?", "this help              q  quit"),
         ].map { strings.helpLine($0.0, $0.1).replacing("10 s", with: "\(step) s") }
         drawBox(lines, into: &grid, width: width, height: height)
     }

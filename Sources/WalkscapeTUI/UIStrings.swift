@@ -82,6 +82,7 @@ public struct UIStrings: Sendable, Equatable {
         "Walk ended: tour incomplete": "Percorso finito: tour incompleto", "more": "altre", "never entered": "mai raggiunta",
         "entered while the queue was full": "raggiunta con la coda piena", "entered before the points before it": "raggiunta prima delle precedenti",
         "entered too briefly to trigger": "raggiunta troppo brevemente", "skipped (a later point was entered)": "saltata (raggiunta una successiva)", "fit the route": "tutto il percorso",
+        "street map under the route": "mappa delle strade sotto il percorso",
 
         "prd: walkscape's rules; ios-app, android-app: what each phone does; ideal.": "prd: regole di walkscape; ios-app, android-app: ciò che fa ogni telefono; ideal.",
         "The narration's language; auto takes yours (LANG) when the tour has it.": "Lingua della narrazione; auto usa la tua (LANG) se il tour la offre.",
@@ -129,6 +130,7 @@ public struct UIStrings: Sendable, Equatable {
         "Walk ended: tour incomplete": "Marche terminée : parcours incomplet", "more": "de plus", "never entered": "jamais atteinte",
         "entered while the queue was full": "atteinte file d'attente pleine", "entered before the points before it": "atteinte avant les précédentes",
         "entered too briefly to trigger": "atteinte trop brièvement", "skipped (a later point was entered)": "sautée (une suivante atteinte)", "fit the route": "tout le parcours",
+        "street map under the route": "plan des rues sous le parcours",
 
         "prd: walkscape's rules; ios-app, android-app: what each phone does; ideal.": "prd : règles de walkscape ; ios-app, android-app : ce que fait chaque téléphone ; ideal.",
         "The narration's language; auto takes yours (LANG) when the tour has it.": "Langue de la narration ; auto prend la vôtre (LANG) si le parcours l'a.",

@@ -21,6 +21,10 @@ enum Palette {
             case .walker: return 231
             case .warning: return 214
             case .error: return 203
+            case .mapWay: return 244  // the basemap, dimmer than the route: grey streets
+            case .mapWater: return 67  // steel blue
+            case .mapGreen: return 65  // muted green
+            case .mapBuilding: return 239  // dark grey
             }
         case .basic:
             // COLOR_BLACK 0, RED 1, GREEN 2, YELLOW 3, BLUE 4, MAGENTA 5, CYAN 6, WHITE 7.
@@ -33,6 +37,9 @@ enum Palette {
             case .active, .error: return 1
             case .queued: return 5
             case .next: return 6
+            case .mapWay, .mapBuilding: return -1
+            case .mapWater: return 4
+            case .mapGreen: return 2
             }
         }
     }

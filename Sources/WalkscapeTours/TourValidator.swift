@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeMap
 
 /// The outcome of validating one tour: every problem, and what was measured on the way.
 public struct ValidationReport: Sendable {
@@ -93,6 +94,8 @@ public struct TourValidator: Sendable {
                 checkSubtitles(assetFile, display: display, into: &report, asset: asset, audioSeconds: audioSeconds)
             case .image, .cover:
                 break
+            case .mapTiles:
+                checkMapTiles(assetFile, display: display, into: &report)
             }
         }
         report.diagnostics += TourValidator.placeholderWarnings(tour, jsonFile: loaded.location.jsonFile, argument: argument, audio: report.audio)
@@ -141,6 +144,20 @@ public struct TourValidator: Sendable {
     }
 
     /// Parses a subtitle file and lints its cues (`SubtitleLinter`), against its track's audio length when known.
+    /// The offline map: an MBTiles file whose every tile decodes as a vector tile, with at least one tile.
+    private func checkMapTiles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport) {
+        do {
+            let basemap = try BasemapReader.read(path: assetFile.path)
+            if basemap.zooms.isEmpty {
+                report.diagnostics.append(.warning(display, "", "the MBTiles file holds no tiles; the map will show no streets"))
+            } else if basemap.attribution == nil {
+                report.diagnostics.append(.warning(display, "", "the MBTiles metadata has no attribution; add the map data's (e.g. \"© OpenStreetMap contributors\")"))
+            }
+        } catch {
+            report.diagnostics.append(.error(display, "", error.message))
+        }
+    }
+
     private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset, audioSeconds: Double?) {
         guard assetFile.size <= SRTParser.maxFileBytes, let data = FileManager.default.contents(atPath: assetFile.path) else {
             report.diagnostics.append(.error(display, "", "cannot be read as subtitles (larger than 16 MiB or unreadable)"))

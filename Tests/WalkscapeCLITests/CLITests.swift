@@ -21,7 +21,7 @@ import WalkscapeCore
         let result = try CLI.run(["tours", "--json"])
         #expect(result.status == 0)
         let json = try JSONParser().parse(result.stdout)
-        #expect(json["tours"]?.arrayElements?.count == 2)
+        #expect(json["tours"]?.arrayElements?.count == 3)
         #expect(try matchesGolden(result.stdout, "tours.json"), "\(result.stdout)")
     }
 

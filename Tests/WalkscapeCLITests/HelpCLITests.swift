@@ -6,7 +6,7 @@ import WalkscapeTestSupport
 @Suite struct HelpCLITests {
     static let commands = [
         "", "tours", "info", "validate", "manifest", "inspect", "simulate", "check", "compare", "listen", "play", "synth", "radii",
-        "download", "remove", "remote tours",
+        "download", "remove", "remote tours", "tiles",
     ]
 
     @Test func examplesAreNotWrappedMidCommandAt80Columns() throws {

@@ -231,8 +231,9 @@ struct PlayTmuxTests {
                 + "status=$?; modes=$(stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '); "
                 + "echo \"EXIT $status MODES $modes END\"; sleep 60")
 
-        // The catalogue of tours/: both sample tours, the protected mark, the filter.
-        var screen = try tmux.waitFor { $0.contains("walkscape — Tours (2/2)") && $0.contains("q quit") }
+        // The catalogue of tours/: the three sample tours, the protected mark, the filter.
+        var screen = try tmux.waitFor { $0.contains("walkscape — Tours (3/3)") && $0.contains("q quit") }
+        #expect(screen.contains("Helsingin keskusta jalan"))
         #expect(screen.contains("Torino sotto i portici"))
         #expect(screen.contains("Du Louvre à l'île de la Cité"))
         #expect(screen.contains("🔒 protected"))
@@ -241,7 +242,8 @@ struct PlayTmuxTests {
         #expect(!screen.contains("Du Louvre"))
         #expect(screen.contains("filter:  all  protected [free]"))
 
-        // The detail: stats, stops, the walks found for the tour, the map.
+        // The detail: stats, stops, the walks found for the tour, the map (Torino: below Helsinki).
+        try tmux.keys("Down")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Walk:") && $0.contains("esc back") }
         #expect(screen.contains("Torino · 55 min · 2.8 km · 7 stops · it, en"))

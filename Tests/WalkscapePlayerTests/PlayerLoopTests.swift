@@ -47,6 +47,27 @@ import WalkscapeTUI
         #expect(state.overlay == .confirmQuit)
     }
 
+    /// `b` while paused: nothing else changes, yet the map is drawn again without the basemap, then with it.
+    @Test func bRedrawsTheMapWithoutAndWithTheBasemap() {
+        let backend = TestBackend(width: 100, height: 30, keys: [.character(" "), .character("b"), .character("b"), .character("q"), .character("y")])
+        let clock = ManualAudioClock()
+        backend.onIdle = { clock.advance(by: 0.5) }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        state.underlay = MapUnderlay(basemap: Basemap(attribution: "© Test Tiles"), streets: [])
+        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
+        let attributed = backend.frames.map { $0.text.contains("© Test Tiles") }
+        // With it, then (after b) a frame without it, then (after b again) with it once more.
+        #expect(attributed.first == true)
+        guard let off = attributed.firstIndex(of: false) else {
+            Issue.record("no frame without the basemap")
+            return
+        }
+        #expect(attributed[off...].contains(true))
+        #expect(state.showBasemap)
+    }
+
     @Test func theWalkPlaysToTheEndOnTheLoopsClockAndTheEffectsReachTheDriver() {
         let backend = TestBackend(width: 100, height: 30)
         let clock = ManualAudioClock()

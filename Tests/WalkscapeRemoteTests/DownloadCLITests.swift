@@ -185,7 +185,7 @@ import WalkscapeCore
         #expect(deployed.stdout.contains("protected, no access"))
         let draft = try Walkscape.run(["remote", "tours", "--api", server.draft, "--json"])
         let json = try JSONParser().parse(draft.stdout)
-        #expect(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["paris-ile-de-la-cite", "torino-portici"])
+        #expect(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["helsinki-keskusta", "paris-ile-de-la-cite", "torino-portici"])
         // A refused connection is not transient: with the default 5 attempts it fails at once (no retry
         // line, no 7.5 s of backoff).
         let started = Date()

@@ -113,6 +113,24 @@ final class AudioCommandSink: WalkSink {
         #expect(Player.reduce(&s, key: .other(999)) == [])
     }
 
+    @Test func bTogglesTheBasemapOnlyInTheState() {
+        var s = state()
+        #expect(Player.action(for: .character("b")) == .toggleBasemap)
+        let underlay = MapUnderlay(basemap: Basemap(), streets: [])
+        s.underlay = underlay
+        #expect(s.showBasemap && s.shownUnderlay == underlay)
+        let before = s.frame(heardPosition: nil, muted: true)
+        #expect(Player.reduce(&s, key: .character("b")) == [])
+        #expect(!s.showBasemap && s.shownUnderlay == nil)
+        // The walk and the frame are untouched: the loop draws the map with or without it.
+        #expect(s.frame(heardPosition: nil, muted: true) == before)
+        _ = Player.reduce(&s, .toggleBasemap)
+        #expect(s.showBasemap && s.shownUnderlay == underlay)
+        // A tour without tiles: on or off, nothing to draw.
+        s.underlay = nil
+        #expect(s.shownUnderlay == nil)
+    }
+
     @Test func noticesAndReloadSlotIn() {
         var s = state()
         for k in 1...7 { _ = Player.reduce(&s, .notice("notice \(k)")) }

@@ -67,7 +67,7 @@ sys.dont_write_bytecode = True  # keep tools/samples/ free of __pycache__
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import samplelib as sl  # noqa: E402
 
-DATA_FILES = {"torino": "torino.json", "paris": "paris.json"}
+DATA_FILES = {"torino": "torino.json", "paris": "paris.json", "helsinki": "helsinki.json"}
 
 ESPEAK_SPEED = 150
 RATE = 22050
@@ -568,7 +568,7 @@ def make_tour(name: str, report_only: bool = False, keep_audio: bool = False):
 
     tour_dir = sl.TOURS_DIR / tour_id
     tour_dir.mkdir(parents=True, exist_ok=True)
-    for sub in ("subtitles",) if keep_audio else ("audio", "subtitles"):
+    for sub in ("subtitles",) if keep_audio else ("audio", "subtitles"):  # map/ (the tiles) stays
         if (tour_dir / sub).exists():
             shutil.rmtree(tour_dir / sub)
     wav_tracks = {tuple(x) for x in data.get("wavTracks", [])}
@@ -666,6 +666,11 @@ def make_tour(name: str, report_only: bool = False, keep_audio: bool = False):
         "routePolyline": sl.format_polyline(route),
         "points": json_points,
     }
+    if "mapTiles" in data:
+        # The offline map: built beforehand by make_helsinki_tiles.py into the tour directory.
+        if not (tour_dir / data["mapTiles"]).is_file():
+            raise SystemExit(f"{tour_id}: {data['mapTiles']} is missing; run tools/samples/make_helsinki_tiles.py first")
+        tour["mapTiles"] = asset(tour_dir, data["mapTiles"])
     with open(tour_dir / "tour.json", "w", encoding="utf-8", newline="\n") as f:
         json.dump(tour, f, ensure_ascii=False, indent=2)
         f.write("\n")

@@ -45,7 +45,7 @@ import samplelib as sl  # noqa: E402
 
 GENERATED = "2026-11-21"
 START_TIME = dt.datetime(2026, 5, 9, 9, 0, 0, tzinfo=dt.timezone.utc)
-DATA_FILES = {"torino": "torino.json", "paris": "paris.json"}
+DATA_FILES = {"torino": "torino.json", "paris": "paris.json", "helsinki": "helsinki.json"}
 KINDS = ("clean", "noisy", "brisk", "missed")
 SCRIPT = "tools/samples/make_traces.py"
 

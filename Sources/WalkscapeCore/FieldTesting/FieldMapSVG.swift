@@ -27,6 +27,56 @@ public enum FieldMapSVG {
         }
     }
 
+    /// How each basemap class is drawn: fill (areas) or stroke, width and dashes.
+    static func basemapStyle(_ featureClass: MapFeatureClass) -> String {
+        switch featureClass {
+        case .water: return "fill=\"#d4e6f5\" stroke=\"none\""
+        case .park: return "fill=\"#e1eed8\" stroke=\"none\""
+        case .building: return "fill=\"#e8e5e0\" stroke=\"#d8d4ce\" stroke-width=\"0.5\""
+        case .waterway: return "fill=\"none\" stroke=\"#a9cbe8\" stroke-width=\"2\""
+        case .railway: return "fill=\"none\" stroke=\"#a0a0a0\" stroke-width=\"1.2\" stroke-dasharray=\"6 3\""
+        case .footway: return "fill=\"none\" stroke=\"#c9c9c9\" stroke-width=\"1\" stroke-dasharray=\"3 2\""
+        case .serviceRoad: return "fill=\"none\" stroke=\"#d2d2d2\" stroke-width=\"1.6\""
+        case .street: return "fill=\"none\" stroke=\"#cfcfcf\" stroke-width=\"3\" stroke-linecap=\"round\""
+        case .majorRoad: return "fill=\"none\" stroke=\"#c2c2c2\" stroke-width=\"4.5\" stroke-linecap=\"round\""
+        }
+    }
+
+    /// The basemap as one path per class (areas first), clipped to the map, and its attribution.
+    static func basemapLayer(_ basemap: Basemap, projection: Projection, scale: Double, box: (x: Double, y: Double, width: Double, height: Double)) -> String {
+        // Pixels are finer than terminal dots: ask for the level of half a pixel.
+        guard let zoom = basemap.level(forMetersPerDot: 0.5 / scale, latitude: projection.center.lat), let features = basemap.levels[zoom] else { return "" }
+        var paths: [MapFeatureClass: String] = [:]
+        for feature in features {
+            var inside = false
+            for part in feature.parts where !inside {
+                inside = part.contains { p in
+                    let q = projection.point(p)
+                    return q.x >= box.x - 50 && q.x <= box.x + box.width + 50 && q.y >= box.y - 50 && q.y <= box.y + box.height + 50
+                }
+            }
+            guard inside else { continue }
+            var d = paths[feature.featureClass] ?? ""
+            for part in feature.parts {
+                for (i, p) in part.enumerated() {
+                    let q = projection.point(p)
+                    d += (i == 0 ? "M" : "L") + n(q.x) + " " + n(q.y)
+                }
+                if feature.featureClass.isArea { d += "Z" }
+            }
+            paths[feature.featureClass] = d
+        }
+        var out = "<g id=\"basemap\">\n"
+        for featureClass in MapFeatureClass.allCases {
+            guard let d = paths[featureClass], !d.isEmpty else { continue }
+            out += "<path class=\"\(featureClass)\" d=\"\(d)\" \(basemapStyle(featureClass))\(featureClass.isArea ? " fill-rule=\"evenodd\"" : "")/>\n"
+        }
+        if let attribution = basemap.attribution {
+            out += "<text x=\"\(n(box.x + box.width - 6))\" y=\"\(n(box.y + box.height - 6))\" font-size=\"11\" text-anchor=\"end\" fill=\"#666666\">\(escaped(attribution))</text>\n"
+        }
+        return out + "</g>\n"
+    }
+
     static func verdictLabel(_ verdict: RadiusRecommendation.Verdict) -> String {
         switch verdict {
         case .keep: return "keep the radius"
@@ -53,7 +103,9 @@ public enum FieldMapSVG {
         }
     }
 
-    public static func render(_ picture: FieldPicture) -> String {
+    /// The SVG of `picture`; with a `basemap` (the tour's offline map), its streets, water, green areas and
+    /// buildings are drawn in pale colours under the route, with the tiles' attribution in the map's corner.
+    public static func render(_ picture: FieldPicture, basemap: Basemap? = nil) -> String {
         // Extent: route and regions (walks are clipped to the map, so one GPS jump cannot shrink the rest).
         var extent = picture.route
         for region in picture.regions {
@@ -89,6 +141,9 @@ public enum FieldMapSVG {
             <g clip-path="url(#map)">
 
             """
+        if let basemap {
+            out += basemapLayer(basemap, projection: projection, scale: scale, box: (margin, mapTop, mapWidth, mapHeight))
+        }
         // Regions: a light fill under everything, then the outlines.
         out += "<g id=\"regions\">\n"
         for region in picture.regions {

@@ -23,6 +23,8 @@ public struct Asset: Sendable, Equatable {
     /// What kind of content an asset holds, judged from where it appears in the tour.
     public enum Role: String, Sendable {
         case audio, subtitles, image, cover
+        /// The tour's offline map: vector tiles in one MBTiles file.
+        case mapTiles
     }
 
     /// The reason the path cannot be accepted as a path inside the tour directory, or nil when it can.

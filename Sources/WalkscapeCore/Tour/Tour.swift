@@ -21,6 +21,8 @@ public struct Tour: Sendable, Equatable {
     public var startingPoint: LatLng
     public var route: Route?
     public var cover: Asset?
+    /// The offline map drawn under the route: an MBTiles file of vector tiles (`mapTiles` in tour.json), if any.
+    public var mapTiles: Asset?
     /// The points sorted by `order`.
     public var points: [TourPoint]
 
@@ -28,8 +30,9 @@ public struct Tour: Sendable, Equatable {
         formatVersion: Int = Tour.supportedFormatVersion, id: String, slug: String, version: Int, city: String,
         durationMinutes: Double, distanceKm: Double, languages: [String], isProtected: Bool, title: LocalizedText,
         description: LocalizedText? = nil, completionMessage: LocalizedText? = nil, startingPoint: LatLng,
-        route: Route? = nil, cover: Asset? = nil, points: [TourPoint], donationUrl: String? = nil
+        route: Route? = nil, cover: Asset? = nil, points: [TourPoint], donationUrl: String? = nil, mapTiles: Asset? = nil
     ) {
+        self.mapTiles = mapTiles
         self.formatVersion = formatVersion
         self.id = id
         self.slug = slug
@@ -65,6 +68,7 @@ public struct Tour: Sendable, Equatable {
     public var assets: [(role: Asset.Role, asset: Asset)] {
         var all: [(role: Asset.Role, asset: Asset)] = []
         if let cover { all.append((.cover, cover)) }
+        if let mapTiles { all.append((.mapTiles, mapTiles)) }
         for point in points.sorted(by: { $0.fileIndex < $1.fileIndex }) {
             if let image = point.image { all.append((.image, image)) }
             for track in point.tracks {

@@ -179,6 +179,8 @@ public struct TourDecoder {
                 error(path.appending("file"), "\"\(shown)\" is not an audio file name, expected one ending in \(AudioFileTypes.extensionList)")
             case .subtitles where !lower.hasSuffix(".srt"):
                 error(path.appending("file"), "\"\(shown)\" is not an .srt file, expected SubRip subtitles")
+            case .mapTiles where !lower.hasSuffix(".mbtiles"):
+                error(path.appending("file"), "\"\(shown)\" is not an .mbtiles file, expected vector tiles in one MBTiles file")
             default: break
             }
             if let size = value["fileSizeBytes"] {
@@ -246,6 +248,8 @@ public struct TourDecoder {
             let route = decodeRoute(root, at: path)
             var cover: Asset?
             if let value = root["cover"], value != .null { cover = asset(value, at: path.appending("cover"), role: .cover) }
+            var mapTiles: Asset?
+            if let value = root["mapTiles"], value != .null { mapTiles = asset(value, at: path.appending("mapTiles"), role: .mapTiles) }
             let points = decodePoints(root, at: path)
 
             return Tour(
@@ -253,7 +257,7 @@ public struct TourDecoder {
                 durationMinutes: duration ?? 0, distanceKm: distance ?? 0, languages: languages,
                 isProtected: isProtected ?? false, title: title ?? LocalizedText([]), description: description,
                 completionMessage: completion, startingPoint: start ?? points.first?.location ?? LatLng(lat: 0, lng: 0),
-                route: route, cover: cover, points: points, donationUrl: donation)
+                route: route, cover: cover, points: points, donationUrl: donation, mapTiles: mapTiles)
         }
 
         /// The optional `donationUrl`: an http or https link without spaces or control characters (`null`: absent).

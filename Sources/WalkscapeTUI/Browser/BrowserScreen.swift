@@ -158,7 +158,7 @@ public struct BrowserScreen: Sendable {
         }
         let mapRows = walkRow - 4
         if mapRows >= 4 {
-            let widget = RouteMapWidget(mode: ascii ? .ascii : .braille)
+            let widget = RouteMapWidget(mode: ascii ? .ascii : .braille, underlay: tour.underlay)
             let scene = tour.scene
             widget.draw(scene, projection: widget.fittedProjection(scene, columns: mapColumns, rows: mapRows), into: &grid, x: width - mapColumns, y: 3, columns: mapColumns, rows: mapRows)
         }

@@ -53,11 +53,13 @@ public struct TourListing: Sendable, Equatable {
     public var route: [LatLng]
     public var points: [MapScene.Point]
     public var walks: [Walk]
+    /// The tour's offline map under the route on the detail screen, when the tour has tiles.
+    public var underlay: MapUnderlay?
 
     public init(
         id: String, directory: String, title: String, description: String, city: String, durationMinutes: Double, distanceKm: Double,
         languages: [String], isProtected: Bool, availability: Availability, pointTitles: [String] = [], route: [LatLng] = [],
-        points: [MapScene.Point] = [], walks: [Walk] = []
+        points: [MapScene.Point] = [], walks: [Walk] = [], underlay: MapUnderlay? = nil
     ) {
         self.id = id
         self.directory = directory
@@ -73,6 +75,7 @@ public struct TourListing: Sendable, Equatable {
         self.route = route
         self.points = points
         self.walks = walks
+        self.underlay = underlay
     }
 
     /// The route map's scene: the route (the stops joined in order when the tour has none, as `info` says

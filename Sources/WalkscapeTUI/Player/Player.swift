@@ -26,6 +26,7 @@ public enum Player {
         case .character("0"): return .fitRoute
         case .character("s"): return .cycleSubtitles
         case .character("l"): return .toggleLog
+        case .character("b"): return .toggleBasemap
         case .character("?"): return .showHelp
         case .character("q"): return .quit
         default: return nil
@@ -81,6 +82,7 @@ public enum Player {
             state.subtitleLanguage = cycle[(index + 1) % cycle.count]
             return [.loadSubtitles(state.subtitleLanguage)]
         case .toggleLog: state.showLog.toggle()
+        case .toggleBasemap: state.showBasemap.toggle()
         case .showHelp: show(.help, in: &state)
         case .quit:
             if state.session.ended { return [.quit] }

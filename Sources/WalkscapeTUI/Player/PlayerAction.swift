@@ -25,6 +25,8 @@ public enum PlayerAction: Sendable, Equatable {
     case fitRoute
     case cycleSubtitles
     case toggleLog
+    /// b: the tour's offline map under the route, on or off.
+    case toggleBasemap
     case showHelp
     /// q: quit at once when the walk has ended, else ask.
     case quit

@@ -13,6 +13,13 @@ public struct PlayerState: Sendable {
     public var traceName: String?
     public var overlay: PlayerFrame.Overlay?
     public var showLog = false
+    /// The tour's offline map (its `mapTiles`, decoded, with the streets along the route), nil when it has none;
+    /// the driver sets it when the tour loads and again when a reload changes the tiles or the route.
+    public var underlay: MapUnderlay?
+    /// Whether the map pane draws `underlay` under the route (`b` toggles it).
+    public var showBasemap = true
+    /// The basemap the map pane draws: `underlay` while `showBasemap`, else nil.
+    public var shownUnderlay: MapUnderlay? { showBasemap ? underlay : nil }
     public var map = MapView()
     /// The subtitle languages the narration has, in the order `s` cycles through (then off).
     public let subtitleLanguages: [String]

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A feature of the basemap: its class, its name (streets carry one) and its lines or rings as positions.
+public struct BasemapFeature: Sendable, Equatable {
+    public var featureClass: MapFeatureClass
+    public var name: String?
+    /// Lines, or closed rings for areas.
+    public var parts: [[LatLng]]
+    /// The box holding every part (for culling): south-west and north-east corners.
+    public var southWest: LatLng
+    public var northEast: LatLng
+
+    public init(featureClass: MapFeatureClass, name: String?, parts: [[LatLng]]) {
+        self.featureClass = featureClass
+        self.name = name
+        self.parts = parts
+        var minLat = Double.infinity, minLng = Double.infinity, maxLat = -Double.infinity, maxLng = -Double.infinity
+        for part in parts {
+            for p in part {
+                minLat = min(minLat, p.lat)
+                maxLat = max(maxLat, p.lat)
+                minLng = min(minLng, p.lng)
+                maxLng = max(maxLng, p.lng)
+            }
+        }
+        southWest = LatLng(lat: minLat, lng: minLng)
+        northEast = LatLng(lat: maxLat, lng: maxLng)
+    }
+}
+
+/// The map under the route: the features of each zoom level of a tour's tiles, and their attribution. The
+/// drawing picks one level for the view (`level(forMetersPerDot:)`).
+public struct Basemap: Sendable, Equatable {
+    /// Features by zoom level, in drawing order (areas, then lines from minor to major).
+    public private(set) var levels: [Int: [BasemapFeature]]
+    /// The text the tiles ask to be shown (e.g. "© OpenStreetMap contributors"), if any.
+    public var attribution: String?
+
+    public init(levels: [Int: [BasemapFeature]] = [:], attribution: String? = nil) {
+        self.levels = [:]
+        self.attribution = attribution
+        for (zoom, features) in levels { self.levels[zoom] = features.sorted { $0.featureClass < $1.featureClass } }
+    }
+
+    /// True when no level holds a feature.
+    public var isEmpty: Bool { levels.values.allSatisfy(\.isEmpty) }
+
+    /// The zoom levels held, lowest first.
+    public var zooms: [Int] { levels.keys.sorted() }
+
+    /// The number of features over every level.
+    public var featureCount: Int { levels.values.reduce(0) { $0 + $1.count } }
+
+    /// Adds the decoded layers of one tile to its zoom level (features of classes a walking map leaves out are
+    /// dropped).
+    public mutating func add(_ layers: [VectorTileLayer], of tile: TileID) {
+        var features = levels[tile.zoom] ?? []
+        for layer in layers {
+            let extent = Double(max(1, layer.extent))
+            for feature in layer.features {
+                guard let featureClass = MapFeatureClass.classify(layer: layer.name, kind: feature.kind, properties: feature.properties)
+                else { continue }
+                let parts = feature.parts.compactMap { part -> [LatLng]? in
+                    guard part.count >= 2 else { return nil }
+                    return part.map { WebMercator.position(tile: tile, px: Double($0.x), py: Double($0.y), extent: extent) }
+                }
+                guard !parts.isEmpty else { continue }
+                let name = (feature.properties["name"] ?? feature.properties["name:latin"] ?? feature.properties["name_en"])?.string
+                features.append(BasemapFeature(featureClass: featureClass, name: name?.isEmpty == false ? name : nil, parts: parts))
+            }
+        }
+        levels[tile.zoom] = features.sorted { $0.featureClass < $1.featureClass }
+    }
+
+    /// The zoom level to draw for a view of `metersPerDot` metres a dot at latitude `latitude`: the level whose
+    /// 256 units a tile side (a classic tile's pixels) come closest to one dot each, among the levels held; nil for an empty basemap.
+    public func level(forMetersPerDot metersPerDot: Double, latitude: Double) -> Int? {
+        let held = zooms
+        guard let first = held.first else { return nil }
+        let span = WebMercator.tileSpanMeters(zoom: 0, latitude: latitude)
+        let wanted = log2(span / (256 * max(0.01, metersPerDot)))
+        var best = first
+        for zoom in held where abs(Double(zoom) - wanted) < abs(Double(best) - wanted) { best = zoom }
+        return best
+    }
+
+    /// The features of `zoom` that may show in the box from `southWest` to `northEast`.
+    public func features(zoom: Int, southWest: LatLng, northEast: LatLng) -> [BasemapFeature] {
+        (levels[zoom] ?? []).filter {
+            $0.northEast.lat >= southWest.lat && $0.southWest.lat <= northEast.lat && $0.northEast.lng >= southWest.lng
+                && $0.southWest.lng <= northEast.lng
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import WalkscapeTestSupport
+
+/// The offline map in the field-testing outputs: `radii --map` and the `--svg` pictures of `radii` and `simulate`
+/// draw the Helsinki tour's streets with the attribution; a tour without tiles draws none, as before.
+@Suite struct MapCLITests {
+    static func temporary(_ name: String) -> String { NSTemporaryDirectory() + "walkscape-map-\(UUID().uuidString)-" + name }
+    static let trace = "fixtures/traces/helsinki-keskusta-clean.gpx"
+
+    @Test func radiiMapAndPicturesDrawTheStreets() throws {
+        let svg = Self.temporary("radii.svg")
+        let simulateSVG = Self.temporary("simulate.svg")
+        defer {
+            try? FileManager.default.removeItem(atPath: svg)
+            try? FileManager.default.removeItem(atPath: simulateSVG)
+        }
+        let radii = try CLI.run(["radii", "tours/helsinki-keskusta", "--trace", Self.trace, "--map", "--svg", svg])
+        #expect(radii.status == 0, "\(radii.stderr)")
+        #expect(radii.stdout.contains("© OpenStreetMap contributors"))
+        #expect(radii.stdout.contains("Aleksanterinkatu") || radii.stdout.contains("Eteläesplanadi"), "\(radii.stdout)")
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.contains("<g id=\"basemap\">"))
+        #expect(picture.contains("<path class=\"building\""))
+        #expect(picture.contains("<path class=\"majorRoad\""))
+        #expect(picture.contains("© OpenStreetMap contributors</text>"))
+
+        let simulate = try CLI.run(["simulate", "tours/helsinki-keskusta", "--trace", Self.trace, "--svg", simulateSVG])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        #expect(try String(contentsOfFile: simulateSVG, encoding: .utf8).contains("<g id=\"basemap\">"))
+    }
+
+    @Test func aTourWithoutTilesDrawsNoBasemap() throws {
+        let svg = Self.temporary("torino.svg")
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        let radii = try CLI.run(["radii", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map", "--svg", svg])
+        #expect(radii.status == 0)
+        #expect(!radii.stdout.contains("OpenStreetMap"))
+        #expect(!(try String(contentsOfFile: svg, encoding: .utf8)).contains("basemap"))
+    }
+
+    @Test func validateReadsEveryTile() throws {
+        let result = try CLI.run(["validate", "tours/helsinki-keskusta"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("tours/helsinki-keskusta: valid (0 errors"))
+    }
+}
+
+/// `walkscape tiles TOUR --from …`: tiles from an MBTiles file or a Z/X/Y directory become the tour's offline map.
+@Suite struct TilesCLITests {
+    static let helsinkiTiles = repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles"
+
+    /// Writes every tile of the Helsinki file as `DIR/Z/X/Y.pbf` (XYZ rows), through Python's sqlite3.
+    static func tileDirectory(_ directory: String, corruptOne: Bool = false) throws {
+        let script = """
+            import os, sqlite3, sys
+            out, corrupt = sys.argv[1], sys.argv[2] == '1'
+            for i, (z, x, row, data) in enumerate(sqlite3.connect(sys.argv[3]).execute('SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3')):
+                y = (1 << z) - 1 - row
+                os.makedirs(f'{out}/{z}/{x}', exist_ok=True)
+                open(f'{out}/{z}/{x}/{y}.pbf', 'wb').write(b'\\x1f\\x8b broken' if corrupt and i == 5 else data)
+            """
+        let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, directory, corruptOne ? "1" : "0", helsinkiTiles])
+        #expect(run.status == 0)
+    }
+
+    @Test func fromAnMBTilesFile() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let result = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix(": 37 tiles (z14–16) added to map/tiles.mbtiles · © OpenStreetMap contributors; tour.json names it as mapTiles\n"), "\(result.stdout)")
+        let json = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        #expect(json.contains("\"mapTiles\": {\n    \"file\": \"map/tiles.mbtiles\",\n    \"fileSizeBytes\": "))
+        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+        #expect(try CLI.run(["radii", copy.directory, "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map"]).stdout.contains("OpenStreetMap"))
+        // Again: the same tiles replace themselves; tour.json already names the file.
+        let again = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("37 tiles") && !again.stdout.contains("names it"))
+        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+    }
+
+    @Test func fromADirectoryAndABrokenTileChangesNothing() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let good = copy.root + "/good"
+        let bad = copy.root + "/bad"
+        try Self.tileDirectory(good)
+        try Self.tileDirectory(bad, corruptOne: true)
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+
+        let refused = try CLI.run(["tiles", copy.directory, "--from", bad])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(bad): tile 15/18653/9484: the compressed tile does not inflate"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing was added"))
+        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
+
+        let result = try CLI.run(["tiles", copy.directory, "--from", good])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("37 tiles (z14–16) added to map/tiles.mbtiles; tour.json names it"), "\(result.stdout)")
+        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+
+        let missing = try CLI.run(["tiles", copy.directory, "--from", copy.root + "/nowhere"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or directory"))
+    }
+}
