@@ -234,6 +234,7 @@ import Testing
         var ideal = started(EngineProfile.ideal.policy)
         _ = TriggerEngine.reduce(&ideal, fix(1, -50, accuracy: 200))
         #expect(!brief(TriggerEngine.reduce(&ideal, fix(2, -40, accuracy: 200))).contains { $0.contains("point_triggered") })
+        #expect(ideal.ignoredFixes == 2)
         #expect(brief(TriggerEngine.reduce(&ideal, fix(3, -30, accuracy: 5))).allSatisfy { !$0.contains("point_triggered") })
         #expect(brief(TriggerEngine.reduce(&ideal, fix(4, -20, accuracy: 5))).contains("4.0 point_triggered 1"))
     }
