@@ -198,6 +198,47 @@ import Testing
 
     // MARK: profiles
 
+    // MARK: rules separated for issue 16 (walkspace-app@5c84126)
+
+    /// iOS `advanceToNextPoint` sets `isPointActive = true` for a flagged point (LocationManager.swift:141–143),
+    /// the next fix outside its radius clears it (:97–104), and walking in then sets `nearbyPoint` again (:90–92):
+    /// a flagged point that played before the walker arrived restarts when they do. Android never does.
+    @Test func aFlaggedPointThatPlayedBeforeTheWalkerArrivedRestartsOnArrivalOnIOSOnly() {
+        for (rules, refires) in [(Self.ios, true), (Self.androidApp, false)] {
+            var state = started(EnginePolicy(appCursor: rules))
+            _ = TriggerEngine.reduce(&state, fix(0, 0))
+            _ = TriggerEngine.reduce(&state, fix(30, 550))  // point 2 flagged while 1 plays
+            _ = TriggerEngine.reduce(&state, fix(40, 300))  // out of both regions
+            #expect(brief(TriggerEngine.reduce(&state, .advance(to: 60))).suffix(2) == ["60.0 point_triggered 2", "60.0 audio_started 2"])
+            #expect(TriggerEngine.reduce(&state, fix(70, 310)).filter { $0.kind != .pointExited }.isEmpty)
+            let arrival = brief(TriggerEngine.reduce(&state, fix(80, 590)))
+            if refires {
+                #expect(Array(arrival.suffix(3)) == ["80.0 point_refired 2", "80.0 audio_finished 2", "80.0 audio_started 2"])
+                #expect(state.playing?.endsAt == 140)
+                #expect(state.refires == 1)
+            } else {
+                #expect(!arrival.contains { $0.contains("point_refired") || $0.contains("audio_started") })
+                #expect(state.playing?.endsAt == 120)
+                #expect(state.refires == 0)
+            }
+        }
+    }
+
+    /// Neither app gates on accuracy (iOS only logs, LocationManager.swift:163–170; Android reads no accuracy):
+    /// a fix with 200 m accuracy inside the region triggers under both app profiles, and `ideal` ignores it.
+    @Test func theAppsTriggerOnAPoorAccuracyFixAndIdealIgnoresIt() {
+        for profile in [EngineProfile.iosApp, .androidApp] {
+            var state = started(profile.policy)
+            #expect(brief(TriggerEngine.reduce(&state, fix(1, -50, accuracy: 200))).contains("1.0 point_triggered 1"))
+        }
+        var ideal = started(EngineProfile.ideal.policy)
+        _ = TriggerEngine.reduce(&ideal, fix(1, -50, accuracy: 200))
+        #expect(!brief(TriggerEngine.reduce(&ideal, fix(2, -40, accuracy: 200))).contains { $0.contains("point_triggered") })
+        #expect(ideal.ignoredFixes == 2)
+        #expect(brief(TriggerEngine.reduce(&ideal, fix(3, -30, accuracy: 5))).allSatisfy { !$0.contains("point_triggered") })
+        #expect(brief(TriggerEngine.reduce(&ideal, fix(4, -20, accuracy: 5))).contains("4.0 point_triggered 1"))
+    }
+
     @Test func theProfilesArePresetsOfThePolicy() {
         #expect(EngineProfile.prd.policy == .standard)
         #expect(EngineProfile.iosApp.policy.fixDelivery == FixDelivery(minMoveMeters: 10))
