@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.
         .target(name: "CPseudoTerminal"),
-        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "CPseudoTerminal"]),
+        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "WalkscapeRuntime", "WalkscapeAudio", "CPseudoTerminal"]),
         .target(
             name: "WalkscapeCollector",
             dependencies: [
@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeCore", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
         .testTarget(
             name: "WalkscapePlayerTests",

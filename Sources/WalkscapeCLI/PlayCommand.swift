@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeLive
 import WalkscapePlayer
 import WalkscapeRuntime
 import WalkscapeTUI
@@ -27,7 +28,7 @@ struct PlayCommand: ParsableCommand {
             `simulate`, on a clock you can pause, step and speed up (¼× … 64×). From ×1/2 to ×2 the audio is \
             heard (PulseAudio), time-stretched with its pitch kept away from ×1; at other speeds it is muted and \
             its position follows the clock, so the queue behaves exactly as at ×1. Subtitles follow the heard \
-            position.
+            position. With --gps it follows live positions instead (gpsd, an NMEA stream; see `walkscape track`).
 
             Player keys: space play/pause · ←/→ seek ∓10 s (15 s as android-app) · n/p next/previous point (as the profile's app) · r replay · [ ] or -/+ speed · \
             . step one fix while paused · f follow walker · h/L k/j ↑/↓ pan · z/x zoom · 0 fit route · \
@@ -74,6 +75,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "With --trace: reload the tour when tour.json, a recording or a subtitle file changes (inotify), keeping the walk's position; a broken edit shows its validation line and the last good version keeps playing.")
     var watch = false
 
+    @OptionGroup var live: LiveSourceOptions
     @OptionGroup var audioOptions: AudioOptions
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
@@ -86,8 +88,9 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--speed must be one of \(PlayerSession.speeds.map { formatShortNumber($0) }.joined(separator: ", ")), got \(formatShortNumber(speed)).")
         }
         if trace != nil && tour == nil { throw ValidationError("--trace needs a TOUR to replay it against.") }
+        try validateLive()
         if watch && trace == nil { throw ValidationError("--watch reloads the tour a --trace plays; add --trace FILE.") }
-        if allowMissing && trace == nil {
+        if allowMissing && trace == nil && live.gps == nil {
             throw ValidationError("--allow-missing previews the walk of a --trace; add --trace FILE (the catalogue starts only tours with every file).")
         }
     }
@@ -97,6 +100,8 @@ struct PlayCommand: ParsableCommand {
         /// `watch`: `--watch`'s reloader (nil without it).
         case player(Replay.Inputs, subtitles: String?, watch: PlayerReloader?)
         case browser(BrowserState)
+        /// `--gps`: a live walk, its source connected.
+        case live(ReplayTour, subtitles: String?, feed: LiveFeed)
     }
 
     func run() throws {
@@ -144,6 +149,10 @@ struct PlayCommand: ParsableCommand {
                     replay: inputs.tour, trace: inputs.trace.trace, traceName: ((self.trace ?? "") as NSString).lastPathComponent,
                     policy: settings.policy, speed: speed, subtitles: subtitles, watch: watch)
                 if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
+            case let .live(tour, subtitles, feed):
+                defer { feed.stop() }
+                let outcome = loop.run(replay: tour, source: feed.queue, sourceName: feed.address.description, policy: settings.policy, subtitles: subtitles)
+                if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
             case let .browser(state):
                 interrupted = browse(state, loop: loop, session: session, strings: strings)
             }
@@ -156,6 +165,7 @@ struct PlayCommand: ParsableCommand {
 
     /// What the terminal opens on: the player for --trace (its inputs read and checked), else the catalogue.
     func start(settings: PlaySettings, console: Console) throws -> Start {
+        if let address = live.address, let tour { return try startLive(tour: tour, address: address, console: console) }
         guard let trace, let tour else {
             return .browser(try PlayCommand.browserState(
                 argument: tour ?? toursDirectory.resolved(), settings: settings, language: narration.requested, token: AccessToken.resolve(token), console: console))

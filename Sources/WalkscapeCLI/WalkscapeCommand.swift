@@ -26,7 +26,7 @@ public struct WalkscapeCommand: ParsableCommand {
             SimulateCommand.self, CheckCommand.self, CompareCommand.self, ListenCommand.self, PlayCommand.self,
             SynthCommand.self, RadiiCommand.self, RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
             ImportCommand.self, NewCommand.self, TilesCommand.self,
-            ConvertCommand.self, FeedCommand.self, CollectCommand.self,
+            ConvertCommand.self, FeedCommand.self, TrackCommand.self, CollectCommand.self,
         ]
     )
 

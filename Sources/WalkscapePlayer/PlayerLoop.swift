@@ -40,6 +40,24 @@ public struct PlayerLoop {
         let recordings = RecordingPaths(replay)
         let sink = AudioSink(player: player, clock: clock, recordingPath: { point in recordings.path(point: point) })
         let session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
+        return run(session, sink: sink, recordings: recordings, traceName: traceName, subtitles: subtitles, watch: watch, trace: trace, policy: policy)
+    }
+
+    /// Plays a live walk (`play --gps`): `source`'s fixes as they arrive, at ×1, named `sourceName` in the
+    /// header, until the user quits or a signal arrives. When the source ends the narration plays out and the
+    /// walk ends as a replay's does.
+    public func run(replay: ReplayTour, source: FixQueue, sourceName: String, policy: EnginePolicy, subtitles: String?) -> Outcome {
+        let recordings = RecordingPaths(replay)
+        let sink = AudioSink(player: player, clock: clock, recordingPath: { point in recordings.path(point: point) })
+        let session = PlayerSession(walk: Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1, sinks: [sink]))
+        return run(session, sink: sink, recordings: recordings, traceName: sourceName, subtitles: subtitles, watch: nil, trace: nil, policy: policy)
+    }
+
+    private func run(
+        _ session: PlayerSession, sink: AudioSink, recordings: RecordingPaths, traceName: String, subtitles: String?, watch: PlayerReloader?, trace: Trace?,
+        policy: EnginePolicy
+    ) -> Outcome {
+        let replay = recordings.replay
         var state = PlayerState(
             session: session, info: PlayerTour.info(replay, subtitles: subtitles), subtitleLanguages: PlayerTour.subtitleLanguages(replay),
             subtitleLanguage: subtitles, traceName: traceName, donation: replay.tour.donationUrl)
@@ -65,7 +83,7 @@ public struct PlayerLoop {
             switch effect {
             case let .loadSubtitles(language): state.info = PlayerTour.info(recordings.replay, subtitles: language)
             case .reload:
-                guard let (tour, changed) = reloaded else {
+                guard let (tour, changed) = reloaded, let trace else {
                     _ = Player.reduce(&state, .notice(strings["reload is not available here"]))
                     return
                 }

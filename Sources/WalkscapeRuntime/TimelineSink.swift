@@ -15,11 +15,21 @@ public final class TimelineSink: WalkSink {
     private let kept = Mutex(Kept())
     private let writer: TimelineWriter
     private let line: (@Sendable (String) -> Void)?
+    private let lineFormat: LineFormat
 
-    /// A sink that keeps the events; with `line`, also hands over each event's JSON Lines record (with its
-    /// newline) as it happens.
-    public init(writer: TimelineWriter = TimelineWriter(), line: (@Sendable (String) -> Void)? = nil) {
+    /// How `line` hands over each event.
+    public enum LineFormat: Sendable {
+        /// The event's JSON Lines record, as `simulate --format jsonl` writes it.
+        case jsonl
+        /// A row of `simulate --format text`'s columns at fixed widths (`TimelineWriter.liveTextWidths`).
+        case text
+    }
+
+    /// A sink that keeps the events; with `line`, also hands over each event as it happens, as a JSON Lines
+    /// record or a text row (with its newline).
+    public init(writer: TimelineWriter = TimelineWriter(), lineFormat: LineFormat = .jsonl, line: (@Sendable (String) -> Void)? = nil) {
         self.writer = writer
+        self.lineFormat = lineFormat
         self.line = line
     }
 
@@ -31,8 +41,13 @@ public final class TimelineSink: WalkSink {
             kept.origin = snapshot.origin
         }
         guard let line, !update.events.isEmpty else { return }
-        let compact = JSONWriter(pretty: false)
-        for event in update.events { line(compact.write(writer.object(event)) + "\n") }
+        switch lineFormat {
+        case .jsonl:
+            let compact = JSONWriter(pretty: false)
+            for event in update.events { line(compact.write(writer.object(event)) + "\n") }
+        case .text:
+            for event in update.events { line(TimelineWriter.textLine(writer.textCells(event))) }
+        }
     }
 
     /// The events so far as a timeline (`withheldFixes`: the walk's driver's count).

@@ -49,7 +49,8 @@ public struct Walk: Sendable {
     public var snapshot: WalkSnapshot {
         WalkSnapshot(
             time: clock.time, speed: clock.speed, paused: clock.paused, ended: ended, engine: driver.state, origin: driver.origin, lastFix: driver.lastFix,
-            lastFixTime: driver.lastFix.map { driver.walkTime(of: $0) }, trail: trail, distanceMeters: distance, fixes: driver.received)
+            lastFixTime: driver.lastFix.map { driver.walkTime(of: $0) }, trail: trail, distanceMeters: distance, fixes: driver.received,
+            fixWallAge: source.secondsSinceLastFix, sourceEnded: source.endReason)
     }
 
     // MARK: Time
@@ -57,12 +58,51 @@ public struct Walk: Sendable {
     /// Moves the clock by `wallSeconds` × speed (unless paused), feeding every fix due.
     @discardableResult
     public mutating func step(wallSeconds: Double) -> WalkUpdate {
+        if source.clockFollowsFixes && !ended { return followFixes(wallSeconds: wallSeconds) }
         guard !ended, let target = clock.target(afterWall: wallSeconds) else { return WalkUpdate() }
         // A live walk's clock waits for its first fix: the walk starts when the walker is first seen.
         if driver.origin == nil, source.nextFixTime == nil, !source.isFinished {
             return move(to: 0)
         }
         return move(to: target)
+    }
+
+    /// How long a live walk on the GPS clock waits for the next fix before its clock runs on with the wall
+    /// clock (so that narration queued behind the playing one still starts while the GPS is lost).
+    public static let gpsHoldoverSeconds = 3.0
+
+    /// A live walk on the GPS clock: every fix that has arrived is taken at its own time, the clock following
+    /// the fixes. The clock runs on with the wall clock only when no fix came for `gpsHoldoverSeconds` and
+    /// once the source has ended (the audio plays out); a fix that then arrives behind the clock is taken at
+    /// the clock's time. Nothing moves while paused.
+    private mutating func followFixes(wallSeconds: Double) -> WalkUpdate {
+        guard !clock.paused else { return WalkUpdate() }
+        var update = WalkUpdate()
+        while !ended, let next = source.nextFixTime { update.append(move(to: max(next, clock.time))) }
+        guard !ended, driver.origin != nil || source.isFinished else { return update }
+        if source.isFinished || (source.secondsSinceLastFix ?? 0) > Walk.gpsHoldoverSeconds, let target = clock.target(afterWall: wallSeconds) {
+            update.append(move(to: target))
+        }
+        return update
+    }
+
+    /// Ends a live walk at once, where it stands (`track` when its source closed): the engine's end as
+    /// `simulate` reaches it after the last fix.
+    @discardableResult
+    public mutating func endNow() -> WalkUpdate {
+        guard !ended else { return WalkUpdate() }
+        var update = WalkUpdate()
+        while let next = source.nextFixTime { update.append(move(to: max(next, clock.time))) }
+        if !ended {
+            var new: [EngineEvent] = []
+            let lastFixTime = driver.lastFix.map { driver.walkTime(of: $0) } ?? 0
+            let end = max(lastFixTime, driver.state.playing?.endsAt ?? 0)
+            driver.end(into: &new)
+            ended = true
+            clock.time = max(clock.time, end)
+            update.append(publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: true)))
+        }
+        return update
     }
 
     /// Feeds exactly the next fix (a replay's step while paused); past the last, plays the walk out.
@@ -76,7 +116,9 @@ public struct Walk: Sendable {
     private mutating func move(to target: Double) -> WalkUpdate {
         var new: [EngineEvent] = []
         let wasEnded = ended
-        for fix in source.take(through: target) {
+        for var fix in source.take(through: target) {
+            // A live fix that arrives behind the walk's clock (after a GPS hold-over) is taken at the clock's time.
+            if let origin = driver.origin, fix.time - origin < clock.time { fix.time = origin + clock.time }
             if let last = driver.lastFix { distance += Geodesy.distance(last.location, fix.location) }
             if driver.receive(fix, into: &new) { lastDeliveredIndex = driver.received - 1 }
             trail.append(fix.location)

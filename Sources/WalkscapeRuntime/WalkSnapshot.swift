@@ -23,6 +23,10 @@ public struct WalkSnapshot: Sendable {
     public var distanceMeters: Double
     /// Fixes received so far.
     public var fixes: Int
+    /// A live walk: wall seconds since the last fix arrived (nil for a replay or before the first fix).
+    public var fixWallAge: Double? = nil
+    /// A live walk whose source ended: why (nil while it runs, and for a replay).
+    public var sourceEnded: String? = nil
 
     /// How old the last fix is on the walk's clock (nil before the first).
     public var fixAge: Double? { lastFixTime.map { max(0, time - $0) } }

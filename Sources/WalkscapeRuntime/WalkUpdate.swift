@@ -16,4 +16,11 @@ public struct WalkUpdate: Sendable, Equatable {
 
     /// True when there is nothing to hand on (no event, no command, not the end).
     public var isEmpty: Bool { events.isEmpty && audio.isEmpty && !ended }
+
+    /// Adds a later update's events and commands to this one.
+    public mutating func append(_ later: WalkUpdate) {
+        events += later.events
+        audio += later.audio
+        ended = ended || later.ended
+    }
 }

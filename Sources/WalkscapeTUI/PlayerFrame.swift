@@ -10,13 +10,22 @@ public struct PlayerFrame: Sendable, Equatable {
         /// Horizontal accuracy of the last fix in metres, if known.
         public var accuracy: Double?
 
-        public init(fixAge: Double?, accuracy: Double?) {
+        /// A live walk (`play --gps`): the age is wall time since the last fix arrived.
+        public var live: Bool
+        /// A live walk whose source ended (gpsd closed, the stream broke).
+        public var sourceEnded: Bool
+
+        public init(fixAge: Double?, accuracy: Double?, live: Bool = false, sourceEnded: Bool = false) {
             self.fixAge = fixAge
             self.accuracy = accuracy
+            self.live = live
+            self.sourceEnded = sourceEnded
         }
 
         /// Weak when accuracy is poor (worse than 25 m) or fixes have stopped (none for 10 s).
         public var isWeak: Bool { (accuracy ?? 0) > 25 || (fixAge ?? 0) > 10 || fixAge == nil }
+        /// Lost, on a live walk: the source ended, or no fix came for 10 s.
+        public var isLost: Bool { live && (sourceEnded || (fixAge ?? 0) > 10) }
     }
 
     /// An overlay drawn over the screen.

@@ -103,13 +103,15 @@ public struct PlayerScreen: Sendable {
         grid.put(right, x: width - DisplayWidth.of(right), y: 0, style: CellStyle(foreground: frame.speed == 1 && !frame.paused ? .text : .warning, bold: frame.paused))
 
         let gps: String
+        let state = frame.gps.isLost ? strings["GPS lost"] : frame.gps.isWeak ? strings["GPS weak"] : strings["GPS ok"]
         if let age = frame.gps.fixAge {
             let accuracy = frame.gps.accuracy.map { " · ±\(Int($0.rounded())) m" } ?? ""
-            gps = "\(frame.gps.isWeak ? strings["GPS weak"] : strings["GPS ok"]) · \(strings["fix"]) \(Int(age.rounded())) s\(accuracy)"
+            gps = "\(state) · \(strings["fix"]) \(Int(age.rounded())) s\(accuracy)" + (frame.gps.sourceEnded ? " · \(strings["source closed"])" : "")
         } else {
-            gps = "\(strings["GPS weak"]) · \(strings["no fix"])"
+            gps = "\(state) · \(strings["no fix"])" + (frame.gps.sourceEnded ? " · \(strings["source closed"])" : "")
         }
-        let usedGPS = grid.put(gps, x: 0, y: 1, style: CellStyle(foreground: frame.gps.isWeak ? .warning : .dim, bold: frame.gps.isWeak))
+        let alarming = frame.gps.isWeak || frame.gps.isLost
+        let usedGPS = grid.put(gps, x: 0, y: 1, style: CellStyle(foreground: frame.gps.isLost ? .error : alarming ? .warning : .dim, bold: alarming))
 
         // Right of the GPS line: the subtitle language `s` cycles, then the trace being played.
         var marks: [String] = []

@@ -38,6 +38,9 @@ public struct PlayerSession: Sendable {
         replay = walk.source as? TraceReplaySource
     }
 
+    /// True for a live walk (`play --gps`): no replay speed, no stepping through a trace.
+    public var isLive: Bool { replay == nil }
+
     /// Adds a sink to the walk; it hears from the next update on (a session rebuilt for a reloaded tour gets
     /// the audio sink once it has caught up, so the catching up is not played).
     public mutating func add(_ sink: any WalkSink) { walk.add(sink) }
@@ -118,6 +121,8 @@ public struct PlayerSession: Sendable {
     /// `audibleSpeeds`, otherwise restarted at the clock's position, stretched for the new speed).
     @discardableResult
     public mutating func changeSpeed(faster: Bool) -> [AudioCommand] {
+        // A live walk runs at ×1: its fixes come when they come.
+        guard !isLive else { return [] }
         let index = PlayerSession.speeds.firstIndex { $0 >= speed } ?? (PlayerSession.speeds.count - 1)
         return walk.setSpeed(PlayerSession.speeds[max(0, min(PlayerSession.speeds.count - 1, index + (faster ? 1 : -1)))]).audio
     }

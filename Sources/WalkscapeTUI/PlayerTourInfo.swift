@@ -89,9 +89,12 @@ extension PlayerSession {
             duration: playing.map { points[$0 - 1].audioSeconds } ?? 0, queued: engine.queue.count, paused: snapshot.paused, muted: muted)
 
         let stopOrder = playing ?? next ?? points.count
-        var gps = PlayerFrame.GPS(fixAge: nil, accuracy: nil)
+        // A live walk's fix age is the wall time since the last fix arrived; a replay's is on the walk's clock.
+        let live = snapshot.fixWallAge != nil || snapshot.sourceEnded != nil
+        var gps = PlayerFrame.GPS(fixAge: nil, accuracy: nil, live: live, sourceEnded: snapshot.sourceEnded != nil)
         if let fix = snapshot.lastFix {
-            gps = PlayerFrame.GPS(fixAge: snapshot.fixAge, accuracy: fix.accuracy.isNaN ? nil : fix.accuracy)
+            gps.fixAge = snapshot.fixWallAge ?? snapshot.fixAge
+            gps.accuracy = fix.accuracy.isNaN ? nil : fix.accuracy
         }
         let log = events.suffix(40).map { event -> String in
             var line = TimelineWriter.clock(event.t) + " " + event.kind.rawValue

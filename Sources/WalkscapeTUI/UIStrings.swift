@@ -47,7 +47,7 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     static let italian: [String: String] = [
-        "Stop": "Tappa", "GPS weak": "GPS debole", "GPS ok": "GPS ok", "no fix": "nessun fix", "fix": "fix",
+        "Stop": "Tappa", "GPS lost": "GPS perso", "source closed": "sorgente chiusa", "GPS weak": "GPS debole", "GPS ok": "GPS ok", "no fix": "nessun fix", "fix": "fix",
         "muted above": "muto sopra", "muted below": "muto sotto", "paused": "in pausa", "Next stop": "Prossima tappa", "inside region": "nell'area",
         "queued": "in coda", "waiting": "in attesa", "playing": "in riproduzione", "next": "prossima", "queued behind": "in coda dopo",
         "Tour complete": "Tour completato", "points played": "tappe ascoltate", "missed": "mancate", "walked": "percorsi",
@@ -95,7 +95,7 @@ public struct UIStrings: Sendable, Equatable {
     ]
 
     static let french: [String: String] = [
-        "Stop": "Étape", "GPS weak": "GPS faible", "GPS ok": "GPS ok", "no fix": "pas de fix", "fix": "fix",
+        "Stop": "Étape", "GPS lost": "GPS perdu", "source closed": "source fermée", "GPS weak": "GPS faible", "GPS ok": "GPS ok", "no fix": "pas de fix", "fix": "fix",
         "muted above": "muet au-delà de", "muted below": "muet en deçà de", "paused": "en pause", "Next stop": "Prochaine étape", "inside region": "dans la zone",
         "queued": "en attente", "waiting": "à venir", "playing": "en lecture", "next": "suivante", "queued behind": "en attente après",
         "Tour complete": "Parcours terminé", "points played": "étapes écoutées", "missed": "manquées", "walked": "parcourus",

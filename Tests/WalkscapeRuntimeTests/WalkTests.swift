@@ -83,7 +83,9 @@ final class RecordingSink: WalkSink {
         queue.finish()
         #expect(!queue.isFinished)  // one fix still waits
         queue.push(Fix(time: 12, location: LatLng(lat: 45, lng: 7)))
-        #expect(queue.take(through: 0).map(\.time) == [11])
+        #expect(queue.nextFixTime == 1)  // on the GPS clock, due one second after the first
+        #expect(queue.take(through: 0.5).isEmpty)
+        #expect(queue.take(through: 1).map(\.time) == [11])
         #expect(queue.isFinished)
         #expect(queue.nextFixTime == nil)
     }

@@ -63,43 +63,55 @@ public struct TimelineWriter: Sendable {
 
     /// Aligned columns for people: time as m:ss.s, event, point, title, and a detail.
     public func text(_ timeline: Timeline) -> String {
-        var rows: [[String]] = [["TIME", "EVENT", "#", "POINT", "DETAIL"]]
-        for event in timeline.events {
-            var detail = ""
-            switch event.kind {
-            case .audioStarted: detail = "plays " + TimelineWriter.clock(event.audioSeconds ?? 0)
-            case .pointQueued: detail = "queue \(event.queueLength)"
-            case .tourIncomplete:
-                detail = "next \(event.next.map(String.init) ?? "-"), missed " + (event.missed ?? []).map(String.init).joined(separator: ",")
-            case .tourCompleted:
-                if let missed = event.missed, !missed.isEmpty {
-                    detail = "the app ends the tour; never played " + missed.map(String.init).joined(separator: ",") + " (likely app bug)"
-                } else if event.missed != nil {
-                    detail = "the app ends the tour as the last point starts (likely app bug)"
-                } else {
-                    detail = "all points played"
-                }
-            case .audioCut: detail = "the app stops the audio (likely app bug)"
-            case .pointRefired: detail = (event.distance.map { formatFixed($0, 1) + " m, " } ?? "") + "restarts the narration (likely app bug)"
-            default:
-                if let distance = event.distance { detail = formatFixed(distance, 1) + " m" }
-            }
-            let title = event.point.flatMap { pointTitles[$0] }.map { DisplayWidth.truncate(TerminalText.sanitize($0), to: 36) } ?? ""
-            rows.append([TimelineWriter.clock(event.t), event.kind.rawValue, event.point.map(String.init) ?? "", title, detail])
-        }
+        var rows: [[String]] = [TimelineWriter.textHeader]
+        for event in timeline.events { rows.append(textCells(event)) }
         var widths = Array(repeating: 0, count: 5)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
         var out = ""
-        for row in rows {
-            var line = DisplayWidth.pad(row[0], to: widths[0], right: true)
-            line += "  " + DisplayWidth.pad(row[1], to: widths[1])
-            line += "  " + DisplayWidth.pad(row[2], to: widths[2], right: true)
-            line += "  " + DisplayWidth.pad(row[3], to: widths[3])
-            line += "  " + row[4]
-            while line.last == " " { line.removeLast() }
-            out += line + "\n"
-        }
+        for row in rows { out += TimelineWriter.textLine(row, widths: widths) }
         return out
+    }
+
+    /// The text format's column titles.
+    public static let textHeader = ["TIME", "EVENT", "#", "POINT", "DETAIL"]
+    /// Column widths for a text timeline written as it happens (`track --format text`), when the widths of
+    /// the rows to come are not known: a time up to h:mm:ss.s, the longest event name, three-digit points.
+    public static let liveTextWidths = [9, 15, 3, 36, 0]
+
+    /// One row of the text format, padded to `widths` (trailing spaces trimmed), with its newline.
+    public static func textLine(_ row: [String], widths: [Int] = liveTextWidths) -> String {
+        var line = DisplayWidth.pad(row[0], to: widths[0], right: true)
+        line += "  " + DisplayWidth.pad(row[1], to: widths[1])
+        line += "  " + DisplayWidth.pad(row[2], to: widths[2], right: true)
+        line += "  " + DisplayWidth.pad(row[3], to: widths[3])
+        line += "  " + row[4]
+        while line.last == " " { line.removeLast() }
+        return line + "\n"
+    }
+
+    /// The text format's cells for one event: time, event, point, title, detail.
+    public func textCells(_ event: EngineEvent) -> [String] {
+        var detail = ""
+        switch event.kind {
+        case .audioStarted: detail = "plays " + TimelineWriter.clock(event.audioSeconds ?? 0)
+        case .pointQueued: detail = "queue \(event.queueLength)"
+        case .tourIncomplete:
+            detail = "next \(event.next.map(String.init) ?? "-"), missed " + (event.missed ?? []).map(String.init).joined(separator: ",")
+        case .tourCompleted:
+            if let missed = event.missed, !missed.isEmpty {
+                detail = "the app ends the tour; never played " + missed.map(String.init).joined(separator: ",") + " (likely app bug)"
+            } else if event.missed != nil {
+                detail = "the app ends the tour as the last point starts (likely app bug)"
+            } else {
+                detail = "all points played"
+            }
+        case .audioCut: detail = "the app stops the audio (likely app bug)"
+        case .pointRefired: detail = (event.distance.map { formatFixed($0, 1) + " m, " } ?? "") + "restarts the narration (likely app bug)"
+        default:
+            if let distance = event.distance { detail = formatFixed(distance, 1) + " m" }
+        }
+        let title = event.point.flatMap { pointTitles[$0] }.map { DisplayWidth.truncate(TerminalText.sanitize($0), to: 36) } ?? ""
+        return [TimelineWriter.clock(event.t), event.kind.rawValue, event.point.map(String.init) ?? "", title, detail]
     }
 
     /// `m:ss.s` (or `h:mm:ss.s` from an hour up), rounded to a tenth of a second.

@@ -75,8 +75,7 @@ public enum TraceWriter {
     public static func gpx(_ trace: Trace, name: String, description: String = "") -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="walkscape" xmlns="http://www.topografix.com/GPX/1/1" \
-            xmlns:opentracks="http://opentracksapp.com/xmlschemas/v1">
+            <gpx version="1.1" creator="walkscape" \(gpxNamespaces)>
 
             """
         out += "  <metadata>\n    <name>\(xmlEscaped(name))</name>\n"
@@ -89,18 +88,31 @@ public enum TraceWriter {
                 if i > 0 { out += "    </trkseg>\n" }
                 out += "    <trkseg>\n"
             }
-            out += "      <trkpt lat=\"\(formatFixed(trace.latitudes[i], 7))\" lon=\"\(formatFixed(trace.longitudes[i], 7))\">"
-            if !trace.elevations[i].isNaN { out += "<ele>\(formatFixed(Double(trace.elevations[i]), 1))</ele>" }
-            out += "<time>\(ISO8601Time.format(trace.times[i]))</time>"
-            if !trace.hdops[i].isNaN { out += "<hdop>\(formatFixed(Double(trace.hdops[i]), 1))</hdop>" }
-            if !trace.accuracies[i].isNaN {
-                out += "<extensions><opentracks:accuracy_horizontal>\(formatFixed(Double(trace.accuracies[i]), 1))</opentracks:accuracy_horizontal></extensions>"
-            }
-            out += "</trkpt>\n"
+            out += gpxPoint(
+                lat: trace.latitudes[i], lng: trace.longitudes[i], time: trace.times[i], elevation: trace.elevations[i], hdop: trace.hdops[i],
+                accuracy: trace.accuracies[i])
         }
         if trace.count > 0 { out += "    </trkseg>\n" }
         out += "  </trk>\n</gpx>\n"
         return out
+    }
+
+    /// The GPX namespaces of `gpx`'s root element (OpenTracks' for the accuracy extension).
+    public static let gpxNamespaces = "xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:opentracks=\"http://opentracksapp.com/xmlschemas/v1\""
+
+    /// One `<trkpt>` line (with its newline): position to `decimals` places (7: 1 cm), elevation, time, HDOP
+    /// and the horizontal accuracy in OpenTracks' extension, each only when known.
+    public static func gpxPoint(
+        lat: Double, lng: Double, time: Double, elevation: Float = .nan, hdop: Float = .nan, accuracy: Float = .nan, decimals: Int = 7
+    ) -> String {
+        var out = "      <trkpt lat=\"\(formatFixed(lat, decimals))\" lon=\"\(formatFixed(lng, decimals))\">"
+        if !elevation.isNaN { out += "<ele>\(formatFixed(Double(elevation), 1))</ele>" }
+        out += "<time>\(ISO8601Time.format(time))</time>"
+        if !hdop.isNaN { out += "<hdop>\(formatFixed(Double(hdop), 1))</hdop>" }
+        if !accuracy.isNaN {
+            out += "<extensions><opentracks:accuracy_horizontal>\(formatFixed(Double(accuracy), 1))</opentracks:accuracy_horizontal></extensions>"
+        }
+        return out + "</trkpt>\n"
     }
 
     /// NMEA 0183: for each fix a `$GPGGA` (satellites, HDOP, elevation) then a `$GPRMC` (date, time,
@@ -177,7 +189,7 @@ public enum TraceWriter {
             """
     }
 
-    static func xmlEscaped(_ text: String) -> String {
+    public static func xmlEscaped(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

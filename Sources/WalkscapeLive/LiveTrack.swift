@@ -1,0 +1,87 @@
+import Foundation
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeRuntime
+
+/// `walkscape track`: a live walk from a gpsd or an NMEA stream through the runtime's `Walk`, each event
+/// handed on as it happens, until the source ends or a stop signal arrives.
+///
+/// The fixes go from a `LiveFixReader` (its own thread) into a `FixQueue`, optionally through a
+/// `GPXRecorder` first, and the walk takes them on the chosen clock (`LiveClock`): on the GPS clock the
+/// timeline is the one `simulate` gives for the same fixes, however fast they came.
+public struct LiveTrack {
+    /// What ended the walk.
+    public enum Ending: Equatable, Sendable {
+        /// The source ended (gpsd closed, the stream broke): why.
+        case sourceEnded(String)
+        /// A stop signal (its number).
+        case interrupted(Int32)
+    }
+
+    /// How the walk ended, and what it saw.
+    public struct Outcome: Sendable {
+        public var ending: Ending
+        public var timeline: Timeline
+        public var engine: EngineState
+        /// Fixes taken from the source, fixes it dropped (going back in time), lines it could not read.
+        public var fixes: Int
+        public var dropped: Int
+        public var unreadable: (count: Int, first: String?)
+        /// Fixes written to `--record`, and why recording stopped early (nil: it did not).
+        public var recorded: Int?
+        public var recordFailure: String?
+    }
+
+    public var tour: EngineTour
+    public var policy: EnginePolicy
+    public var address: GPSSourceAddress
+    public var clock: LiveClock
+    /// `--record FILE`: every fix received is written there as it arrives.
+    public var recordPath: String?
+    /// The wait between steps of the walk when no fix arrives (the walk also steps at once on each fix).
+    public var tick = 0.05
+
+    public init(tour: EngineTour, policy: EnginePolicy, address: GPSSourceAddress, clock: LiveClock, recordPath: String? = nil) {
+        self.tour = tour
+        self.policy = policy
+        self.address = address
+        self.clock = clock
+        self.recordPath = recordPath
+    }
+
+    /// Runs the walk: `sinks` hear every update (a `TimelineSink` that prints each event, say), `status` gets
+    /// one line when the source connects. Stops on a signal in `StopSignals.received` (installed by the
+    /// caller). Throws one line when the source cannot be reached or the record file cannot be made.
+    public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
+        let monotonic = MonotonicAudioClock()
+        let feed = try LiveFeed(address: address, clock: clock, recordPath: recordPath, monotonic: monotonic)
+        let queue = feed.queue
+        status("walkscape track: reading \(address.description) on the \(clock == .gps ? "GPS" : "wall") clock"
+            + (recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
+        let timeline = TimelineSink()
+        var walk = Walk(tour: tour, policy: policy, source: queue, speed: 1, sinks: [timeline] + sinks)
+        var last = monotonic.now()
+        var ending: Ending
+        while true {
+            let signal = StopSignals.pending
+            if signal != 0 {
+                ending = .interrupted(signal)
+                break
+            }
+            if queue.isFinished {
+                ending = .sourceEnded(queue.endReason ?? "the source ended")
+                break
+            }
+            feed.waitForFix(seconds: tick)
+            let now = monotonic.now()
+            walk.step(wallSeconds: now - last)
+            last = now
+        }
+        feed.stop()
+        walk.endNow()
+        let counts = queue.counts
+        return Outcome(
+            ending: ending, timeline: timeline.timeline(withheldFixes: walk.driver.withheldFixes), engine: walk.engine, fixes: counts.pushed,
+            dropped: counts.dropped, unreadable: feed.problems, recorded: feed.recorder?.fixes, recordFailure: feed.recorder?.failure)
+    }
+}
