@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeTestSupport
+
+/// `walkscape track`: live positions in from a real gpsd fed by gpsd's own regression harness (gpsfake), and
+/// from an NMEA stream over TCP (`feed`); on the GPS clock the live timeline is `simulate`'s for the same fixes.
+@Suite(.serialized) struct TrackLiveTests {
+    static let tour = "tours/paris-ile-de-la-cite"
+
+    /// A synthetic walk of the Paris tour (a fix every 3 s, 3 m of GPS noise) as NMEA, after `preamble` fixes
+    /// standing at its start (gpsd drops what gpsfake writes before it opened the device: the preamble takes
+    /// that loss, so that the walk itself arrives whole). Returns the log and the walk's first time.
+    static func walkLog(preamble: Int) throws -> (path: String, walkStart: Double, walkFixes: Int) {
+        let synth = try CLI.run(["synth", tour, "--interval", "3", "--noise", "3", "--seed", "5"])
+        try #require(synth.status == 0, "\(synth.stderr)")
+        var parser = GPXStreamParser()
+        let walk = try parser.parse(Array(synth.stdout.utf8)).0
+        var trace = Trace()
+        for k in 0..<preamble {
+            trace.append(time: walk.times[0] - 3 * Double(preamble - k), lat: walk.latitudes[0], lng: walk.longitudes[0])
+        }
+        for i in 0..<walk.count { trace.append(time: walk.times[i], lat: walk.latitudes[i], lng: walk.longitudes[i]) }
+        let path = NSTemporaryDirectory() + "walkscape-track-\(getpid())-\(UUID().uuidString).nmea"
+        try TraceWriter.nmea(trace).write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, walk.times[0], walk.count)
+    }
+
+    /// The NMEA log from the first sentence at or after `time` (its `$GPGGA`/`$GPRMC` pair kept whole).
+    static func trimmed(_ path: String, from time: Double) throws -> String {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n", omittingEmptySubsequences: true)
+        let day = ISO8601Time.format(time).prefix(10)
+        let clock = ISO8601Time.format(time).dropFirst(11).prefix(8).replacingOccurrences(of: ":", with: "")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("$GPGGA,\(clock).") }) else {
+            throw HarnessFailure(description: "no sentence at \(day) \(clock)")
+        }
+        let out = NSTemporaryDirectory() + "walkscape-track-trimmed-\(getpid())-\(UUID().uuidString).nmea"
+        try (lines[start...].joined(separator: "\r\n") + "\r\n").write(toFile: out, atomically: true, encoding: .utf8)
+        return out
+    }
+
+    /// The first `<time>` of a GPX file.
+    static func firstTime(_ gpx: String) throws -> Double {
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        guard let open = text.range(of: "<trkpt"), let time = text[open.upperBound...].range(of: "<time>"),
+              let close = text[time.upperBound...].range(of: "</time>"), let t = ISO8601Time.parse(String(text[time.upperBound..<close.lowerBound])) else {
+            throw HarnessFailure(description: "no fix in \(gpx)")
+        }
+        return t
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake") && Gpsd.isInstalled, "gpsfake and gpsd are not installed (Debian gpsd, gpsd-clients)"))
+    func gpsfakeIntoGpsdIntoTrackGivesSimulatesTimelineAndTheRecordGivesItAgain() throws {
+        let log = try Self.walkLog(preamble: 400)
+        defer { unlink(log.path) }
+        let record = NSTemporaryDirectory() + "walkscape-track-record-\(getpid()).gpx"
+        defer { unlink(record) }
+        let port = try Gpsd.freePort()
+        // gpsfake starts its own gpsd on the port and writes the log through a pty, 10 ms a sentence, once;
+        // -W 3: it ends (and its gpsd with it) 3 s after the log ran out, not after its default 60 s.
+        let fake = Process()
+        // Through a python3 that clears the signal mask first: the test runner may hand its children one that
+        // blocks SIGTERM, and gpsfake ends its gpsd with SIGTERM (a gpsd left running would never close).
+        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fake.arguments = ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])", "/usr/bin/gpsfake", "-1", "-q", "-c", "0.01", "-W", "3", "-P", String(port), log.path]
+        fake.standardOutput = FileHandle.nullDevice
+        fake.standardError = FileHandle.nullDevice
+        try fake.run()
+        FeedGpsdTests.watchdog(fake)
+        defer { if fake.isRunning { kill(fake.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(20)
+        while !Gpsd.accepts(port) {
+            try #require(Date() < deadline, "gpsfake's gpsd did not listen within 20 s")
+            usleep(20_000)
+        }
+        let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)", "--record", record])
+        FeedGpsdTests.watchdog(track.0)
+        let result = CLI.finish(track)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("gpsd://127.0.0.1:\(port) closed the connection"), "\(result.stderr)")
+        // What gpsd dropped at its start fell in the preamble: the whole walk arrived.
+        let first = try Self.firstTime(record)
+        #expect(first < log.walkStart, "the first fix delivered is \(first - log.walkStart) s into the walk")
+        // On the GPS clock the live timeline is simulate's on the same fixes (from the first one delivered).
+        let trimmed = try Self.trimmed(log.path, from: first)
+        defer { unlink(trimmed) }
+        let simulated = try CLI.run(["simulate", Self.tour, "--trace", trimmed])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        #expect(result.stdout == simulated.stdout)
+        #expect(result.stdout.contains("\"event\":\"tour_completed\""))
+        // The recorded file replays to the same timeline.
+        let replayed = try CLI.run(["simulate", Self.tour, "--trace", record])
+        #expect(replayed.stdout == result.stdout, "\(replayed.stderr)")
+    }
+
+    /// `feed --to nmea:tcp:0` on `path` as fast as the reader takes it; returns the process and its port.
+    static func feed(_ path: String, speed: String) throws -> ((Process, Pipe, Pipe), Int) {
+        let feed = try CLI.start(["feed", path, "--to", "nmea:tcp:0", "--speed", speed])
+        FeedGpsdTests.watchdog(feed.0)
+        let line = try FeedGpsdTests.readLine(feed.2)
+        let port = try #require(Int(line.split(separator: ":").last ?? ""), "\(line)")
+        return (feed, port)
+    }
+
+    @Test func anNMEAStreamOverTCPGivesSimulatesTimelineInBothFormats() throws {
+        let log = try Self.walkLog(preamble: 0)
+        defer { unlink(log.path) }
+        let expected = try CLI.run(["simulate", Self.tour, "--trace", log.path])
+        for format in ["jsonl", "text"] {
+            let (feed, port) = try Self.feed(log.path, speed: "0")
+            let result = try CLI.run(["track", Self.tour, "--gps", "nmea:tcp://127.0.0.1:\(port)", "--format", format])
+            _ = CLI.finish(feed)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("\(log.walkFixes) fixes\n"), "\(result.stderr)")
+            #expect(result.stderr.contains("played 1,2,3,4,5,6,7 of 7"), "\(result.stderr)")
+            if format == "jsonl" {
+                #expect(result.stdout == expected.stdout)
+            } else {
+                // The same events, in simulate's text columns at fixed widths.
+                let rows = result.stdout.split(separator: "\n")
+                #expect(rows.first?.hasPrefix("     TIME  EVENT") == true, "\(rows.first ?? "")")
+                #expect(rows.count == expected.stdout.split(separator: "\n").count + 1)
+                #expect(rows.last?.contains("tour_completed") == true)
+            }
+        }
+    }
+
+    @Test func aRecordingKilledMidWalkIsAValidGPXThatInspectReads() throws {
+        let log = try Self.walkLog(preamble: 0)
+        defer { unlink(log.path) }
+        let record = NSTemporaryDirectory() + "walkscape-track-killed-\(getpid()).gpx"
+        defer { unlink(record) }
+        let (feed, port) = try Self.feed(log.path, speed: "30")
+        defer { if feed.0.isRunning { kill(feed.0.processIdentifier, SIGKILL) } }
+        let track = try CLI.start(["track", Self.tour, "--gps", "nmea:tcp://127.0.0.1:\(port)", "--record", record])
+        FeedGpsdTests.watchdog(track.0)
+        // SIGKILL once some fixes are in the file, mid-walk.
+        let deadline = Date().addingTimeInterval(30)
+        while ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").components(separatedBy: "<trkpt").count < 25 {
+            try #require(Date() < deadline, "no fixes recorded within 30 s")
+            usleep(20_000)
+        }
+        kill(track.0.processIdentifier, SIGKILL)
+        track.0.waitUntilExit()
+        let inspected = try CLI.run(["inspect", record])
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        let recorded = try String(contentsOfFile: record, encoding: .utf8).components(separatedBy: "<trkpt").count - 1
+        #expect(recorded >= 24 && recorded < log.walkFixes)
+        #expect(inspected.stdout.contains("\(recorded) fixes") || inspected.stdout.contains("fixes: \(recorded)") || inspected.stdout.contains("\(recorded)"), "\(inspected.stdout)")
+        #expect(try String(contentsOfFile: record, encoding: .utf8).hasSuffix("</gpx>\n"))
+    }
+
+    @Test func aSourceThatCannotBeReachedOrNamedFailsAtOnceWithOneLine() throws {
+        let port = try Gpsd.freePort()
+        let refused = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "--gps gpsd://127.0.0.1:\(port): cannot connect to 127.0.0.1:\(port): Connection refused\n")
+        for (bad, message) in [
+            ("gpsd://", "no host"), ("nmea:tcp://127.0.0.1", "no port"), ("gpsd://host:99999", "the port must be a number from 1 to 65535"),
+            ("serial:/dev/ttyUSB0", "expected gpsd://HOST[:PORT]"),
+        ] {
+            let result = try CLI.run(["track", Self.tour, "--gps", bad])
+            #expect(result.status == 2, "\(bad)")
+            #expect(result.stderr.contains(message), "\(bad): \(result.stderr)")
+        }
+        let noGPS = try CLI.run(["track", Self.tour])
+        #expect(noGPS.status == 2 && noGPS.stderr.contains("--gps"))
+        let wrongClock = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--clock", "utc"])
+        #expect(wrongClock.status == 2 && wrongClock.stderr.contains("--clock must be gps or wall"))
+    }
+}
