@@ -92,6 +92,48 @@ import WalkscapeTUI
         }
     }
 
+    /// `play --gps`: the same loop over a live walk. Fixes arrive in bursts from a "receiver" while the loop
+    /// runs; the GPS line shows the wall-clock fix age, "GPS lost" when fixes stop for over 10 s and "source
+    /// closed" once the source ends; speed keys do nothing; the walk is simulate's and ends on its own.
+    @Test func aLiveWalkShowsTheGPSStateAndPlaysSimulatesTimeline() {
+        let backend = TestBackend(width: 100, height: 30)
+        let clock = ManualAudioClock()
+        let template = state()
+        let trace = (template.session.walk.source as! TraceReplaySource).trace
+        let queue = FixQueue(clock: .gps, monotonic: clock)
+        var state = PlayerState(
+            session: PlayerSession(walk: Walk(tour: template.session.tour, source: queue, speed: 1)), info: template.info, subtitleLanguages: ["it"],
+            subtitleLanguage: "it", traceName: "gpsd://127.0.0.1:2947")
+        var idle = 0
+        var pushed = 0
+        var lostSeen = false
+        var closedSeen = false
+        backend.onIdle = {
+            idle += 1
+            clock.advance(by: 0.5)
+            if idle == 2 { backend.keys = [.character("]")] }  // faster: not on a live walk
+            // Two fixes a wall second, except a 15 s silence in the middle.
+            if pushed < trace.count, !(200...230).contains(idle) {
+                queue.push(trace.fix(pushed))
+                pushed += 1
+            }
+            let text = backend.text
+            if text.contains("GPS lost") && !text.contains("source closed") { lostSeen = true }
+            if pushed == trace.count { queue.finish(reason: "gpsd closed the connection") }
+            if text.contains("GPS lost") && text.contains("source closed") { closedSeen = true }
+            if idle == 2_000 { backend.keys = [.character("q")] }
+        }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
+        #expect(state.session.speed == 1)
+        #expect(lostSeen)
+        #expect(closedSeen)
+        #expect(state.session.ended)
+        #expect(state.session.events == Simulation.run(tour: state.session.tour, trace: trace).events)
+        #expect(backend.frames.contains { $0.text.contains("gpsd://127.0.0.1:2947") })
+    }
+
     @Test func pollFeedsActionsFromElsewhereThroughTheReducerOnceAFrame() {
         let backend = TestBackend(width: 100, height: 30)
         let clock = ManualAudioClock()
