@@ -9,7 +9,8 @@ import WalkscapeCore
 /// through the same `NMEAParser` that reads `.nmea` files, which hands a fix over once the next epoch's first
 /// sentence shows that no GGA of the same second can still complete it (so a fix arrives one epoch late, and
 /// the last one when the stream ends). The stream ends when the peer closes, the connection fails, or `stop`
-/// is called; `onEnd` says which, once.
+/// is called, or (gpsd) when gpsd reports that every device the fixes came from went away (a `DEVICE` report
+/// with `"activated": 0`, as when a receiver is unplugged); `onEnd` says which, once.
 public final class LiveFixReader: @unchecked Sendable {
     public let address: GPSSourceAddress
     private let onFix: @Sendable (Fix) -> Void
@@ -73,6 +74,8 @@ public final class LiveFixReader: @unchecked Sendable {
         var gpsdLines = LineSplitter(maxLineBytes: GPSDReport.maxLineBytes)
         var nmea = NMEAParser(fixLimit: Int.max)
         var lastTime = -Double.infinity
+        // The devices whose fixes came in: the walk ends when gpsd says the last of them went away.
+        var devices: Set<String> = []
         var reason = "\(address.description) closed the connection"
         readLoop: while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }
@@ -87,10 +90,18 @@ public final class LiveFixReader: @unchecked Sendable {
                     guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) else { continue }
                     do {
                         switch try GPSDReport.parse(line) {
-                        case let .fix(fix) where fix.time > lastTime:
+                        case let .fix(fix, device):
+                            if let device { devices.insert(device) }
+                            guard fix.time > lastTime else { break }
                             lastTime = fix.time
                             onFix(fix)
-                        case .fix, .noFix, .version, .other: break
+                        case let .deviceGone(path) where devices.contains(path):
+                            devices.remove(path)
+                            if devices.isEmpty {
+                                reason = "gpsd: the device \(TerminalText.sanitize(path)) went away"
+                                break readLoop
+                            }
+                        case .deviceGone, .noFix, .version, .other: break
                         }
                     } catch {
                         note(error.message)

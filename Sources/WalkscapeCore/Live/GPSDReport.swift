@@ -6,10 +6,12 @@
 /// `ValueRanges.isSaneTraceTime`, a latitude within ±90° and a longitude within ±180°. Its accuracy is `eph`
 /// (gpsd's 95 % horizontal error estimate, metres) when given, else the larger of `epx` and `epy`, else unknown.
 public enum GPSDReport: Sendable, Equatable {
-    /// A TPV report with a usable fix.
-    case fix(Fix)
+    /// A TPV report with a usable fix, and the device it came from (gpsd's `device`, when given).
+    case fix(Fix, device: String?)
     /// A TPV report without one: no fix yet (mode 0 or 1), or a time or position out of range; `reason` says which.
     case noFix(reason: String)
+    /// A `DEVICE` report that says a device went away (`"activated": 0`): gpsd closed it.
+    case deviceGone(String)
     /// gpsd's greeting (`VERSION`), with its release.
     case version(String)
     /// Any other class (`DEVICES`, `WATCH`, `SKY`, `ERROR`, …).
@@ -31,6 +33,7 @@ public enum GPSDReport: Sendable, Equatable {
         switch kind {
         case "TPV": return tpv(value)
         case "VERSION": return .version(value["release"]?.stringValue ?? "?")
+        case "DEVICE" where value["activated"]?.doubleValue == 0: return .deviceGone(value["path"]?.stringValue ?? "?")
         default: return .other(kind)
         }
     }
@@ -45,7 +48,7 @@ public enum GPSDReport: Sendable, Equatable {
               abs(lat) <= 90, abs(lon) <= 180 else {
             return .noFix(reason: "no latitude and longitude in range")
         }
-        return .fix(Fix(time: time, location: LatLng(lat: lat, lng: lon), accuracy: accuracy(value)))
+        return .fix(Fix(time: time, location: LatLng(lat: lat, lng: lon), accuracy: accuracy(value)), device: value["device"]?.stringValue)
     }
 
     /// `eph`, else max(`epx`, `epy`), else NaN; negative, infinite or absurd values (over 100 km) are unknown.
