@@ -91,7 +91,9 @@ let package = Package(
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(
             name: "WalkscapeRemote",
-            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(
             name: "WalkscapeMap",
             dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
@@ -128,7 +130,7 @@ let package = Package(
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
+        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),

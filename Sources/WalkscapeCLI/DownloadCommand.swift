@@ -122,7 +122,8 @@ final class ProgressView: @unchecked Sendable {
         case let .plan(plan):
             self.plan = plan
             filesDone = plan.stagedFiles
-            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files, \(formatBytes(plan.totalBytes)) → \(plan.directory)")
+            let tiles = plan.tiles > 0 ? " (one of them \(plan.tiles) map tiles, \(zoomText(plan.tileZooms)))" : ""
+            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files\(tiles), \(formatBytes(plan.totalBytes))\(plan.tiles > 0 ? " + the tiles" : "") → \(plan.directory)")
             if plan.stagedBytes > 0 {
                 console.line("Resuming: \(plan.stagedFiles) of \(plan.files) files complete, \(formatBytes(plan.stagedBytes)) already on disk")
             }
@@ -134,11 +135,28 @@ final class ProgressView: @unchecked Sendable {
                 let resumed = resumedFrom > 0 ? "  (resumed at \(formatBytes(resumedFrom)))" : ""
                 console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)\(resumed)")
             }
+        case let .mapTilesDone(path, bytes, tiles, absent, fetched, zooms):
+            filesDone += 1
+            if !terminal {
+                let count = plan.map { String($0.files) } ?? "?"
+                let index = String(filesDone)
+                let missing = absent > 0 ? "; \(absent) not on the server" : ""
+                let earlier = fetched < tiles ? "; \(tiles - fetched) from an earlier run" : ""
+                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)  (\(tiles) tiles, \(zoomText(zooms))\(missing)\(earlier))")
+            }
         case let .retry(what, attempt, delay):
             console.line("retrying in \(String(format: "%.1f", delay)) s (attempt \(attempt)): \(TerminalText.sanitize(what))")
         case let .validating(staging):
             console.line("Checking the downloaded tour (\(staging))…")
         }
+    }
+
+    /// `z14–16`, `z15`, `z12, 14, 16`.
+    private func zoomText(_ zooms: [Int]) -> String {
+        guard let low = zooms.first, let high = zooms.last else { return "" }
+        if low == high { return "z\(low)" }
+        if high - low + 1 == zooms.count { return "z\(low)–\(high)" }
+        return "z" + zooms.map(String.init).joined(separator: ", ")
     }
 
     func tick(_ progress: TourDownloader.Progress) {

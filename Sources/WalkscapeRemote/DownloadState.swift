@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeMap
 import WalkscapeTours
 
 /// What a download has already staged, kept beside the staged files (`.walkscape-download.json`) so that
@@ -63,13 +64,14 @@ struct DownloadState: Sendable, Equatable {
         }
     }
 
-    /// Removes the temporary files (`AtomicFileWriter`'s, of this state and of `tour.json`) that a killed run
-    /// may have left in the staging directory: they must not be installed with the tour.
+    /// Removes the temporary files (`AtomicFileWriter`'s, of this state and of `tour.json`; the map's partial
+    /// tile file) that a killed run may have left in the staging directory: they must not be installed with the tour.
     static func removeLeftovers(in directory: String) {
         let prefixes = ["." + fileName + ".tmp-", ".tour.json.tmp-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where prefixes.contains(where: name.hasPrefix) {
             unlink(directory + "/" + name)
         }
+        StagedTiles.discard(StagedTiles.partialPath(for: directory + "/" + MapTilePlan.localPath))
     }
 
     /// Bytes already staged in full.
