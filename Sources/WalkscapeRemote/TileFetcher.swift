@@ -153,9 +153,16 @@ final class TileFetcher: @unchecked Sendable {
         if let token = api.token, api.sameOrigin(url) { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         var attempt = 1
         while true {
-            let response = try api.send(request, what: "tile \(id)", client: client, limit: TileFetcher.maxTileBytes, retried: { [self] what, attempt, delay in
-                lock.withLock { onRetry(what, attempt, delay) }
-            })
+            let response: HTTPResponse
+            do {
+                response = try api.send(request, what: "tile \(id)", client: client, limit: TileFetcher.maxTileBytes, retried: { [self] what, attempt, delay in
+                    lock.withLock { onRetry(what, attempt, delay) }
+                })
+            } catch {
+                var error = error
+                if error.isUnreachable { error.message += "; the tiles stored so far are kept: run the same command again to resume" }
+                throw error
+            }
             received.add(response.body.count)
             switch response.status {
             case 204, 404:

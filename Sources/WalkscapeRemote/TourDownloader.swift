@@ -267,7 +267,9 @@ public final class TourDownloader: @unchecked Sendable {
         try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + (mapPlan != nil ? [MapTilePlan.localPath] : []) + ["tour.json"])
         let previous = try area.install(name)
         rmdir(area.stagingRoot)  // only when no other download is staged there
-        return .installed(directory: target, previous: previous, plan: thePlan, warnings: report.diagnostics.filter { $0.severity == .warning },
+        var installedPlan = thePlan
+        installedPlan.totalBytes += state.complete[MapTilePlan.localPath]?.size ?? 0  // the map's size is known now
+        return .installed(directory: target, previous: previous, plan: installedPlan, warnings: report.diagnostics.filter { $0.severity == .warning },
             received: received.value, transferSeconds: transferSeconds)
     }
 
