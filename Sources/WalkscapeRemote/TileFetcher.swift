@@ -87,18 +87,7 @@ final class TileFetcher: @unchecked Sendable {
                 }
             }
         }
-        let workers = max(1, min(jobs, queue.count))
-        let group = DispatchGroup()
-        for _ in 1..<workers {
-            let client = HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate)
-            group.enter()
-            Thread.detachNewThread {
-                work(client)
-                group.leave()
-            }
-        }
-        work(HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate))
-        group.wait()
+        TransferWorkers.run(min(jobs, queue.count), stop: stop, like: api.client, work)
         if let failure { throw failure }
         if api.interruption.isInterrupted { throw RemoteError(.interrupted(api.interruption.signal), "interrupted") }
         if absent == plan.tiles.count {

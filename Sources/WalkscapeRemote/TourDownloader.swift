@@ -207,19 +207,9 @@ public final class TourDownloader: @unchecked Sendable {
             }
         }
         let workers = max(1, min(jobs, board.count))
-        let group = DispatchGroup()
-        for _ in 1..<workers {
-            let client = HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate)
-            group.enter()
-            Thread.detachNewThread {
-                work(client)
-                group.leave()
-            }
-        }
         // One worker keeps the API's connection (one connection in all, as the phone app); several each have
         // their own, stopped together.
-        work(workers == 1 ? api.client : HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate))
-        group.wait()
+        TransferWorkers.run(workers, stop: stop, like: api.client, shared: workers == 1 ? api.client : nil, work)
         state = board.state
         // A Ctrl-C that came after the last transfers completed still stops before the install.
         var failure = board.failure ?? (api.interruption.isInterrupted ? RemoteError(.interrupted(api.interruption.signal), "interrupted") : nil)
@@ -304,7 +294,9 @@ public final class TourDownloader: @unchecked Sendable {
         let earlier = try fetcher.resume()
         let tick = { @Sendable [self] (counts: TileFetcher.Counts) in
             var snapshot = progress(MapTilePlan.localPath, TransferBoard.Counts(done: filesDone, inFlight: 1))
+            // The tiles' sizes are known only as they arrive: the total grows with them.
             snapshot.totalBytes += counts.bytes - earlier.bytes
+            snapshot.doneBytes = min(snapshot.totalBytes, snapshot.doneBytes + counts.bytes - earlier.bytes)
             snapshot.tiles = (counts.settled, counts.total)
             onTick(snapshot)
         }

@@ -90,6 +90,8 @@ import WalkscapeTours
         let loader = try downloader(base)
         let events = Mutex<[TourDownloader.Event]>([])
         loader.onEvent = { event in events.withLock { $0.append(event) } }
+        let ticks = Mutex<[TourDownloader.Progress]>([])
+        loader.onTick = { progress in if progress.tiles != nil { ticks.withLock { $0.append(progress) } } }
         let outcome = try loader.download(id, languages: ["fi", "en"], destination: dest.path)
         guard case let .installed(directory, _, plan, _, received, _) = outcome else { Issue.record("not installed"); return }
         #expect(plan.tiles == 61)
@@ -105,6 +107,10 @@ import WalkscapeTours
             return nil
         }
         #expect(done.count == 1 && done.first! == (37, 24, 37))
+        // The progress names the map's file and counts its tiles, to the last.
+        let tileTicks = ticks.withLock { $0 }
+        #expect(tileTicks.allSatisfy { $0.currentFile == "map/tiles.mbtiles" && $0.tiles?.total == 61 && $0.doneBytes <= $0.totalBytes })
+        #expect(tileTicks.last?.tiles?.done == 61)
         // Every tile of the plan asked once: the 37 the server has, and the 24 of the margin it answers 404.
         let requests = try tileRequests(server)
         #expect(requests.count == 61)

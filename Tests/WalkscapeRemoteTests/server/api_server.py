@@ -511,11 +511,8 @@ class Handler(BaseHTTPRequestHandler):
         data = self.server.tours.maps.get(slug, {}).get("tiles", {}).get((z, x, y))
         if data is None:
             return self.send_nest_error(404, "Not Found", "Not Found")
-        fault = state.take_fault(key, {"error500", "reset"})
-        if fault == "error500":
-            return self.send_nest_error(500, "Internal server error", "Internal Server Error")
-        if fault == "reset":
-            return self.cut()
+        if self.answer_fault(key):
+            return
         if state.take_fault(key, {"bad-tile"}):
             broken = bytearray(data)
             broken[len(broken) // 2] ^= 0xFF
@@ -588,11 +585,8 @@ class Handler(BaseHTTPRequestHandler):
         state.count_request(key, range_header)
         if entry is None:
             return self.send_nest_error(404, "Not Found", "Not Found")
-        fault = state.take_fault(key, {"error500", "reset"})
-        if fault == "error500":
-            return self.send_nest_error(500, "Internal server error", "Internal Server Error")
-        if fault == "reset":
-            return self.cut()
+        if self.answer_fault(key):
+            return
         size = entry["size"]
         etag = '"%s"' % entry["md5"]
         start, end, status = 0, size - 1, 200
@@ -626,6 +620,15 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(key, entry, start, limit, corrupt, slow)
         if drop:
             self.cut()
+
+    def answer_fault(self, key):
+        """Answers a request for `key` with its error500 or reset fault when one applies; True when it did."""
+        fault = self.server.state.take_fault(key, {"error500", "reset"})
+        if fault == "error500":
+            self.send_nest_error(500, "Internal server error", "Internal Server Error")
+        elif fault == "reset":
+            self.cut()
+        return fault is not None
 
     def send_body(self, key, entry, start, count, corrupt, slow):
         state = self.server.state
