@@ -16,13 +16,16 @@ struct DownloadCommand: ParsableCommand {
             a file that came over plain HTTP is also checked against the server's MD5 ETag when it sends one \
             (over HTTPS, TLS already guarantees the bytes; --etag-check always|never changes this). The whole \
             tour is validated, then \
-            moved into DEST/NAME in one step. The version it replaces is kept for `walkscape remove \
+            moved into DEST/NAME in one step. When the manifest's offlineMap names map tiles, every tile of its \
+            recommended zoom levels covering its bounds (plus 100 m; at most 10,000 tiles) is fetched too, each \
+            decoded before it is stored, into map/tiles.mbtiles, the tour's mapTiles. The version it replaces is kept for `walkscape remove \
             --restore-previous`. 5xx answers and broken connections are retried with backoff.
 
             On a terminal a progress bar shows bytes, total, rate and ETA; otherwise one line a file.
 
             Exit status: 0 installed or up to date; 1 the server's answers or files are wrong (bad JSON, wrong \
-            size, corrupt bytes, a refused voucher, a tour that does not validate); 2 usage, unreachable \
+            size, corrupt bytes, a map tile that is not a vector tile, too many tiles, a refused voucher, a tour \
+            that does not validate); 2 usage, unreachable \
             server, 401/403/404, disk full; 130 interrupted (rerun to resume).
 
             Examples:
