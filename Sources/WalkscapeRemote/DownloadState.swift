@@ -21,6 +21,8 @@ struct DownloadState: Sendable, Equatable {
     var partialETags: [String: String] = [:]
     /// The total size planned, for `walkscape tours` (bytes; the cover's unknown size counts 0).
     var totalBytes = 0
+    /// Whether map tiles are planned too (their size is unknown until they arrive).
+    var mapTiles = false
 
     init(tourID: String, version: Int, totalBytes: Int) {
         self.tourID = tourID
@@ -36,6 +38,7 @@ struct DownloadState: Sendable, Equatable {
             let tourID = json["tourId"]?.stringValue, let version = json["version"]?.intValue
         else { return nil }
         var state = DownloadState(tourID: tourID, version: version, totalBytes: json["totalBytes"]?.intValue ?? 0)
+        state.mapTiles = json["mapTiles"]?.boolValue ?? false
         for (path, value) in json["complete"]?.objectMembers ?? [] {
             if let size = value["size"]?.intValue, let sha256 = value["sha256"]?.stringValue {
                 state.complete[path] = Complete(size: size, sha256: sha256)
@@ -53,7 +56,7 @@ struct DownloadState: Sendable, Equatable {
             ("tourId", .string(tourID)), ("version", .integer(version)), ("totalBytes", .integer(totalBytes)),
             ("complete", .object(complete.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("size", .integer($0.value.size)), ("sha256", .string($0.value.sha256))])) })),
             ("partial", .object(partialETags.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("etag", .string($0.value))])) })),
-        ])
+        ] + (mapTiles ? [("mapTiles", .bool(true))] : []))
         // Written often (after every file), so not flushed: the temporary file renamed over the old one still
         // leaves a whole state or the previous one, and the next run hashes every file it lists again.
         let path = directory + "/" + DownloadState.fileName

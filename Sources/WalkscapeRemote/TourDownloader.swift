@@ -145,6 +145,7 @@ public final class TourDownloader: @unchecked Sendable {
 
         // The staging directory and what an earlier run left there.
         var state = DownloadState(tourID: tour.id, version: tour.version, totalBytes: tour.totalBytes)
+        state.mapTiles = mapPlan != nil
         if let previous = DownloadState.read(in: staging), previous.tourID == tour.id, previous.version == tour.version {
             state.complete = previous.complete.filter { path, done in
                 // The map's file has no size in the manifest (-1, as the cover).

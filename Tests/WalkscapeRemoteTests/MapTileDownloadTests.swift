@@ -148,6 +148,9 @@ import WalkscapeTours
         #expect(!storedBefore.isEmpty)
         let firstRun = try tileRequests(server)
         #expect(firstRun[broken] == 3)
+        // `walkscape tours` says the map's tiles come on top of the planned bytes.
+        let staged = try #require(DownloadArea(destination: dest.path).stagedDownload("helsinki-keskusta"))
+        #expect(staged.mapTiles && staged.plannedText.hasSuffix(" + the map tiles"))
 
         try server.setFaults([])
         let loader = try downloader(server.draft, jobs: 1)
