@@ -71,26 +71,24 @@ public final class StagedTiles: @unchecked Sendable {
     public func verifyStored() throws(MBTilesError) -> (stored: [TileID: Int], absent: Set<TileID>) {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            let file = try current()
-            var stored: [TileID: Int] = [:]
-            for id in try file.tileIDs() {
-                guard let bytes = try file.tile(id) else { continue }
-                if (try? VectorTileDecoder.decode(bytes)) != nil {
-                    stored[id] = bytes.count
-                } else {
-                    try file.execute("DELETE FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?", [.int(id.zoom), .int(id.x), .int(id.tmsRow)])
-                }
+        let file = try current()
+        var stored: [TileID: Int] = [:]
+        for id in try file.tileIDs() {
+            guard let bytes = try file.tile(id) else { continue }
+            if (try? VectorTileDecoder.decode(bytes)) != nil {
+                stored[id] = bytes.count
+            } else {
+                try file.execute("DELETE FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?", [.int(id.zoom), .int(id.x), .int(id.tmsRow)])
             }
-            var absent = Set<TileID>()
-            try file.query("SELECT zoom_level, tile_column, tile_row FROM walkscape_absent") { statement in
-                let zoom = Int(sqlite3_column_int64(statement, 0))
-                let column = Int(sqlite3_column_int64(statement, 1))
-                let row = Int(sqlite3_column_int64(statement, 2))
-                if let id = TileID(zoom: zoom, x: column, tmsRow: row) { absent.insert(id) }
-            }
-            return (stored, absent)
         }
+        var absent = Set<TileID>()
+        try file.query("SELECT zoom_level, tile_column, tile_row FROM walkscape_absent") { statement in
+            let zoom = Int(sqlite3_column_int64(statement, 0))
+            let column = Int(sqlite3_column_int64(statement, 1))
+            let row = Int(sqlite3_column_int64(statement, 2))
+            if let id = TileID(zoom: zoom, x: column, tmsRow: row) { absent.insert(id) }
+        }
+        return (stored, absent)
     }
 
     /// Stores tile `id` (its bytes already checked by the caller).
@@ -114,19 +112,17 @@ public final class StagedTiles: @unchecked Sendable {
     public func finish(attribution: String?, name: String) throws(MBTilesError) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            let file = try current()
-            try file.transaction { () throws(MBTilesError) in
-                try file.execute("DROP TABLE IF EXISTS walkscape_absent")
-                try TileImport.describe(file, attribution: attribution, name: name)
-            }
-            let count = try file.tileIDs().count
-            try file.execute("VACUUM")
-            self.file = nil  // closes it
-            guard rename(partial, target) == 0 else {
-                throw MBTilesError(path: target, message: "cannot move \(partial) there: \(String(cString: strerror(errno)))")
-            }
-            return count
+        let file = try current()
+        try file.transaction { () throws(MBTilesError) in
+            try file.execute("DROP TABLE IF EXISTS walkscape_absent")
+            try TileImport.describe(file, attribution: attribution, name: name)
         }
+        let count = try file.tileIDs().count
+        try file.execute("VACUUM")
+        self.file = nil  // closes it
+        guard rename(partial, target) == 0 else {
+            throw MBTilesError(path: target, message: "cannot move \(partial) there: \(String(cString: strerror(errno)))")
+        }
+        return count
     }
 }
