@@ -8,7 +8,8 @@ import PackageDescription
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile, FFmpeg, librubberband and libpulse.
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
-/// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume, vouchers, analytics).
+/// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume and the map's tiles, vouchers,
+///   analytics).
 /// - `WalkscapeMap`: the offline map's tiles: MBTiles through SQLite, Mapbox Vector Tiles through swift-protobuf.
 /// - `WalkscapeRuntime`: one runtime for every walk: clocks, fix sources, sinks (audio, timeline) and `Walk`,
 ///   which steps a source through the core's `EngineDriver`; `StopSignals`.
@@ -91,7 +92,9 @@ let package = Package(
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
         .target(
             name: "WalkscapeRemote",
-            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(
             name: "WalkscapeMap",
             dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
@@ -128,7 +131,7 @@ let package = Package(
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
+        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),

@@ -16,13 +16,16 @@ struct DownloadCommand: ParsableCommand {
             a file that came over plain HTTP is also checked against the server's MD5 ETag when it sends one \
             (over HTTPS, TLS already guarantees the bytes; --etag-check always|never changes this). The whole \
             tour is validated, then \
-            moved into DEST/NAME in one step. The version it replaces is kept for `walkscape remove \
+            moved into DEST/NAME in one step. When the manifest's offlineMap names map tiles, every tile of its \
+            recommended zoom levels covering its bounds (plus 100 m; at most 10,000 tiles) is fetched too, each \
+            decoded before it is stored, into map/tiles.mbtiles, the tour's mapTiles. The version it replaces is kept for `walkscape remove \
             --restore-previous`. 5xx answers and broken connections are retried with backoff.
 
             On a terminal a progress bar shows bytes, total, rate and ETA; otherwise one line a file.
 
             Exit status: 0 installed or up to date; 1 the server's answers or files are wrong (bad JSON, wrong \
-            size, corrupt bytes, a refused voucher, a tour that does not validate); 2 usage, unreachable \
+            size, corrupt bytes, a map tile that is not a vector tile, too many tiles, a refused voucher, a tour \
+            that does not validate); 2 usage, unreachable \
             server, 401/403/404, disk full; 130 interrupted (rerun to resume).
 
             Examples:
@@ -122,7 +125,8 @@ final class ProgressView: @unchecked Sendable {
         case let .plan(plan):
             self.plan = plan
             filesDone = plan.stagedFiles
-            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files, \(formatBytes(plan.totalBytes)) → \(plan.directory)")
+            let tiles = plan.tiles > 0 ? " (one of them \(plan.tiles) map tiles, \(zoomText(plan.tileZooms)))" : ""
+            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files\(tiles), \(formatBytes(plan.totalBytes))\(plan.tiles > 0 ? " + the tiles" : "") → \(plan.directory)")
             if plan.stagedBytes > 0 {
                 console.line("Resuming: \(plan.stagedFiles) of \(plan.files) files complete, \(formatBytes(plan.stagedBytes)) already on disk")
             }
@@ -134,11 +138,28 @@ final class ProgressView: @unchecked Sendable {
                 let resumed = resumedFrom > 0 ? "  (resumed at \(formatBytes(resumedFrom)))" : ""
                 console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)\(resumed)")
             }
+        case let .mapTilesDone(path, bytes, tiles, absent, fetched, zooms):
+            filesDone += 1
+            if !terminal {
+                let count = plan.map { String($0.files) } ?? "?"
+                let index = String(filesDone)
+                let missing = absent > 0 ? "; \(absent) not on the server" : ""
+                let earlier = fetched < tiles ? "; \(tiles - fetched) from an earlier run" : ""
+                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)  (\(tiles) tiles, \(zoomText(zooms))\(missing)\(earlier))")
+            }
         case let .retry(what, attempt, delay):
             console.line("retrying in \(String(format: "%.1f", delay)) s (attempt \(attempt)): \(TerminalText.sanitize(what))")
         case let .validating(staging):
             console.line("Checking the downloaded tour (\(staging))…")
         }
+    }
+
+    /// `z14–16`, `z15`, `z12, 14, 16`.
+    private func zoomText(_ zooms: [Int]) -> String {
+        guard let low = zooms.first, let high = zooms.last else { return "" }
+        if low == high { return "z\(low)" }
+        if high - low + 1 == zooms.count { return "z\(low)–\(high)" }
+        return "z" + zooms.map(String.init).joined(separator: ", ")
     }
 
     func tick(_ progress: TourDownloader.Progress) {

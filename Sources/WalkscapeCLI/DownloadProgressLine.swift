@@ -4,7 +4,7 @@ import WalkscapeRemote
 /// The one-line progress bar `walkscape download` redraws on a terminal: bar, bytes, total, rate, ETA, file.
 enum DownloadProgressLine {
     /// `[########------------]  1.2 MB / 4.5 MB  3.4 MB/s  ETA 0:01  audio/it/p3.mp3 +3`, cut to `width` columns
-    /// (`+3`: three more files arriving at the same time).
+    /// (`+3`: three more files arriving at the same time; `map/tiles.mbtiles (tile 12/61)` during the map's tiles).
     static func render(_ progress: TourDownloader.Progress, width: Int) -> String {
         let total = max(progress.totalBytes, 1)
         let fraction = min(1, Double(progress.doneBytes) / Double(total))
@@ -14,7 +14,7 @@ enum DownloadProgressLine {
         let rate = progress.elapsed > 0.2 ? Double(progress.receivedBytes) / progress.elapsed : 0
         let left = max(0, progress.totalBytes - progress.doneBytes)
         let eta = rate > 0 ? clock(Double(left) / rate) : "-:--"
-        let line = "\(bar) \(formatBytes(progress.doneBytes)) / \(formatBytes(progress.totalBytes))  \(rate > 0 ? formatBytes(Int(rate)) + "/s" : "-- B/s")  ETA \(eta)  \(progress.currentFile)\(progress.inFlight > 1 ? " +\(progress.inFlight - 1)" : "")"
+        let line = "\(bar) \(formatBytes(progress.doneBytes)) / \(formatBytes(progress.totalBytes))  \(rate > 0 ? formatBytes(Int(rate)) + "/s" : "-- B/s")  ETA \(eta)  \(progress.currentFile)\(progress.tiles.map { " (tile \($0.done)/\($0.total))" } ?? "")\(progress.inFlight > 1 ? " +\(progress.inFlight - 1)" : "")"
         return DisplayWidth.truncate(line, to: max(20, width - 1))
     }
 

@@ -102,13 +102,13 @@ struct ToursCommand: ParsableCommand {
             if case let .newer(published) = updates[directory] {
                 var detail = "version \(published) is published, \(tour.version) is installed"
                 if let download, download.version == published {
-                    detail += " (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes)) of it downloaded)"
+                    detail += " (\(formatBytes(download.stagedBytes)) of \(download.plannedText) of it downloaded)"
                 }
                 let command = location.map { TourIntegrity.downloadCommand(for: tour, document: document(directory), at: $0) } ?? "walkscape download"
                 return ("outdated", detail + "; `\(command)` updates it")
             }
             if let download {
-                return ("outdated", "version \(download.version) partly downloaded (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes)))")
+                return ("outdated", "version \(download.version) partly downloaded (\(formatBytes(download.stagedBytes)) of \(download.plannedText))")
             }
             switch updates[directory] {
             case let .failed(message), let .unreachable(message): return ("complete", "could not check for updates: \(message)")
@@ -157,7 +157,7 @@ struct ToursCommand: ParsableCommand {
         }
         for download in unfinished {
             table.add([download.tourID, "(not installed yet)", "", "", "", "", "", "", "partial"])
-            notes.append("\(area.installed(download.name)): partial: first download unfinished (\(formatBytes(download.stagedBytes)) of \(formatBytes(download.totalBytes))); rerun `walkscape download` to finish it")
+            notes.append("\(area.installed(download.name)): partial: first download unfinished (\(formatBytes(download.stagedBytes)) of \(download.plannedText)); rerun `walkscape download` to finish it")
         }
         for line in table.render() { console.line(line) }
         console.line()

@@ -117,7 +117,7 @@ public final class MBTilesFile {
         try execute("COMMIT")
     }
 
-    // MARK: - Statements
+    // MARK: - Statements (internal: `StagedTiles` keeps its own table in the file it fills)
 
     enum Binding {
         case int(Int)
@@ -130,15 +130,15 @@ public final class MBTilesFile {
         return MBTilesError(path: path, message: "\(what) (\(reason))")
     }
 
-    private func execute(_ sql: String) throws(MBTilesError) {
+    func execute(_ sql: String) throws(MBTilesError) {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure("cannot update the MBTiles file") }
     }
 
-    private func execute(_ sql: String, _ bindings: [Binding]) throws(MBTilesError) {
+    func execute(_ sql: String, _ bindings: [Binding]) throws(MBTilesError) {
         try query(sql, bindings) { _ in }
     }
 
-    private func column(_ sql: String) throws(MBTilesError) -> [String] {
+    func column(_ sql: String) throws(MBTilesError) -> [String] {
         var values: [String] = []
         try query(sql) { statement in
             if let text = sqlite3_column_text(statement, 0) { values.append(String(cString: text)) }
@@ -146,7 +146,7 @@ public final class MBTilesFile {
         return values
     }
 
-    private func query(_ sql: String, _ bindings: [Binding] = [], row: (OpaquePointer) -> Void) throws(MBTilesError) {
+    func query(_ sql: String, _ bindings: [Binding] = [], row: (OpaquePointer) -> Void) throws(MBTilesError) {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw failure("not a readable MBTiles file")

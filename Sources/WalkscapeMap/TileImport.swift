@@ -41,6 +41,20 @@ public enum TileImport {
         return (tiles, attribution?.isEmpty == false ? attribution : nil)
     }
 
+    /// Sets the metadata an MBTiles reader expects: the attribution when one is given, `format` and `name`
+    /// when the file has none, and `minzoom`/`maxzoom` from the tiles it holds.
+    static func describe(_ file: MBTilesFile, attribution: String?, name: String) throws(MBTilesError) {
+        let metadata = try file.metadata()
+        if let attribution { try file.setMetadata("attribution", attribution) }
+        if metadata["format"] == nil { try file.setMetadata("format", "pbf") }
+        if metadata["name"] == nil { try file.setMetadata("name", name) }
+        let zooms = try file.tileIDs().map(\.zoom)
+        if let low = zooms.min(), let high = zooms.max() {
+            try file.setMetadata("minzoom", String(low))
+            try file.setMetadata("maxzoom", String(high))
+        }
+    }
+
     static func readDirectory(_ root: String) throws(MBTilesError) -> [(TileID, [UInt8])] {
         var tiles: [(TileID, [UInt8])] = []
         let manager = FileManager.default
@@ -83,15 +97,7 @@ public enum TileImport {
             let file = try MBTilesFile(path: partial, writable: true)
             try file.transaction { () throws(MBTilesError) in
                 for (id, bytes) in tiles { try file.write(bytes, for: id) }
-                let metadata = try file.metadata()
-                if let attribution { try file.setMetadata("attribution", attribution) }
-                if metadata["format"] == nil { try file.setMetadata("format", "pbf") }
-                if metadata["name"] == nil { try file.setMetadata("name", (target as NSString).lastPathComponent) }
-                let zooms = try file.tileIDs().map(\.zoom)
-                if let low = zooms.min(), let high = zooms.max() {
-                    try file.setMetadata("minzoom", String(low))
-                    try file.setMetadata("maxzoom", String(high))
-                }
+                try describe(file, attribution: attribution, name: (target as NSString).lastPathComponent)
             }
         } catch {
             try? manager.removeItem(atPath: partial)

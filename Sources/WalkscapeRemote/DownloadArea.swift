@@ -29,6 +29,11 @@ public struct DownloadArea: Sendable {
         /// Bytes on disk in the staging directory, and the planned total.
         public var stagedBytes: Int
         public var totalBytes: Int
+        /// Whether map tiles are planned on top of `totalBytes` (their size is known only as they arrive).
+        public var mapTiles = false
+
+        /// The planned size in words: `2.1 MB`, or `2.1 MB + the map tiles`.
+        public var plannedText: String { formatBytes(totalBytes) + (mapTiles ? " + the map tiles" : "") }
     }
 
     /// The unfinished download of `name`, if there is one.
@@ -36,7 +41,8 @@ public struct DownloadArea: Sendable {
         let directory = staging(name)
         guard let state = DownloadState.read(in: directory) else { return nil }
         return StagedDownload(name: name, tourID: state.tourID, version: state.version,
-            stagedBytes: DownloadArea.bytes(under: directory, excluding: DownloadState.fileName), totalBytes: state.totalBytes)
+            stagedBytes: DownloadArea.bytes(under: directory, excluding: DownloadState.fileName), totalBytes: state.totalBytes,
+            mapTiles: state.mapTiles)
     }
 
     /// Every unfinished download, by name.

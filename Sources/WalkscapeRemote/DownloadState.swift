@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeMap
 import WalkscapeTours
 
 /// What a download has already staged, kept beside the staged files (`.walkscape-download.json`) so that
@@ -20,6 +21,8 @@ struct DownloadState: Sendable, Equatable {
     var partialETags: [String: String] = [:]
     /// The total size planned, for `walkscape tours` (bytes; the cover's unknown size counts 0).
     var totalBytes = 0
+    /// Whether map tiles are planned too (their size is unknown until they arrive).
+    var mapTiles = false
 
     init(tourID: String, version: Int, totalBytes: Int) {
         self.tourID = tourID
@@ -35,6 +38,7 @@ struct DownloadState: Sendable, Equatable {
             let tourID = json["tourId"]?.stringValue, let version = json["version"]?.intValue
         else { return nil }
         var state = DownloadState(tourID: tourID, version: version, totalBytes: json["totalBytes"]?.intValue ?? 0)
+        state.mapTiles = json["mapTiles"]?.boolValue ?? false
         for (path, value) in json["complete"]?.objectMembers ?? [] {
             if let size = value["size"]?.intValue, let sha256 = value["sha256"]?.stringValue {
                 state.complete[path] = Complete(size: size, sha256: sha256)
@@ -52,7 +56,7 @@ struct DownloadState: Sendable, Equatable {
             ("tourId", .string(tourID)), ("version", .integer(version)), ("totalBytes", .integer(totalBytes)),
             ("complete", .object(complete.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("size", .integer($0.value.size)), ("sha256", .string($0.value.sha256))])) })),
             ("partial", .object(partialETags.sorted { $0.key < $1.key }.map { (key: $0.key, value: .object([("etag", .string($0.value))])) })),
-        ])
+        ] + (mapTiles ? [("mapTiles", .bool(true))] : []))
         // Written often (after every file), so not flushed: the temporary file renamed over the old one still
         // leaves a whole state or the previous one, and the next run hashes every file it lists again.
         let path = directory + "/" + DownloadState.fileName
@@ -63,13 +67,14 @@ struct DownloadState: Sendable, Equatable {
         }
     }
 
-    /// Removes the temporary files (`AtomicFileWriter`'s, of this state and of `tour.json`) that a killed run
-    /// may have left in the staging directory: they must not be installed with the tour.
+    /// Removes the temporary files (`AtomicFileWriter`'s, of this state and of `tour.json`; the map's partial
+    /// tile file) that a killed run may have left in the staging directory: they must not be installed with the tour.
     static func removeLeftovers(in directory: String) {
         let prefixes = ["." + fileName + ".tmp-", ".tour.json.tmp-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where prefixes.contains(where: name.hasPrefix) {
             unlink(directory + "/" + name)
         }
+        StagedTiles.discard(StagedTiles.partialPath(for: directory + "/" + MapTilePlan.localPath))
     }
 
     /// Bytes already staged in full.

@@ -189,15 +189,20 @@ public final class RemoteAPI: @unchecked Sendable {
         RemoteError(.invalid, "\(url.absoluteString): unexpected answer: \(error)")
     }
 
-    /// Sends with retries on 5xx and connection failures.
-    public func send(_ request: URLRequest, what: String, tick: () -> Void = {}) throws(RemoteError) -> HTTPResponse {
+    /// Sends with retries on 5xx and connection failures, over `client` (default: the API's own connection);
+    /// an answer larger than `limit` bytes is an error. Each retry is told to `retried` (default: `onRetry`).
+    public func send(_ request: URLRequest, what: String, client: HTTPClient? = nil, limit: Int = 64 << 20,
+        retried: (@Sendable (String, Int, Double) -> Void)? = nil, tick: () -> Void = {}) throws(RemoteError) -> HTTPResponse
+    {
+        let client = client ?? self.client
+        let retried = retried ?? onRetry
         let label = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "?")"
         var attempt = 1
         while true {
             let reason: String
             let outcome: Result<HTTPResponse, HTTPTransportError>
             do {
-                outcome = .success(try client.send(request, tick: tick))
+                outcome = .success(try client.send(request, limit: limit, tick: tick))
             } catch {
                 outcome = .failure(error)
             }
@@ -220,13 +225,13 @@ public final class RemoteAPI: @unchecked Sendable {
             case let .failure(.unusable(message)):
                 throw RemoteError(.unavailable, "\(label): \(message)")
             case let .failure(.tooLarge(limit)):
-                throw RemoteError(.invalid, "\(label): the answer is larger than \(limit >> 20) MiB, which no API answer should be")
+                throw RemoteError(.invalid, "\(label): the answer is larger than \(limit >> 20) MiB, more than \(what) should ever be")
             case let .failure(.sink(message)):
                 throw RemoteError(.local, message)
             }
             let delay = retry.delay(before: attempt)
             attempt += 1
-            onRetry?("\(what): \(reason)", attempt, delay)
+            retried?("\(what): \(reason)", attempt, delay)
             guard RetryPolicy.sleep(delay, interruption: interruption) else {
                 throw RemoteError(.interrupted(interruption.signal), "interrupted")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WalkscapeCore
+import WalkscapeMap
 import WalkscapeTours
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,6 +19,9 @@ public final class TourDownloader: @unchecked Sendable {
         case plan(DownloadPlan)
         /// A file was written in full (`resumedFrom` > 0 when it continued a partial file).
         case fileDone(path: String, bytes: Int, resumedFrom: Int)
+        /// The map tiles are all fetched and stored in the MBTiles file at `path` (`bytes` long): `tiles` tiles
+        /// at `zooms`, `absent` of those planned were not on the server, `fetched` came in this run.
+        case mapTilesDone(path: String, bytes: Int, tiles: Int, absent: Int, fetched: Int, zooms: [Int])
         /// A request failed for a reason that may pass; attempt `attempt` comes after `delay` seconds.
         case retry(what: String, attempt: Int, delay: Double)
         /// Every file is staged; the tour is being checked before it is installed.
@@ -31,12 +35,16 @@ public final class TourDownloader: @unchecked Sendable {
         public var version: Int
         public var languages: [String]
         public var directory: String
+        /// Files of the tour, the map's MBTiles file included.
         public var files: Int
-        /// Planned bytes (the cover, whose size the API does not give, counts 0).
+        /// Planned bytes (the cover and the map tiles, whose sizes the API does not give, count 0).
         public var totalBytes: Int
         /// Files and bytes already staged by an earlier, interrupted run.
         public var stagedFiles: Int
         public var stagedBytes: Int
+        /// Map tiles planned (0 without `offlineMap`), and their zoom levels.
+        public var tiles: Int = 0
+        public var tileZooms: [Int] = []
     }
 
     /// A snapshot for the progress display.
@@ -51,6 +59,8 @@ public final class TourDownloader: @unchecked Sendable {
         public var files: Int
         /// Files being fetched right now (`currentFile` is one of them).
         public var inFlight: Int = 1
+        /// During the map phase: tiles settled (stored, or not on the server) of those planned.
+        public var tiles: (done: Int, total: Int)? = nil
     }
 
     /// How a download ended.
@@ -100,12 +110,23 @@ public final class TourDownloader: @unchecked Sendable {
             bundles.append(RemoteLanguageBundle(language: language, detail: detail, points: points, manifest: manifest))
         }
         let source: JSONValue = .object([("api", .string(api.baseText)), ("tourId", .string(tourID))])
-        let tour: AssembledTour
+        var assembled: AssembledTour
         do {
-            tour = try TourAssembler.assemble(bundles, source: source)
+            assembled = try TourAssembler.assemble(bundles, source: source)
         } catch {
             throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): \(error.message)")
         }
+        // The map's tiles, counted and bounded before anything is fetched.
+        var mapPlan: MapTilePlan?
+        if let map = assembled.offlineMap {
+            do {
+                mapPlan = try MapTilePlan(map)
+            } catch {
+                throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): \(error.description)")
+            }
+            assembled.addMapTiles(at: MapTilePlan.localPath)
+        }
+        let tour = assembled
         var urls: [String: URL] = [:]
         for file in tour.files { urls[file.localPath] = try api.resolve(file.url) }
 
@@ -116,18 +137,20 @@ public final class TourDownloader: @unchecked Sendable {
         try DownloadArea.makeDirectory(area.destination)
 
         if !force, let installed = try? TourLoader.load(target), let existing = installed.tour, existing.id == tour.id,
-            existing.version == tour.version, Set(existing.languages) == Set(tour.languages),
+            existing.version == tour.version, Set(existing.languages) == Set(tour.languages), (existing.mapTiles != nil) == (mapPlan != nil),
             TourIntegrity.check(existing, at: installed.location, verifyDigests: true).isComplete
         {
-            return .upToDate(directory: target, plan: plan(tour, directory: target, state: nil))
+            return .upToDate(directory: target, plan: plan(tour, map: mapPlan, directory: target, state: nil))
         }
 
         // The staging directory and what an earlier run left there.
         var state = DownloadState(tourID: tour.id, version: tour.version, totalBytes: tour.totalBytes)
+        state.mapTiles = mapPlan != nil
         if let previous = DownloadState.read(in: staging), previous.tourID == tour.id, previous.version == tour.version {
             state.complete = previous.complete.filter { path, done in
-                guard let file = tour.files.first(where: { $0.localPath == path }) else { return false }
-                guard (file.size < 0 || file.size == done.size) && TourDownloader.fileSize(staging + "/" + path) == done.size else { return false }
+                // The map's file has no size in the manifest (-1, as the cover).
+                guard let size = tour.files.first(where: { $0.localPath == path })?.size ?? (mapPlan != nil && path == MapTilePlan.localPath ? -1 : nil) else { return false }
+                guard (size < 0 || size == done.size) && TourDownloader.fileSize(staging + "/" + path) == done.size else { return false }
                 // Staged files are flushed to disk only before the install, and the state not at all: after a
                 // crash or a power loss the bytes may not be what was written, so every run hashes them again
                 // (and the validation before the install can rely on every digest being of the bytes on disk).
@@ -143,7 +166,7 @@ public final class TourDownloader: @unchecked Sendable {
         }
         try DownloadArea.makeDirectory(staging)
         try state.write(in: staging)
-        let thePlan = plan(tour, directory: target, state: state, staging: staging)
+        let thePlan = plan(tour, map: mapPlan, directory: target, state: state, staging: staging)
         onEvent(.plan(thePlan))
 
         var remaining = 0
@@ -164,7 +187,7 @@ public final class TourDownloader: @unchecked Sendable {
             Progress(
                 doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
                 receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
-                currentFile: file, filesDone: counts.done, files: tour.files.count, inFlight: counts.inFlight)
+                currentFile: file, filesDone: counts.done, files: thePlan.files, inFlight: counts.inFlight)
         }
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
             while !stop.isInterrupted, let file = board.take() {
@@ -185,22 +208,21 @@ public final class TourDownloader: @unchecked Sendable {
             }
         }
         let workers = max(1, min(jobs, board.count))
-        let group = DispatchGroup()
-        for _ in 1..<workers {
-            let client = HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate)
-            group.enter()
-            Thread.detachNewThread {
-                work(client)
-                group.leave()
-            }
-        }
         // One worker keeps the API's connection (one connection in all, as the phone app); several each have
         // their own, stopped together.
-        work(workers == 1 ? api.client : HTTPClient(interruption: stop, timeout: api.client.timeout, minimumRate: api.client.minimumRate))
-        group.wait()
+        TransferWorkers.run(workers, stop: stop, like: api.client, shared: workers == 1 ? api.client : nil, work)
         state = board.state
         // A Ctrl-C that came after the last transfers completed still stops before the install.
-        if let error = board.failure ?? (api.interruption.isInterrupted ? RemoteError(.interrupted(api.interruption.signal), "interrupted") : nil) {
+        var failure = board.failure ?? (api.interruption.isInterrupted ? RemoteError(.interrupted(api.interruption.signal), "interrupted") : nil)
+        if failure == nil, let mapPlan, state.complete[MapTilePlan.localPath] == nil {
+            do throws(RemoteError) {
+                state.complete[MapTilePlan.localPath] = try fetchTiles(mapPlan, staging: staging, filesDone: thePlan.files - 1, stop: stop, received: received, progress: progress)
+                try state.write(in: staging)
+            } catch {
+                failure = error
+            }
+        }
+        if let error = failure {
             try? state.write(in: staging)
             if case .interrupted = error.kind {
                 let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
@@ -233,14 +255,16 @@ public final class TourDownloader: @unchecked Sendable {
         }
         try DownloadArea.remove(staging + "/" + DownloadState.fileName)
         DownloadState.removeLeftovers(in: staging)
-        try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + ["tour.json"])
+        try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + (mapPlan != nil ? [MapTilePlan.localPath] : []) + ["tour.json"])
         let previous = try area.install(name)
         rmdir(area.stagingRoot)  // only when no other download is staged there
-        return .installed(directory: target, previous: previous, plan: thePlan, warnings: report.diagnostics.filter { $0.severity == .warning },
+        var installedPlan = thePlan
+        installedPlan.totalBytes += state.complete[MapTilePlan.localPath]?.size ?? 0  // the map's size is known now
+        return .installed(directory: target, previous: previous, plan: installedPlan, warnings: report.diagnostics.filter { $0.severity == .warning },
             received: received.value, transferSeconds: transferSeconds)
     }
 
-    private func plan(_ tour: AssembledTour, directory: String, state: DownloadState?, staging: String = "") -> DownloadPlan {
+    private func plan(_ tour: AssembledTour, map: MapTilePlan?, directory: String, state: DownloadState?, staging: String = "") -> DownloadPlan {
         var staged = 0
         if let state {
             for file in tour.files {
@@ -250,10 +274,46 @@ public final class TourDownloader: @unchecked Sendable {
                     staged += min(file.size, TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0)
                 }
             }
+            staged += state.complete[MapTilePlan.localPath]?.size ?? 0
         }
         return DownloadPlan(
             tourID: tour.id, slug: tour.slug, version: tour.version, languages: tour.languages, directory: directory,
-            files: tour.files.count, totalBytes: tour.totalBytes, stagedFiles: state?.complete.count ?? 0, stagedBytes: staged)
+            files: tour.files.count + (map != nil ? 1 : 0), totalBytes: tour.totalBytes, stagedFiles: state?.complete.count ?? 0, stagedBytes: staged,
+            tiles: map?.tiles.count ?? 0, tileZooms: map?.zooms ?? [])
+    }
+
+    /// The map phase: every tile of `map` fetched into the staged MBTiles file (tiles an earlier run stored
+    /// are kept), which is then completed and renamed into place; returns its record for the state.
+    private func fetchTiles(_ map: MapTilePlan, staging: String, filesDone: Int, stop: Interruption, received: ByteCounter,
+        progress: @escaping @Sendable (String, TransferBoard.Counts) -> Progress) throws(RemoteError) -> DownloadState.Complete
+    {
+        let path = staging + "/" + MapTilePlan.localPath
+        try DownloadArea.makeDirectory((path as NSString).deletingLastPathComponent)
+        let staged: StagedTiles
+        do { staged = try StagedTiles(target: path) } catch { throw RemoteError(.local, error.description) }
+        let fetcher = TileFetcher(api: api, plan: map, staged: staged, etagCheck: etagCheck)
+        let earlier = try fetcher.resume()
+        let tick = { @Sendable [self] (counts: TileFetcher.Counts) in
+            var snapshot = progress(MapTilePlan.localPath, TransferBoard.Counts(done: filesDone, inFlight: 1))
+            // The tiles' sizes are known only as they arrive: the total grows with them.
+            snapshot.totalBytes += counts.bytes - earlier.bytes
+            snapshot.doneBytes = min(snapshot.totalBytes, snapshot.doneBytes + counts.bytes - earlier.bytes)
+            snapshot.tiles = (counts.settled, counts.total)
+            onTick(snapshot)
+        }
+        tick(earlier)
+        let outcome = try fetcher.run(jobs: jobs, stop: stop, received: received,
+            onRetry: { [self] what, attempt, delay in onEvent(.retry(what: what, attempt: attempt, delay: delay)) }, onTick: tick)
+        do {
+            _ = try staged.finish(attribution: map.attribution, name: MapTilePlan.localPath)
+        } catch {
+            throw RemoteError(.local, error.description)
+        }
+        guard let size = TourDownloader.fileSize(path), let digest = TourDownloader.sha256(of: path) else {
+            throw RemoteError(.local, "\(path): cannot be read back after it was written")
+        }
+        onEvent(.mapTilesDone(path: MapTilePlan.localPath, bytes: size, tiles: outcome.stored, absent: outcome.absent, fetched: outcome.fetched, zooms: map.zooms))
+        return DownloadState.Complete(size: size, sha256: digest)
     }
 
     /// Refuses to start when the disk cannot hold what remains to download (plus 1 MiB for tour.json).

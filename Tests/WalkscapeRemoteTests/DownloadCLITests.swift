@@ -28,6 +28,19 @@ import WalkscapeCore
         }
     }
 
+    @Test func theMapTilesAreOneLineOfTheDownloadAndTheTourValidates() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let download = try Walkscape.run(["download", "--api", server.draft, "helsinki-keskusta", "--lang", "fi", "--dest", dest.path])
+        #expect(download.status == 0, "\(download.stderr)")
+        #expect(download.stdout.contains("Tour helsinki-keskusta (id helsinki-keskusta, version 1) in fi: 16 files (one of them 61 map tiles, z14–16), "))
+        let lines = download.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("[16/16]") && $0.hasSuffix("kB  map/tiles.mbtiles  (37 tiles, z14–16; 24 not on the server)") }, "\(download.stdout)")
+        let validate = try Walkscape.run(["validate", dest.path + "/helsinki-keskusta"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+    }
+
     @Test func aSlugIsResolvedThroughTheTourList() throws {
         // The deployed backend's ids are UUIDs; `walkscape tours` and `remove` show slugs. A slug given to
         // download is looked up in GET /tours rather than answered with a 404.

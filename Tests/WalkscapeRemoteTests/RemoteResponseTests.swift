@@ -69,6 +69,45 @@ import WalkscapeCore
         #expect(error.description == "manifest (it): audio[1].fileSizeBytes: expected a whole number of bytes from 0 to 2^40 (1 TiB), got the string \"12\"")
     }
 
+    /// A manifest with `offlineMap` set to `map` (JSON text).
+    func manifest(offlineMap map: String) throws -> RemoteManifest {
+        try RemoteManifest(json("""
+            {"tourId": "t", "language": "fi", "version": 1, "audio": [], "offlineMap": \(map)}
+            """), language: "fi")
+    }
+
+    @Test func offlineMapIsReadAndThePlaceholderIsNone() throws {
+        let map = try #require(try manifest(offlineMap: """
+            {"tilesUrlTemplate": "https://t.example.org/{z}/{x}/{y}.pbf", "bounds": {"north": 60.179, "south": 60.164, "east": 24.953, "west": 24.935},
+             "recommendedZoomLevels": [16, 14, 15, 15.0], "attribution": "© OpenStreetMap contributors"}
+            """).offlineMap)
+        #expect(map == RemoteOfflineMap(tilesURLTemplate: "https://t.example.org/{z}/{x}/{y}.pbf", south: 60.164, west: 24.935, north: 60.179,
+            east: 24.953, zoomLevels: [14, 15, 16], attribution: "© OpenStreetMap contributors"))
+        // The deployed backend's values for a tour without a map.
+        #expect(try manifest(offlineMap: """
+            {"tilesUrlTemplate": "https://tiles.example.org/{z}/{x}/{y}.pbf", "bounds": {"north": 0, "south": 0, "east": 0, "west": 0}, "recommendedZoomLevels": [14, 15, 16]}
+            """).offlineMap == nil)
+        #expect(try manifest(offlineMap: "null").offlineMap == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"north": 95, "south": 60, "east": 25, "west": 24}"#, "[14]", "offlineMap.bounds.north: expected a latitude from -85.0511 to 85.0511 (Web Mercator), got the number 95"),
+        (#"{"north": 60, "south": 61, "east": 25, "west": 24}"#, "[14]", "offlineMap.bounds: south (61) must be below north (60)"),
+        (#"{"north": 61, "south": 60, "east": -179, "west": 179}"#, "[14]", "offlineMap.bounds: west (179) must be left of east (-179); a box across the antimeridian is not supported"),
+        (#"{"north": 61, "south": 60, "east": 25, "west": 24}"#, "[14, 23]", "offlineMap.recommendedZoomLevels[1]: expected a zoom level from 0 to 22, got the number 23"),
+        (#"{"north": 61, "south": 60, "east": 25, "west": 24}"#, "[]", "offlineMap.recommendedZoomLevels: expected a non-empty array of zoom levels from 0 to 22, got an empty array"),
+    ])
+    func offlineMapNumbersAreCheckedWhereTheyEnter(bounds: String, zooms: String, message: String) throws {
+        let error = try #require(throws: RemoteFormatError.self) {
+            try manifest(offlineMap: #"{"tilesUrlTemplate": "t/{z}/{x}/{y}.pbf", "bounds": "# + bounds + #", "recommendedZoomLevels": "# + zooms + "}")
+        }
+        #expect(error.description == "manifest (fi): " + message)
+        let template = try #require(throws: RemoteFormatError.self) {
+            try manifest(offlineMap: #"{"tilesUrlTemplate": "tiles.pbf", "bounds": {"north": 61, "south": 60, "east": 25, "west": 24}, "recommendedZoomLevels": [14]}"#)
+        }
+        #expect(template.description.contains("offlineMap.tilesUrlTemplate: expected a URL template with {z}, {x} and {y} (or {-y})"))
+    }
+
     @Test func listReadsBothCoverNamesAndLocalizedTitles() throws {
         let tours = try RemoteTourSummary.decodeList(json("""
             [{"id": "a", "slug": "a", "title": {"it": "A it", "en": "A en"}, "descriptionPreview": {"it": "…"}, "city": "X",

@@ -67,6 +67,9 @@ public final class APIServer: @unchecked Sendable {
         _ = try post("/_control/faults", body)
     }
 
+    /// Clears the counters and the faults.
+    public func resetCounters() throws { _ = try post("/_control/reset", .object([])) }
+
     /// Adds `bump` to every tour's version (an update published on the server).
     public func bumpVersion(_ bump: Int = 1) throws { _ = try post("/_control/version", .object([("bump", .integer(bump))])) }
 

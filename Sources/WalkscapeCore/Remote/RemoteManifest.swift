@@ -1,6 +1,7 @@
 /// A tour's media list in one language (`GET /tours/{id}/manifest?language=L`).
 ///
-/// `offlineMap` is not read: walkscape draws no tiles and the backend's values are placeholders.
+/// `offlineMap` (the tour's vector tiles) is read into `offlineMap`; the deployed backend's placeholder (bounds
+/// all 0) reads as none.
 public struct RemoteManifest: Sendable, Equatable {
     /// One downloadable file: where it is and how big the backend says it is.
     public struct File: Sendable, Equatable {
@@ -22,6 +23,8 @@ public struct RemoteManifest: Sendable, Equatable {
     public var audio: [File]
     public var images: [File]
     public var subtitles: [File]
+    /// Where the tour's map tiles are and what they cover; nil when the manifest has none.
+    public var offlineMap: RemoteOfflineMap?
 
     /// Reads a manifest asked for in `language`.
     public init(_ value: JSONValue, language requested: String) throws(RemoteFormatError) {
@@ -37,6 +40,7 @@ public struct RemoteManifest: Sendable, Equatable {
         subtitles = try fields.optional("subtitles") == nil ? [] : fields.objects("subtitles") { entry throws(RemoteFormatError) in
             try RemoteManifest.file(entry, language: try entry.optionalString("language") ?? subtitleLanguage)
         }
+        offlineMap = try RemoteOfflineMap.read(fields)
     }
 
     static func file(_ entry: RemoteFields, order: Int? = nil, language: String? = nil) throws(RemoteFormatError) -> File {

@@ -40,9 +40,21 @@ public struct AssembledTour: Sendable {
     public var languages: [String]
     /// A directory name for the tour: its slug, made safe as one path component.
     public var directoryName: String
+    /// The manifests' `offlineMap` (the default language's, else the first language's that has one); the
+    /// document names no map until `addMapTiles` is called, since only a download fetches the tiles.
+    public var offlineMap: RemoteOfflineMap?
 
     /// The total size of every file, in bytes (the cover, of unknown size, counts 0).
     public var totalBytes: Int { files.reduce(0) { $0 + max(0, $1.size) } }
+
+    /// Names `localPath` as the tour's `mapTiles` asset (after `points`), to be completed like the other files.
+    public mutating func addMapTiles(at localPath: String) {
+        guard case var .object(members) = document, !members.contains(where: { $0.key == "mapTiles" }) else { return }
+        let at = (members.firstIndex { $0.key == "points" } ?? members.count - 1) + 1
+        members.insert((key: "mapTiles", value: .object([("file", .string(localPath)), ("fileSizeBytes", .integer(0))])), at: at)
+        document = .object(members)
+        assets.append((JSONPath([.key("mapTiles")]), localPath))
+    }
 
     /// The document with each asset's `fileSizeBytes` and `sha256` set from what was downloaded (by local
     /// path); assets with no entry are left as they are.
@@ -271,7 +283,8 @@ public enum TourAssembler {
 
         return AssembledTour(
             document: .object(members), files: files, assets: assets, id: tourID, slug: main.detail.slug,
-            version: ordered.map(\.manifest.version).max()!, languages: languages, directoryName: safeName(main.detail.slug))
+            version: ordered.map(\.manifest.version).max()!, languages: languages, directoryName: safeName(main.detail.slug),
+            offlineMap: ordered.lazy.compactMap(\.manifest.offlineMap).first)
     }
 
     static let imageExtensions = ["jpg", "jpeg", "png", "webp", "gif"]

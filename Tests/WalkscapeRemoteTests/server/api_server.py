@@ -14,6 +14,14 @@ Serves the tours of a directory (default: the repository's tours/) in the API's 
 
 Media files are served with strong ETags (their MD5, as S3 does), Range and If-Range support, keep-alive.
 
+Map tiles: a tour whose tour.json names mapTiles gets a real offlineMap in its manifest (bounds from the
+MBTiles metadata, recommendedZoomLevels from its tiles, its attribution, and tilesUrlTemplate
+http://HOST/tiles/SLUG/{z}/{x}/{y}.pbf in the deployed shape, tiles/SLUG/{z}/{x}/{y}.pbf relative to the API in
+the draft); the tiles are read from the MBTiles file with sqlite3 and served as stored (gzip, with
+Content-Encoding: gzip) with an MD5 ETag; a tile the file does not have is a 404, as tile servers answer
+outside their data. Other tours get the deployed backend's placeholder (bounds all 0). Tile keys, for faults
+and counters, are "SLUG/tiles/Z/X/Y.pbf".
+
 The protected tour (isProtected in its tour.json) answers 403 on /points and /manifest unless the bearer
 token has access. Tokens: "t-owner" (has access to every tour), "t-tester" (no access until it redeems a
 voucher); any other token is 401. Vouchers: PARIS-OK (valid), PARIS-EXPIRED, PARIS-USEDUP.
@@ -36,6 +44,9 @@ counts the requests it applies to.
   redirect-ftp  answer a media request with 302 to the same path on ftp:// (a client must refuse it)
   trickle     send the body in small pieces at RATE bytes a second (--trickle-rate, default 3: a server
               that never quite stops, below any sane floor)
+  bad-tile    a tile that is not a vector tile: a byte of its gzip stream flipped, the ETag naming the bytes
+              sent (the server's tile itself is broken; drop, reset, error500 and corrupt work on tiles too)
+  huge-map    the manifest's offlineMap asks for zoom 22 over most of Europe (about 4 x 10^11 tiles)
 
 GET /_control/counters gives {"files": {key: {"bytes": n, "requests": n, "ranges": [...]}}, "events": [...],
 "api": {path: n}}; POST /_control/reset clears counters and faults; POST /_control/version {"bump": n} adds
@@ -52,6 +63,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import sys
 import threading
 import time
@@ -137,6 +149,26 @@ class Tours:
         if "torino-portici" in self.tours:
             self.add_media_bytes("torino-portici/cover.png", COVER_PNG)
         self.version_bump = 0
+        # slug -> {"tiles": {(z, x, y): bytes} (XYZ rows), "bounds": (w, s, e, n), "zooms": [...], "attribution": ...}
+        self.maps = {}
+        for slug, tour in self.tours.items():
+            asset = tour.get("mapTiles")
+            if asset:
+                self.maps[slug] = self.read_map(os.path.join(root, slug, asset["file"]))
+
+    @staticmethod
+    def read_map(path):
+        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+        try:
+            metadata = dict(db.execute("SELECT name, value FROM metadata"))
+            tiles = {}
+            for z, x, row, data in db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles"):
+                tiles[(z, x, (1 << z) - 1 - row)] = bytes(data)
+        finally:
+            db.close()
+        west, south, east, north = (float(v) for v in metadata["bounds"].split(","))
+        return {"tiles": tiles, "bounds": (west, south, east, north), "zooms": sorted({z for z, _, _ in tiles}),
+                "attribution": metadata.get("attribution")}
 
     def add_media(self, key, path):
         with open(path, "rb") as f:
@@ -270,6 +302,8 @@ class Handler(BaseHTTPRequestHandler):
         state = self.server.state
         if path.startswith("/_control/"):
             return self.control(method, path)
+        if "/tiles/" in path:
+            return self.tile(path.split("/tiles/", 1)[1])
         if "/media/" in path:
             key = path.split("/media/", 1)[1]
             if key.startswith("uploads/"):
@@ -442,13 +476,59 @@ class Handler(BaseHTTPRequestHandler):
                 subtitles.append({"pointId": p["id"], "language": sub_language, "fileUrl": self.media_url(shape, key), "fileSizeBytes": size(key)})
         manifest = {
             "tourId": tour_id, "language": language, "version": tour["version"] + self.server.tours.version_bump,
-            "audio": audio, "images": [], "subtitles": subtitles,
-            "offlineMap": {"tilesUrlTemplate": "https://tiles.example.org/{z}/{x}/{y}.pbf",
-                           "bounds": {"north": 0, "south": 0, "east": 0, "west": 0}, "recommendedZoomLevels": [14, 15, 16]},
+            "audio": audio, "images": [], "subtitles": subtitles, "offlineMap": self.offline_map(shape, slug),
         }
         if state.take_fault("/manifest", {"bad-json"}) and len(audio) > 1:
             audio[1]["fileSizeBytes"] = str(audio[1]["fileSizeBytes"])
         return manifest
+
+    def offline_map(self, shape, slug):
+        """The manifest's offlineMap: the tour's tiles, or the deployed backend's placeholder."""
+        tile_map = self.server.tours.maps.get(slug)
+        if self.server.state.take_fault("/manifest", {"huge-map"}):
+            return {"tilesUrlTemplate": "tiles/%s/{z}/{x}/{y}.pbf" % slug,
+                    "bounds": {"north": 70, "south": 36, "east": 40, "west": -10}, "recommendedZoomLevels": [22]}
+        if tile_map is None:
+            return {"tilesUrlTemplate": "https://tiles.example.org/{z}/{x}/{y}.pbf",
+                    "bounds": {"north": 0, "south": 0, "east": 0, "west": 0}, "recommendedZoomLevels": [14, 15, 16]}
+        west, south, east, north = tile_map["bounds"]
+        if shape == "deployed":
+            template = "http://127.0.0.1:%d/tiles/%s/{z}/{x}/{y}.pbf" % (self.server.server_port, slug)
+        else:
+            template = "tiles/%s/{z}/{x}/{y}.pbf" % slug
+        return {"tilesUrlTemplate": template, "bounds": {"north": north, "south": south, "east": east, "west": west},
+                "recommendedZoomLevels": tile_map["zooms"], "attribution": tile_map["attribution"]}
+
+    def tile(self, rest):
+        """GET /tiles/SLUG/Z/X/Y.pbf: a tile as its MBTiles file stores it, 404 when it has none."""
+        state = self.server.state
+        match = re.fullmatch(r"([^/]+)/(\d+)/(\d+)/(\d+)\.pbf", rest)
+        if match is None:
+            return self.send_nest_error(404, "Not Found", "Not Found")
+        slug, z, x, y = match.group(1), int(match.group(2)), int(match.group(3)), int(match.group(4))
+        key = "%s/tiles/%d/%d/%d.pbf" % (slug, z, x, y)
+        state.count_request(key, None)
+        data = self.server.tours.maps.get(slug, {}).get("tiles", {}).get((z, x, y))
+        if data is None:
+            return self.send_nest_error(404, "Not Found", "Not Found")
+        if self.answer_fault(key):
+            return
+        if state.take_fault(key, {"bad-tile"}):
+            broken = bytearray(data)
+            broken[len(broken) // 2] ^= 0xFF
+            data = bytes(broken)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-protobuf")
+        if data[:2] == b"\x1f\x8b":
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("ETag", '"%s"' % hashlib.md5(data).hexdigest())
+        self.end_headers()
+        drop = state.take_fault(key, {"drop"})
+        corrupt = state.take_fault(key, {"corrupt"})
+        self.send_body(key, {"data": data, "path": None}, 0, len(data) // 2 if drop else len(data), corrupt, None)
+        if drop:
+            self.cut()
 
     def voucher(self, shape, token):
         state = self.server.state
@@ -505,11 +585,8 @@ class Handler(BaseHTTPRequestHandler):
         state.count_request(key, range_header)
         if entry is None:
             return self.send_nest_error(404, "Not Found", "Not Found")
-        fault = state.take_fault(key, {"error500", "reset"})
-        if fault == "error500":
-            return self.send_nest_error(500, "Internal server error", "Internal Server Error")
-        if fault == "reset":
-            return self.cut()
+        if self.answer_fault(key):
+            return
         size = entry["size"]
         etag = '"%s"' % entry["md5"]
         start, end, status = 0, size - 1, 200
@@ -543,6 +620,15 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(key, entry, start, limit, corrupt, slow)
         if drop:
             self.cut()
+
+    def answer_fault(self, key):
+        """Answers a request for `key` with its error500 or reset fault when one applies; True when it did."""
+        fault = self.server.state.take_fault(key, {"error500", "reset"})
+        if fault == "error500":
+            self.send_nest_error(500, "Internal server error", "Internal Server Error")
+        elif fault == "reset":
+            self.cut()
+        return fault is not None
 
     def send_body(self, key, entry, start, count, corrupt, slow):
         state = self.server.state

@@ -1,0 +1,228 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeCore
+import WalkscapeMap
+import WalkscapeRemote
+import WalkscapeTestSupport
+import WalkscapeTours
+
+/// The manifest's `offlineMap` downloaded with the tour: the Helsinki sample tour's tiles, served by the test API
+/// server from its MBTiles file, arrive in one MBTiles file of the installed tour, resumably, each checked.
+@Suite struct MapTileDownloadTests {
+    /// The Helsinki tiles as the sample tour stores them, by tile.
+    static func originalTiles() throws -> [TileID: [UInt8]] {
+        let file = try MBTilesFile(path: repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles")
+        var tiles: [TileID: [UInt8]] = [:]
+        for id in try file.tileIDs() { tiles[id] = try file.tile(id) }
+        return tiles
+    }
+
+    /// The tiles the download plans for the Helsinki manifest: its bounds (the extract's box) widened by the
+    /// margin, at zooms 14–16.
+    static let helsinkiMap = RemoteOfflineMap(tilesURLTemplate: "tiles/helsinki-keskusta/{z}/{x}/{y}.pbf", south: 60.164, west: 24.935,
+        north: 60.179, east: 24.953, zoomLevels: [14, 15, 16])
+
+    func downloader(_ base: String, jobs: Int = 4) throws -> TourDownloader {
+        let interruption = Interruption()
+        let api = try RemoteAPI(base: base, token: nil, client: HTTPClient(interruption: interruption, timeout: 10),
+            retry: RetryPolicy(attempts: 3, initialDelay: 0.05), interruption: interruption)
+        let loader = TourDownloader(api: api)
+        loader.jobs = jobs
+        return loader
+    }
+
+    /// Requests the server received for each tile, by "Z/X/Y".
+    func tileRequests(_ server: APIServer) throws -> [String: Int] {
+        var requests: [String: Int] = [:]
+        for (key, counter) in try server.fileCounters() where key.hasPrefix("helsinki-keskusta/tiles/") {
+            requests[String(key.dropFirst("helsinki-keskusta/tiles/".count).dropLast(".pbf".count))] = counter.requests
+        }
+        return requests
+    }
+
+    /// The installed tour is valid, names its tiles as `mapTiles` with their size and digest, and holds exactly
+    /// the sample's 37 tiles, byte for byte, each decoding, with the attribution.
+    func expectTheHelsinkiTiles(in directory: String) throws {
+        let report = try TourValidator().validate(directory)
+        #expect(!report.diagnostics.hasErrors, "\(report.diagnostics)")
+        let tour = try #require(report.tour)
+        let asset = try #require(tour.mapTiles)
+        #expect(asset.file == "map/tiles.mbtiles")
+        let path = directory + "/map/tiles.mbtiles"
+        #expect(asset.fileSizeBytes == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
+        #expect(asset.sha256 == (try AssetFile.sha256(ofFile: path)))
+        let file = try MBTilesFile(path: path)
+        let original = try MapTileDownloadTests.originalTiles()
+        let ids = try file.tileIDs()
+        #expect(ids.count == 37)
+        #expect(Set(ids) == Set(original.keys))
+        for id in ids {
+            let bytes = try #require(try file.tile(id))
+            #expect(bytes == original[id], "tile \(id)")
+            #expect(!(try VectorTileDecoder.decode(bytes)).isEmpty)
+        }
+        let metadata = try file.metadata()
+        #expect(metadata["attribution"] == "© OpenStreetMap contributors")
+        #expect(metadata["minzoom"] == "14" && metadata["maxzoom"] == "16")
+        #expect(try BasemapReader.read(path: path).zooms == [14, 15, 16])
+        #expect(!FileManager.default.fileExists(atPath: StagedTiles.partialPath(for: path)))
+    }
+
+    @Test func theHelsinkiPlanIsTheExtractWidenedByTheMargin() throws {
+        let plan = try MapTilePlan(MapTileDownloadTests.helsinkiMap)
+        #expect(plan.tiles.count == 61)  // 37 without the margin: 6 + 15 + 40 with it
+        #expect(Set(try MapTileDownloadTests.originalTiles().keys).isSubset(of: Set(plan.tiles)))
+        #expect(plan.zooms == [14, 15, 16])
+        var continent = MapTileDownloadTests.helsinkiMap
+        (continent.south, continent.west, continent.north, continent.east, continent.zoomLevels) = (36, -10, 70, 40, [22])
+        let refusal = try #require(throws: MapTilePlan.TooManyTiles.self) { try MapTilePlan(continent) }
+        #expect(refusal.count == 412_699_420_356)  // 2^22 tiles a side at zoom 22: counted, never listed
+        #expect(refusal.description.contains("walkscape fetches at most 10000"))
+    }
+
+    @Test(arguments: ["draft", "deployed"]) func tilesArriveInOneMBTilesFileOfTheTour(shape: String) throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let base = shape == "draft" ? server.draft : server.deployed
+        let id = shape == "draft" ? "helsinki-keskusta" : try server.deployedID("helsinki-keskusta")
+        let loader = try downloader(base)
+        let events = Mutex<[TourDownloader.Event]>([])
+        loader.onEvent = { event in events.withLock { $0.append(event) } }
+        let ticks = Mutex<[TourDownloader.Progress]>([])
+        loader.onTick = { progress in if progress.tiles != nil { ticks.withLock { $0.append(progress) } } }
+        let outcome = try loader.download(id, languages: ["fi", "en"], destination: dest.path)
+        guard case let .installed(directory, _, plan, _, received, _) = outcome else { Issue.record("not installed"); return }
+        #expect(plan.tiles == 61)
+        // 10 recordings, the subtitles (the draft lists every subtitle of a track, the deployed backend one), the map.
+        #expect(plan.files == (shape == "draft" ? 25 : 20) + 1)
+        try expectTheHelsinkiTiles(in: directory)
+        let tileBytes = try MapTileDownloadTests.originalTiles().values.reduce(0) { $0 + $1.count }
+        // The installed size counts the map's file; what came over the network counts the tiles' bytes.
+        let mapSize = try #require(try FileManager.default.attributesOfItem(atPath: directory + "/map/tiles.mbtiles")[.size] as? Int)
+        #expect(received >= plan.totalBytes - mapSize + tileBytes)
+        let done = events.withLock { $0 }.compactMap { event -> (Int, Int, Int)? in
+            if case let .mapTilesDone(_, _, tiles, absent, fetched, _) = event { return (tiles, absent, fetched) }
+            return nil
+        }
+        #expect(done.count == 1 && done.first! == (37, 24, 37))
+        // The progress names the map's file and counts its tiles, to the last.
+        let tileTicks = ticks.withLock { $0 }
+        #expect(tileTicks.allSatisfy { $0.currentFile == "map/tiles.mbtiles" && $0.tiles?.total == 61 && $0.doneBytes <= $0.totalBytes })
+        #expect(tileTicks.last?.tiles?.done == 61)
+        // Every tile of the plan asked once: the 37 the server has, and the 24 of the margin it answers 404.
+        let requests = try tileRequests(server)
+        #expect(requests.count == 61)
+        #expect(requests.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test func aTourWithoutAnOfflineMapHasNoMapFile() throws {
+        // The server gives the Turin tour the deployed backend's placeholder (bounds all 0): no tiles, as before.
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let outcome = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
+        guard case let .installed(directory, _, plan, _, _, _) = outcome else { Issue.record("not installed"); return }
+        #expect(plan.tiles == 0)
+        #expect(try TourLoader.load(directory).tour?.mapTiles == nil)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/map"))
+        #expect(try tileRequests(server).isEmpty)
+    }
+
+    @Test func aDroppedConnectionMidTileResumesOnTheRerunWithoutFetchingStoredTilesAgain() throws {
+        // One tile is cut off halfway every time: the run gives up after its attempts, keeping what it stored.
+        let broken = "15/18654/9484"
+        let server = try APIServer(faults: ["drop:helsinki-keskusta/tiles/\(broken).pbf"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let error = try #require(throws: RemoteError.self) {
+            try downloader(server.draft, jobs: 1).download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
+        }
+        #expect(error.kind == .unavailable)
+        #expect(error.message.contains("tiles/helsinki-keskusta/\(broken).pbf"))
+        #expect(error.message.contains("lost mid-transfer"))
+        #expect(!dest.exists("helsinki-keskusta"))
+        let partial = StagedTiles.partialPath(for: dest.path + "/.walkscape-staging/helsinki-keskusta/map/tiles.mbtiles")
+        let storedBefore = try MBTilesFile(path: partial).tileIDs()
+        #expect(!storedBefore.isEmpty)
+        let firstRun = try tileRequests(server)
+        #expect(firstRun[broken] == 3)
+        // `walkscape tours` says the map's tiles come on top of the planned bytes.
+        let staged = try #require(DownloadArea(destination: dest.path).stagedDownload("helsinki-keskusta"))
+        #expect(staged.mapTiles && staged.plannedText.hasSuffix(" + the map tiles"))
+
+        try server.setFaults([])
+        let loader = try downloader(server.draft, jobs: 1)
+        let plans = Mutex<[TourDownloader.DownloadPlan]>([])
+        loader.onEvent = { event in if case let .plan(plan) = event { plans.withLock { $0.append(plan) } } }
+        let outcome = try loader.download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
+        guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
+        try expectTheHelsinkiTiles(in: directory)
+        #expect(plans.withLock { $0 }.first?.stagedFiles == 15)  // the recordings and subtitles: not fetched again
+        let bothRuns = try tileRequests(server)
+        #expect(bothRuns.count == 61)
+        for (tile, requests) in bothRuns {
+            let fetchedInTheFirstRun = firstRun[tile] != nil && tile != broken
+            #expect(requests == (tile == broken ? 4 : 1), "tile \(tile)")
+            if fetchedInTheFirstRun { #expect(requests == firstRun[tile], "tile \(tile) was asked again") }
+        }
+        for (key, counter) in try server.fileCounters() where key.contains("/audio/") || key.contains("/subtitles/") {
+            #expect(counter.requests == 1, "\(key)")
+        }
+    }
+
+    @Test func aTileThatIsNotAVectorTileIsRefusedAndNothingIsInstalled() throws {
+        let broken = "16/37308/18969"
+        let server = try APIServer(faults: ["bad-tile:helsinki-keskusta/tiles/\(broken).pbf"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let error = try #require(throws: RemoteError.self) {
+            try downloader(server.draft).download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
+        }
+        #expect(error.kind == .invalid)
+        #expect(error.message == "GET \(server.draft)/tiles/helsinki-keskusta/\(broken).pbf: tile \(broken) is not a vector tile: the compressed tile does not inflate: incorrect data check; the tour was not installed")
+        #expect(!error.message.contains("\n"))
+        #expect(try tileRequests(server)[broken] == 1)  // the server's own tile: not asked again
+        #expect(!dest.exists("helsinki-keskusta"))
+        #expect(!dest.exists(".walkscape-staging/helsinki-keskusta/map/tiles.mbtiles"))
+    }
+
+    @Test func aTileDamagedOnTheWayIsCaughtByItsETagAndFetchedAgain() throws {
+        let damaged = "14/9327/4742"
+        let server = try APIServer(faults: ["corrupt:helsinki-keskusta/tiles/\(damaged).pbf:1"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let outcome = try downloader(server.draft).download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
+        guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
+        try expectTheHelsinkiTiles(in: directory)
+        #expect(try tileRequests(server)[damaged] == 2)
+    }
+
+    @Test func aRerunFetchesNothingNew() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        _ = try downloader(server.draft).download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
+        try server.resetCounters()
+        let again = try downloader(server.draft).download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
+        guard case .upToDate = again else { Issue.record("downloaded again"); return }
+        #expect(try server.fileCounters().isEmpty)
+        try expectTheHelsinkiTiles(in: dest.path + "/helsinki-keskusta")
+    }
+
+    @Test func anOfflineMapOfTooManyTilesIsRefusedBeforeAnythingIsFetched() throws {
+        let server = try APIServer(faults: ["huge-map"])
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let error = try #require(throws: RemoteError.self) {
+            try downloader(server.draft).download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
+        }
+        #expect(error.kind == .invalid)
+        #expect(error.message.hasPrefix("\(server.draft): tour helsinki-keskusta: offlineMap needs "))
+        #expect(error.message.contains("tiles (zoom 22 over its bounds widened by 100 m); walkscape fetches at most 10000, so nothing was downloaded"))
+        #expect(try server.fileCounters().isEmpty)
+        #expect(!dest.exists("helsinki-keskusta"))
+        #expect(!dest.exists(".walkscape-staging/helsinki-keskusta"))
+    }
+}
