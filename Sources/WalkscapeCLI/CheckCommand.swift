@@ -69,7 +69,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Every point must play in at least this share of the phases (0–1; single case; a suite case says \"minShare\").", valueName: "SHARE"))
     var minShare: Double?
 
-    @Option(help: ArgumentHelp("Phases of the fix delivery a share is measured over, for cases that set none (1–360, default 15).", valueName: "N"))
+    @Option(help: ArgumentHelp("Phases of the fix delivery a share is measured over, for cases that set none (1–360, default 15); with --observed, each observation must fall inside the spread of the N predictions.", valueName: "N"))
     var phases: Int?
 
     @OptionGroup var policyOptions: PolicyOptions
@@ -100,7 +100,7 @@ struct CheckCommand: ParsableCommand {
         if let observed {
             return try ObservedCheck(
                 tour: tour!, trace: trace!, observed: observed, language: language, policyOptions: policyOptions, selection: traceSelection.selection,
-                tolerance: tolerance, junit: junit
+                tolerance: tolerance, phases: phases, junit: junit
             ).run(console: console)
         }
         let cases: [CheckCase]

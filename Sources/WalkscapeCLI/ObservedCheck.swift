@@ -13,6 +13,8 @@ struct ObservedCheck {
     var policyOptions: PolicyOptions
     var selection: TraceSelection
     var tolerance: Double
+    /// `--phases N`: predict under N phases of the fix delivery (nil: one prediction, phase 0).
+    var phases: Int? = nil
     var junit: String?
 
     func run(console: Console) throws {
@@ -31,22 +33,26 @@ struct ObservedCheck {
         }
         let started = DispatchTime.now()
         let profile = policyOptions.engineProfile
-        let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policyOptions.policy)
         let batch = AnalyticsBatch(
             tourID: replay.tour.id, language: replay.language, pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
             profile: profile.rawValue)
-        let predicted = try! ObservedAnalytics(parsing: JSONWriter(pretty: false).write(batch.body(timeline: timeline, pointCount: replay.engineTour.points.count)))
+        // One prediction, or one a phase of the fix delivery (`--phases N`): the observation must fall in their spread.
+        let predicted = PhaseSpread.fractions(phases ?? 1).map { fraction in
+            let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policyOptions.policy, phase: fraction)
+            return try! ObservedAnalytics(parsing: JSONWriter(pretty: false).write(batch.body(timeline: timeline, pointCount: replay.engineTour.points.count))).events
+        }
         let agreement = AnalyticsAgreement(
-            predicted: predicted.events, observed: observation.events, tourID: replay.tour.id, pointIDs: replay.pointIDs, tolerance: tolerance)
+            predictedPhases: predicted, observed: observation.events, tourID: replay.tour.id, pointIDs: replay.pointIDs, tolerance: tolerance)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        console.line("\(replay.tour.id): \(observed) against the \(profile.rawValue) prediction for \(trace) (tolerance \(formatShortNumber(tolerance)) s)")
+        console.line("\(replay.tour.id): \(observed) against the \(profile.rawValue) prediction for \(trace)"
+            + (phases.map { " under \($0) phases" } ?? "") + " (tolerance \(formatShortNumber(tolerance)) s)")
         for note in agreement.notes { console.line("  note: " + TerminalText.sanitize(note)) }
         var results: [CheckResult] = []
         for row in agreement.rows {
-            let p = row.predicted.map(AnalyticsAgreement.clock) ?? "—"
+            let p = row.predictedText
             let o = row.observed.map(AnalyticsAgreement.clock) ?? "—"
             let status = row.disagreement == nil ? "ok  " : "FAIL"
-            console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: 8, withPad: " ", startingAt: 0)) observed \(o)")
+            console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: phases == nil ? 8 : 24, withPad: " ", startingAt: 0)) observed \(o)")
             if let disagreement = row.disagreement { console.line("          " + disagreement) }
             results.append(CheckResult(name: row.label, outcome: row.disagreement.map { .failed($0) } ?? .passed, seconds: seconds / Double(max(1, agreement.rows.count))))
         }

@@ -46,6 +46,23 @@ import WalkscapeTestSupport
         #expect(result.stdout.hasSuffix("the app did what walkscape predicted (8 checks)\n"))
     }
 
+    @Test func underPhasesTheObservationMustFallInsideTheSpreadOfThePredictions() throws {
+        let events = try Self.predictedEvents()
+        let agreeing = try Self.write(Self.batch(events), "json")
+        defer { unlink(agreeing) }
+        let result = try Self.check(agreeing, extra: ["--phases", "15"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("torino-portici: \(agreeing) against the ios-app prediction for \(Self.trace) under 15 phases (tolerance 2 s)\n"))
+        #expect(result.stdout.contains(" in 15/15 "), "\(result.stdout)")
+        // Point 3 thirty seconds early: outside the spread of all fifteen phases.
+        let early = try Self.write(Self.batch(events.map { $0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3" ? Self.shifted($0, by: -30) : $0 }), "json")
+        defer { unlink(early) }
+        let failed = try Self.check(early, extra: ["--phases", "15"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("before the predicted spread"), "\(failed.stdout)")
+        #expect(failed.stdout.hasSuffix("1 disagreement of 8 checks\n"))
+    }
+
     @Test func aMissedPointIsReportedWithExitOne() throws {
         let events = try Self.predictedEvents().filter { !($0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3") }
         let path = try Self.write(Self.batch(events), "json")
