@@ -48,11 +48,12 @@ struct ObservedCheck {
             + (phases.map { " under \($0) phases" } ?? "") + " (tolerance \(formatShortNumber(tolerance)) s)")
         for note in agreement.notes { console.line("  note: " + TerminalText.sanitize(note)) }
         var results: [CheckResult] = []
+        let width = max(8, agreement.rows.map { $0.predictedText.count + 1 }.max() ?? 0)
         for row in agreement.rows {
             let p = row.predictedText
             let o = row.observed.map(AnalyticsAgreement.clock) ?? "—"
             let status = row.disagreement == nil ? "ok  " : "FAIL"
-            console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: phases == nil ? 8 : 24, withPad: " ", startingAt: 0)) observed \(o)")
+            console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: width, withPad: " ", startingAt: 0)) observed \(o)")
             if let disagreement = row.disagreement { console.line("          " + disagreement) }
             results.append(CheckResult(name: row.label, outcome: row.disagreement.map { .failed($0) } ?? .passed, seconds: seconds / Double(max(1, agreement.rows.count))))
         }
