@@ -72,6 +72,7 @@ public final class LiveFixReader: @unchecked Sendable {
     private func read(_ socket: Int32) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var gpsdLines = LineSplitter(maxLineBytes: GPSDReport.maxLineBytes)
+        var noted = 0
         var nmea = NMEAParser(fixLimit: Int.max)
         var lastTime = -Double.infinity
         // The devices whose fixes came in: the walk ends when gpsd says the last of them went away.
@@ -107,7 +108,10 @@ public final class LiveFixReader: @unchecked Sendable {
                         note(error.message)
                     }
                 }
-                if gpsdLines.overlong > 0 { note("a line over \(GPSDReport.maxLineBytes) bytes") }
+                while noted < gpsdLines.overlong {
+                    noted += 1
+                    note("a line over \(GPSDReport.maxLineBytes) bytes")
+                }
             case .nmeaTCP:
                 do throws(TraceParseError) {
                     try feed(&nmea, buffer[0..<n])
