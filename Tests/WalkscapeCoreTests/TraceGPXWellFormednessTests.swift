@@ -116,6 +116,29 @@ import Testing
         expectRefused("<gpx>&abcdefghijk;\(Self.track)</gpx>", "undefined entity '&abcdefghijk;'")
     }
 
+    /// Found by reading libxml2's verdicts on every encoding name the reader took (the GPXWellFormed target's
+    /// open disagreement, docs/reliability.md): `cp`/`windows-` before an ISO-8859 part or `ascii` made a name
+    /// iconv does not know, so libxml2 refuses the document ("Unsupported encoding"), and the reader read it.
+    @Test func encodingNamesAreOnlyThoseLibxml2Knows() {
+        for name in ["cp8859-1", "windows-8859-2", "CP8859-15", "windows-ascii", "cpascii", "windows-1252a"] {
+            expectRefused("<?xml version=\"1.0\" encoding=\"\(name)\"?><gpx>\(Self.track)</gpx>", "names the encoding")
+        }
+        for name in ["cp1252", "CP1250", "Windows-1258", "iso_8859-16", "ISO8859-11", "latin-1", "ISO-LATIN-1", "US-ASCII", "utf8"] {
+            expectRead("<?xml version=\"1.0\" encoding=\"\(name)\"?><gpx>\(Self.track)</gpx>")
+        }
+    }
+
+    /// libxml2 refuses `&#x…;` whose 11th hex digit (or 22nd, 33rd, …) is a letter (its digit loop stops taking
+    /// letters there); the reader read such references in attribute values, where it had no length limit.
+    /// References are now as long in attribute values as in text: 12 bytes before the ';'.
+    @Test func referencesInAttributeValuesAreNoLongerThanInText() {
+        for reference in ["&#x0000000000A;", "&#x000000000000000000000A;", "&#x0000000041;", "&#00000000065;"] {
+            expectRefused("<gpx a=\"\(reference)\">\(Self.track)</gpx>", "'&' that does not start a reference")
+            expectRefused("<gpx>\(Self.track)<name>\(reference)</name></gpx>", "'&' that does not start a reference")
+        }
+        expectRead("<gpx a=\"&#x00000041;&#x00000000A;&#0000000065;\" b='&amp;&quot;'>&#x00000000A;&#0000000065;\(Self.track)</gpx>")
+    }
+
     @Test func characterReferencesAreDigitsOnly() {
         expectRefused("<gpx>&#+65;\(Self.track)</gpx>", "is not a valid character reference")
         expectRefused("<gpx a=\"&#x+41;\">\(Self.track)</gpx>", "is not a valid character reference")

@@ -34,6 +34,11 @@ public struct GPXStreamParser: TraceStreamParser {
     public static let maxDepth = 256
     /// The most bytes of one value (time, elevation, …) kept; longer values are unreadable.
     static let maxValueBytes = 256
+    /// The most bytes of a reference before its `;` (`&` and the name or number): the longest predefined
+    /// entity and numeric references of up to 9 digits (`&#x10FFFF;`, or with leading zeros). Longer ones
+    /// are refused, in text and in attribute values alike: libxml2 refuses some of them (a hex letter as the
+    /// 11th digit of `&#x…;`, found by the GPXWellFormed fuzz target), no writer makes them.
+    static let maxReferenceBytes = 12
 
     // MARK: Input
 
@@ -286,10 +291,15 @@ public struct GPXStreamParser: TraceStreamParser {
         "ascii": (~0, ~0),
     ]
 
-    /// The key of `singleByteEncodings` for an encoding name (lowercased), nil for a name not read.
+    /// The key of `singleByteEncodings` for an encoding name (lowercased), nil for a name not read. Each
+    /// family keeps its own prefixes: `cp8859-1`, `windows-ascii` are no names libxml2 (iconv) knows, and it
+    /// refuses a document declaring one (found by the GPXWellFormed fuzz target).
     private static func singleByteKey(_ name: String) -> String? {
         for prefix in ["iso-8859-", "iso8859-", "iso_8859-"] where name.hasPrefix(prefix) { return "8859-" + name.dropFirst(prefix.count) }
-        for prefix in ["windows-", "cp"] where name.hasPrefix(prefix) { return String(name.dropFirst(prefix.count)) }
+        for prefix in ["windows-", "cp"] where name.hasPrefix(prefix) {
+            let number = name.dropFirst(prefix.count)
+            return number.hasPrefix("125") ? String(number) : nil
+        }
         if ["latin1", "latin-1", "iso-latin-1"].contains(name) { return "8859-1" }
         if name == "us-ascii" || name == "ascii" { return "ascii" }
         return nil
@@ -1034,7 +1044,7 @@ public struct GPXStreamParser: TraceStreamParser {
     /// Returns the position after it, or nil to wait for more bytes.
     private mutating func reference(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, final: Bool, capture: Bool) throws(TraceParseError) -> Int? {
         var j = i + 1
-        let limit = i + 12
+        let limit = i + Self.maxReferenceBytes
         while j < n && j < limit && p[j] != UInt8(ascii: ";") { j += 1 }
         // The byte at `limit` may still be the ';': wait for it too, or a chunk ending just before it would
         // refuse what the whole file reads (found by the KML fuzz target).
@@ -1066,7 +1076,7 @@ public struct GPXStreamParser: TraceStreamParser {
             }
             var semicolon = k + 1
             while semicolon < end && p[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
-            guard semicolon < end else {
+            guard semicolon < end, semicolon - k <= Self.maxReferenceBytes else {
                 throw fail(p, at: k, "'&' that does not start a reference; expected &amp;, &lt;, &gt;, &quot;, &apos; or &#…;")
             }
             let name = Array(UnsafeBufferPointer(start: p + k + 1, count: semicolon - k - 1))
