@@ -13,7 +13,8 @@ import WalkscapeTraces
 // ×1 for 4 s while the recording is opened, scanned and played (a NullOutput on the monotonic clock: the
 // decoding is real, the sound goes nowhere).
 //   - lateness: from the end of a frame's key wait to that frame drawn (the work a frame waits for);
-//   - gap: between two frames drawn (the loop's wait, 100 ms below ×2, plus the lateness).
+//   - gap: between two frames drawn (the loop's frame interval, 33 ms since the last frame's work began, plus
+//     any lateness beyond it and the scheduler's overshoot of the wait).
 // Two ways of opening the recordings: `AudioSink` (its loader thread, what `walkscape play` does) and, for
 // comparison, opening them on the loop's own thread as the player did before (`--compare`).
 // With `--recording FILE` every point plays FILE instead of its own recording (a long narration: its scan is
