@@ -113,7 +113,9 @@ let package = Package(
             ]),
         .target(
             name: "WalkscapePlayer",
-            dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours", "WalkscapeMap"]),
+            dependencies: [
+                "WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours", "WalkscapeTraces", "WalkscapeMap",
+            ]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
@@ -137,7 +139,7 @@ let package = Package(
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
         .testTarget(
             name: "WalkscapePlayerTests",
-            dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore"]),
+            dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
     ],

@@ -5,7 +5,7 @@ import WalkscapeTUI
 import WalkscapeTours
 
 /// The player screen's loop on a terminal backend: reads keys into `Player.reduce`, ticks the walk on the
-/// monotonic clock, and draws a frame about 30 times a second when the map moves fast (10 at walking pace).
+/// monotonic clock, and draws a frame at most about 30 times a second, only when it differs from the last one.
 /// Only this thread touches the terminal; the audio sink opens recordings on its own loader thread and the
 /// audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
 public struct PlayerLoop {
@@ -15,6 +15,10 @@ public struct PlayerLoop {
         /// SIGINT, SIGTERM or SIGHUP (or another stop signal) arrived.
         case interrupted(Int32)
     }
+
+    /// The time from one frame to the next: the loop waits for a key until then (33 ms, about 30 frames a
+    /// second at every speed), so that a frame follows the previous one within 50 ms even while a point starts.
+    public static let frameInterval = 0.033
 
     let backend: any TerminalBackend
     let player: AudioPlayer
@@ -104,6 +108,8 @@ public struct PlayerLoop {
         _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] }, handle: (PlayerEffect, inout PlayerState) -> Void
     ) -> Outcome {
         var last = clock.now()
+        // When the last frame's work began: the next key wait ends `frameInterval` after it.
+        var frameStarted = last
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
@@ -112,13 +118,14 @@ public struct PlayerLoop {
             let signal = StopSignals.pending
             if signal != 0 { return .interrupted(signal) }
             // The first frame is drawn at once, before any wait for a key.
-            if let key = backend.readKey(timeout: lastFrame == nil ? 0 : (state.session.speed >= 2 ? 33 : 100)) {
+            if let key = backend.readKey(timeout: lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted)) {
                 for effect in Player.reduce(&state, key: key) {
                     if effect == .quit { return .quit }
                     handle(effect, &state)
                 }
             }
             let now = clock.now()
+            frameStarted = now
             for action in poll(now) {
                 for effect in Player.reduce(&state, action) where effect != .quit { handle(effect, &state) }
             }
@@ -141,5 +148,12 @@ public struct PlayerLoop {
             lastProjection = projection
             backend.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: state.shownUnderlay).render(frame, width: size.width, height: size.height))
         }
+    }
+
+    /// How long to wait for a key, in milliseconds, when the last frame's work began `elapsed` seconds ago:
+    /// what is left of `frameInterval` (0 when the work took longer), so the work does not add to the gap
+    /// between two frames.
+    static func keyWait(sinceFrameStarted elapsed: Double) -> Int32 {
+        Int32((max(0, min(frameInterval, frameInterval - elapsed)) * 1000).rounded())
     }
 }

@@ -190,6 +190,33 @@ import WalkscapeTUI
         #expect(PlayerReloader.rebuild(session, tour: session.tour, trace: Trace(), policy: .standard).nextFix == session.nextFix)
     }
 
+    /// At ×1 as at ×8 the loop waits for a key what is left of 33 ms after the last frame's work began: a frame
+    /// follows the previous one within a frame interval (the wait was 100 ms below ×2, the work on top).
+    @Test func theKeyWaitIsWhatIsLeftOfAFrameIntervalAtEverySpeed() {
+        let backend = WaitRecordingBackend(TestBackend(width: 100, height: 30))
+        let clock = ManualAudioClock()
+        var idle = 0
+        backend.inner.onIdle = {
+            idle += 1
+            clock.advance(by: 0.010)  // no key came in the wait
+            if idle == 40 { backend.inner.keys = [.character("q"), .character("y")] }
+        }
+        backend.onDraw = { clock.advance(by: 0.008) }  // a frame's work takes 8 ms
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        defer { player.shutdown() }
+        let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
+        var state = state()
+        #expect(state.session.speed == 1)
+        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
+        #expect(backend.timeouts.first == 0)  // the first frame at once
+        #expect(backend.timeouts.dropFirst().allSatisfy { $0 == 25 })
+        #expect(backend.timeouts.count > 30)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0) == 33)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008) == 25)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.050) == 0)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: -1) == 33)
+    }
+
     @Test func aStopSignalEndsTheLoop() {
         let backend = TestBackend(width: 80, height: 24)
         let clock = ManualAudioClock()
@@ -207,4 +234,23 @@ import WalkscapeTUI
 final class CommandSink: WalkSink {
     let updates = Mutex(0)
     func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) { updates.withLock { $0 += 1 } }
+}
+
+/// A test backend that also notes every key wait the loop asks for.
+final class WaitRecordingBackend: TerminalBackend {
+    let inner: TestBackend
+    private(set) var timeouts: [Int32] = []
+    /// Called after each frame is drawn.
+    var onDraw: (() -> Void)?
+    init(_ inner: TestBackend) { self.inner = inner }
+    var size: (width: Int, height: Int) { inner.size }
+    var unicode: Bool { inner.unicode }
+    func readKey(timeout milliseconds: Int32) -> TerminalKey? {
+        timeouts.append(milliseconds)
+        return inner.readKey(timeout: milliseconds)
+    }
+    func draw(_ grid: CellGrid) {
+        inner.draw(grid)
+        onDraw?()
+    }
 }

@@ -13,7 +13,9 @@ import WalkscapeTraces
 // ×1 for 4 s while the recording is opened, scanned and played (a NullOutput on the monotonic clock: the
 // decoding is real, the sound goes nowhere).
 //   - lateness: from the end of a frame's key wait to that frame drawn (the work a frame waits for);
-//   - gap: between two frames drawn (the loop's wait, 100 ms below ×2, plus the lateness).
+//   - gap: between two frames drawn (the loop's frame interval, 33 ms since the last frame's work began, plus
+//     any lateness beyond it and the scheduler's overshoot of the wait); the longest, the 99th percentile and
+//     how many reach 50 ms.
 // Two ways of opening the recordings: `AudioSink` (its loader thread, what `walkscape play` does) and, for
 // comparison, opening them on the loop's own thread as the player did before (`--compare`).
 // With `--recording FILE` every point plays FILE instead of its own recording (a long narration: its scan is
@@ -80,7 +82,7 @@ let strings = UIStrings(language: "en")
 
 for mode in modes {
     var worstLateness = 0.0
-    var worstGap = 0.0
+    var gaps: [Double] = []
     var frames = 0
     var starts = 0
     for (tourName, traceName) in walks {
@@ -104,8 +106,11 @@ for mode in modes {
             starts += 1
             frames += backend.draws.count
             worstLateness = max(worstLateness, backend.draws.map(\.lateness).max() ?? 0)
-            for k in backend.draws.indices.dropFirst() { worstGap = max(worstGap, backend.draws[k].at - backend.draws[k - 1].at) }
+            for k in backend.draws.indices.dropFirst() { gaps.append(backend.draws[k].at - backend.draws[k - 1].at) }
         }
     }
-    print(String(format: "%-26@ %2d point starts, %4d frames: longest lateness %6.1f ms, longest gap %6.1f ms", mode as NSString, starts, frames, worstLateness * 1000, worstGap * 1000))
+    gaps.sort()
+    let p99 = gaps.isEmpty ? 0 : gaps[min(gaps.count - 1, Int(Double(gaps.count) * 0.99))]
+    print(String(format: "%-26@ %2d point starts, %4d frames: longest lateness %6.1f ms, longest gap %6.1f ms (99th percentile %5.1f ms, %d of %d gaps ≥ 50 ms)",
+        mode as NSString, starts, frames, worstLateness * 1000, (gaps.last ?? 0) * 1000, p99 * 1000, gaps.filter { $0 >= 0.050 }.count, gaps.count))
 }

@@ -1,21 +1,20 @@
 import Foundation
 import WalkscapeCore
-import WalkscapePlayer
 import WalkscapeTUI
 import WalkscapeTours
 
 /// Builds what the catalogue and tour detail screens show from the tours on disk: texts in the user's
 /// language, download state, the route, and the walks found for each tour.
-enum TourListings {
+public enum TourListings {
     /// Trace file endings offered as walks.
-    static let traceEndings = [".gpx", ".gpx.gz", ".nmea", ".nmea.gz", ".geojson", ".json", ".geojson.gz"]
+    public static let traceEndings = [".gpx", ".gpx.gz", ".nmea", ".nmea.gz", ".geojson", ".json", ".geojson.gz"]
 
     /// Where walks for the tours of `catalogue` are looked for, besides each tour's own `traces/`: the
     /// catalogue directory itself, then `traces/` and `fixtures/traces/` under the working directory.
-    static func searchDirectories(catalogue: String) -> [String] { [catalogue, "traces", "fixtures/traces"] }
+    public static func searchDirectories(catalogue: String) -> [String] { [catalogue, "traces", "fixtures/traces"] }
 
     /// One listing per catalogue entry, readable or not; `token` (not kept) lets protected tours offer their download.
-    static func make(_ catalogue: Catalogue, language: String?, searchDirectories: [String], token: String?) -> [TourListing] {
+    public static func make(_ catalogue: Catalogue, language: String?, searchDirectories: [String], token: String?) -> [TourListing] {
         catalogue.entries.map { entry in
             guard let tour = entry.tour else {
                 let name = entry.directory.split(separator: "/").last.map(String.init) ?? entry.directory
@@ -30,7 +29,7 @@ enum TourListings {
 
     /// The listing of one readable tour. Files are checked for presence and size only (Option B's quick
     /// check); their digests are checked when a walk starts (`ReplayTour.load`).
-    static func listing(_ tour: Tour, document: JSONValue?, directory: String, language: String?, searchDirectories: [String], token: String?) -> TourListing {
+    public static func listing(_ tour: Tour, document: JSONValue?, directory: String, language: String?, searchDirectories: [String], token: String?) -> TourListing {
         let lang = tour.language(for: language)
         let availability: TourListing.Availability
         if let location = try? TourLocation(argument: directory) {
@@ -61,7 +60,7 @@ enum TourListings {
 
     /// Trace files for a tour: everything in its own `traces/` folder, and files in `searchDirectories` whose
     /// name starts with the tour's id or directory name; sorted by name.
-    static func traces(for tour: Tour, directory: String, searchDirectories: [String]) -> [TourListing.Walk] {
+    public static func traces(for tour: Tour, directory: String, searchDirectories: [String]) -> [TourListing.Walk] {
         let base = directory.split(separator: "/").last.map(String.init) ?? tour.id
         var found: [(String, String)] = []
         func isTrace(_ name: String) -> Bool { traceEndings.contains { name.lowercased().hasSuffix($0) } && !name.hasPrefix(".") }
@@ -86,7 +85,7 @@ enum TourListings {
     }
 
     /// What the detail screen can do about a tour that is not fully downloaded.
-    static func downloadOffer(document: JSONValue?, tour: Tour, token: String?) -> TourListing.DownloadOffer {
+    public static func downloadOffer(document: JSONValue?, tour: Tour, token: String?) -> TourListing.DownloadOffer {
         guard let api = document?["x-walkscape-source"]?["api"]?.stringValue else { return .unknownSource }
         if tour.isProtected && token == nil { return .needsToken }
         return .runnable(host: URL(string: api)?.host ?? api)
@@ -94,9 +93,9 @@ enum TourListings {
 
     /// The `walkscape download` arguments that fetch `tour` again, when its `tour.json` records where it came
     /// from (`x-walkscape-source`, written by `walkscape download`); nil otherwise. A protected tour also
-    /// needs a `token`, which the tour does not keep and the arguments do not carry (`runDownload` passes it
+    /// needs a `token`, which the tour does not keep and the arguments do not carry (the download passes it
     /// in the environment).
-    static func downloadArguments(document: JSONValue?, tour: Tour, directory: String, token: String?) -> [String]? {
+    public static func downloadArguments(document: JSONValue?, tour: Tour, directory: String, token: String?) -> [String]? {
         guard downloadOffer(document: document, tour: tour, token: token).isRunnable, let source = document?["x-walkscape-source"],
             let api = source["api"]?.stringValue
         else { return nil }

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeTUI
+import WalkscapeTestSupport
+import WalkscapeTours
+@testable import WalkscapePlayer
+
+/// The catalogue's loop on the test backend: a walk chosen on the detail screen plays in the player's loop
+/// and comes back to the catalogue; a download goes through the injected closure and the tour is listed again.
+@Suite struct CatalogueLoopTests {
+    func listings(_ directory: String) throws -> [TourListing] {
+        TourListings.make(try Catalogue(directory: directory), language: "en", searchDirectories: [], token: nil)
+    }
+
+    func player(_ backend: TestBackend, clock: ManualAudioClock) -> (PlayerLoop, AudioPlayer) {
+        let audio = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        return (PlayerLoop(backend: backend, player: audio, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock), audio)
+    }
+
+    @Test func aChosenWalkPlaysInThePlayerThenTheCatalogueComesBack() throws {
+        var state = BrowserState(tours: try listings(repositoryRoot + "/tours"))
+        let turin = try #require(state.tours.firstIndex { $0.id == "torino-portici" })
+        state.selection = try #require(state.visible.firstIndex(of: turin))
+        // Open the detail, play its first walk (the simulated one).
+        let backend = TestBackend(width: 100, height: 30, keys: [.character("\n"), .character("\n")])
+        let clock = ManualAudioClock()
+        var playerFrames = 0
+        var downloads = 0
+        backend.onIdle = {
+            clock.advance(by: 1)
+            if backend.text.contains("Stop 1/") {
+                playerFrames += 1
+                if playerFrames == 3 { backend.keys = [.character("q"), .character("y")] }
+            } else if playerFrames > 0 {
+                backend.keys = [.character("q")]  // back on the detail: leave
+            }
+        }
+        let (player, audio) = player(backend, clock: clock)
+        defer { audio.shutdown() }
+        let loop = CatalogueLoop(backend: backend, player: player, strings: UIStrings(language: "en"), language: "en", token: nil, walkSpeed: 1.2) { _, _ in
+            downloads += 1
+            return 0
+        }
+        #expect(loop.run(state) == .quit)
+        #expect(playerFrames >= 3)
+        #expect(downloads == 0)
+        #expect(backend.text.contains("Downloaded: every file present."))  // the detail again
+    }
+
+    @Test func aDownloadRunsThroughTheClosureAndTheTourIsListedAgain() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walkscape-catalogue-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = repositoryRoot + "/tours/torino-portici"
+        let directory = root + "/torino-portici"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Only its tour.json, which says where it came from: every recording missing.
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: source + "/tour.json"))) as? [String: Any])
+        document["x-walkscape-source"] = ["api": "http://127.0.0.1:9/api/v1", "tourId": "torino-portici"]
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: directory + "/tour.json"))
+        let state = BrowserState(tours: try listings(root))
+        #expect(state.tours.first?.isReady == false)
+
+        // Open the detail, d (stopped with status 130), d again (completes).
+        let backend = TestBackend(width: 100, height: 30, keys: [.character("\n"), .character("d")])
+        let clock = ManualAudioClock()
+        var calls: [(arguments: [String], token: String?)] = []
+        var idle = 0
+        backend.onIdle = {
+            idle += 1
+            if idle == 1 { backend.keys = [.character("d")] }
+            if idle == 2 { backend.keys = [.character("q")] }
+        }
+        let (player, audio) = player(backend, clock: clock)
+        defer { audio.shutdown() }
+        var stoppedShown = false
+        let loop = CatalogueLoop(backend: backend, player: player, strings: UIStrings(language: "en"), language: "en", token: "secret", walkSpeed: 1.2) {
+            arguments, token in
+            calls.append((arguments, token))
+            if calls.count == 1 { return 130 }
+            // The "download": the missing files arrive.
+            for folder in ["audio", "subtitles"] where FileManager.default.fileExists(atPath: source + "/" + folder) {
+                try? FileManager.default.copyItem(atPath: source + "/" + folder, toPath: directory + "/" + folder)
+            }
+            return 0
+        }
+        let original = backend.onIdle
+        backend.onIdle = {
+            if backend.text.contains("the download stopped (status 130); press d to resume it") { stoppedShown = true }
+            original?()
+        }
+        #expect(loop.run(state) == .quit)
+        #expect(calls.count == 2)
+        #expect(calls.first?.arguments.prefix(4) == ["download", "--api", "http://127.0.0.1:9/api/v1", "torino-portici"])
+        #expect(calls.first?.arguments.suffix(2) == ["--dest", root])
+        #expect(calls.first?.token == nil)  // a free tour's download gets no token
+        #expect(stoppedShown)
+        #expect(backend.text.contains("Downloaded: every file present."))
+    }
+
+    @Test func terminalKeysMapToCatalogueInputs() {
+        #expect(CatalogueLoop.input(.character("\r")) == .enter)
+        #expect(CatalogueLoop.input(.other(343)) == .enter)
+        #expect(CatalogueLoop.input(.character("\u{1B}")) == .back)
+        #expect(CatalogueLoop.input(.other(263)) == .back)
+        #expect(CatalogueLoop.input(.character("\t")) == .tab)
+        #expect(CatalogueLoop.input(.character("d")) == .character("d"))
+        #expect(CatalogueLoop.input(.up) == .up)
+        #expect(CatalogueLoop.input(.resize) == nil)
+    }
+}
