@@ -23,12 +23,9 @@ extension ListenCommand {
         }
         guard let asset else { return [] }
         let shown = location.path(of: asset.file)
-        let bytes: [UInt8]
+        let document: SubtitleDocument
         do throws(AssetFileError) {
-            let path = try AssetFile(asset, in: location).path
-            guard let data = FileManager.default.contents(atPath: path) else { throw AssetFileError("cannot be read") }
-            guard data.count <= SRTParser.maxFileBytes else { throw AssetFileError("larger than 16 MiB; not a subtitle file") }
-            bytes = Array(data)
+            document = try AssetFile(asset, in: location).subtitles()
         } catch {
             if allowMissing && !FileManager.default.fileExists(atPath: shown) {
                 console.error("\(tour): warning: --allow-missing: \(asset.file) is missing: no subtitles")
@@ -37,7 +34,6 @@ extension ListenCommand {
             console.error("\(shown): \(error.message)")
             throw CommandExit(.failure)
         }
-        let document = SRTParser().parse(bytes)
         for warning in document.warnings { console.error("\(shown): warning: \(TerminalText.sanitize(warning.description))") }
         if let more = CappedList<SRTWarning>.moreLine(omitted: document.omittedWarnings) { console.error("\(shown): \(more)") }
         return SubtitleTrack(document.cues).cues.filter { $0.endMs > $0.startMs }

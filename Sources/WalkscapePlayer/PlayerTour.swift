@@ -33,10 +33,9 @@ public enum PlayerTour {
         if let language {
             for point in replay.tour.points {
                 guard let asset = point.track(replay.language)?.subtitles(in: language),
-                    let data = FileManager.default.contents(atPath: replay.location.path(of: asset.file)),
-                    data.count <= SRTParser.maxFileBytes  // as `listen` and `validate`: not a subtitle file
+                    let document = try? AssetFile(asset, in: replay.location).subtitles()
                 else { continue }
-                tracks[point.order] = SubtitleTrack(SRTParser().parse(Array(data)).cues)
+                tracks[point.order] = SubtitleTrack(document.cues)
             }
         }
         let tour = replay.tour

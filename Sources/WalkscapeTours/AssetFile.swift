@@ -34,6 +34,14 @@ public struct AssetFile: Sendable {
         self.size = Int(info.st_size)
     }
 
+    /// The file read as subtitles and parsed; refused when larger than `SRTParser.maxFileBytes` (not a
+    /// subtitle file) or unreadable. The one place `listen`, `validate` and the player read a tour's SRT files.
+    public func subtitles() throws(AssetFileError) -> SubtitleDocument {
+        guard size <= SRTParser.maxFileBytes else { throw AssetFileError("larger than 16 MiB; not a subtitle file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw AssetFileError("cannot be read") }
+        return SRTParser().parse(Array(data))
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -159,11 +159,10 @@ public struct TourValidator: Sendable {
     }
 
     private func checkSubtitles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport, asset: Asset, audioSeconds: Double?) {
-        guard assetFile.size <= SRTParser.maxFileBytes, let data = FileManager.default.contents(atPath: assetFile.path) else {
+        guard let document = try? assetFile.subtitles() else {
             report.diagnostics.append(.error(display, "", "cannot be read as subtitles (larger than 16 MiB or unreadable)"))
             return
         }
-        let document = SRTParser().parse(Array(data))
         let audioMs = audioSeconds.map { Int(($0 * 1000).rounded()) }
         let warnings = SubtitleLinter().warnings(for: document, audioDurationMs: audioMs)
         for warning in warnings.items {
