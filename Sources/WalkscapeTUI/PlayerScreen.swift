@@ -56,9 +56,10 @@ public struct PlayerScreen: Sendable {
 
         // Subtitles under the map, key hints on the last row.
         grid.render(frame.subtitles, in: Rect(x: 1, y: height - 5, width: width - 2, height: 4), context: context)
+        // A live walk runs at ×1: no speed keys to hint at.
         let hints = strings.hints([
             ("space", "pause"), (ascii ? "</>" : "←/→", "seek"), ("n/p", "point"), ("[/]", "speed"), ("l", "log"), ("?", "help"), ("q", "quit"),
-        ])
+        ].filter { !frame.gps.live || $0.1 != "speed" })
         if let notice = frame.notice {
             grid.put(DisplayWidth.truncate(TerminalText.sanitize(notice), to: width), x: 0, y: height - 1, style: CellStyle(foreground: .warning, bold: true))
         } else {

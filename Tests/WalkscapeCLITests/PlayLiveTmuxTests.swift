@@ -34,7 +34,8 @@ struct PlayLiveTmuxTests {
         var screen = try tmux.waitFor(timeout: 30) { $0.contains("nmea:tcp://127.0.0.1:\(port)") && $0.contains("GPS ok") && $0.contains("Stop 1/7") }
         #expect(screen.contains("nmea:tcp://127.0.0.1:\(port)"), "\(screen)")
         #expect(screen.contains("GPS ok"), "\(screen)")
-        // The speed keys do nothing on a live walk.
+        // The speed keys do nothing on a live walk, and the hints do not offer them.
+        #expect(!screen.contains("speed") && screen.contains("pause"), "\(screen)")
         try tmux.keys("]")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try tmux.screen().split(separator: "\n").first?.hasSuffix("×2") == false)

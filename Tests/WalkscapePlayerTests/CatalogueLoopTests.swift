@@ -9,6 +9,7 @@ import WalkscapeTours
 
 /// The catalogue's loop on the test backend: a walk chosen on the detail screen plays in the player's loop
 /// and comes back to the catalogue; a download goes through the injected closure and the tour is listed again.
+extension TerminalLoopTests {
 @Suite struct CatalogueLoopTests {
     func listings(_ directory: String) throws -> [TourListing] {
         TourListings.make(try Catalogue(directory: directory), language: "en", searchDirectories: [], token: nil)
@@ -109,4 +110,5 @@ import WalkscapeTours
         #expect(CatalogueLoop.input(.up) == .up)
         #expect(CatalogueLoop.input(.resize) == nil)
     }
+}
 }

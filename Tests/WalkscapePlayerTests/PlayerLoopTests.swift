@@ -8,6 +8,7 @@ import WalkscapeTUI
 @testable import WalkscapePlayer
 
 /// The terminal app's loop on the test backend: keys in, frames out, no terminal and no waiting.
+extension TerminalLoopTests {
 @Suite struct PlayerLoopTests {
     /// Two points 300 m apart and a walk north at 2 m/s through both.
     func state() -> PlayerState {
@@ -228,6 +229,7 @@ import WalkscapeTUI
         StopSignals.clear(SIGUSR1)
         #expect(outcome == .interrupted(SIGUSR1))
     }
+}
 }
 
 /// A sink that counts the updates it hears.
