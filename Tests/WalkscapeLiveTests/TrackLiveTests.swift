@@ -67,7 +67,11 @@ import WalkscapeTestSupport
         fake.standardError = FileHandle.nullDevice
         try fake.run()
         FeedGpsdTests.watchdog(fake)
-        defer { if fake.isRunning { kill(fake.processIdentifier, SIGKILL) } }
+        defer {
+            if fake.isRunning { kill(fake.processIdentifier, SIGKILL) }
+            // gpsfake's gpsd can outlive it (gpsfake's cleanup does not always end it): end the one on this port.
+            _ = try? ChildProcess.run(["/usr/bin/pkill", "-KILL", "-f", "^/usr/sbin/gpsd -b -N -S \(port) "])
+        }
         let deadline = Date().addingTimeInterval(20)
         while !Gpsd.accepts(port) {
             try #require(Date() < deadline, "gpsfake's gpsd did not listen within 20 s")
