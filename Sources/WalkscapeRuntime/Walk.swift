@@ -93,6 +93,8 @@ public struct Walk: Sendable {
         guard !ended else { return WalkUpdate() }
         var update = WalkUpdate()
         while let next = source.nextFixTime { update.append(move(to: max(next, clock.time))) }
+        // On the wall clock the fixes that arrived since the last step are taken too, at their arrival.
+        if !ended, !source.clockFollowsFixes, driver.origin != nil || !source.isFinished { update.append(move(to: clock.time)) }
         if !ended {
             var new: [EngineEvent] = []
             let lastFixTime = driver.lastFix.map { driver.walkTime(of: $0) } ?? 0

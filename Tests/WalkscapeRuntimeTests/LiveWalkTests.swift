@@ -80,6 +80,23 @@ import WalkscapeCore
         #expect(!queue.clockFollowsFixes)
     }
 
+    @Test func endingAWallClockWalkTakesTheFixesThatArrivedSinceTheLastStep() {
+        let (tour, trace) = walkInputs()
+        let wall = ManualAudioClock()
+        let queue = FixQueue(clock: .wall, monotonic: wall)
+        var walk = Walk(tour: tour, source: queue, speed: 1)
+        queue.push(trace.fix(0))
+        walk.step(wallSeconds: 0.1)
+        for k in 1...3 {
+            wall.advance(by: 1)
+            queue.push(trace.fix(k))
+        }
+        walk.endNow()
+        #expect(walk.ended)
+        #expect(walk.driver.received == 4)
+        #expect(walk.events.last?.kind == .tourIncomplete)
+    }
+
     @Test func theSourcesEndReasonAndTheFixAgeReachTheSnapshot() {
         let (tour, trace) = walkInputs()
         let wall = ManualAudioClock()
