@@ -35,6 +35,7 @@ seeds() {
         SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;
         TourJSON) files=(tours/*/tour.json "$REAL"/walkspace-app/*.json) ;;
         ImportSources) files=(fixtures/import/*.geojson "$REAL"/walkspace-app/*.json) ;;
+        Analytics) files=(fixtures/golden/*.jsonl) ;;
         AudioProbe) files=(fixtures/audio/* "$REAL"/audio/*) ;;
     esac
     case $target in GPX|KML|NMEA|GeoJSON|AACProbe) prefix='\x00' ;; esac
@@ -60,6 +61,8 @@ options() {
     case $1 in
         GPX|GPXWellFormed) echo "-dict=Fuzz/Dictionaries/xml.dict -max_len=8192" ;;
         KML) echo "-dict=Fuzz/Dictionaries/kml.dict -max_len=8192" ;;
+        GPSD) echo "-dict=Fuzz/Dictionaries/gpsd.dict -max_len=8192" ;;
+        Analytics) echo "-dict=Fuzz/Dictionaries/analytics.dict -max_len=8192" ;;
         NMEA) echo "-dict=Fuzz/Dictionaries/nmea.dict -max_len=8192" ;;
         GeoJSON|TourJSON|RemoteAnswers|ImportSources) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
         SRT|TextDecoder) echo "-dict=Fuzz/Dictionaries/srt.dict -max_len=8192" ;;
