@@ -110,7 +110,9 @@ enum CheckSuite {
             }
             var walkSpeed = 1.2
             if let speed = options["walkSpeed"] {
-                guard let value = speed.doubleValue, value > 0, value.isFinite else { throw ReadError(path: path, location: "\(at).options.walkSpeed", message: "expected metres a second > 0") }
+                guard let value = speed.doubleValue, PolicyOptions.walkSpeeds.contains(value) else {
+                    throw ReadError(path: path, location: "\(at).options.walkSpeed", message: "expected metres a second from 0.1 to 10, as --walk-speed takes")
+                }
                 walkSpeed = value
             }
             var tolerance = 0.5

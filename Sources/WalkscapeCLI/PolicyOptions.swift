@@ -31,6 +31,9 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Walking speed in m/s used to time a trace that has no timestamps.", valueName: "M/S"))
     var walkSpeed: Double = 1.2
 
+    /// The walking speeds taken (m/s), from `--walk-speed` and from a check suite's `options.walkSpeed` alike.
+    static let walkSpeeds = 0.1...10.0
+
     func validate() throws {
         guard let resolved = EngineProfile.resolve(profile) else {
             throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(profile)).")
@@ -39,7 +42,7 @@ struct PolicyOptions: ParsableArguments {
         if let queueDepth, queueDepth < 0 { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
         if let confirmFixes, confirmFixes < 1 { throw ValidationError("--confirm-fixes must be 1 or more, got \(confirmFixes).") }
         if let minAccuracy, !(minAccuracy > 0) { throw ValidationError("--min-accuracy must be a number of metres > 0.") }
-        guard walkSpeed >= 0.1, walkSpeed <= 10 else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
+        guard PolicyOptions.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         if let conflict = policy.conflict { throw ValidationError("--profile \(profile): \(conflict).") }
     }
 

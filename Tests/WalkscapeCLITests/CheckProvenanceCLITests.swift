@@ -36,6 +36,32 @@ import WalkscapeTestSupport
         #expect(skip.stderr.contains("did you mean \"skipMissed\"?"))
     }
 
+    /// A suite's numbers are held to the ranges the command line's options are: a walking speed that
+    /// `--walk-speed` refuses (it was taken, then ignored when timing a trace without times) is refused with
+    /// where it is; so are tolerances, phases and shares out of range.
+    @Test func suiteNumbersOutOfRangeAreRefusedWhereTheyAre() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let root = repositoryRoot
+        func suite(_ extra: String, options: String = "") throws -> CLIResult {
+            let text = """
+                {"cases": [{"name": "n", "tour": "\(root)/tours/torino-portici", "trace": "\(root)/fixtures/traces/torino-portici-brisk.gpx",
+                  "lang": "it", "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {\(options)}\(extra)}]}
+                """
+            try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+            return try CLI.run(["check", "--suite", dir + "/suite.json"])
+        }
+        for speed in ["1e-300", "0.05", "10.5", "1e308"] {
+            let slow = try suite("", options: "\"walkSpeed\": \(speed)")
+            #expect(slow.status == 2, "walkSpeed \(speed): \(slow.stdout)")
+            #expect(slow.stderr == "\(dir)/suite.json: cases[0].options.walkSpeed: error: expected metres a second from 0.1 to 10, as --walk-speed takes\n")
+        }
+        #expect(try suite("", options: "\"walkSpeed\": 10").status == 0)
+        #expect(try suite(", \"tolerance\": 1e309").stderr.contains("cases[0].tolerance: error: expected seconds ≥ 0"))
+        #expect(try suite(", \"phases\": 361").stderr.contains("cases[0].phases: error: expected a whole number from 1 to 360"))
+        #expect(try suite(", \"minShare\": 1.5").stderr.contains("cases[0].minShare: error: expected a share from 0 to 1"))
+    }
+
     @Test func goldensRecordWhatMadeThemAndCheckSaysWhenTheTourChanged() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
