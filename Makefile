@@ -27,7 +27,7 @@ FUZZ_PARALLEL ?= 1
 # Extra libFuzzer flags; make test adds -seed=1 so that its short runs are the same every time.
 FUZZ_ARGS ?=
 # Every target in Fuzz/Targets, GPXWellFormed (the GPX reader against libxml2's verdict) included.
-FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources VectorTile GPSD Analytics
+FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources VectorTile GPSD Analytics Collector
 
 .PHONY: all deps test-deps build demo demo-helsinki test check-schema fuzz clean install
 

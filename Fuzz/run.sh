@@ -62,7 +62,7 @@ options() {
         GPX|GPXWellFormed) echo "-dict=Fuzz/Dictionaries/xml.dict -max_len=8192" ;;
         KML) echo "-dict=Fuzz/Dictionaries/kml.dict -max_len=8192" ;;
         GPSD) echo "-dict=Fuzz/Dictionaries/gpsd.dict -max_len=8192" ;;
-        Analytics) echo "-dict=Fuzz/Dictionaries/analytics.dict -max_len=8192" ;;
+        Analytics|Collector) echo "-dict=Fuzz/Dictionaries/analytics.dict -max_len=8192" ;;
         NMEA) echo "-dict=Fuzz/Dictionaries/nmea.dict -max_len=8192" ;;
         GeoJSON|TourJSON|RemoteAnswers|ImportSources) echo "-dict=Fuzz/Dictionaries/json.dict -max_len=8192" ;;
         SRT|TextDecoder) echo "-dict=Fuzz/Dictionaries/srt.dict -max_len=8192" ;;

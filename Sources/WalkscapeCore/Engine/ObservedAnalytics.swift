@@ -36,6 +36,11 @@ public struct ObservedAnalytics: Sendable {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if trimmed.first == "{" || trimmed.first == "[" {
             if let whole = try? JSONParser().parse(Array(trimmed.utf8)) {
+                // One event alone: `walkscape collect`'s file after the phone sent a single event.
+                if whole.objectMembers != nil, whole["name"] != nil {
+                    events = [try Self.event(whole, at: "line \(text[..<trimmed.startIndex].filter { $0 == "\n" }.count + 1)")]
+                    return
+                }
                 let list = whole["events"]?.arrayElements ?? whole.arrayElements
                 guard let list else { throw FormatError(message: "a JSON object without an \"events\" array; expected a POST /analytics/events body, an array of events or JSON Lines") }
                 events = try list.enumerated().map { i, value throws(FormatError) in try Self.event(value, at: "event \(i + 1)") }
