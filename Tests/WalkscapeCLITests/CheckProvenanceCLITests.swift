@@ -36,6 +36,33 @@ import WalkscapeTestSupport
         #expect(skip.stderr.contains("did you mean \"skipMissed\"?"))
     }
 
+    /// A failing check shows the golden's lines and its provenance record: escape sequences in them (JSON-escaped
+    /// ESC in the record, a raw C1 CSI, which JSON lets stand inside a string, in an event line) never reach the
+    /// terminal.
+    @Test func aFailingCheckShowsTheGoldensTextWithoutItsEscapeSequences() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var lines = try String(contentsOfFile: repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let record = try #require(lines.indices.last)
+        lines[record] = lines[record]
+            .replacingOccurrences(of: "\"language\":\"it\"", with: #""language":"\u001b]52;c;aGk=\u0007en""#)
+            .replacingOccurrences(of: "\"walkscape\":\"0.1.0\"", with: #""walkscape":"\u001b[2J0.1.0""#)
+        #expect(lines[record].contains("u001b]52"))
+        lines[1] = lines[1].replacingOccurrences(of: "\"event\":\"", with: "\"event\":\"\u{9B}31m")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/golden.jsonl", atomically: true, encoding: .utf8)
+        let result = try CLI.run([
+            "check", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--lang", "it", "--expect", dir + "/golden.jsonl",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("why: the golden was made with narration en, this run uses it"), "\(result.stdout)")
+        #expect(result.stdout.contains("event point_entered, expected 31mpoint_entered"), "\(result.stdout)")
+        #expect(result.stdout.contains("expected:   {\"t\":"))
+        for output in [result.stdout, result.stderr] {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
+        }
+    }
+
     /// A suite's numbers are held to the ranges the command line's options are: a walking speed that
     /// `--walk-speed` refuses (it was taken, then ignored when timing a trace without times) is refused with
     /// where it is; so are tolerances, phases and shares out of range.

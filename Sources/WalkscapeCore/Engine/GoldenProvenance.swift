@@ -44,7 +44,9 @@ public struct GoldenProvenance: Sendable, Equatable {
             guard let walkscape = record["walkscape"]?.stringValue, let tour = record["tour"]?.stringValue,
                 let sha = record["tourSha256"]?.stringValue, let language = record["language"]?.stringValue
             else { return nil }
-            return GoldenProvenance(walkscape: walkscape, tour: tour, tourSHA256: sha, language: language, options: record["options"] ?? .null)
+            // Shown on the terminal when a check fails: sanitised here, where they come in from the file.
+            let text = { (value: String) in TerminalText.sanitize(value) }
+            return GoldenProvenance(walkscape: text(walkscape), tour: text(tour), tourSHA256: text(sha), language: text(language), options: record["options"] ?? .null)
         }
         return nil
     }

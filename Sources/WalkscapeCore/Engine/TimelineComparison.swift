@@ -44,9 +44,11 @@ public struct TimelineComparison: Sendable {
             guard let event = value["event"]?.stringValue else {
                 throw TimelineParseError(line: offset + 1, message: "missing string \"event\"")
             }
+            // The event's name and the line are shown on the terminal when timelines differ: sanitised here, once
+            // (JSON lets a C1 control such as U+009B stand raw inside a string).
             entries.append(Entry(
-                line: offset + 1, t: t, event: event, point: value["point"]?.intValue, next: value["next"]?.intValue,
-                missed: value["missed"]?.arrayElements?.compactMap(\.intValue), text: String(line)))
+                line: offset + 1, t: t, event: TerminalText.sanitize(event), point: value["point"]?.intValue, next: value["next"]?.intValue,
+                missed: value["missed"]?.arrayElements?.compactMap(\.intValue), text: TerminalText.sanitize(String(line))))
         }
         return entries
     }
