@@ -124,7 +124,7 @@ struct CheckCommand: ParsableCommand {
             results.append(result)
             switch result.outcome {
             case .passed: console.line("ok      \(result.name)")
-            case .updated: console.line("updated \(result.name) (\(item.golden))")
+            case .updated: console.line("updated \(result.name) (\(TerminalText.sanitize(item.golden)))")
             case let .failed(message):
                 console.line("FAIL    \(result.name)")
                 for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.line("        " + line) }

@@ -65,7 +65,7 @@ struct CheckRunner {
             }
         }
         guard let data = FileManager.default.contents(atPath: item.golden) else {
-            return .failed("\(item.golden): cannot be read; create it with --update")
+            return .failed("\(TerminalText.sanitize(item.golden)): cannot be read; create it with --update")
         }
         let expected: [TimelineComparison.Entry]
         let actual: [TimelineComparison.Entry]
@@ -74,13 +74,13 @@ struct CheckRunner {
             expected = try TimelineComparison.parse(goldenText)
             actual = try TimelineComparison.parse(text)
         } catch {
-            return .failed("\(item.golden): \(error)")
+            return .failed("\(TerminalText.sanitize(item.golden)): \(error)")
         }
         guard let divergence = TimelineComparison(tolerance: item.tolerance).firstDivergence(expected: expected, actual: actual) else {
             guard let wholeTrace else { return .passed }  // no minShare: nothing more to check
             return shareOutcome(item, tour: tour, trace: wholeTrace)
         }
-        var message = CheckRunner.describe(divergence, golden: item.golden, expected: expected)
+        var message = CheckRunner.describe(divergence, golden: TerminalText.sanitize(item.golden), expected: expected)
         if let then = GoldenProvenance.find(in: goldenText) {
             message += "\n" + then.explain(against: provenance).map { "  why: " + $0 }.joined(separator: "\n")
         }

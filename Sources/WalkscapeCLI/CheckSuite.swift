@@ -138,7 +138,7 @@ enum CheckSuite {
             }
             let golden = try string("golden")
             cases.append(CheckCase(
-                name: item["name"]?.stringValue ?? golden, tour: resolve(try string("tour")), trace: resolve(try string("trace")),
+                name: TerminalText.sanitize(item["name"]?.stringValue ?? golden), tour: resolve(try string("tour")), trace: resolve(try string("trace")),
                 language: item["lang"]?.stringValue, golden: resolve(golden), policy: policy, walkSpeed: walkSpeed, selection: selection,
                 tolerance: tolerance, minShare: minShare, phases: phases))
         }

@@ -63,6 +63,26 @@ import WalkscapeTestSupport
         }
     }
 
+    /// A suite's case names and golden paths are shown without their escape sequences, failing, updating or
+    /// missing alike.
+    @Test func suiteNamesAndGoldenPathsAreShownWithoutEscapeSequences() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let root = repositoryRoot
+        let text = """
+            {"cases": [{"name": "a\\u001b]0;title\\u0007b", "tour": "\(root)/tours/torino-portici", "trace": "\(root)/fixtures/traces/torino-portici-brisk.gpx",
+              "lang": "it", "golden": "g\\u001b[2J.jsonl"}]}
+            """
+        try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+        let missing = try CLI.run(["check", "--suite", dir + "/suite.json"])
+        #expect(missing.status == 1 && missing.stdout.contains("FAIL    ab\n") && missing.stdout.contains("/g.jsonl: cannot be read"), "\(missing.stdout)")
+        let updated = try CLI.run(["check", "--suite", dir + "/suite.json", "--update"])
+        #expect(updated.status == 0 && updated.stdout.contains("updated ab ("), "\(updated.stdout)")
+        for output in [missing.stdout, missing.stderr, updated.stdout, updated.stderr] {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
+        }
+    }
+
     /// A suite's numbers are held to the ranges the command line's options are: a walking speed that
     /// `--walk-speed` refuses (it was taken, then ignored when timing a trace without times) is refused with
     /// where it is; so are tolerances, phases and shares out of range.
