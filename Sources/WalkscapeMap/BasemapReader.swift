@@ -21,6 +21,7 @@ public enum BasemapReader {
     }
 
     /// An attribution as plain text: MBTiles files often carry HTML links (`<a href="…">© OpenStreetMap</a>`).
+    /// Sanitised here, where it comes in from the file (`tiles` prints it; the player draws it under the map).
     public static func plainAttribution(_ html: String) -> String {
         var text = ""
         var inTag = false
@@ -34,6 +35,6 @@ public enum BasemapReader {
             }
         }
         let decoded = text.replacingOccurrences(of: "&copy;", with: "©").replacingOccurrences(of: "&amp;", with: "&")
-        return decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return TerminalText.sanitize(decoded).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

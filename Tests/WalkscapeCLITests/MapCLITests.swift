@@ -64,6 +64,32 @@ import WalkscapeTestSupport
         #expect(run.status == 0)
     }
 
+    /// An MBTiles attribution is text from a file: `tiles` prints it (and keeps it) without its escape sequences.
+    @Test func anAttributionWithEscapeSequencesIsShownAndKeptSanitised() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let source = NSTemporaryDirectory() + "walkscape-tiles-\(UUID().uuidString).mbtiles"
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        try FileManager.default.copyItem(atPath: Self.helsinkiTiles, toPath: source)
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("DELETE FROM metadata WHERE name = 'attribution'")
+            db.execute("INSERT INTO metadata VALUES ('attribution', ?)", ('<a href="x">\\u00a9 OSM\\x1b]0;title\\x07</a> data\\x1b[2J\\u009b31m',))
+            db.commit()
+            """
+        #expect(try ChildProcess.run(["/usr/bin/python3", "-c", script, source]).status == 0)
+        let result = try CLI.run(["tiles", copy.directory, "--from", source])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(" · © OSM data31m; tour.json names it"), "\(result.stdout.debugDescription)")
+        for output in [result.stdout, result.stderr] {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
+        }
+        let read = "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT value FROM metadata WHERE name = 'attribution'\").fetchone()[0])"
+        let kept = try ChildProcess.run(["/usr/bin/python3", "-c", read, copy.directory + "/map/tiles.mbtiles"])
+        #expect(kept.output == "© OSM data31m\n", "\(kept.output.debugDescription)")
+    }
+
     @Test func fromAnMBTilesFile() throws {
         let copy = try TourCopy("torino-portici")
         defer { copy.remove() }
