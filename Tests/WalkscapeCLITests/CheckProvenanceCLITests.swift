@@ -11,18 +11,22 @@ import WalkscapeTestSupport
         return path
     }
 
+    /// Writes `DIR/suite.json` with one case (the brisk Turin walk against its golden), `options` inside its
+    /// `options` object and `extra` after it, and runs `check --suite` on it.
+    func runSuite(in dir: String, extra: String, options: String) throws -> CLIResult {
+        let root = repositoryRoot
+        let text = """
+            {"cases": [{"name": "n", "tour": "\(root)/tours/torino-portici", "trace": "\(root)/fixtures/traces/torino-portici-brisk.gpx",
+              "lang": "it", "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {\(options)}\(extra)}]}
+            """
+        try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+        return try CLI.run(["check", "--suite", dir + "/suite.json"])
+    }
+
     @Test func misspeltSuiteKeysAreUsageErrorsNamingTheClosestKey() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let root = repositoryRoot
-        func suite(_ extra: String, options: String = "") throws -> CLIResult {
-            let text = """
-                {"cases": [{"name": "n", "tour": "\(root)/tours/torino-portici", "trace": "\(root)/fixtures/traces/torino-portici-brisk.gpx",
-                  "lang": "it", "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {\(options)}\(extra)}]}
-                """
-            try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
-            return try CLI.run(["check", "--suite", dir + "/suite.json"])
-        }
+        func suite(_ extra: String, options: String = "") throws -> CLIResult { try runSuite(in: dir, extra: extra, options: options) }
         let fine = try suite("")
         #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
         let option = try suite("", options: "\"queueDepht\": 0")
@@ -89,15 +93,7 @@ import WalkscapeTestSupport
     @Test func suiteNumbersOutOfRangeAreRefusedWhereTheyAre() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let root = repositoryRoot
-        func suite(_ extra: String, options: String = "") throws -> CLIResult {
-            let text = """
-                {"cases": [{"name": "n", "tour": "\(root)/tours/torino-portici", "trace": "\(root)/fixtures/traces/torino-portici-brisk.gpx",
-                  "lang": "it", "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {\(options)}\(extra)}]}
-                """
-            try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
-            return try CLI.run(["check", "--suite", dir + "/suite.json"])
-        }
+        func suite(_ extra: String, options: String = "") throws -> CLIResult { try runSuite(in: dir, extra: extra, options: options) }
         for speed in ["1e-300", "0.05", "10.5", "1e308"] {
             let slow = try suite("", options: "\"walkSpeed\": \(speed)")
             #expect(slow.status == 2, "walkSpeed \(speed): \(slow.stdout)")
