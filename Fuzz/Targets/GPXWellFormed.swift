@@ -1,5 +1,6 @@
 // fuzz-flags: -I Fuzz/CLibXML2 -Xcc -I/usr/include/libxml2
 import CLibXML2
+import Foundation
 import WalkscapeCore
 
 /// Differential: the GPX reader against libxml2's well-formedness verdict on the same bytes. A document that
@@ -13,12 +14,19 @@ public func fuzzGPXWellFormed(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
     var parser = GPXStreamParser()
     guard let (trace, _) = try? parser.parse(input), trace.count > 0 else { return 0 }
     let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    xmlResetLastError()
     let document = input.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { chars in
             xmlReadMemory(chars.baseAddress, Int32(chars.count), "input.gpx", nil, options)
         }
     }
-    FuzzSupport.check(document != nil, "libxml2 rejects the document, but the GPX reader read \(trace.count) fixes from it")
+    if document == nil {
+        // libxml2's own words (line and message), so that a failure in CI says what it found wrong.
+        let verdict = xmlGetLastError().map { error in
+            "line \(error.pointee.line): " + (error.pointee.message.map { String(cString: $0) } ?? "no message")
+        } ?? "no error recorded"
+        FuzzSupport.check(false, "libxml2 rejects the document (\(verdict.trimmingCharacters(in: .whitespacesAndNewlines))), but the GPX reader read \(trace.count) fixes from it")
+    }
     xmlFreeDoc(document)
     return 0
 }
