@@ -116,6 +116,24 @@ import Testing
         expectRefused("<gpx>&abcdefghijk;\(Self.track)</gpx>", "undefined entity '&abcdefghijk;'")
     }
 
+    /// libxml2 reads element and attribute names with namespaces: after `prefix:local:` it takes a third part
+    /// only when it starts like a name, and stops before a digit, `-`, `.`, U+00B7 or a combining mark, so that
+    /// the rest of the tag no longer parses ("Couldn't find end of Start Tag"). Found by a grammar-based
+    /// differential (docs/reliability.md); every other name with colons libxml2 reads whole, and so does the reader.
+    @Test func aSecondColonFollowedByACharacterThatCannotStartANameIsRefused() {
+        for name in ["ns:a:1", "ns:a:-x", "ns:a:.", "a:b:1:c", "\u{E9}:\u{E9}:\u{B7}", "a:b:\u{300}"] {
+            expectRefused("<gpx>\(Self.track)<\(name)/></gpx>", "the tag <\(name)> has a second ':'")
+            expectRefused("<gpx>\(Self.track)<\(name)></\(name)></gpx>", "the tag <\(name)> has a second ':'")
+            expectRefused("<gpx>\(Self.track)<b \(name)=\"1\"/></gpx>", "attribute \(name) of <b> has a second ':'")
+        }
+        for name in ["a:b:c", "a:1b", "a::b", ":a:1", "a:b:", "a:b:c:1", "a:-:1", "a:b:\u{E9}", "a:b::", "a:b:_1"] {
+            expectRead("<gpx>\(Self.track)<\(name)></\(name)><b \(name)=\"1\"/></gpx>")
+        }
+        // In ISO-8859-1, whose bytes are the characters: U+00B7 after the second colon.
+        expectRefused([UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx>\(Self.track)<a:b:".utf8) + [0xB7] + [UInt8]("/></gpx>".utf8), "has a second ':'")
+        expectRead([UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx>\(Self.track)<a:b:".utf8) + [0xE9] + [UInt8]("/></gpx>".utf8))
+    }
+
     /// Found by reading libxml2's verdicts on every encoding name the reader took (the GPXWellFormed target's
     /// open disagreement, docs/reliability.md): `cp`/`windows-` before an ISO-8859 part or `ascii` made a name
     /// iconv does not know, so libxml2 refuses the document ("Unsupported encoding"), and the reader read it.

@@ -409,26 +409,55 @@ public struct GPXStreamParser: TraceStreamParser {
                 continue
             }
             let first = k == start
-            var scalar: UInt32
-            if requiresUTF8 == true {
-                // Checked UTF-8: the lead byte gives the length.
-                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-                guard k + length <= end else { return false }
-                scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for m in 1..<length { scalar = scalar << 6 | UInt32(p[k + m] & 0x3F) }
-                k += length
-            } else if latin1 {
-                scalar = UInt32(b)
-                k += 1
-            } else {
-                return false
-            }
+            guard let (scalar, length) = scalarPastASCII(p, k, end) else { return false }
+            k += length
             if Self.isNameStartScalar(scalar) { continue }
             if first { return false }
             if scalar == 0xB7 || (0x300...0x36F).contains(scalar) || (0x203F...0x2040).contains(scalar) { continue }
             return false
         }
         return true
+    }
+
+    /// The character past ASCII at `p[k]` (before `end`) and its length in bytes, in a name: UTF-8 (already
+    /// checked) or ISO-8859-1; nil in other encodings, whose names must be ASCII.
+    private func scalarPastASCII(_ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int) -> (UInt32, Int)? {
+        let b = p[k]
+        if requiresUTF8 == true {
+            // Checked UTF-8: the lead byte gives the length.
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            guard k + length <= end else { return nil }
+            var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for m in 1..<length { scalar = scalar << 6 | UInt32(p[k + m] & 0x3F) }
+            return (scalar, length)
+        }
+        return latin1 ? (UInt32(b), 1) : nil
+    }
+
+    /// Whether the character at `p[k]` (before `end`) may start an XML name; `:` may.
+    private func isNameStartAt(_ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int) -> Bool {
+        if p[k] < 0x80 { return Self.isNameStart(p[k]) }
+        return scalarPastASCII(p, k, end).map { Self.isNameStartScalar($0.0) } ?? false
+    }
+
+    /// Whether libxml2, which reads element and attribute names with namespaces (`prefix:local`), takes the
+    /// whole of the name at `p[start..<end]` (already checked by `checkName`). It does for any name but one
+    /// shape: `prefix:local:` followed by a character that cannot start a name (a digit, `-`, `.`, U+00B7, a
+    /// combining mark), as in `<ns:a:1>`, where it stops and the rest of the tag no longer parses (found by the
+    /// GPXWellFormed differential).
+    private func isWholeQName(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let colon = UInt8(ascii: ":")
+        var first = start
+        while first < end && p[first] != colon { first += 1 }
+        // No colon, or a leading one (libxml2 then reads the name whole, as a plain name).
+        guard first > start, first < end else { return true }
+        // `prefix:` then no name, or a part that cannot start a local name: libxml2 reads the rest as a token.
+        let local = first + 1
+        guard local < end, p[local] != colon, isNameStartAt(p, local, end) else { return true }
+        var second = local + 1
+        while second < end && p[second] != colon { second += 1 }
+        guard second < end else { return true }
+        return second + 1 == end || isNameStartAt(p, second + 1, end)
     }
 
     /// Checks that `p[from..<n]` is UTF-8. Returns where checking stopped (before a sequence cut by the end of
@@ -748,6 +777,9 @@ public struct GPXStreamParser: TraceStreamParser {
                 if !checkName(p, attributeStart, attributeEnd) {
                     throw fail(p, at: attributeStart, "a character XML does not allow in a name, in attribute \(Self.text(p, attributeStart, attributeEnd)) of <\(Self.text(p, nameStart, nameEnd))>; expected a name of letters, digits, '-', '.', '_' or ':'")
                 }
+                if !isWholeQName(p, attributeStart, attributeEnd) {
+                    throw fail(p, at: attributeStart, "attribute \(Self.text(p, attributeStart, attributeEnd)) of <\(Self.text(p, nameStart, nameEnd))> has a second ':' followed by a character that cannot start a name, which XML namespaces do not allow; expected prefix:name")
+                }
                 for previous in attributeNames where previous.end - previous.start == attributeEnd - attributeStart
                     && (0..<(attributeEnd - attributeStart)).allSatisfy({ p[previous.start + $0] == p[attributeStart + $0] })
                 {
@@ -802,6 +834,9 @@ public struct GPXStreamParser: TraceStreamParser {
         // The whole tag is here: act on it.
         if !checkName(p, nameStart, nameEnd) {
             throw fail(p, at: nameStart, "a character XML does not allow in a name, in the tag <\(Self.text(p, nameStart, nameEnd))>; expected a name of letters, digits, '-', '.', '_' or ':'")
+        }
+        if !isWholeQName(p, nameStart, nameEnd) {
+            throw fail(p, at: nameStart, "the tag <\(Self.text(p, nameStart, nameEnd))> has a second ':' followed by a character that cannot start a name, which XML namespaces do not allow; expected <prefix:name>")
         }
         let depth = open.count
         if depth == 0 {
