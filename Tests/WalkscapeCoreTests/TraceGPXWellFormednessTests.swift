@@ -134,6 +134,14 @@ import Testing
         expectRead([UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx>\(Self.track)<a:b:".utf8) + [0xE9] + [UInt8]("/></gpx>".utf8))
     }
 
+    /// An empty root element `<gpx/>` ends the document as `</gpx>` does: a second root after it is refused
+    /// ("Extra content at the end of the document"), as is text. Found by the grammar-based differential.
+    @Test func nothingButCommentsFollowsAnEmptyRootElement() {
+        expectRefused("<gpx/><!-- c -->\n<gpx>\(Self.track)</gpx>", "a second root element <gpx> after </gpx>")
+        expectRefused("<gpx/>x<gpx>\(Self.track)</gpx>", "text after the end of the root element")
+        expectRefused("<kml/><kml><Placemark><LineString><coordinates>7,45 7.1,45.1</coordinates></LineString></Placemark></kml>", "a second root element <kml>")
+    }
+
     /// Found by reading libxml2's verdicts on every encoding name the reader took (the GPXWellFormed target's
     /// open disagreement, docs/reliability.md): `cp`/`windows-` before an ISO-8859 part or `ascii` made a name
     /// iconv does not know, so libxml2 refuses the document ("Unsupported encoding"), and the reader read it.

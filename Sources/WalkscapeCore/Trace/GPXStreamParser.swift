@@ -910,6 +910,8 @@ public struct GPXStreamParser: TraceStreamParser {
         }
         if selfClosing {
             if pointKind != .none && depth == pointDepth { finishPoint() }
+            // An empty root element `<gpx/>` is the whole document: nothing but comments may follow.
+            if depth == 0 { rootClosed = true }
         } else {
             names.append(contentsOf: UnsafeBufferPointer(start: p + nameStart, count: nameEnd - nameStart))
             open.append(OpenElement(nameEnd: names.count, line: line, kind: kind))
