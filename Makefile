@@ -26,6 +26,8 @@ FUZZ_CAMPAIGN_SECONDS ?= 600
 FUZZ_PARALLEL ?= 1
 # Extra libFuzzer flags; make test adds -seed=1 so that its short runs are the same every time.
 FUZZ_ARGS ?=
+# Documents per seed of the grammar-based differential (Fuzz/grammar.sh, seeds 1 2 3) in `make test`.
+GRAMMAR_DOCUMENTS ?= 20000
 # Every target in Fuzz/Targets, GPXWellFormed (the GPX reader against libxml2's verdict) included.
 FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources VectorTile GPSD Analytics Collector
 
@@ -81,6 +83,7 @@ test: test-deps
 	tools/check_install.sh
 	$(MAKE) --no-print-directory check-schema
 	FUZZ_ARGS="-seed=1 $(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	Fuzz/grammar.sh $(GRAMMAR_DOCUMENTS) 1 2 3
 
 # Builds the libFuzzer targets (Fuzz/build.sh) and runs each for FUZZ_CAMPAIGN_SECONDS, FUZZ_PARALLEL at once.
 fuzz: test-deps
