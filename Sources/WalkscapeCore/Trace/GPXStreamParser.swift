@@ -444,7 +444,8 @@ public struct GPXStreamParser: TraceStreamParser {
     /// whole of the name at `p[start..<end]` (already checked by `checkName`). It does for any name but one
     /// shape: `prefix:local:` followed by a character that cannot start a name (a digit, `-`, `.`, U+00B7, a
     /// combining mark), as in `<ns:a:1>`, where it stops and the rest of the tag no longer parses (found by the
-    /// GPXWellFormed differential).
+    /// grammar-based differential). The scanner asks only about names with two colons or more, counted as it
+    /// reads them, so that common names cost nothing more.
     private func isWholeQName(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         let colon = UInt8(ascii: ":")
         var first = start
@@ -740,7 +741,12 @@ public struct GPXStreamParser: TraceStreamParser {
             throw fail(p, at: j, "\(Self.describe(p[j])) after '<'; expected a tag name")
         }
         let nameStart = j
-        while j < n && Self.isNameChar(p[j]) { j += 1 }
+        // Colons are counted on the way: only a name with two needs `isWholeQName`.
+        var nameColons = 0
+        while j < n && Self.isNameChar(p[j]) {
+            nameColons &+= p[j] == UInt8(ascii: ":") ? 1 : 0
+            j += 1
+        }
         if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, j))", expected: "'>'") }
         let nameEnd = j
         let kind = GPXName.classify(p, nameStart, nameEnd)
@@ -771,13 +777,17 @@ public struct GPXStreamParser: TraceStreamParser {
                 throw fail(p, at: j, "\(Self.describe(b)) in the tag <\(Self.text(p, nameStart, nameEnd))>; expected white space, an attribute, '>' or '/>'")
             }
             let attributeStart = j
-            while j < n && Self.isNameChar(p[j]) { j += 1 }
+            var attributeColons = 0
+            while j < n && Self.isNameChar(p[j]) {
+                attributeColons &+= p[j] == UInt8(ascii: ":") ? 1 : 0
+                j += 1
+            }
             let attributeEnd = j
             if j < n {
                 if !checkName(p, attributeStart, attributeEnd) {
                     throw fail(p, at: attributeStart, "a character XML does not allow in a name, in attribute \(Self.text(p, attributeStart, attributeEnd)) of <\(Self.text(p, nameStart, nameEnd))>; expected a name of letters, digits, '-', '.', '_' or ':'")
                 }
-                if !isWholeQName(p, attributeStart, attributeEnd) {
+                if attributeColons > 1 && !isWholeQName(p, attributeStart, attributeEnd) {
                     throw fail(p, at: attributeStart, "attribute \(Self.text(p, attributeStart, attributeEnd)) of <\(Self.text(p, nameStart, nameEnd))> has a second ':' followed by a character that cannot start a name, which XML namespaces do not allow; expected prefix:name")
                 }
                 for previous in attributeNames where previous.end - previous.start == attributeEnd - attributeStart
@@ -835,7 +845,7 @@ public struct GPXStreamParser: TraceStreamParser {
         if !checkName(p, nameStart, nameEnd) {
             throw fail(p, at: nameStart, "a character XML does not allow in a name, in the tag <\(Self.text(p, nameStart, nameEnd))>; expected a name of letters, digits, '-', '.', '_' or ':'")
         }
-        if !isWholeQName(p, nameStart, nameEnd) {
+        if nameColons > 1 && !isWholeQName(p, nameStart, nameEnd) {
             throw fail(p, at: nameStart, "the tag <\(Self.text(p, nameStart, nameEnd))> has a second ':' followed by a character that cannot start a name, which XML namespaces do not allow; expected <prefix:name>")
         }
         let depth = open.count
