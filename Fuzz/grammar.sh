@@ -21,14 +21,14 @@ for seed in "$@"; do
     python3 Fuzz/gpx_grammar.py "$seed" "$count" "$dir" "${RISK:-0.05}" || { status=1; break; }
     # -runs=0: read every file once (no mutation); a disagreement is a crash, saved under the artifact prefix.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
-        "$bin" -runs=0 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/found-" "$dir" > "$work/log" 2>&1
+        "$bin" -runs=0 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/found-$seed-" "$dir" > "$work/log" 2>&1
     result=$?
     if [ $result -eq 0 ]; then
         echo "grammar seed $seed: $count documents, no disagreement ($(grep -a -o 'cov: [0-9]*' "$work/log" | tail -1))"
     else
         echo "grammar seed $seed: FAILED (exit $result)"
         grep -a -m3 -E 'ERROR|fuzz invariant|Fatal error' "$work/log" | sed 's/^/    /'
-        for input in "$work"/found-*; do
+        for input in "$work/found-$seed-"*; do
             [ -f "$input" ] || continue
             echo "    input as base64 (base64 -d > input; $bin input):"
             base64 -w 100 "$input" | sed 's/^/      /'
