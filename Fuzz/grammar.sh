@@ -29,9 +29,7 @@ for seed in "$@"; do
         echo "grammar seed $seed: FAILED (exit $result)"
         grep -a -m3 -E 'ERROR|fuzz invariant|Fatal error' "$work/log" | sed 's/^/    /'
         for input in "$work/found-$seed-"*; do
-            [ -f "$input" ] || continue
-            echo "    input as base64 (base64 -d > input; $bin input):"
-            base64 -w 100 "$input" | sed 's/^/      /'
+            [ -f "$input" ] && Fuzz/show-input.sh GPXWellFormed "$input"
         done
         status=1
     fi

@@ -94,16 +94,9 @@ run() {
     else
         printf '%-20s FAILED (exit %s) after %s execs; see %s\n' "$t" "$status" "${execs:-?}" "$log"
         grep -a -m3 -E 'ERROR|fuzz invariant|Fatal error|SUMMARY' "$log" | sed 's/^/    /'
-        local input
-        # The inputs this run saved (artifacts of earlier runs are older than its seed folder).
+        # The inputs this run saved (artifacts of earlier runs are older than its seed folder), printed whole.
         find "$OUT/artifacts" -name "$t-*" -newer "$seeddir" | sort | while read -r input; do
-            echo "    input: $input"
-            # The input itself, so that a failure on a machine whose files are gone (CI) can be replayed:
-            # paste the lines into `base64 -d > input`, then run .build/fuzz/bin/TARGET input.
-            if [ "$(stat -c %s "$input")" -le 16384 ]; then
-                echo "    input as base64 (base64 -d > input; .build/fuzz/bin/$t input):"
-                base64 -w 100 "$input" | sed 's/^/      /'
-            fi
+            Fuzz/show-input.sh "$t" "$input"
         done
     fi
     return $status

@@ -139,7 +139,7 @@ import Testing
     @Test func nothingButCommentsFollowsAnEmptyRootElement() {
         expectRefused("<gpx/><!-- c -->\n<gpx>\(Self.track)</gpx>", "a second root element <gpx> after </gpx>")
         expectRefused("<gpx/>x<gpx>\(Self.track)</gpx>", "text after the end of the root element")
-        expectRefused("<kml/><kml><Placemark><LineString><coordinates>7,45 7.1,45.1</coordinates></LineString></Placemark></kml>", "a second root element <kml>")
+        expectRefused("<kml/><kml><Placemark><LineString><coordinates>7,45 7.1,45.1</coordinates></LineString></Placemark></kml>", "a second root element <kml> after </kml>")
     }
 
     /// Found by reading libxml2's verdicts on every encoding name the reader took (the GPXWellFormed target's

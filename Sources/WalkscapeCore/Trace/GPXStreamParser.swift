@@ -434,6 +434,9 @@ public struct GPXStreamParser: TraceStreamParser {
         return latin1 ? (UInt32(b), 1) : nil
     }
 
+    /// The end tag of the document's root, for messages about what follows it: `</kml>` in a KML file.
+    private var rootEndTag: String { summary.format == .kml ? "</kml>" : "</gpx>" }
+
     /// Whether the character at `p[k]` (before `end`) may start an XML name; `:` may.
     private func isNameStartAt(_ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int) -> Bool {
         if p[k] < 0x80 { return Self.isNameStart(p[k]) }
@@ -607,7 +610,7 @@ public struct GPXStreamParser: TraceStreamParser {
                     if i == n { break }
                     if p[i] != UInt8(ascii: "<") {
                         if rootClosed {
-                            throw fail(p, at: i, "text after the end of the root element </gpx>: \(Self.describe(p[i])); expected the end of the file")
+                            throw fail(p, at: i, "text after the end of the root element \(rootEndTag): \(Self.describe(p[i])); expected the end of the file")
                         }
                         throw fail(p, at: i, "not an XML document: found \(Self.describe(p[i])) where '<' was expected; expected a GPX file")
                     }
@@ -851,7 +854,7 @@ public struct GPXStreamParser: TraceStreamParser {
         let depth = open.count
         if depth == 0 {
             if rootClosed {
-                throw fail(p, at: i, "a second root element <\(Self.text(p, nameStart, nameEnd))> after </gpx>; expected the end of the file")
+                throw fail(p, at: i, "a second root element <\(Self.text(p, nameStart, nameEnd))> after \(rootEndTag); expected the end of the file")
             }
             if kind != .gpx && kind != .kml {
                 throw fail(p, at: i, "the root element is <\(Self.text(p, nameStart, nameEnd))>; expected <gpx> or <kml> (is this a GPX or KML file?)")
@@ -920,7 +923,8 @@ public struct GPXStreamParser: TraceStreamParser {
         }
         if selfClosing {
             if pointKind != .none && depth == pointDepth { finishPoint() }
-            // An empty root element `<gpx/>` is the whole document: nothing but comments may follow.
+            // An empty root element `<gpx/>` is the whole document: only comments, processing instructions and
+            // white space may follow.
             if depth == 0 { rootClosed = true }
         } else {
             names.append(contentsOf: UnsafeBufferPointer(start: p + nameStart, count: nameEnd - nameStart))
