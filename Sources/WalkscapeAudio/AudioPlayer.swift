@@ -24,6 +24,12 @@ public final class AudioPlayer: @unchecked Sendable {
         /// The heard position in frames, and the file's sample rate.
         public var frame: Int64
         public var sampleRate: Int
+        /// Frames heard since the current segment began (a play or a seek): 0 until its first sample has left
+        /// the speaker.
+        public var segmentFrames: Int64 = 0
+        /// How many controls the playback thread has carried out so far: a control sent as number N
+        /// (`play`, `seek` return N) is reflected in this snapshot once `applied` ≥ N.
+        public var applied: UInt64 = 0
     }
 
     /// Frames decoded per read: 2048 frames is 43 ms at 48 kHz.
@@ -43,6 +49,9 @@ public final class AudioPlayer: @unchecked Sendable {
 
     private let lock = NSCondition()
     private var commands: [Command] = []
+    /// Controls sent and carried out so far (under `lock`): the numbers `play` and `seek` return.
+    private var sent: UInt64 = 0
+    private var applied: UInt64 = 0
     private var shuttingDown = false
     private let exited = DispatchSemaphore(value: 0)
     // Shared with readers (under `lock`):
@@ -79,15 +88,18 @@ public final class AudioPlayer: @unchecked Sendable {
 
     // MARK: controls (any thread)
 
-    /// Plays `decoder` (a point's recording) from `seconds`, replacing whatever plays.
-    public func play(_ decoder: any AudioDecoder, point: Int? = nil, from seconds: Double = 0, paused: Bool = false) {
+    /// Plays `decoder` (a point's recording) from `seconds`, replacing whatever plays. Returns the control's
+    /// number: a snapshot whose `applied` is at least that shows the new recording.
+    @discardableResult
+    public func play(_ decoder: any AudioDecoder, point: Int? = nil, from seconds: Double = 0, paused: Bool = false) -> UInt64 {
         send(.play(decoder, point: point, from: seconds, paused: paused))
     }
     public func pause() { send(.pause) }
     public func resume() { send(.resume) }
     public func togglePause() { send(.togglePause) }
-    /// Moves to `seconds` into the file (clamped to the file).
-    public func seek(to seconds: Double) { send(.seek(to: seconds)) }
+    /// Moves to `seconds` into the file (clamped to the file). Returns the control's number (see `play`).
+    @discardableResult
+    public func seek(to seconds: Double) -> UInt64 { send(.seek(to: seconds)) }
     /// Moves by `seconds` (negative: back), e.g. ±10.
     public func seek(by seconds: Double) { send(.seekBy(seconds)) }
     /// Plays the current point again from its start.
@@ -106,6 +118,7 @@ public final class AudioPlayer: @unchecked Sendable {
         guard !shuttingDown else { return lock.unlock() }
         shuttingDown = true
         commands.append(.stop)
+        sent += 1
         lock.broadcast()
         lock.unlock()
         exited.wait()
@@ -117,17 +130,22 @@ public final class AudioPlayer: @unchecked Sendable {
         defer { lock.unlock() }
         let rate = info?.sampleRate ?? 0
         let total = info?.frames ?? 0
-        let frame = finished ? total : min(total, segmentStart + (info == nil ? 0 : output.heardFrames))
+        let heard = info == nil ? 0 : output.heardFrames
+        let frame = finished ? total : min(total, segmentStart + heard)
         return Snapshot(
             point: point, position: rate > 0 ? Double(frame) / Double(rate) : 0, duration: info?.durationSeconds ?? 0,
-            paused: paused, finished: finished, volume: volume, frame: frame, sampleRate: rate)
+            paused: paused, finished: finished, volume: volume, frame: frame, sampleRate: rate,
+            segmentFrames: finished ? max(heard, total - segmentStart) : heard, applied: applied)
     }
 
-    private func send(_ command: Command) {
+    @discardableResult
+    private func send(_ command: Command) -> UInt64 {
         lock.lock()
+        defer { lock.unlock() }
         commands.append(command)
+        sent += 1
         lock.broadcast()
-        lock.unlock()
+        return sent
     }
 
     // MARK: the playback thread
@@ -142,7 +160,12 @@ public final class AudioPlayer: @unchecked Sendable {
             commands.removeAll()
             let quitting = shuttingDown
             lock.unlock()
-            for command in batch { execute(command) }
+            for command in batch {
+                execute(command)
+                lock.lock()
+                applied += 1
+                lock.unlock()
+            }
             if quitting {
                 try? output.stop()
                 exited.signal()

@@ -159,14 +159,16 @@ struct ListenCommand: ParsableCommand {
         // The subtitle lines are polled on the same monotonic clock the audio outputs run on.
         let clock = MonotonicAudioClock()
         InterruptWatch.run(interruption) {
-            player.play(decoder, point: point, from: from / speed)
+            let control = player.play(decoder, point: point, from: from / speed)
             let fromMs = Int((from * 1000).rounded())
             let recordingEndMs = Int(recording.info.durationSeconds * 1000)
             var nextCue = cues.firstIndex { $0.endMs > fromMs } ?? cues.count
             while true {
                 let snapshot = player.snapshot
+                // Nothing is printed before the recording's first sample has left the speaker.
+                let heard = snapshot.applied >= control && (snapshot.segmentFrames > 0 || snapshot.finished)
                 let heardMs = recordingMs(snapshot)
-                while nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= recordingEndMs) {
+                while heard, nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= recordingEndMs) {
                     console.line(ListenCommand.cueLine(cues[nextCue], speed: speed))
                     nextCue += 1
                 }

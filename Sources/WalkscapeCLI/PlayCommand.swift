@@ -142,7 +142,10 @@ struct PlayCommand: ParsableCommand {
                 player.shutdown()
                 session.end()
             }
-            let loop = PlayerLoop(backend: session.terminal, player: player, notices: notices, strings: strings)
+            // The play log (standard error is the log file now): each narration's trigger and first sample heard.
+            let loop = PlayerLoop(
+                backend: session.terminal, player: player, notices: notices, strings: strings,
+                log: { line in FileHandle.standardError.write(Data(("narration: " + line + "\n").utf8)) })
             switch start {
             case let .player(inputs, subtitles, watch):
                 let outcome = loop.run(

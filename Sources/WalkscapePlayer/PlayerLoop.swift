@@ -25,13 +25,20 @@ public struct PlayerLoop {
     let notices: NoticeBox
     let strings: UIStrings
     let clock: any AudioClock
+    let log: @Sendable (String) -> Void
 
-    public init(backend: any TerminalBackend, player: AudioPlayer, notices: NoticeBox, strings: UIStrings, clock: any AudioClock = MonotonicAudioClock()) {
+    /// A loop on `backend`, playing through `player`; `log` takes the play log's lines (each narration's
+    /// trigger on the walk's clock and when the sound card first played it).
+    public init(
+        backend: any TerminalBackend, player: AudioPlayer, notices: NoticeBox, strings: UIStrings, clock: any AudioClock = MonotonicAudioClock(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.backend = backend
         self.player = player
         self.notices = notices
         self.strings = strings
         self.clock = clock
+        self.log = log
     }
 
     /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
@@ -42,8 +49,9 @@ public struct PlayerLoop {
         replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil
     ) -> Outcome {
         let recordings = RecordingPaths(replay)
-        let sink = AudioSink(player: player, clock: clock, recordingPath: { point in recordings.path(point: point) })
-        let session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
+        let sink = makeSink(recordings)
+        var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
+        session.audioLeads = true
         return run(session, sink: sink, recordings: recordings, traceName: traceName, subtitles: subtitles, watch: watch, trace: trace, policy: policy)
     }
 
@@ -52,9 +60,17 @@ public struct PlayerLoop {
     /// walk ends as a replay's does.
     public func run(replay: ReplayTour, source: FixQueue, sourceName: String, policy: EnginePolicy, subtitles: String?) -> Outcome {
         let recordings = RecordingPaths(replay)
-        let sink = AudioSink(player: player, clock: clock, recordingPath: { point in recordings.path(point: point) })
-        let session = PlayerSession(walk: Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1, sinks: [sink]))
+        let sink = makeSink(recordings)
+        var walk = Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1, sinks: [sink])
+        walk.audioLeads = true
+        let session = PlayerSession(walk: walk)
         return run(session, sink: sink, recordings: recordings, traceName: sourceName, subtitles: subtitles, watch: nil, trace: nil, policy: policy)
+    }
+
+    /// The walk's audio sink: `recordings`' files on the player, its notices in the log pane.
+    private func makeSink(_ recordings: RecordingPaths) -> AudioSink {
+        let notices = self.notices
+        return AudioSink(player: player, clock: clock, onNotice: { notices.add($0) }, recordingPath: { point in recordings.path(point: point) })
     }
 
     private func run(
@@ -129,8 +145,11 @@ public struct PlayerLoop {
             for action in poll(now) {
                 for effect in Player.reduce(&state, action) where effect != .quit { handle(effect, &state) }
             }
-            _ = Player.reduce(&state, .tick(wallSeconds: now - last))
+            // While a narration plays, the sound card's clock leads the walk (`AudioLead`).
+            let lead = sink?.lead(for: state.session.engine.playing)
+            _ = Player.reduce(&state, .tick(wallSeconds: now - last, audio: lead))
             last = now
+            for timing in sink?.takeTimings() ?? [] { log(PlayerLoop.logLine(timing)) }
             for notice in notices.take() { _ = Player.reduce(&state, .notice("audio: " + notice)) }
             let muted = sink?.muted ?? true
             let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
@@ -155,5 +174,17 @@ public struct PlayerLoop {
     /// between two frames.
     static func keyWait(sinceFrameStarted elapsed: Double) -> Int32 {
         Int32((max(0, min(frameInterval, frameInterval - elapsed)) * 1000).rounded())
+    }
+
+    /// The play log's line for a narration first heard: the engine's time and the sound card's, e.g.
+    /// `point 2 asked at 1:23.4 on the walk's clock (from 0:00.0 of its recording); first sample heard 0.262 s later`.
+    static func logLine(_ timing: NarrationTiming) -> String {
+        "point \(timing.point) asked at \(TimelineWriter.clock(timing.walkTime)) on the walk's clock (from \(TimelineWriter.clock(timing.fromSeconds)) of its "
+            + "recording); first sample heard \(formatMilliseconds(timing.latency)) later"
+    }
+
+    private static func formatMilliseconds(_ seconds: Double) -> String {
+        let ms = Int((seconds * 1000).rounded())
+        return "\(ms / 1000).\(String(repeating: "0", count: max(0, 3 - String(ms % 1000).count)))\(ms % 1000) s"
     }
 }

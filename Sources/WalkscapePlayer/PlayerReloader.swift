@@ -103,7 +103,7 @@ public final class PlayerReloader: @unchecked Sendable {
         let rebuilt = rebuild(state.session, tour: tour.engineTour, trace: trace, policy: policy, sink: sink)
         if rebuilt.tour.points != state.session.tour.points || changed.contains(where: AudioFileTypes.hasAudioExtension) {
             let audio: [WalkAudioCommand] = rebuilt.engine.playing.map { [.play(point: $0.point, offset: rebuilt.traceTime - $0.startedAt)] } ?? [.stop]
-            sink?.execute(audio, speed: rebuilt.speed, paused: rebuilt.paused)
+            sink?.execute(audio, speed: rebuilt.speed, paused: rebuilt.paused, walkTime: rebuilt.traceTime)
         }
         state.session = rebuilt
         _ = Player.reduce(&state, .showNotice(reloadedNotice(changed), seconds: 4))
@@ -117,6 +117,8 @@ public final class PlayerReloader: @unchecked Sendable {
         var fresh = PlayerSession(tour: tour, trace: trace, policy: policy, speed: session.speed)
         if session.traceTime > 0 { _ = fresh.advance(wallSeconds: session.traceTime / session.speed) }
         for holder in session.pauseHolders { _ = fresh.setPaused(true, by: holder) }
+        // Caught up on the walk's own clock; from here the sink leads again as it did.
+        fresh.audioLeads = session.audioLeads
         if let sink { fresh.add(sink) }
         return fresh
     }

@@ -7,7 +7,13 @@ import WalkscapeCore
 /// timeline (`WalkTests`).
 ///
 /// When the source runs dry the audio plays out on the clock; the walk ends (`tour_completed` or
-/// `tour_incomplete`) when the clock reaches the end of both the last fix and the playing audio.
+/// `tour_incomplete`) when the clock reaches the end of the last fix, the playing audio and the queue.
+///
+/// With `audioLeads` (the player with sound) the sound card's clock is the master while a narration plays:
+/// each step takes the sink's `AudioLead`, the walk's clock holds at a trigger until the narration's first
+/// sample is heard, follows what has been heard, and reaches the narration's end only when the sink has played
+/// its last sample; a move never runs past the start of a narration nor the end of the one playing. While no
+/// narration plays (or it is muted) the walk moves on wall time × speed as before.
 public struct Walk: Sendable {
     /// How many positions the trail keeps behind the walker.
     public static let trailLength = 60
@@ -20,6 +26,8 @@ public struct Walk: Sendable {
     public private(set) var ended = false
     /// The index (counting from 0 in the order received) of the last fix the phone delivered, or nil.
     public private(set) var lastDeliveredIndex: Int?
+    /// Whether the audio sink leads the clock while a narration plays (see the type's summary).
+    public var audioLeads = false
     private var trail: [LatLng] = []
     private var distance = 0.0
     private var sinks: [any WalkSink]
@@ -55,16 +63,23 @@ public struct Walk: Sendable {
 
     // MARK: Time
 
-    /// Moves the clock by `wallSeconds` × speed (unless paused), feeding every fix due.
+    /// Moves the clock by `wallSeconds` × speed (unless paused), feeding every fix due; with `audioLeads` and a
+    /// narration playing, to where the sink's `audio` lead allows instead.
     @discardableResult
-    public mutating func step(wallSeconds: Double) -> WalkUpdate {
-        if source.clockFollowsFixes && !ended { return followFixes(wallSeconds: wallSeconds) }
+    public mutating func step(wallSeconds: Double, audio lead: AudioLead? = nil) -> WalkUpdate {
+        if source.clockFollowsFixes && !ended { return followFixes(wallSeconds: wallSeconds, audio: lead) }
         guard !ended, let target = clock.target(afterWall: wallSeconds) else { return WalkUpdate() }
         // A live walk's clock waits for its first fix: the walk starts when the walker is first seen.
         if driver.origin == nil, source.nextFixTime == nil, !source.isFinished {
             return move(to: 0)
         }
-        return move(to: target)
+        return move(to: leadTarget(lead) ?? target)
+    }
+
+    /// Where the playing narration's sink lets the clock go, nil when nothing leads it.
+    private func leadTarget(_ lead: AudioLead?) -> Double? {
+        guard audioLeads, let lead, let playing = driver.state.playing else { return nil }
+        return lead.clockTarget(startedAt: playing.startedAt, endsAt: playing.endsAt, now: clock.time)
     }
 
     /// How long a live walk on the GPS clock waits for the next fix before its clock runs on with the wall
@@ -75,11 +90,24 @@ public struct Walk: Sendable {
     /// the fixes. The clock runs on with the wall clock only when no fix came for `gpsHoldoverSeconds` and
     /// once the source has ended (the audio plays out); a fix that then arrives behind the clock is taken at
     /// the clock's time. Nothing moves while paused.
-    private mutating func followFixes(wallSeconds: Double) -> WalkUpdate {
+    ///
+    /// With `audioLeads` and a narration playing, fixes past what the sink has played wait, and the clock
+    /// follows the sink instead of the hold-over.
+    private mutating func followFixes(wallSeconds: Double, audio lead: AudioLead?) -> WalkUpdate {
         guard !clock.paused else { return WalkUpdate() }
         var update = WalkUpdate()
-        while !ended, let next = source.nextFixTime { update.append(move(to: max(next, clock.time))) }
+        let playing = driver.state.playing
+        while !ended, let next = source.nextFixTime {
+            if let limit = leadTarget(lead), next > limit { break }
+            update.append(move(to: max(next, clock.time)))
+            // A new narration: the sink's lead was for the one before; the next step asks again.
+            if audioLeads && driver.state.playing != playing { return update }
+        }
         guard !ended, driver.origin != nil || source.isFinished else { return update }
+        if let limit = leadTarget(lead) {
+            if limit > clock.time { update.append(move(to: limit)) }
+            return update
+        }
         if source.isFinished || (source.secondsSinceLastFix ?? 0) > Walk.gpsHoldoverSeconds, let target = clock.target(afterWall: wallSeconds) {
             update.append(move(to: target))
         }
@@ -111,26 +139,49 @@ public struct Walk: Sendable {
     @discardableResult
     public mutating func stepOneFix() -> WalkUpdate {
         guard !ended else { return WalkUpdate() }
-        if let next = source.nextFixTime { return move(to: next) }
-        return source.isFinished ? move(to: .infinity) : WalkUpdate()
+        let before = driver.state.playing
+        var update: WalkUpdate
+        if let next = source.nextFixTime {
+            update = move(to: next, boundedByAudio: false)
+        } else if source.isFinished {
+            update = move(to: .infinity, boundedByAudio: false)
+        } else {
+            return WalkUpdate()
+        }
+        // The clock jumped within the same narration: its audio jumps with it.
+        if let playing = driver.state.playing, playing == before, !update.audio.contains(where: \.replacesAudio) {
+            update.append(publish(WalkUpdate(audio: [.seek(to: clock.time - playing.startedAt)])))
+        }
+        return update
     }
 
-    private mutating func move(to target: Double) -> WalkUpdate {
+    /// Moves the clock to `requested`, feeding the fixes on the way. With `audioLeads` (and `boundedByAudio`)
+    /// the move stops at the end of the narration playing, and at the first narration that starts on the way:
+    /// the sink then leads from its first sample.
+    private mutating func move(to requested: Double, boundedByAudio: Bool = true) -> WalkUpdate {
         var new: [EngineEvent] = []
         let wasEnded = ended
-        for var fix in source.take(through: target) {
-            // A live fix that arrives behind the walk's clock (after a GPS hold-over) is taken at the clock's time.
-            if let origin = driver.origin, fix.time - origin < clock.time { fix.time = origin + clock.time }
-            if let last = driver.lastFix { distance += Geodesy.distance(last.location, fix.location) }
-            if driver.receive(fix, into: &new) { lastDeliveredIndex = driver.received - 1 }
-            trail.append(fix.location)
-            if trail.count > Walk.trailLength + 1 { trail.removeFirst(trail.count - Walk.trailLength - 1) }
+        let bounded = audioLeads && boundedByAudio
+        var target = requested
+        if bounded, let playing = driver.state.playing { target = min(target, max(playing.endsAt, clock.time)) }
+        if bounded {
+            while let next = source.nextFixTime, next <= target {
+                receive(source.take(through: next), into: &new)
+                if let started = new.first(where: { $0.kind == .audioStarted }) {
+                    clock.time = max(clock.time, started.t)
+                    return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time, byTime: true)))
+                }
+            }
+        } else {
+            receive(source.take(through: target), into: &new)
         }
         if source.isFinished {
-            // The source is over: the audio plays out on the clock, then the tour ends.
+            // The source is over: the audio plays out on the clock (the queue too, when audio leads), then the
+            // tour ends.
             let lastFixTime = driver.lastFix.map { driver.walkTime(of: $0) } ?? 0
             let end = max(lastFixTime, driver.state.playing?.endsAt ?? 0)
-            if target >= end || target == .infinity {
+            let queueWaits = bounded && !driver.state.queue.isEmpty
+            if (target >= end || target == .infinity) && !queueWaits {
                 driver.end(into: &new)
                 ended = true
                 clock.time = max(clock.time, min(target, end))
@@ -144,7 +195,19 @@ public struct Walk: Sendable {
                 clock.time = target
             }
         }
-        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: ended && !wasEnded))
+        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time, byTime: true), ended: ended && !wasEnded))
+    }
+
+    /// Hands `fixes` to the driver, keeping the trail and the distance walked.
+    private mutating func receive(_ fixes: [Fix], into new: inout [EngineEvent]) {
+        for var fix in fixes {
+            // A live fix that arrives behind the walk's clock (after a GPS hold-over) is taken at the clock's time.
+            if let origin = driver.origin, fix.time - origin < clock.time { fix.time = origin + clock.time }
+            if let last = driver.lastFix { distance += Geodesy.distance(last.location, fix.location) }
+            if driver.receive(fix, into: &new) { lastDeliveredIndex = driver.received - 1 }
+            trail.append(fix.location)
+            if trail.count > Walk.trailLength + 1 { trail.removeFirst(trail.count - Walk.trailLength - 1) }
+        }
     }
 
     /// Appends the update's events to the log and hands it to every sink.

@@ -18,15 +18,34 @@ public enum WalkAudioCommand: Sendable, Equatable {
     /// Whether the narration is heard at `speed`.
     public static func isAudible(speed: Double) -> Bool { audibleSpeeds.contains(speed) }
 
+    /// Whether the command replaces what the sink plays (a new recording, or silence).
+    public var replacesAudio: Bool {
+        switch self {
+        case .play, .stop: return true
+        case .pause, .resume, .seek: return false
+        }
+    }
+
     /// The commands `events` call for, with the walk's clock at `time` (a start the clock has already passed
     /// begins that far into the recording). A start followed by a stop in the same batch is just a stop.
-    public static func commands(for events: [EngineEvent], at time: Double) -> [WalkAudioCommand] {
+    ///
+    /// `byTime`: the events came from the clock moving (a step), not from a control. A narration that
+    /// finishes then is not stopped: the sink has played it out (with `Walk.audioLeads` the engine finishes
+    /// it only once the sink has played its last sample), and a stop would flush what the sound card still
+    /// holds. A finish that a control caused (skip, replay, next/previous) stops it, as does a cut.
+    public static func commands(for events: [EngineEvent], at time: Double, byTime: Bool = false) -> [WalkAudioCommand] {
         var commands: [WalkAudioCommand] = []
+        var startedHere: Set<Int> = []
         for event in events {
             switch event.kind {
             case .audioStarted:
-                if let point = event.point { commands.append(.play(point: point, offset: max(0, time - event.t))) }
-            case .audioFinished, .audioCut:
+                if let point = event.point {
+                    commands.append(.play(point: point, offset: max(0, time - event.t)))
+                    startedHere.insert(point)
+                }
+            case .audioFinished:
+                if !byTime || event.point.map(startedHere.contains) == true { commands.append(.stop) }
+            case .audioCut:
                 commands.append(.stop)
             case .audioSeeked:
                 commands.append(.seek(to: event.audioSeconds ?? 0))

@@ -64,10 +64,20 @@ public struct PlayerSession: Sendable {
     /// The walk as the screen sees it.
     public var snapshot: WalkSnapshot { walk.snapshot }
 
-    /// Moves the replay clock by `wallSeconds` × speed (unless paused), feeding every fix reached; returns
-    /// the audio commands the new events call for.
+    /// Whether the audio sink leads the walk's clock while a narration plays (`Walk.audioLeads`): the player
+    /// with sound sets it.
+    public var audioLeads: Bool {
+        get { walk.audioLeads }
+        set { walk.audioLeads = newValue }
+    }
+
+    /// Moves the replay clock by `wallSeconds` × speed (unless paused), feeding every fix reached; while a
+    /// narration plays and `audioLeads`, to where the sink's `audio` lead allows. Returns the audio commands
+    /// the new events call for.
     @discardableResult
-    public mutating func advance(wallSeconds: Double) -> [AudioCommand] { walk.step(wallSeconds: wallSeconds).audio }
+    public mutating func advance(wallSeconds: Double, audio: AudioLead? = nil) -> [AudioCommand] {
+        walk.step(wallSeconds: wallSeconds, audio: audio).audio
+    }
 
     /// Feeds exactly the next fix (the `.` key while paused).
     @discardableResult

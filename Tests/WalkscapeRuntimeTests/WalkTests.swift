@@ -117,7 +117,8 @@ final class RecordingSink: WalkSink {
         #expect(walk.setPaused(true, by: .overlay).audio == [.pause])
         #expect(walk.step(wallSeconds: 10).isEmpty)
         #expect(walk.time == 30)
-        walk.stepOneFix()
+        // One fix on: the narration's audio moves with the clock.
+        #expect(walk.stepOneFix().audio == [.seek(to: 6)])
         #expect(walk.time == 31 && walk.snapshot.fixes == 32)
         #expect(walk.togglePause().isEmpty)  // the listener holds it too
         #expect(walk.setPaused(false, by: .overlay).isEmpty)
@@ -128,7 +129,7 @@ final class RecordingSink: WalkSink {
         #expect(walk.seekAudio(by: 10).audio == [.seek(to: 16)])
         #expect(walk.skipAudio().audio == [.stop])
         #expect(walk.replay(point: 1).audio == [.play(point: 1, offset: 0)])
-        #expect(sink.updates.withLock { $0.count } == 9)  // a step that changed nothing is not handed on
+        #expect(sink.updates.withLock { $0.count } == 10)  // a step that changed nothing is not handed on
     }
 
     @Test func anEmptySourceEndsAtOnce() {

@@ -55,10 +55,10 @@ public enum Player {
     /// Applies `action` to `state`; returns what the driver must do.
     public static func reduce(_ state: inout PlayerState, _ action: PlayerAction) -> [PlayerEffect] {
         switch action {
-        case let .tick(wallSeconds):
+        case let .tick(wallSeconds, audio):
             state.age(shownNotice: wallSeconds)
             // A paused walk (by the listener or an overlay) does not move: the session knows.
-            state.session.advance(wallSeconds: wallSeconds)
+            state.session.advance(wallSeconds: wallSeconds, audio: audio)
             if state.session.ended, state.overlay == nil {
                 show(.completion(state.session.completionSummary(info: state.info, donation: state.donation)), in: &state)
             }

@@ -1,8 +1,11 @@
+import WalkscapeRuntime
+
 /// What the listener can ask of the player screen. Keys map to these through `Player.action(for:)` (one
 /// table); a feature adds a case here, a key there and a branch in `Player.reduce`.
 public enum PlayerAction: Sendable, Equatable {
-    /// Wall-clock time passed: the walk moves on (unless paused).
-    case tick(wallSeconds: Double)
+    /// Wall-clock time passed, and what the sound card has played of the narration playing (nil: nothing
+    /// leads): the walk moves on (unless paused), led by the sound card while a narration is heard.
+    case tick(wallSeconds: Double, audio: AudioLead? = nil)
     case togglePause
     /// Seek the playing audio by `seconds`.
     case seekAudio(by: Double)

@@ -1,0 +1,17 @@
+/// When one narration was asked for and when the sound card first played it: the play log's line, so a
+/// tester can see the latency between the engine's trigger and the first sample heard.
+public struct NarrationTiming: Sendable, Equatable {
+    /// The point whose narration it is.
+    public var point: Int
+    /// The walk's clock when the narration was asked for (the engine's trigger, or a seek or speed change).
+    public var walkTime: Double
+    /// Where in the recording it started, seconds.
+    public var fromSeconds: Double
+    /// Monotonic seconds (the sink's `AudioClock`): when the play was issued, and when its first sample was
+    /// heard.
+    public var issuedAt: Double
+    public var firstHeardAt: Double
+
+    /// Seconds from the engine's trigger to the first sample heard.
+    public var latency: Double { firstHeardAt - issuedAt }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import WalkscapeAudio
+
+/// A recording opened ahead of its narration (on `AudioSink`'s preparer thread), handed once to whoever
+/// plays it. Knows the file it opened (size and modification time), so a file changed since (a producer's
+/// edit under `play --watch`) is opened again rather than played stale.
+final class PreparedRecording: @unchecked Sendable {
+    let path: String
+    private let ready = NSCondition()
+    private var done = false
+    private var opened: (any AudioDecoder)?
+    private var identity: FileIdentity?
+
+    init(path: String) { self.path = path }
+
+    /// Opens the file (the preparer thread); whoever waits in `decoder()` wakes.
+    func open() {
+        let identity = FileIdentity(path: path)
+        let decoder = try? AudioDecoding.open(path: path)
+        ready.withLock {
+            opened = decoder
+            self.identity = identity
+            done = true
+            ready.broadcast()
+        }
+    }
+
+    /// The opened decoder, waiting for the opening to finish; nil when it failed or the file changed since.
+    func decoder() -> (any AudioDecoder)? {
+        let (decoder, identity) = ready.withLock {
+            while !done { ready.wait() }
+            defer { opened = nil }
+            return (opened, self.identity)
+        }
+        guard let identity, identity == FileIdentity(path: path) else { return nil }
+        return decoder
+    }
+}
+
+/// A file's size and modification time: enough to tell that it was rewritten.
+struct FileIdentity: Equatable {
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int64(info.st_size)
+        modifiedSeconds = info.st_mtim.tv_sec
+        modifiedNanoseconds = info.st_mtim.tv_nsec
+    }
+}

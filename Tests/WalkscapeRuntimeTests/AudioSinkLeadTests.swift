@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkscapeAudio
+import WalkscapeCore
+@testable import WalkscapeRuntime
+
+/// An output whose sound card the test plays by hand: frames written are heard only when the test says so
+/// (`play(seconds:)`), so latency, an underrun, a pause and the drain are all the test's to set.
+final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
+    let name = "hand"
+    private let lock = NSLock()
+    private var rate = 16_000
+    private var written: Int64 = 0
+    private var heard: Int64 = 0
+    private var corked = false
+    /// How much may be written ahead of what is heard: the sound card's buffer.
+    let capacityFrames = 8_000
+
+    func start(format: AudioFormat, paused: Bool) throws(AudioOutputError) {
+        lock.withLock {
+            rate = format.sampleRate
+            written = 0
+            heard = 0
+            corked = paused
+        }
+    }
+    func writableFrames() -> Int { lock.withLock { corked ? 0 : max(0, capacityFrames - Int(written - heard)) } }
+    func write(_ samples: UnsafePointer<Float>, frames: Int) throws(AudioOutputError) { lock.withLock { written += Int64(frames) } }
+    func waitForProgress(seconds: Double) { usleep(500) }
+    var heardFrames: Int64 { lock.withLock { heard } }
+    var writtenFrames: Int64 { lock.withLock { written } }
+    func pause() { lock.withLock { corked = true } }
+    func resume() { lock.withLock { corked = false } }
+    func flush() { lock.withLock { written = heard } }
+    func setVolume(_ volume: Double) {}
+    func endOfData() {}
+    func stop() throws(AudioOutputError) {}
+
+    /// The sound card plays `seconds` of what was written (less when less is buffered: an underrun).
+    func play(seconds: Double) {
+        lock.withLock {
+            guard !corked else { return }
+            heard = min(written, heard + Int64(seconds * Double(rate)))
+        }
+    }
+    /// Frames written and not yet heard.
+    var buffered: Int64 { lock.withLock { written - heard } }
+}
+
+@Suite(.serialized) struct AudioSinkLeadTests {
+    /// Silence of each point's measured length (20, 30 and 10 s at 16 kHz), in a fresh directory.
+    static let recordings: [Int: String] = {
+        let directory = NSTemporaryDirectory() + "walkscape-lead-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var paths: [Int: String] = [:]
+        for (point, seconds) in [(1, 20.0), (2, 30.0), (3, 10.0)] {
+            let path = directory + "/p\(point).wav"
+            try? PlaceholderRecording.write(to: path, seconds: seconds, sound: .silence)
+            paths[point] = path
+        }
+        return paths
+    }()
+
+    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(500)
+        }
+        return condition()
+    }
+
+    @Test func latencyUnderrunPauseAndDrainOnTheWalksClock() throws {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        let clock = ManualAudioClock()
+        let notices = Mutex<[String]>([])
+        let paths = AudioSinkLeadTests.recordings
+        let sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.withLock { $0.append(line) } }) { paths[$0] }
+        let (tour, trace) = walkInputs()
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        walk.audioLeads = true
+        func step(_ wall: Double) {
+            clock.advance(by: wall)
+            walk.step(wallSeconds: wall, audio: sink.lead(for: walk.engine.playing))
+        }
+        step(30)
+        #expect(walk.time == 25)
+        // Latency: the file is open and the sound card's buffer full, but nothing has been heard.
+        #expect(eventually { output.buffered == Int64(output.capacityFrames) })
+        #expect(sink.lead(for: walk.engine.playing) == .waiting(atSeconds: 0))
+        step(0.5)
+        #expect(walk.time == 25)
+        // The first 2 s leave the speaker (a quarter of a second at a time, the player refilling the buffer):
+        // the walk follows.
+        for _ in 0..<8 {
+            #expect(eventually { output.buffered == Int64(output.capacityFrames) })
+            output.play(seconds: 0.25)
+        }
+        step(0.1)
+        #expect(abs(walk.time - 27) < 1e-9)
+        let timing = try #require(sink.takeTimings().first)
+        #expect(timing.point == 1 && timing.walkTime == 25 && timing.fromSeconds == 0)
+        // An underrun: the card plays nothing for 3 s of wall time (under `stallSeconds`); the walk waits.
+        step(3)
+        #expect(abs(walk.time - 27) < 1e-9)
+        #expect(!sink.muted && notices.withLock { $0.isEmpty })
+        // Paused for longer than `stallSeconds`: a pause is not a stall.
+        walk.togglePause()
+        sink.drain()
+        #expect(eventually { player.snapshot.paused })
+        clock.advance(by: 2 * AudioSink.stallSeconds)
+        _ = sink.lead(for: walk.engine.playing)
+        walk.togglePause()
+        sink.drain()
+        #expect(eventually { !player.snapshot.paused })
+        #expect(notices.withLock { $0.isEmpty })
+        // Played to the end: the narration finishes only once the card has played its last sample.
+        while !player.snapshot.finished {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.25)
+            step(0.25)
+        }
+        #expect(walk.engine.playing?.point == 1 || walk.events.last?.kind == .audioFinished)
+        step(0.1)
+        #expect(walk.engine.playing == nil)
+        #expect(abs(walk.time - 45.1) < 1e-9)  // then on by its own clock
+        #expect(walk.events.filter { $0.kind == .audioFinished }.map(\.t) == [45])
+    }
+
+    @Test func aSoundCardThatStallsLetsTheWalkGoOnWithANotice() throws {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        let clock = ManualAudioClock()
+        let notices = Mutex<[String]>([])
+        let paths = AudioSinkLeadTests.recordings
+        let sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.withLock { $0.append(line) } }) { paths[$0] }
+        let (tour, trace) = walkInputs()
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        walk.audioLeads = true
+        walk.step(wallSeconds: 30, audio: nil)
+        sink.drain()
+        #expect(eventually { player.snapshot.applied > 0 && output.buffered > 0 })
+        clock.advance(by: AudioSink.stallSeconds + 0.5)
+        #expect(sink.lead(for: walk.engine.playing) == nil)
+        #expect(notices.withLock { $0.count } == 1)
+        #expect(sink.muted)
+        walk.step(wallSeconds: 2, audio: sink.lead(for: walk.engine.playing))
+        #expect(walk.time == 27)
+    }
+
+    @Test func theNextRecordingsAreOpenedAhead() {
+        let opened = Mutex<[Int]>([])
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        defer { player.shutdown() }
+        let paths = AudioSinkLeadTests.recordings
+        let sink = AudioSink(player: player, clock: ManualAudioClock()) { point in
+            opened.withLock { $0.append(point) }
+            return paths[point]
+        }
+        let (tour, trace) = walkInputs()
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        walk.audioLeads = true
+        walk.step(wallSeconds: 1)
+        // Point 1 is the next to trigger: asked for ahead, before it triggers.
+        #expect(opened.withLock { $0 }.contains(1))
+    }
+}
