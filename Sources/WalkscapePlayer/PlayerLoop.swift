@@ -124,8 +124,10 @@ public struct PlayerLoop {
         _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] }, handle: (PlayerEffect, inout PlayerState) -> Void
     ) -> Outcome {
         var last = clock.now()
-        // When the last frame's work began: the next key wait ends `frameInterval` after it.
+        // When the last frame's work began, and how long after it the screen may change: the next key wait
+        // ends then (never sooner than `frameInterval` after it).
         var frameStarted = last
+        var changeIn = 0.0
         var lastFrame: PlayerFrame?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
@@ -134,7 +136,8 @@ public struct PlayerLoop {
             let signal = StopSignals.pending
             if signal != 0 { return .interrupted(signal) }
             // The first frame is drawn at once, before any wait for a key.
-            if let key = backend.readKey(timeout: lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted)) {
+            let wait = lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted, changeIn: changeIn)
+            if let key = backend.readKey(timeout: wait) {
                 for effect in Player.reduce(&state, key: key) {
                     if effect == .quit { return .quit }
                     handle(effect, &state)
@@ -153,7 +156,9 @@ public struct PlayerLoop {
             for notice in notices.take() { _ = Player.reduce(&state, .notice("audio: " + notice)) }
             let muted = sink?.muted ?? true
             let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
-            let frame = state.frame(heardPosition: heard, muted: muted)
+            let frame = state.frame(heardPosition: heard, muted: muted).asShown()
+            let waitingForSound = if case .waiting? = lead { true } else { false }
+            changeIn = state.wallSecondsUntilShownChange(heardPosition: heard, waitingForSound: waitingForSound)
             let size = backend.size
             let ascii = !backend.unicode
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: state.showLog)
@@ -169,11 +174,13 @@ public struct PlayerLoop {
         }
     }
 
-    /// How long to wait for a key, in milliseconds, when the last frame's work began `elapsed` seconds ago:
-    /// what is left of `frameInterval` (0 when the work took longer), so the work does not add to the gap
-    /// between two frames.
-    static func keyWait(sinceFrameStarted elapsed: Double) -> Int32 {
-        Int32((max(0, min(frameInterval, frameInterval - elapsed)) * 1000).rounded())
+    /// How long to wait for a key, in milliseconds, when the last frame's work began `elapsed` seconds ago
+    /// and the screen may change `changeIn` seconds after it (`PlayerState.wallSecondsUntilShownChange`):
+    /// what is left until then, but never less than what is left of `frameInterval` (at most about 30 frames a
+    /// second), and 0 when the work took longer. The work does not add to the wait.
+    static func keyWait(sinceFrameStarted elapsed: Double, changeIn: Double = frameInterval) -> Int32 {
+        let until = max(frameInterval, min(changeIn, PlayerState.longestWake))
+        return Int32((max(0, min(until, until - elapsed)) * 1000).rounded())
     }
 
     /// The play log's line for a narration first heard: the engine's time and the sound card's, e.g.

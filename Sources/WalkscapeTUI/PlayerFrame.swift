@@ -97,6 +97,16 @@ public struct PlayerFrame: Sendable, Equatable {
         self.seekStepSeconds = seekStepSeconds
     }
 
+    /// The frame with its times at the precision the screen prints (tenths of a second): two frames equal
+    /// after this draw the same, so the player skips drawing the second.
+    public func asShown() -> PlayerFrame {
+        var frame = self
+        frame.traceTime = (traceTime * 10).rounded() / 10
+        frame.audio.elapsed = (audio.elapsed * 10).rounded(.down) / 10
+        frame.gps.fixAge = gps.fixAge.map { ($0 * 10).rounded() / 10 }
+        return frame
+    }
+
     /// This frame with every text transliterated to ASCII, for a terminal without a UTF-8 locale.
     public func asciiOnly() -> PlayerFrame {
         let ascii = { (text: String) in ASCIIFallback.transliterate(text: text) }

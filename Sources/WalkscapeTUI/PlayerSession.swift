@@ -63,6 +63,8 @@ public struct PlayerSession: Sendable {
     public var lastDeliveredFix: Int? { walk.lastDeliveredIndex }
     /// The walk as the screen sees it.
     public var snapshot: WalkSnapshot { walk.snapshot }
+    /// When the next fix is due on the walk's clock (nil: none known yet, or the source is done).
+    public var nextFixTime: Double? { walk.source.nextFixTime }
 
     /// Whether the audio sink leads the walk's clock while a narration plays (`Walk.audioLeads`): the player
     /// with sound sets it.

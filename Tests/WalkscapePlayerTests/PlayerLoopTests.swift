@@ -191,31 +191,59 @@ extension TerminalLoopTests {
         #expect(PlayerReloader.rebuild(session, tour: session.tour, trace: Trace(), policy: .standard).nextFix == session.nextFix)
     }
 
-    /// At ×1 as at ×8 the loop waits for a key what is left of 33 ms after the last frame's work began: a frame
-    /// follows the previous one within a frame interval (the wait was 100 ms below ×2, the work on top).
-    @Test func theKeyWaitIsWhatIsLeftOfAFrameIntervalAtEverySpeed() {
+    /// The loop sleeps until what the screen shows may change, never sooner than a frame interval after the
+    /// last frame's work began: at ×1 about ten frames a second (the header's clock shows tenths), at ×8 about
+    /// thirty; paused, a wake-up a quarter of a second. No key comes; each wait takes what it asked for.
+    @Test(arguments: [(1.0, 85...100), (8.0, 25...25)])
+    func theLoopSleepsUntilTheScreenMayChange(speed: Double, waits: ClosedRange<Int32>) {
         let backend = WaitRecordingBackend(TestBackend(width: 100, height: 30))
         let clock = ManualAudioClock()
         var idle = 0
         backend.inner.onIdle = {
             idle += 1
-            clock.advance(by: 0.010)  // no key came in the wait
-            if idle == 40 { backend.inner.keys = [.character("q"), .character("y")] }
+            clock.advance(by: Double(backend.timeouts.last ?? 0) / 1000)
+            if idle == 200 { backend.inner.keys = [.character("q"), .character("y")] }
         }
         backend.onDraw = { clock.advance(by: 0.008) }  // a frame's work takes 8 ms
         let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
         defer { player.shutdown() }
         let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
         var state = state()
-        #expect(state.session.speed == 1)
+        if speed != 1 { state.session = PlayerSession(tour: state.session.tour, trace: (state.session.walk.source as! TraceReplaySource).trace, speed: speed) }
         #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
         #expect(backend.timeouts.first == 0)  // the first frame at once
-        #expect(backend.timeouts.dropFirst().allSatisfy { $0 == 25 })
-        #expect(backend.timeouts.count > 30)
+        // Waits between frames (the few short ones land just before a fix or the next tenth).
+        let steady = backend.timeouts.dropFirst().filter { waits.contains($0) }.count
+        #expect(Double(steady) >= 0.8 * Double(backend.timeouts.count - 1), "×\(speed): \(backend.timeouts.prefix(40))")
+        #expect(backend.timeouts.dropFirst().allSatisfy { $0 >= 25 || $0 == 0 }, "\(backend.timeouts.prefix(40))")
         #expect(PlayerLoop.keyWait(sinceFrameStarted: 0) == 33)
         #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008) == 25)
         #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.050) == 0)
         #expect(PlayerLoop.keyWait(sinceFrameStarted: -1) == 33)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008, changeIn: 0.1) == 92)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008, changeIn: 0.01) == 25)
+        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0, changeIn: 10) == 250)
+    }
+
+    @Test func pausedTheLoopWakesFourTimesASecondAndDrawsNothing() {
+        let backend = WaitRecordingBackend(TestBackend(width: 100, height: 30))
+        let clock = ManualAudioClock()
+        var idle = 0
+        var draws = 0
+        backend.inner.keys = [.character(" ")]
+        backend.inner.onIdle = {
+            idle += 1
+            clock.advance(by: Double(backend.timeouts.last ?? 0) / 1000)
+            if idle == 40 { backend.inner.keys = [.character("q"), .character("y")] }
+        }
+        backend.onDraw = { draws += 1 }
+        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        defer { player.shutdown() }
+        let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
+        var state = state()
+        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
+        #expect(backend.timeouts.suffix(30).allSatisfy { $0 == 250 }, "\(backend.timeouts)")
+        #expect(draws <= 4, "\(draws) frames drawn while paused")
     }
 
     @Test func aStopSignalEndsTheLoop() {

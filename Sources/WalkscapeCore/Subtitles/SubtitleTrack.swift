@@ -73,6 +73,13 @@ public struct SubtitleTrack: Sendable, Equatable {
         return index < cues.count ? cues[index] : nil
     }
 
+    /// The first moment after `ms` at which what shows changes: the next cue's start or the end of a cue
+    /// showing now, whichever comes first; nil when nothing changes any more.
+    public func nextChange(after ms: Int) -> Int? {
+        let ends = active(at: ms).map(\.endMs).filter { $0 > ms }
+        return ([next(after: ms)?.startMs].compactMap { $0 } + ends).min()
+    }
+
     /// The cue before the ones showing at `ms` (the "previous line" a player dims), if any: among the cues
     /// that have ended by `ms` (end ≤ `ms`), the one that started last (the later in file order on a tie).
     public func previous(before ms: Int) -> SubtitleCue? {
