@@ -2,71 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 import WalkscapeCore
+import WalkscapeTestSupport
 @testable import WalkscapeAudio
-
-/// Monotonic seconds, the clock the recorder and the player's observers share.
-func monotonicNow() -> Double { MonotonicAudioClock().now() }
-
-/// Records the default sink's monitor with `parec` (48 kHz mono float) and keeps each chunk's arrival, so that a
-/// monotonic moment can be placed on the capture's sample timeline (`sampleIndex(at:)`).
-final class MonitorRecorder: @unchecked Sendable {
-    static let rate = 48000
-    private let process = Process()
-    private let lock = NSLock()
-    private var samples: [Float] = []
-    /// Each chunk's arrival: (samples recorded so far, monotonic time).
-    private var arrivals: [(count: Int, time: Double)] = []
-    private let done = DispatchSemaphore(value: 0)
-
-    init(server: String? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec"] + (server.map { ["--server=\($0)"] } ?? []) + [ "--device=@DEFAULT_MONITOR@", "--format=float32le", "--rate=48000", "--channels=1", "--latency-msec=5", "--raw"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let handle = pipe.fileHandleForReading
-        Thread {
-            var carry = Data()
-            while true {
-                let data = handle.availableData
-                let now = monotonicNow()
-                if data.isEmpty { break }
-                carry.append(data)
-                let whole = carry.count / 4 * 4
-                let floats: [Float] = carry.prefix(whole).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-                carry = carry.dropFirst(whole)
-                self.lock.withLock {
-                    self.samples.append(contentsOf: floats)
-                    self.arrivals.append((self.samples.count, now))
-                }
-            }
-            self.done.signal()
-        }.start()
-    }
-
-    /// The index of the sample heard at monotonic `time`, from the chunks that arrived in the second after it
-    /// only: the earliest sample position consistent with their arrivals (a chunk read late, on a busy machine,
-    /// only moves its estimate later, and the minimum wins). Local, because the sink's clock does not run at
-    /// exactly the monotonic clock's rate: a null sink's ran 200 ppm fast here (120 ms over 10 minutes), as a
-    /// sound card's may.
-    func sampleIndex(at time: Double) -> Int? {
-        lock.withLock {
-            let rate = Double(MonitorRecorder.rate)
-            let near = arrivals.filter { $0.time >= time && $0.time <= time + 1 }
-            guard let local = near.map({ $0.time - Double($0.count) / rate }).min() else { return nil }
-            return Int(((time - local) * rate).rounded())
-        }
-    }
-
-    func stop() -> [Float] {
-        // SIGKILL: the child may have inherited a mask blocking SIGTERM from the spawning thread.
-        kill(process.processIdentifier, SIGKILL)
-        done.wait()
-        process.waitUntilExit()
-        return lock.withLock { samples }
-    }
-}
 
 /// Real playback through PulseAudio, recorded from the null sink's monitor, each test on a private daemon of its
 /// own (`PrivatePulseServer`), never on a server that happens to answer. Skipped when pulseaudio is not

@@ -1,25 +1,47 @@
 import Foundation
-import WalkscapeTestSupport
-import WalkscapeAudio
 
 /// A PulseAudio daemon of the test's own (tools/pulse_null.sh in a private directory: its own socket, runtime
 /// directory and configuration), which the test can stop and start again on the same socket to play a server that
 /// goes away and comes back. Every real-audio test plays and records on one of these, never on a server that
 /// happens to answer (the user's desktop server would play the tones aloud and mix in other sound).
-final class PrivatePulseServer {
-    let directory: String
-    var address: String { "unix:\(directory)/native" }
+public final class PrivatePulseServer {
+    public let directory: String
+    public var address: String { "unix:\(directory)/native" }
 
-    init() {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init() {
         directory = NSTemporaryDirectory() + "walkscape-pulse-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// Starts a daemon, runs `body` with it and stops it, whatever `body` does.
-    static func with<T>(_ body: (PrivatePulseServer) throws -> T) throws -> T {
+    public static func with<T>(_ body: (PrivatePulseServer) throws -> T) throws -> T {
         let server = PrivatePulseServer()
         try server.start()
         defer { try? server.stop() }
         return try body(server)
+    }
+
+    /// The whole environment of a client of this daemon and of no other server (the one tools/pulse_null.sh
+    /// gives its own clients: none of the user's PULSE_*/XDG_* variables, autospawn off).
+    public var clientEnvironment: [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_RUNTIME_DIR": directory, "XDG_CONFIG_HOME": directory + "/config",
+            "PULSE_SERVER": address, "PULSE_CLIENTCONFIG": directory + "/client.conf",
+        ]
+    }
+
+    /// Runs pactl on this daemon (`pactl load-module …`); returns what it printed, throws when it fails.
+    @discardableResult
+    public func pactl(_ arguments: String...) throws -> String {
+        guard let pactl = ["/usr/bin/pactl", "/usr/local/bin/pactl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Failure(description: "pactl is not installed")
+        }
+        let result = try ChildProcess.run([pactl] + arguments, environment: clientEnvironment)
+        guard result.status == 0 else { throw Failure(description: "pactl \(arguments.joined(separator: " ")) failed (status \(result.status))") }
+        return result.output
     }
 
     /// Runs tools/pulse_null.sh `verb` for this directory (through `ChildProcess`: the daemon the script
@@ -28,13 +50,13 @@ final class PrivatePulseServer {
         var environment = ProcessInfo.processInfo.environment
         environment["WALKSCAPE_PULSE_DIR"] = directory
         let status = try ChildProcess.run([repositoryRoot + "/tools/pulse_null.sh", verb], environment: environment, capture: false).status
-        guard status == 0 else { throw AudioOutputError("tools/pulse_null.sh \(verb) failed (status \(status))") }
+        guard status == 0 else { throw Failure(description: "tools/pulse_null.sh \(verb) failed (status \(status))") }
     }
 
-    func start() throws { try script("start") }
-    func stop() throws { try script("stop") }
+    public func start() throws { try script("start") }
+    public func stop() throws { try script("stop") }
 
-    static var available: Bool {
+    public static var available: Bool {
         ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/pulseaudio") } ?? false
     }
 }
