@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeTestSupport
 
@@ -26,4 +27,18 @@ struct TourCopy {
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
+}
+
+/// Every sample `decoder` gives from where it is to its end, channel 0 only.
+func firstChannel(of decoder: any AudioDecoder) throws -> [Float] {
+    let channels = decoder.info.channels
+    var all: [Float] = []
+    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 4096 * channels)
+    defer { buffer.deallocate() }
+    while true {
+        let count = try decoder.read(into: buffer, frames: 4096)
+        if count == 0 { break }
+        for frame in 0..<count { all.append(buffer[frame * channels]) }
+    }
+    return all
 }

@@ -8,16 +8,7 @@ import Testing
     /// Every sample of a WAV file `listen --audio wav:FILE` wrote (channel 0), and its sample rate.
     private func samples(of path: String) throws -> (samples: [Float], sampleRate: Int) {
         let decoder = try WAVDecoder(path: path)
-        let channels = decoder.info.channels
-        var all: [Float] = []
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 4096 * channels)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try decoder.read(into: buffer, frames: 4096)
-            if count == 0 { break }
-            for frame in 0..<count { all.append(buffer[frame * channels]) }
-        }
-        return (all, decoder.info.sampleRate)
+        return (try firstChannel(of: decoder), decoder.info.sampleRate)
     }
 
     private func temporaryPath(_ name: String) -> String { NSTemporaryDirectory() + "walkscape-listen-\(UUID().uuidString)-" + name }
