@@ -302,7 +302,8 @@ public final class AudioPlayer: @unchecked Sendable {
                 pendingOffset += count
                 pendingFrames -= count
             } else {
-                output.waitForProgress(seconds: 0.02)
+                // The output sleeps at most a fifth of its buffer (PulseOutput: 50 ms; NullOutput: 5 ms).
+                output.waitForProgress(seconds: 0.05)
             }
             return
         }

@@ -149,9 +149,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         streamWritten += Int64(frames)
     }
 
-    /// Sleeps up to 20 ms: a fifth of the 100 ms buffer, so it never runs dry, at 50 wake-ups a second.
+    /// Sleeps up to a fifth of the buffer (50 ms of the 250 ms): the server asks for data no more often
+    /// (`minreq`), so the buffer never runs dry, at 20 wake-ups a second.
     public func waitForProgress(seconds: Double) {
-        usleep(UInt32(max(0.001, min(seconds, 0.02)) * 1e6))
+        usleep(UInt32(max(0.001, min(seconds, bufferSeconds / 5)) * 1e6))
     }
 
     public var heardFrames: Int64 {
@@ -295,7 +296,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         let bytesPerSecond = Double(format.sampleRate * format.channels * 4)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32(bytesPerSecond * bufferSeconds), prebuf: UInt32.max,
-            minreq: UInt32.max, fragsize: UInt32.max)
+            minreq: UInt32(bytesPerSecond * bufferSeconds / 5), fragsize: UInt32.max)
         var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue
         if paused { flags |= PA_STREAM_START_CORKED.rawValue }
         var volumes = pa_cvolume()

@@ -129,6 +129,7 @@ public struct PlayerLoop {
         var frameStarted = last
         var changeIn = 0.0
         var lastFrame: PlayerFrame?
+        var lastGrid: CellGrid?
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
         var lastBasemap = false
@@ -165,12 +166,23 @@ public struct PlayerLoop {
             let projection = state.map.projection(for: frame.map, columns: mapSize.columns, rows: mapSize.rows, ascii: ascii)
             // Nothing changed (paused, say): nothing to draw.
             let basemap = state.shownUnderlay != nil
-            if frame == lastFrame && size == lastSize && projection == lastProjection && basemap == lastBasemap { continue }
+            let sameView = size == lastSize && projection == lastProjection && basemap == lastBasemap
+            if frame == lastFrame && sameView { continue }
+            let screen = PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: state.shownUnderlay)
+            // Only the times moved (the clock's tenth, the audio bar's second): those rows drawn again in place.
+            if sameView, let previous = lastFrame, var grid = lastGrid, let rows = screen.redrawTimes(frame, over: previous, in: &grid) {
+                backend.draw(grid, changedRows: rows)
+                lastGrid = grid
+                lastFrame = frame
+                continue
+            }
             lastBasemap = basemap
             lastFrame = frame
             lastSize = size
             lastProjection = projection
-            backend.draw(PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: state.shownUnderlay).render(frame, width: size.width, height: size.height))
+            let grid = screen.render(frame, width: size.width, height: size.height)
+            lastGrid = grid
+            backend.draw(grid)
         }
     }
 

@@ -39,6 +39,13 @@ public struct CellGrid: Sendable, Equatable {
     /// Whether (x, y) is on the grid.
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
+    /// Blanks the cells of `area` (clipped to the grid).
+    public mutating func clear(_ area: Rect) {
+        for y in max(0, area.y)..<min(height, area.y + area.height) {
+            for x in max(0, area.x)..<min(width, area.x + area.width) { cells[y * width + x] = Cell() }
+        }
+    }
+
     /// Fills the whole grid with `cell`.
     public mutating func clear(_ cell: Cell = Cell()) {
         for i in cells.indices { cells[i] = cell }
@@ -111,9 +118,14 @@ public struct CellGrid: Sendable, Equatable {
     /// The cells that differ from `previous` (all of them when the sizes differ), row by row, as runs
     /// of consecutive changed cells: what a backend needs to redraw.
     public func changes(since previous: CellGrid?) -> [(x: Int, y: Int, cells: [Cell])] {
+        changes(since: previous, rows: Array(0..<height))
+    }
+
+    /// The same, looking only at `rows` (a caller that knows the other rows are unchanged).
+    public func changes(since previous: CellGrid?, rows: [Int]) -> [(x: Int, y: Int, cells: [Cell])] {
         let full = previous == nil || previous!.width != width || previous!.height != height
         var runs: [(x: Int, y: Int, cells: [Cell])] = []
-        for y in 0..<height {
+        for y in (full ? Array(0..<height) : rows) where y >= 0 && y < height {
             var x = 0
             while x < width {
                 if full || self[x, y] != previous![x, y] {

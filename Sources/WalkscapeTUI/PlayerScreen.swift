@@ -42,13 +42,12 @@ public struct PlayerScreen: Sendable {
         // Right column: route card, audio bar, event log.
         let sideX = map.columns + 2
         let sideWidth = width - sideX
-        var row = 2
         if let card = frame.routeCard {
-            grid.render(card, in: Rect(x: sideX, y: row, width: sideWidth, height: 4), context: context)
-            row += 4
+            grid.render(card, in: Rect(x: sideX, y: 2, width: sideWidth, height: 4), context: context)
         }
-        grid.render(frame.audio, in: Rect(x: sideX, y: row, width: sideWidth, height: 3), context: context)
-        row += 3
+        let audioBar = PlayerScreen.audioBarArea(frame, width: width, height: height)
+        grid.render(frame.audio, in: audioBar, context: context)
+        let row = audioBar.y + audioBar.height
         if frame.showLog {
             // The log runs down to the map's last row.
             grid.render(EventLog(lines: frame.log), in: Rect(x: sideX, y: row, width: sideWidth, height: 2 + map.rows - row), context: context)
@@ -73,6 +72,43 @@ public struct PlayerScreen: Sendable {
         case nil: break
         }
         return grid
+    }
+
+    /// Where the audio bar goes: the right column, under the route card when there is one.
+    static func audioBarArea(_ frame: PlayerFrame, width: Int, height: Int) -> Rect {
+        let sideX = mapSize(width: width, height: height, showLog: frame.showLog).columns + 2
+        return Rect(x: sideX, y: frame.routeCard == nil ? 2 : 6, width: width - sideX, height: 3)
+    }
+
+    /// Brings `grid`, which holds `previous` as `render` drew it at `width` × `height`, up to `frame` when the two
+    /// differ only in their times (the header's clock and fix age, the audio bar's elapsed time): the header
+    /// and the audio bar drawn again in place. Returns the rows that may have changed, or nil when `frame`
+    /// differs in more (or an overlay is open, or the screen is too small): then `render` it whole. Cheap: at ×1
+    /// the clock changes ten times a second and little else does.
+    public func redrawTimes(_ frame: PlayerFrame, over previous: PlayerFrame, in grid: inout CellGrid) -> [Int]? {
+        let width = grid.width
+        let height = grid.height
+        guard frame.overlay == nil, previous.overlay == nil, width >= PlayerScreen.minimumSize.columns, height >= PlayerScreen.minimumSize.rows
+        else { return nil }
+        var timeless = frame
+        timeless.traceTime = previous.traceTime
+        timeless.gps.fixAge = previous.gps.fixAge
+        timeless.audio.elapsed = previous.audio.elapsed
+        guard timeless == previous else { return nil }
+        let shown = ascii ? frame.asciiOnly() : frame
+        var rows: [Int] = []
+        if frame.traceTime != previous.traceTime || frame.gps != previous.gps {
+            grid.clear(Rect(x: 0, y: 0, width: width, height: 2))
+            drawHeader(shown, into: &grid, width: width)
+            rows += [0, 1]
+        }
+        if frame.audio != previous.audio {
+            let area = PlayerScreen.audioBarArea(frame, width: width, height: height)
+            grid.clear(area)
+            grid.render(shown.audio, in: area, context: WidgetContext(strings: strings, ascii: ascii))
+            rows += Array(area.y..<(area.y + area.height))
+        }
+        return rows
     }
 
     /// The "terminal too small: need 60×20 (W×H)" notice, centred.

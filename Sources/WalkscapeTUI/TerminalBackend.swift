@@ -9,4 +9,10 @@ public protocol TerminalBackend: AnyObject {
     func readKey(timeout milliseconds: Int32) -> TerminalKey?
     /// Shows `grid` (a backend may flush only what changed since the last one).
     func draw(_ grid: CellGrid)
+    /// Shows `grid`, which differs from the last one shown only in `rows` (a backend may look at those only).
+    func draw(_ grid: CellGrid, changedRows rows: [Int])
+}
+
+extension TerminalBackend {
+    public func draw(_ grid: CellGrid, changedRows rows: [Int]) { draw(grid) }
 }

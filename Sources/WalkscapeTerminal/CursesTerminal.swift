@@ -70,8 +70,17 @@ public final class CursesTerminal {
 
     /// Draws the cells of `grid` that changed since the last call, then refreshes the screen.
     public func draw(_ grid: CellGrid) {
+        draw(grid, changes: grid.changes(since: previous))
+    }
+
+    /// Shows `grid`, comparing only `rows` with the last grid shown (the others are the same).
+    public func draw(_ grid: CellGrid, changedRows rows: [Int]) {
+        draw(grid, changes: grid.changes(since: previous, rows: rows))
+    }
+
+    private func draw(_ grid: CellGrid, changes: [(x: Int, y: Int, cells: [CellGrid.Cell])]) {
         if previous == nil { werase(stdscr) }
-        for run in grid.changes(since: previous) {
+        for run in changes {
             var x = run.x
             for cell in run.cells {
                 defer { x += 1 }

@@ -140,3 +140,37 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         #expect(SubtitleBox.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }
 }
+
+/// The clock's fast path: a frame that differs from the last only in its times, drawn over the last grid,
+/// gives the very grid a whole render gives, and says which rows changed.
+@Suite struct PlayerScreenTimesTests {
+    @Test(arguments: [(false, 80, 24, false), (true, 60, 20, false), (false, 200, 60, true), (false, 100, 30, true)])
+    func redrawingTheTimesEqualsAWholeRender(ascii: Bool, width: Int, height: Int, noCard: Bool) {
+        let screen = PlayerScreen(strings: UIStrings(language: "en"), ascii: ascii)
+        var previous = sampleFrame(showLog: width > 90)
+        if noCard { previous.routeCard = nil }
+        var grid = screen.render(previous, width: width, height: height)
+        var random = SplitMix64(seed: UInt64(width))
+        for step in 0..<300 {
+            var frame = previous
+            frame.traceTime += (random.uniform(in: 0...3)).rounded() / 10
+            if step % 7 == 0 { frame.gps.fixAge = frame.gps.fixAge.map { $0 + 1 } }
+            if step % 3 == 0 { frame.audio.elapsed += (random.uniform(in: 0...20)).rounded() / 10 }
+            let before = grid
+            guard let rows = screen.redrawTimes(frame, over: previous, in: &grid) else {
+                Issue.record("step \(step): only the times changed, yet a whole render was asked for")
+                return
+            }
+            let whole = screen.render(frame, width: width, height: height)
+            #expect(grid == whole, "step \(step)")
+            // Every changed cell lies in a row said to have changed.
+            for run in whole.changes(since: before) { #expect(rows.contains(run.y), "row \(run.y) changed unannounced at step \(step)") }
+            previous = frame
+        }
+        // Anything else changed, or an overlay: a whole render.
+        var moved = previous
+        moved.subtitles = SubtitleBox(current: ["another line"])
+        #expect(screen.redrawTimes(moved, over: previous, in: &grid) == nil)
+        #expect(screen.redrawTimes(sampleFrame(overlay: .help), over: previous, in: &grid) == nil)
+    }
+}
