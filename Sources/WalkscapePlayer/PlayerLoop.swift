@@ -170,11 +170,15 @@ public struct PlayerLoop {
             if frame == lastFrame && sameView { continue }
             let screen = PlayerScreen(strings: strings, ascii: ascii, projection: projection, underlay: state.shownUnderlay)
             // Only the times moved (the clock's tenth, the audio bar's second): those rows drawn again in place.
-            if sameView, let previous = lastFrame, var grid = lastGrid, let rows = screen.redrawTimes(frame, over: previous, in: &grid) {
-                backend.draw(grid, changedRows: rows)
-                lastGrid = grid
-                lastFrame = frame
-                continue
+            // The grid is taken out of `lastGrid` so that it is changed in place, not copied.
+            if sameView, let previous = lastFrame, var grid = lastGrid {
+                lastGrid = nil
+                if let rows = screen.redrawTimes(frame, over: previous, in: &grid) {
+                    backend.draw(grid, changedRows: rows)
+                    lastGrid = grid
+                    lastFrame = frame
+                    continue
+                }
             }
             lastBasemap = basemap
             lastFrame = frame

@@ -39,6 +39,14 @@ public struct CellGrid: Sendable, Equatable {
     /// Whether (x, y) is on the grid.
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
+    /// Copies `rows` from `other`, a grid of the same size (the rows a caller knows changed).
+    public mutating func copyRows(_ rows: [Int], from other: CellGrid) {
+        guard other.width == width, other.height == height else { return self = other }
+        for y in rows where y >= 0 && y < height {
+            cells.replaceSubrange((y * width)..<((y + 1) * width), with: other.cells[(y * width)..<((y + 1) * width)])
+        }
+    }
+
     /// Blanks the cells of `area` (clipped to the grid).
     public mutating func clear(_ area: Rect) {
         for y in max(0, area.y)..<min(height, area.y + area.height) {

@@ -70,15 +70,17 @@ public final class CursesTerminal {
 
     /// Draws the cells of `grid` that changed since the last call, then refreshes the screen.
     public func draw(_ grid: CellGrid) {
-        draw(grid, changes: grid.changes(since: previous))
+        draw(grid, changes: grid.changes(since: previous), rows: nil)
     }
 
-    /// Shows `grid`, comparing only `rows` with the last grid shown (the others are the same).
+    /// Shows `grid`, comparing only `rows` with the last grid shown (the others are the same); the last grid
+    /// kept is brought up to date in those rows, not replaced, so neither it nor the caller's copies `grid`.
     public func draw(_ grid: CellGrid, changedRows rows: [Int]) {
-        draw(grid, changes: grid.changes(since: previous, rows: rows))
+        guard previous != nil else { return draw(grid) }
+        draw(grid, changes: grid.changes(since: previous, rows: rows), rows: rows)
     }
 
-    private func draw(_ grid: CellGrid, changes: [(x: Int, y: Int, cells: [CellGrid.Cell])]) {
+    private func draw(_ grid: CellGrid, changes: [(x: Int, y: Int, cells: [CellGrid.Cell])], rows: [Int]? = nil) {
         if previous == nil { werase(stdscr) }
         for run in changes {
             var x = run.x
@@ -92,7 +94,7 @@ public final class CursesTerminal {
                 put(cell, x: x, y: run.y)
             }
         }
-        previous = grid
+        if let rows, previous != nil { previous!.copyRows(rows, from: grid) } else { previous = grid }
         wnoutrefresh(stdscr)
         doupdate()
     }

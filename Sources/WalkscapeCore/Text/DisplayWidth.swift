@@ -13,6 +13,19 @@ public enum DisplayWidth {
         let v = scalar.value
         if v == 0 { return 0 }
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        // Printable ASCII, Latin-1, and the braille and box-drawing blocks the map and the panes are made of:
+        // one column each, without a look-up of the scalar's properties (the player measures every cell it
+        // draws).
+        if v < 0x300 || (0x2500...0x259F).contains(v) || (0x2800...0x28FF).contains(v) { return v == 0xAD ? 0 : 1 }  // U+00AD: a format character
+        return looked(up: scalar)
+    }
+
+    /// The columns a scalar takes, from its Unicode properties (what `of(_:)` answers without a look-up for
+    /// the blocks it knows; `DisplayWidthTests` holds the two equal there).
+    static func looked(up scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0 { return 0 }
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
