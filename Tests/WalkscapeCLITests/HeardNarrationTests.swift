@@ -1,0 +1,554 @@
+import Foundation
+import Testing
+import WalkscapeAudio
+import WalkscapeCore
+import WalkscapeTestSupport
+
+/// A three-point tour made to be listened to by a test, generated in a temporary directory. Each narration is
+/// 3 s of a quiet 300 Hz tone (the "speech") between markers: 150 ms tones above speech, each of a
+/// frequency of its own — the narration's first 150 ms (12, 13, 14 kHz for narrations 1, 2, 3), its last 150 ms
+/// (15, 16, 17 kHz) and two inside it (9 and 9.5 kHz, 10 and 10.5 kHz, 11 and 11.5 kHz). Each marker begins a
+/// subtitle cue, so the cue on screen can be compared with the marker heard.
+///
+/// The walk (walk.gpx, one fix a second at 5 m/s) starts inside the regions of points 1 and 2, so point 2 queues
+/// behind point 1 and must follow it without a gap; it enters point 3's region at 8 s, 2 s after point 2's
+/// narration ends.
+struct HeardTour {
+    static let rate = 48000
+    static let narrationSeconds = 3.0
+    static let markerSeconds = 0.150
+    static let markerAmplitude = 0.3
+    static let points = 3
+
+    struct Marker: CustomStringConvertible {
+        enum Kind: String { case start, inner, end }
+        var narration: Int
+        var kind: Kind
+        var frequency: Double
+        /// Seconds into the narration's recording.
+        var offset: Double
+        /// The subtitle cue that starts with the marker.
+        var cue: String
+        var description: String { "narration \(narration)'s \(kind) marker (\(Int(frequency)) Hz at \(offset) s)" }
+        /// S1, M1a, M1b, E1, S2, …
+        var label: String
+    }
+
+    /// Every marker in the order it is heard.
+    static let markers: [Marker] = (1...points).flatMap { n -> [Marker] in
+        let k = Double(n - 1) * 1000
+        return [
+            Marker(narration: n, kind: .start, frequency: 12000 + k, offset: 0, cue: "narration \(n), part A", label: "S\(n)"),
+            Marker(narration: n, kind: .inner, frequency: 9000 + k, offset: 1, cue: "narration \(n), part B", label: "M\(n)a"),
+            Marker(narration: n, kind: .inner, frequency: 9500 + k, offset: 2, cue: "narration \(n), part C", label: "M\(n)b"),
+            Marker(narration: n, kind: .end, frequency: 15000 + k, offset: narrationSeconds - markerSeconds, cue: "narration \(n), part D", label: "E\(n)"),
+        ]
+    }
+
+    /// The recording of narration `n`: each marker, and the speech from one to the next.
+    static func narration(_ n: Int) -> [Float] {
+        var samples: [Float] = []
+        for marker in markers where marker.narration == n {
+            let speech = marker.offset - Double(samples.count) / Double(rate)
+            if speech > 0 { samples += TestSignal.tone(300, seconds: speech, amplitude: 0.1, rate: rate) }
+            samples += TestSignal.tone(marker.frequency, seconds: markerSeconds, amplitude: markerAmplitude, rate: rate)
+        }
+        return samples
+    }
+
+    static func subtitles(_ n: Int) -> String {
+        let cues = markers.filter { $0.narration == n }
+        func time(_ seconds: Double) -> String {
+            let ms = Int((seconds * 1000).rounded())
+            return String(format: "00:00:%02d,%03d", ms / 1000, ms % 1000)
+        }
+        return cues.enumerated().map { i, cue in
+            "\(i + 1)\n\(time(cue.offset)) --> \(time(i + 1 < cues.count ? cues[i + 1].offset : narrationSeconds))\n\(cue.cue)\n"
+        }.joined(separator: "\n")
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    let root: String
+    var directory: String { root + "/tour" }
+    var trace: String { root + "/walk.gpx" }
+
+    /// Writes the tour (recordings, subtitles, tour.json with its sizes and digests from `walkscape manifest`)
+    /// and the walk, and checks that `walkscape validate` accepts the tour.
+    init() throws {
+        root = NSTemporaryDirectory() + "walkscape-heard-\(UUID().uuidString.prefix(8))"
+        let files = FileManager.default
+        try files.createDirectory(atPath: root + "/tour/audio/en", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: root + "/tour/subtitles/en", withIntermediateDirectories: true)
+        // North of a point, in metres: 0.000009 degrees of latitude a metre.
+        func position(_ north: Double) -> String { String(format: "\"lat\": %.7f, \"lng\": 7.0", 45 + north / 111_195) }
+        // Points 1 and 2 overlap around the start; point 3 lies ahead, reached at 8 s (50 m north of the start).
+        let places: [(north: Double, radius: Double)] = [(0, 30), (20, 30), (63, 15)]
+        var points: [String] = []
+        for n in 1...HeardTour.points {
+            try TestSignal.writeWAV(HeardTour.narration(n), rate: HeardTour.rate, to: "\(directory)/audio/en/p\(n).wav")
+            try Data(HeardTour.subtitles(n).utf8).write(to: URL(fileURLWithPath: "\(directory)/subtitles/en/p\(n).en.srt"))
+            let unknown = "\"fileSizeBytes\": 0, \"sha256\": \"\(String(repeating: "0", count: 64))\""
+            points.append("""
+                {"id": "p\(n)", "order": \(n), "location": {\(position(places[n - 1].north))}, "triggerRadiusMeters": \(places[n - 1].radius),
+                 "title": {"en": "Stop \(n)"},
+                 "tracks": {"en": {"audio": {"file": "audio/en/p\(n).wav", \(unknown)},
+                                   "subtitles": {"en": {"file": "subtitles/en/p\(n).en.srt", \(unknown)}}}}}
+                """)
+        }
+        let tour = """
+            {"formatVersion": 1, "id": "heard", "slug": "heard", "version": 1, "city": "Test", "durationMinutes": 1,
+             "distanceKm": 0.1, "languages": ["en"], "isProtected": false, "title": {"en": "Heard narrations"},
+             "startingPoint": {\(position(10))},
+             "points": [\(points.joined(separator: ",\n"))]}
+            """
+        try Data(tour.utf8).write(to: URL(fileURLWithPath: directory + "/tour.json"))
+        var gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"walkscape tests\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        for second in 0...9 {
+            let lat = String(format: "%.7f", 45 + (10 + 5 * Double(second)) / 111_195)
+            gpx += "<trkpt lat=\"\(lat)\" lon=\"7.0\"><time>2024-01-01T10:00:\(String(format: "%02d", second))Z</time></trkpt>\n"
+        }
+        gpx += "</trkseg></trk></gpx>\n"
+        try Data(gpx.utf8).write(to: URL(fileURLWithPath: trace))
+        let manifest = try CLI.run(["manifest", directory])
+        guard manifest.status == 0 else { throw HeardTour.Failure(description: "walkscape manifest: \(manifest.stderr)") }
+        let validate = try CLI.run(["validate", directory])
+        guard validate.status == 0 else { throw HeardTour.Failure(description: "walkscape validate: \(validate.stdout)\(validate.stderr)") }
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// The engine's silence between narration n and n + 1 (walk seconds, from `simulate --format json`):
+    /// audio_started of n + 1 − audio_finished of n; element 0 is between narrations 1 and 2.
+    func engineGaps() throws -> [Double] {
+        let result = try CLI.run(["simulate", directory, "--trace", trace, "--format", "json"])
+        guard result.status == 0 else { throw HeardTour.Failure(description: "walkscape simulate: \(result.stderr)") }
+        var started: [Int: Double] = [:], finished: [Int: Double] = [:]
+        for event in try JSONParser().parse(Array(result.stdout.utf8))["events"]?.arrayElements ?? [] {
+            guard let point = event["point"]?.intValue, let t = event["t"]?.doubleValue ?? event["t"]?.intValue.map(Double.init) else { continue }
+            switch event["event"]?.stringValue {
+            case "audio_started": started[point] = t
+            case "audio_finished": finished[point] = t
+            default: break
+            }
+        }
+        return try (1..<HeardTour.points).map { n in
+            guard let end = finished[n], let next = started[n + 1] else {
+                throw HeardTour.Failure(description: "simulate: no audio_finished of point \(n) or audio_started of point \(n + 1):\n\(result.stdout)")
+            }
+            return next - end
+        }
+    }
+}
+
+/// One check of what was heard: whether it held, and the figures that say why.
+struct HeardCheck {
+    var passed: Bool
+    var message: String
+}
+
+/// The markers found in a recording (48 kHz, `MonitorRecorder.rate`), checked against the tour: each heard, whole
+/// (from its onset to its end at least 80 % of 150 ms ÷ speed: time-stretching keeps the pitch), in order, and
+/// the silence between two narrations the engine's gap ÷ speed within 100 ms. A marker is the pieces of its
+/// tone around the strongest, joined across silences shorter than the marker: librubberband makes a marker's
+/// level waver and dip at its edges, and an underrun leaves a hole; what a cut or a skip takes is at its ends.
+struct HeardMarkers {
+    static let wholeShare = 0.8
+    static let gapTolerance = 0.1
+    let speed: Double
+    let rate = Double(MonitorRecorder.rate)
+    /// The markers looked for (by default all of them), and what was found of each.
+    let markers: [HeardTour.Marker]
+    let found: [ToneFinder.Found]
+
+    init(_ samples: [Float], speed: Double, markers: [HeardTour.Marker] = HeardTour.markers) {
+        self.speed = speed
+        self.markers = markers
+        let finder = ToneFinder(rate: MonitorRecorder.rate)
+        let length = HeardTour.markerSeconds / speed * Double(MonitorRecorder.rate)
+        found = markers.map { finder.find($0.frequency, in: samples).joined(within: length) }
+    }
+
+    func found(_ marker: HeardTour.Marker) -> ToneFinder.Found {
+        found[markers.firstIndex { $0.frequency == marker.frequency }!]
+    }
+
+    /// Every marker: where it was heard (s on the recording) and how long, in pieces when interrupted.
+    var table: String {
+        zip(markers, found).map { marker, found in
+            guard let onset = found.onset else { return "\(marker.label) \(Int(marker.frequency)) Hz: not heard" }
+            return "\(marker.label) \(Int(marker.frequency)) Hz at \(String(format: "%.3f", onset / rate)) s, \(millis(found.span / rate)) ms" + (found.pieces.count > 1 ? " in \(found.pieces.count) pieces" : "")
+        }.joined(separator: "; ")
+    }
+
+    /// The heard silence between narration n's end marker and narration n + 1's start marker, in seconds.
+    func gap(after n: Int) -> Double? {
+        guard let end = markers.first(where: { $0.narration == n && $0.kind == .end }),
+            let start = markers.first(where: { $0.narration == n + 1 && $0.kind == .start }),
+            let a = found(end).end, let b = found(start).onset else { return nil }
+        return (b - a) / rate
+    }
+
+    /// Each marker heard and whole, and all of them in order.
+    var wholeAndInOrder: [HeardCheck] {
+        let expected = HeardTour.markerSeconds / speed
+        var checks = zip(markers, found).map { marker, found in
+            let heard = found.span / rate
+            return HeardCheck(
+                passed: !found.pieces.isEmpty && heard >= HeardMarkers.wholeShare * expected,
+                message: found.pieces.isEmpty
+                    ? "×\(formatShortNumber(speed)): \(marker) was not heard; heard: \(table)"
+                    : "×\(formatShortNumber(speed)): \(marker) heard for \(millis(heard)) ms of \(millis(expected)) (\(Int((heard / expected * 100).rounded())) %, at least \(Int(HeardMarkers.wholeShare * 100)) % expected) in \(found.pieces.count) piece(s) \(found.pieces); heard: \(table)")
+        }
+        let onsets = found.map(\.onset)
+        let ordered = onsets.allSatisfy { $0 != nil } && zip(onsets, onsets.dropFirst()).allSatisfy { $0! < $1! }
+        checks.append(HeardCheck(passed: ordered, message: "×\(formatShortNumber(speed)): markers out of order (expected \(markers.map(\.label).joined(separator: " < "))); heard: \(table)"))
+        return checks
+    }
+
+    /// The silence between narrations against the engine's (`engineGaps`, walk seconds).
+    func gaps(engine: [Double]) -> [HeardCheck] {
+        engine.enumerated().map { i, walkSeconds in
+            let expected = walkSeconds / speed
+            guard let heard = gap(after: i + 1) else { return HeardCheck(passed: false, message: "×\(formatShortNumber(speed)): no gap \(i + 1)→\(i + 2) to measure; heard: \(table)") }
+            return HeardCheck(
+                passed: abs(heard - expected) <= HeardMarkers.gapTolerance,
+                message: "×\(formatShortNumber(speed)): heard \(millis(heard)) ms between narration \(i + 1)'s end and narration \(i + 2)'s start; the engine's gap is \(formatShortNumber(walkSeconds)) s of walk, \(millis(expected)) ms at ×\(formatShortNumber(speed)) (off by \(millis(heard - expected)) ms, at most \(millis(HeardMarkers.gapTolerance)) allowed); heard: \(table)")
+        }
+    }
+
+    /// For the summary: the shortest marker as a share of its length, and the gaps.
+    func summary(engine: [Double]) -> String {
+        let expected = HeardTour.markerSeconds / speed * rate
+        let shares = zip(markers, found).map { ($0.label, $1.span / expected) }
+        let shortest = shares.min { $0.1 < $1.1 }.map { "\($0.0) \(Int(($0.1 * 100).rounded())) %" } ?? "-"
+        let gaps = engine.enumerated().map { i, walk in
+            "\(i + 1)→\(i + 2) \(gap(after: i + 1).map { millis($0) } ?? "?") ms (engine \(millis(walk / speed)))"
+        }.joined(separator: ", ")
+        return "markers heard \(shares.filter { $0.1 > 0 }.count)/\(shares.count), shortest \(shortest) of \(millis(expected / rate)) ms" + (gaps.isEmpty ? "" : "; gaps \(gaps)")
+    }
+}
+
+/// Seconds as whole milliseconds, for the figures.
+func millis(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
+
+/// A few `sh -c 'while :; do :; done'` at the tests' priority, killed by `stop` (and when released).
+final class BusyLoops {
+    private var processes: [Process] = []
+
+    init(_ count: Int) throws {
+        do {
+            for _ in 0..<count {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "while :; do :; done"]
+                try process.run()
+                processes.append(process)
+            }
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    func stop() {
+        for process in processes where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        processes = []
+    }
+
+    deinit { stop() }
+}
+
+/// `walkscape play … --audio pulse` in tmux on a private PulseAudio daemon, its sink's monitor recorded.
+struct HeardPlay {
+    /// One read of the screen, with the monotonic moments just before and after it.
+    struct Capture { var before: Double, after: Double, screen: String }
+
+    struct Outcome {
+        var samples: [Float]
+        var recorder: MonitorRecorder
+        /// The screen reads that took under 15 ms (with `watch`), and when the completion screen was first seen.
+        var captures: [Capture]
+        var completed: Double?
+        var playLog: String
+        var screen: String
+    }
+
+    var speed: Double
+    var busyLoops = 0
+    /// More of the player's environment (PULSE_LATENCY_MSEC).
+    var environment: [String: String] = [:]
+    /// Sets the daemon up before the recording starts; returns the source to record.
+    var route: (PrivatePulseServer) throws -> String = { _ in "@DEFAULT_MONITOR@" }
+    /// Reads the screen as often as it can (for the subtitles), not every 50 ms.
+    var watch = false
+
+    func run(_ tour: HeardTour) throws -> Outcome {
+        try PrivatePulseServer.with { server in
+            let device = try route(server)
+            let recorder = try MonitorRecorder(server: server.address, device: device)
+            let busy = try BusyLoops(busyLoops)
+            defer { busy.stop() }
+            usleep(400_000)  // let the recorder settle on silence
+            let tmux = Tmux()
+            defer { tmux.kill() }
+            let state = tour.root + "/state-\(UUID().uuidString.prefix(8))"
+            var variables = server.clientEnvironment
+            variables.merge(["LANG": "C.UTF-8", "TERM": "xterm-256color", "XDG_STATE_HOME": state]) { $1 }
+            variables.merge(environment) { $1 }
+            let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+            try tmux.start(
+                "cd \(tour.root) && env -i \(assignments) \(CLI.binary) play tour --trace walk.gpx --audio pulse --speed \(formatShortNumber(speed)); "
+                    + "echo \"EXIT $?\"; sleep 60")
+            let deadline = monotonicNow() + HeardTour.narrationSeconds * Double(HeardTour.points) / speed + 40
+            var captures: [Capture] = []
+            var completed: Double?
+            var screen = ""
+            while monotonicNow() < deadline {
+                let before = monotonicNow()
+                screen = try tmux.screen()
+                let after = monotonicNow()
+                if watch && after - before < 0.015 { captures.append(Capture(before: before, after: after, screen: screen)) }
+                if screen.contains("Tour complete") {
+                    completed = after
+                    break
+                }
+                if screen.contains("EXIT ") { break }
+                usleep(watch ? 1_000 : 50_000)
+            }
+            // The walk is over: what the buffers still hold is heard before the player quits.
+            usleep(1_200_000)
+            try tmux.keys("q")
+            screen = try tmux.waitFor(timeout: 5) { $0.contains("EXIT ") || $0.contains("Quit the tour in progress?") }
+            if screen.contains("Quit the tour in progress?") {
+                try tmux.keys("y")
+                screen = try tmux.waitFor(timeout: 5) { $0.contains("EXIT ") }
+            }
+            usleep(300_000)
+            let samples = recorder.stop()
+            let log = (try? String(contentsOfFile: state + "/walkscape/play.log", encoding: .utf8)) ?? ""
+            return Outcome(samples: samples, recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen)
+        }
+    }
+}
+
+extension HeardPlay.Outcome {
+    /// The play log's narration lines (each trigger and first sample heard), for a failure's message.
+    var narrationLog: String { playLog.split(separator: "\n").filter { $0.hasPrefix("narration:") }.joined(separator: " | ") }
+
+    /// Seconds from the last end marker's end to the completion screen (negative: the walk was declared over
+    /// before its last sample was heard).
+    func completionAfterLastSample(_ markers: HeardMarkers) -> Double? {
+        guard let completed, let index = recorder.sampleIndex(at: completed), let end = markers.found.last?.end else { return nil }
+        return (Double(index) - end) / markers.rate
+    }
+}
+
+/// Every narration of a walk heard whole, on a real PulseAudio server (a private daemon's null sink, recorded
+/// from its monitor): `walkscape play --audio pulse` in tmux, the markers of `HeardTour` found in the recording
+/// with a Goertzel filter. Each run prints one `heard:` line with its figures.
+@Suite(.serialized, .enabled(if: Tmux.path != nil && PrivatePulseServer.available, "tmux or pulseaudio is not installed; `make test` installs both"))
+struct HeardNarrationTests {
+    func expect(_ checks: [HeardCheck], _ outcome: HeardPlay.Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
+        for check in checks {
+            #expect(check.passed, "\(check.message)\nplay log: \(outcome.narrationLog)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// At ×1, ×½ and ×2 with both cores kept busy: each marker heard whole, in order, and the silence between
+    /// narrations the engine's (0 behind a queued point, 2 s of walk before point 3).
+    @Test(arguments: [1.0, 0.5, 2.0])
+    func everyNarrationIsHeardWholeWithTheEnginesGaps(speed: Double) throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let engine = try tour.engineGaps()
+        let outcome = try HeardPlay(speed: speed, busyLoops: 2).run(tour)
+        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
+        let markers = HeardMarkers(outcome.samples, speed: speed)
+        print("heard: play ×\(formatShortNumber(speed)), 2 busy loops: \(markers.summary(engine: engine)); completion shown \(outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?") ms after the last sample")
+        expect(markers.wholeAndInOrder + markers.gaps(engine: engine), outcome)
+    }
+
+    /// At ×1 through `module-loopback` (300 ms): the player plays on a null sink whose monitor loops back into
+    /// the recorded one.
+    @Test func everyNarrationIsHeardWholeThroughA300msLoopback() throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let engine = try tour.engineGaps()
+        let outcome = try HeardPlay(speed: 1, route: { server in
+            try server.pactl("load-module", "module-null-sink", "sink_name=walkscape_first", "sink_properties=device.description=walkscape_first")
+            try server.pactl("load-module", "module-loopback", "source=walkscape_first.monitor", "sink=walkscape_null", "latency_msec=300")
+            try server.pactl("set-default-sink", "walkscape_first")
+            return "walkscape_null.monitor"
+        }).run(tour)
+        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
+        let markers = HeardMarkers(outcome.samples, speed: 1)
+        print("heard: play ×1 through a 300 ms loopback: \(markers.summary(engine: engine)); completion shown \(outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?") ms after the last sample")
+        expect(markers.wholeAndInOrder, outcome)
+    }
+
+    /// At ×1 with the player's stream asking for a whole second of latency (PULSE_LATENCY_MSEC=1000).
+    @Test func everyNarrationIsHeardWholeWithASecondOfStreamLatency() throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let engine = try tour.engineGaps()
+        let outcome = try HeardPlay(speed: 1, environment: ["PULSE_LATENCY_MSEC": "1000"]).run(tour)
+        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
+        let markers = HeardMarkers(outcome.samples, speed: 1)
+        print("heard: play ×1 with PULSE_LATENCY_MSEC=1000: \(markers.summary(engine: engine)); completion shown \(outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?") ms after the last sample")
+        expect(markers.wholeAndInOrder, outcome)
+    }
+
+    /// The cue on screen changes within 100 ms of its marker being heard: the screen read as often as tmux
+    /// answers, each read kept only when it took under 15 ms, and the change placed between the last read
+    /// without the cue and the first with it, on the recording's timeline (`MonitorRecorder.sampleIndex(at:)`).
+    @Test func eachSubtitleCueShowsWhenItsMarkerIsHeard() throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let outcome = try HeardPlay(speed: 1, watch: true).run(tour)
+        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
+        let markers = HeardMarkers(outcome.samples, speed: 1)
+        let rate = markers.rate
+        var offsets: [Double] = []
+        for marker in HeardTour.markers {
+            guard let shown = outcome.captures.firstIndex(where: { $0.screen.contains(marker.cue) }), shown > 0 else {
+                Issue.record("the cue \"\(marker.cue)\" was never seen on screen (\(outcome.captures.count) reads kept)")
+                continue
+            }
+            let (without, with) = (outcome.captures[shown - 1], outcome.captures[shown])
+            let moment = ((without.before + without.after) / 2 + (with.before + with.after) / 2) / 2
+            let bracket = with.after - without.before
+            guard let index = outcome.recorder.sampleIndex(at: moment), let onset = markers.found(marker).onset else {
+                Issue.record("\(marker) not heard, or no recording at the cue's change; heard: \(markers.table)")
+                continue
+            }
+            let offset = (Double(index) - onset) / rate
+            offsets.append(offset)
+            #expect(abs(offset) <= 0.1, "\"\(marker.cue)\" showed \(millis(offset)) ms after \(marker) was heard (± \(millis(bracket / 2)) ms between two reads; at most 100 ms allowed); play log: \(outcome.narrationLog)")
+            #expect(bracket < 0.1, "\"\(marker.cue)\": the reads around the change are \(millis(bracket)) ms apart, too far to tell")
+        }
+        let reads = outcome.captures.count
+        print("heard: subtitles ×1: cue shown − marker heard: \(offsets.map { millis($0) }.joined(separator: ", ")) ms (min \(millis(offsets.min() ?? 0)), max \(millis(offsets.max() ?? 0))); \(reads) screen reads kept")
+    }
+
+    /// `walkscape listen --point 1 --audio pulse`: each cue line arrives when its marker is heard (within
+    /// 100 ms), the first one not before the narration's first sample.
+    @Test func listenPrintsEachCueWhenItsMarkerIsHeard() throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let (samples, recorder, lines, status, errors) = try PrivatePulseServer.with { server -> ([Float], MonitorRecorder, [(time: Double, text: String)], Int32, String) in
+            let recorder = try MonitorRecorder(server: server.address)
+            usleep(400_000)
+            let started = try CLI.start(["listen", tour.directory, "--point", "1", "--audio", "pulse"], environment: server.clientEnvironment)
+            var lines: [(time: Double, text: String)] = []
+            var pending = Data()
+            let handle = started.1.fileHandleForReading
+            while true {
+                let data = handle.availableData
+                let now = monotonicNow()
+                if data.isEmpty { break }
+                pending.append(data)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    lines.append((now, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+                    pending = Data(pending[(newline + 1)...])
+                }
+            }
+            let errors = String(decoding: started.2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            started.0.waitUntilExit()
+            usleep(1_000_000)
+            return (recorder.stop(), recorder, lines, started.0.terminationStatus, errors)
+        }
+        #expect(status == 0, "listen exited \(status): \(errors)")
+        let narration = HeardTour.markers.filter { $0.narration == 1 }
+        let markers = HeardMarkers(samples, speed: 1, markers: narration)
+        var offsets: [String] = []
+        for marker in narration {
+            guard let line = lines.first(where: { $0.text.hasSuffix(marker.cue) }) else {
+                Issue.record("listen printed no line for \"\(marker.cue)\"; it printed \(lines.map(\.text))")
+                continue
+            }
+            guard let index = recorder.sampleIndex(at: line.time), let onset = markers.found(marker).onset else {
+                Issue.record("\(marker) not heard; heard: \(markers.table)")
+                continue
+            }
+            let offset = (Double(index) - onset) / markers.rate
+            offsets.append("\(line.text.prefix(11)) \(millis(offset))")
+            #expect(abs(offset) <= 0.1, "listen printed \"\(line.text)\" \(millis(offset)) ms after \(marker) was heard (negative: before it; at most 100 ms either way)")
+        }
+        for check in markers.wholeAndInOrder { #expect(check.passed, "listen: \(check.message)") }
+        print("heard: listen --point 1: cue printed − marker heard (ms): \(offsets.joined(separator: ", ")); \(markers.summary(engine: []))")
+    }
+}
+
+/// The harness itself, without a sound server: the detector finds every marker of the tour's own recordings
+/// where it was written and for as long, tells a cut one, measures a gap, and finds the markers whole in what the
+/// time-stretcher makes of a narration at ×½ and ×2.
+@Suite(.serialized) struct HeardNarrationHarnessTests {
+    /// The three narrations one after the other at 48 kHz, `gaps` seconds of silence between them.
+    func walk(gaps: [Double]) -> [Float] {
+        var samples = [Float](repeating: 0, count: 24000)
+        for n in 1...HeardTour.points {
+            samples += HeardTour.narration(n)
+            if n <= gaps.count { samples += [Float](repeating: 0, count: Int(gaps[n - 1] * 48000)) }
+        }
+        return samples + [Float](repeating: 0, count: 24000)
+    }
+
+    @Test func theDetectorFindsEveryMarkerWholeInOrderAndTheGaps() throws {
+        let markers = HeardMarkers(walk(gaps: [0, 1.8]), speed: 1)
+        for check in markers.wholeAndInOrder + markers.gaps(engine: [0, 1.8]) { #expect(check.passed, "\(check.message)") }
+        // Where each marker was written, within 2 ms, and for 150 ms within 3 ms (the fades).
+        var at = 24000.0
+        for marker in HeardTour.markers {
+            let found = markers.found(marker)
+            let written = at + marker.offset * 48000
+            #expect(found.pieces.count == 1, "\(marker): \(found.pieces)")
+            #expect(abs((found.onset ?? 0) - written) < 96, "\(marker) found at \(found.onset ?? -1), written at \(written)")
+            #expect(abs(found.span / 48000 - 0.150) < 0.004, "\(marker) found for \(found.span / 48000) s")
+            if marker.kind == .end { at += HeardTour.narrationSeconds * 48000 + (marker.narration == 2 ? 1.8 * 48000 : 0) }
+        }
+        #expect(abs(markers.gap(after: 1)! - 0) < 0.005)
+        #expect(abs(markers.gap(after: 2)! - 1.8) < 0.005)
+    }
+
+    @Test func aCutNarrationIsToldAndSoIsAWrongGap() throws {
+        // The first 60 ms of narration 2 skipped and the last 50 ms of narration 1 cut: 90 and 100 ms of 150.
+        // Narration 3 whole, with 30 ms of silence in the middle of its first inner marker (an underrun).
+        var samples = [Float](repeating: 0, count: 24000)
+        samples += HeardTour.narration(1).dropLast(2400)
+        samples += HeardTour.narration(2).dropFirst(2880)
+        samples += [Float](repeating: 0, count: 48000)
+        let third = HeardTour.narration(3), hole = 48000 + 3600
+        samples += third[..<hole] + [Float](repeating: 0, count: 1440) + third[hole...]
+        let markers = HeardMarkers(samples + [Float](repeating: 0, count: 24000), speed: 1)
+        let checks = markers.wholeAndInOrder
+        let cut = HeardTour.markers.indices.filter { !checks[$0].passed }
+        #expect(cut.map { HeardTour.markers[$0].label } == ["E1", "S2"], "\(checks.filter { !$0.passed }.map(\.message))")
+        #expect(checks.last!.passed, "\(checks.last!.message)")
+        #expect(markers.found(HeardTour.markers[9]).pieces.count == 2, "\(checks[9].message)")
+        #expect(abs(markers.found(HeardTour.markers[3]).span / 48000 - 0.100) < 0.004, "\(checks[3].message)")
+        #expect(abs(markers.found(HeardTour.markers[4]).span / 48000 - 0.090) < 0.004, "\(checks[4].message)")
+        // 1 s of silence where the engine has 1.8 s.
+        let gaps = markers.gaps(engine: [0, 1.8])
+        #expect(gaps[0].passed, "\(gaps[0].message)")
+        #expect(!gaps[1].passed && abs(markers.gap(after: 2)! - 1) < 0.005, "\(gaps[1].message)")
+    }
+
+    /// What librubberband makes of narration 1 at ×½ and ×2, straight from `TimeStretchDecoder`: the markers
+    /// the end-to-end tests look for are there, whole, before any player or sound server is involved.
+    @Test(arguments: [0.5, 2.0])
+    func theTimeStretcherKeepsEveryMarkerWhole(speed: Double) throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let stretched = try TimeStretchDecoder(source: try AudioDecoding.open(path: tour.directory + "/audio/en/p1.wav"), speed: speed)
+        let samples = [Float](repeating: 0, count: 24000) + (try firstChannel(of: stretched)) + [Float](repeating: 0, count: 24000)
+        let markers = HeardMarkers(samples, speed: speed, markers: HeardTour.markers.filter { $0.narration == 1 })
+        // Where the end marker stops against the stretched narration's last sample (librubberband's tail).
+        let last = (Double(samples.count) - 24000 - Double(markers.found.last?.end ?? 0)) / markers.rate
+        print("heard: the time-stretcher at ×\(formatShortNumber(speed)): \(markers.table); the end marker stops \(millis(last)) ms before the narration's end")
+        for check in markers.wholeAndInOrder { #expect(check.passed, "time-stretcher: \(check.message)") }
+    }
+}
