@@ -58,6 +58,18 @@ public struct ToneFinder {
         public var end: Double? { pieces.last?.end }
         /// Samples of tone heard, the pieces added up.
         public var heard: Double { pieces.reduce(0) { $0 + $1.end - $1.onset } }
+        /// Samples from the first piece's onset to the last one's end.
+        public var span: Double { (end ?? 0) - (onset ?? 0) }
+
+        /// The pieces around the strongest one, joined across silences shorter than `gap` samples (one tone,
+        /// wavering or interrupted); pieces farther from it are something else.
+        public func joined(within gap: Double) -> Found {
+            guard let strongest = pieces.indices.max(by: { pieces[$0].peak < pieces[$1].peak }) else { return self }
+            var first = strongest, last = strongest
+            while first > 0, pieces[first].onset - pieces[first - 1].end < gap { first -= 1 }
+            while last + 1 < pieces.count, pieces[last + 1].onset - pieces[last].end < gap { last += 1 }
+            return Found(pieces: Array(pieces[first...last]))
+        }
     }
 
     public let rate: Int
