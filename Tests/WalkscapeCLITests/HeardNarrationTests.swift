@@ -148,12 +148,15 @@ struct HeardCheck {
 }
 
 /// The markers found in a recording (48 kHz, `MonitorRecorder.rate`), checked against the tour: each heard, whole
-/// (from its onset to its end at least 80 % of 150 ms ÷ speed: time-stretching keeps the pitch), in order, and
+/// (from its onset to its end at least `wholeShare` of 150 ms ÷ speed: time-stretching keeps the pitch), in order, and
 /// the silence between two narrations the engine's gap ÷ speed within 100 ms. A marker is the pieces of its
 /// tone around the strongest, joined across silences shorter than the marker: librubberband makes a marker's
 /// level waver and dip at its edges, and an underrun leaves a hole; what a cut or a skip takes is at its ends.
 struct HeardMarkers {
-    static let wholeShare = 0.8
+    /// At ×1 the samples reach the sink untouched and the detector finds a marker's edges within 3 ms: 90 %
+    /// (135 ms) leaves room for that and tells a 20 ms skip. Time-stretched, librubberband smears the edges and
+    /// leaves the last ~20 ms of the recording out (the harness suite measures it): 80 %.
+    var wholeShare: Double { speed == 1 ? 0.9 : 0.8 }
     static let gapTolerance = 0.1
     let speed: Double
     let rate = Double(MonitorRecorder.rate)
@@ -195,10 +198,10 @@ struct HeardMarkers {
         var checks = zip(markers, found).map { marker, found in
             let heard = found.span / rate
             return HeardCheck(
-                passed: !found.pieces.isEmpty && heard >= HeardMarkers.wholeShare * expected,
+                passed: !found.pieces.isEmpty && heard >= wholeShare * expected,
                 message: found.pieces.isEmpty
                     ? "×\(formatShortNumber(speed)): \(marker) was not heard; heard: \(table)"
-                    : "×\(formatShortNumber(speed)): \(marker) heard for \(millis(heard)) ms of \(millis(expected)) (\(Int((heard / expected * 100).rounded())) %, at least \(Int(HeardMarkers.wholeShare * 100)) % expected) in \(found.pieces.count) piece(s) \(found.pieces); heard: \(table)")
+                    : "×\(formatShortNumber(speed)): \(marker) heard for \(millis(heard)) ms of \(millis(expected)) (\(Int((heard / expected * 100).rounded())) %, at least \(Int(wholeShare * 100)) % expected) in \(found.pieces.count) piece(s) \(found.pieces); heard: \(table)")
         }
         let onsets = found.map(\.onset)
         let ordered = onsets.allSatisfy { $0 != nil } && zip(onsets, onsets.dropFirst()).allSatisfy { $0! < $1! }
