@@ -96,7 +96,8 @@ extension PlayerSession {
             gps.fixAge = snapshot.fixWallAge ?? snapshot.fixAge
             gps.accuracy = fix.accuracy.isNaN ? nil : fix.accuracy
         }
-        let log = events.suffix(40).map { event -> String in
+        // The log pane's lines, only when it is shown (a frame is built ten times a second).
+        let log = !showLog ? [] : events.suffix(40).map { event -> String in
             var line = TimelineWriter.clock(event.t) + " " + event.kind.rawValue
             if let point = event.point { line += " \(point)" }
             return line

@@ -135,6 +135,9 @@ final class AudioCommandSink: WalkSink {
         var s = state()
         for k in 1...7 { _ = Player.reduce(&s, .notice("notice \(k)")) }
         #expect(s.notices == (3...7).map { "notice \($0)" })
+        // The log pane's lines are built only while it shows (`l`).
+        #expect(s.frame(heardPosition: nil, muted: true).log.isEmpty)
+        _ = Player.reduce(&s, .toggleLog)
         #expect(s.frame(heardPosition: nil, muted: true).log.suffix(5) == (3...7).map { "notice \($0)" })
         #expect(Player.reduce(&s, .reload) == [.reload])
     }

@@ -64,7 +64,7 @@ public struct PlayerState: Sendable {
     /// the clock's position is used).
     public func frame(heardPosition: Double?, muted: Bool) -> PlayerFrame {
         var frame = session.frame(info: info, heardPosition: heardPosition, muted: muted, showLog: showLog, overlay: overlay)
-        frame.log += notices
+        if showLog { frame.log += notices }
         frame.traceName = traceName
         frame.subtitleLanguage = subtitleLanguage
         frame.hasSubtitles = !subtitleLanguages.isEmpty
