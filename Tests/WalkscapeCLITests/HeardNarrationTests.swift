@@ -355,9 +355,30 @@ extension HeardPlay.Outcome {
 /// with a Goertzel filter. Each run prints one `heard:` line with its figures.
 @Suite(.serialized, .enabled(if: Tmux.path != nil && PrivatePulseServer.available, "tmux or pulseaudio is not installed; `make test` installs both"))
 struct HeardNarrationTests {
-    func expect(_ checks: [HeardCheck], _ outcome: HeardPlay.Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
-        for check in checks {
-            #expect(check.passed, "\(check.message)\nplay log: \(outcome.narrationLog)", sourceLocation: sourceLocation)
+    /// One walk played and recorded: what was heard, the markers found in it, the engine's gaps.
+    struct Run {
+        var outcome: HeardPlay.Outcome
+        var markers: HeardMarkers
+        var engine: [Double]
+    }
+
+    /// Plays a fresh `HeardTour` as `play` says, and prints the run's `heard:` line (`label` names the run).
+    func run(_ play: HeardPlay, _ label: String) throws -> Run {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let engine = try tour.engineGaps()
+        let outcome = try play.run(tour)
+        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
+        let markers = HeardMarkers(outcome.samples, speed: play.speed)
+        let completion = outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?"
+        print("heard: play ×\(formatShortNumber(play.speed))\(label): \(markers.summary(engine: engine)); completion shown \(completion) ms after the last sample")
+        return Run(outcome: outcome, markers: markers, engine: engine)
+    }
+
+    /// Each marker heard whole and in order, and with `gaps` the silence between narrations the engine's.
+    func expectWhole(_ run: Run, gaps: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        for check in run.markers.wholeAndInOrder + (gaps ? run.markers.gaps(engine: run.engine) : []) {
+            #expect(check.passed, "\(check.message)\nplay log: \(run.outcome.narrationLog)", sourceLocation: sourceLocation)
         }
     }
 
@@ -365,55 +386,32 @@ struct HeardNarrationTests {
     /// narrations the engine's (0 behind a queued point, 2 s of walk before point 3).
     @Test(arguments: [1.0, 0.5, 2.0])
     func everyNarrationIsHeardWholeWithTheEnginesGaps(speed: Double) throws {
-        let tour = try HeardTour()
-        defer { tour.remove() }
-        let engine = try tour.engineGaps()
-        let outcome = try HeardPlay(speed: speed, busyLoops: 2).run(tour)
-        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
-        let markers = HeardMarkers(outcome.samples, speed: speed)
-        print("heard: play ×\(formatShortNumber(speed)), 2 busy loops: \(markers.summary(engine: engine)); completion shown \(outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?") ms after the last sample")
-        expect(markers.wholeAndInOrder + markers.gaps(engine: engine), outcome)
+        expectWhole(try run(HeardPlay(speed: speed, busyLoops: 2), ", 2 busy loops"), gaps: true)
     }
 
     /// At ×1 through `module-loopback` (300 ms): the player plays on a null sink whose monitor loops back into
     /// the recorded one.
     @Test func everyNarrationIsHeardWholeThroughA300msLoopback() throws {
-        let tour = try HeardTour()
-        defer { tour.remove() }
-        let engine = try tour.engineGaps()
-        let outcome = try HeardPlay(speed: 1, route: { server in
+        let play = HeardPlay(speed: 1, route: { server in
             try server.pactl("load-module", "module-null-sink", "sink_name=walkscape_first", "sink_properties=device.description=walkscape_first")
             try server.pactl("load-module", "module-loopback", "source=walkscape_first.monitor", "sink=walkscape_null", "latency_msec=300")
             try server.pactl("set-default-sink", "walkscape_first")
             return "walkscape_null.monitor"
-        }).run(tour)
-        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
-        let markers = HeardMarkers(outcome.samples, speed: 1)
-        print("heard: play ×1 through a 300 ms loopback: \(markers.summary(engine: engine)); completion shown \(outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?") ms after the last sample")
-        expect(markers.wholeAndInOrder, outcome)
+        })
+        expectWhole(try run(play, " through a 300 ms loopback"), gaps: false)
     }
 
     /// At ×1 with the player's stream asking for a whole second of latency (PULSE_LATENCY_MSEC=1000).
     @Test func everyNarrationIsHeardWholeWithASecondOfStreamLatency() throws {
-        let tour = try HeardTour()
-        defer { tour.remove() }
-        let engine = try tour.engineGaps()
-        let outcome = try HeardPlay(speed: 1, environment: ["PULSE_LATENCY_MSEC": "1000"]).run(tour)
-        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
-        let markers = HeardMarkers(outcome.samples, speed: 1)
-        print("heard: play ×1 with PULSE_LATENCY_MSEC=1000: \(markers.summary(engine: engine)); completion shown \(outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?") ms after the last sample")
-        expect(markers.wholeAndInOrder, outcome)
+        expectWhole(try run(HeardPlay(speed: 1, environment: ["PULSE_LATENCY_MSEC": "1000"]), " with PULSE_LATENCY_MSEC=1000"), gaps: false)
     }
 
     /// The cue on screen changes within 100 ms of its marker being heard: the screen read as often as tmux
     /// answers, each read kept only when it took under 15 ms, and the change placed between the last read
     /// without the cue and the first with it, on the recording's timeline (`MonitorRecorder.sampleIndex(at:)`).
     @Test func eachSubtitleCueShowsWhenItsMarkerIsHeard() throws {
-        let tour = try HeardTour()
-        defer { tour.remove() }
-        let outcome = try HeardPlay(speed: 1, watch: true).run(tour)
-        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
-        let markers = HeardMarkers(outcome.samples, speed: 1)
+        let played = try run(HeardPlay(speed: 1, watch: true), " reading the subtitles")
+        let (outcome, markers) = (played.outcome, played.markers)
         let rate = markers.rate
         var offsets: [Double] = []
         for marker in HeardTour.markers {
