@@ -40,7 +40,11 @@ struct Tmux {
         return text
     }
 
-    func kill() { _ = try? run(["kill-server"]) }
+    /// Stops the server and removes its socket.
+    func kill() {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
+    }
 }
 
 @Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
