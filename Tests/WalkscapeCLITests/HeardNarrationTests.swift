@@ -293,6 +293,8 @@ struct HeardPlay {
         try PrivatePulseServer.with { server in
             let device = try route(server)
             let recorder = try MonitorRecorder(server: server.address, device: device)
+            var samples: [Float]?
+            defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
             let busy = try BusyLoops(busyLoops)
             defer { busy.stop() }
             usleep(400_000)  // let the recorder settle on silence
@@ -331,9 +333,9 @@ struct HeardPlay {
                 screen = try tmux.waitFor(timeout: 5) { $0.contains("EXIT ") }
             }
             usleep(300_000)
-            let samples = recorder.stop()
+            samples = recorder.stop()
             let log = (try? String(contentsOfFile: state + "/walkscape/play.log", encoding: .utf8)) ?? ""
-            return Outcome(samples: samples, recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen)
+            return Outcome(samples: samples ?? [], recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen)
         }
     }
 }
@@ -442,6 +444,8 @@ struct HeardNarrationTests {
         defer { tour.remove() }
         let (samples, recorder, lines, status, errors) = try PrivatePulseServer.with { server -> ([Float], MonitorRecorder, [(time: Double, text: String)], Int32, String) in
             let recorder = try MonitorRecorder(server: server.address)
+            var samples: [Float]?
+            defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
             usleep(400_000)
             let started = try CLI.start(["listen", tour.directory, "--point", "1", "--audio", "pulse"], environment: server.clientEnvironment)
             var lines: [(time: Double, text: String)] = []
@@ -460,7 +464,8 @@ struct HeardNarrationTests {
             let errors = String(decoding: started.2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             started.0.waitUntilExit()
             usleep(1_000_000)
-            return (recorder.stop(), recorder, lines, started.0.terminationStatus, errors)
+            samples = recorder.stop()
+            return (samples ?? [], recorder, lines, started.0.terminationStatus, errors)
         }
         #expect(status == 0, "listen exited \(status): \(errors)")
         let narration = HeardTour.markers.filter { $0.narration == 1 }
