@@ -36,8 +36,11 @@ public protocol AudioOutput: AnyObject, Sendable {
     func writableFrames() -> Int
     /// Queues `frames` frames (at most `writableFrames()`).
     func write(_ samples: UnsafePointer<Float>, frames: Int) throws(AudioOutputError)
-    /// Waits a little (at most `seconds`) for room to write or for playback to progress.
+    /// Waits a little (at most `seconds`) for room to write or for playback to progress; `wakeUp()` ends the
+    /// wait early.
     func waitForProgress(seconds: Double)
+    /// Ends a `waitForProgress` under way at once (a control arrived for the playback thread). Any thread.
+    func wakeUp()
     /// Frames of the current segment heard so far (≤ the frames written in it).
     var heardFrames: Int64 { get }
     /// Frames written in the current segment.
@@ -58,6 +61,9 @@ public protocol AudioOutput: AnyObject, Sendable {
 }
 
 extension AudioOutput {
+    /// Outputs whose waits are short enough not to delay a control need not be woken.
+    public func wakeUp() {}
+
     /// Whether everything written in this segment has been heard.
     public var isDrained: Bool { heardFrames >= writtenFrames }
 }

@@ -145,6 +145,8 @@ public final class AudioPlayer: @unchecked Sendable {
         commands.append(command)
         sent += 1
         lock.broadcast()
+        // The playback thread may be sleeping in the output: the control should not wait for it.
+        output.wakeUp()
         return sent
     }
 

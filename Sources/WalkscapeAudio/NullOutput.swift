@@ -65,9 +65,9 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    /// Sleeps up to a fifth of the buffer (20 ms of the default 100 ms), so it never runs dry.
+    /// Sleeps up to 5 ms (on `clock`): short enough that a control never waits for it.
     public func waitForProgress(seconds: Double) {
-        clock.sleep(seconds: min(seconds, bufferSeconds / 5))
+        clock.sleep(seconds: min(seconds, 0.005))
     }
 
     public var heardFrames: Int64 {

@@ -21,6 +21,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private let onNotice: @Sendable (String) -> Void
 
     private let api = NSLock()
+    /// `waitForProgress` sleeps on this; `wakeUp` ends the sleep.
+    private let wake = NSCondition()
+    private var woken = false
     private let mainloop: OpaquePointer
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
@@ -150,9 +153,21 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Sleeps up to a fifth of the buffer (50 ms of the 250 ms): the server asks for data no more often
-    /// (`minreq`), so the buffer never runs dry, at 20 wake-ups a second.
+    /// (`minreq`), so the buffer never runs dry, at 20 wake-ups a second. `wakeUp()` ends it at once, so a
+    /// control (pause, seek, a new narration) never waits for the sleep.
     public func waitForProgress(seconds: Double) {
-        usleep(UInt32(max(0.001, min(seconds, bufferSeconds / 5)) * 1e6))
+        let deadline = Date(timeIntervalSinceNow: max(0.001, min(seconds, bufferSeconds / 5)))
+        wake.lock()
+        while !woken && wake.wait(until: deadline) {}
+        woken = false
+        wake.unlock()
+    }
+
+    public func wakeUp() {
+        wake.lock()
+        woken = true
+        wake.signal()
+        wake.unlock()
     }
 
     public var heardFrames: Int64 {

@@ -19,6 +19,9 @@ public struct PlayerLoop {
     /// The time from one frame to the next: the loop waits for a key until then (33 ms, about 30 frames a
     /// second at every speed), so that a frame follows the previous one within 50 ms even while a point starts.
     public static let frameInterval = 0.033
+    /// How often the loop looks at the sink while a narration's first or last sample is due
+    /// (`PlayerState.awaitingSound`).
+    public static let soundPoll = 0.005
 
     let backend: any TerminalBackend
     let player: AudioPlayer
@@ -128,6 +131,7 @@ public struct PlayerLoop {
         // ends then (never sooner than `frameInterval` after it).
         var frameStarted = last
         var changeIn = 0.0
+        var shortestWait = PlayerLoop.frameInterval
         var lastFrame: PlayerFrame?
         var lastGrid: CellGrid?
         var lastSize = (width: 0, height: 0)
@@ -137,7 +141,7 @@ public struct PlayerLoop {
             let signal = StopSignals.pending
             if signal != 0 { return .interrupted(signal) }
             // The first frame is drawn at once, before any wait for a key.
-            let wait = lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted, changeIn: changeIn)
+            let wait = lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted, changeIn: changeIn, shortest: shortestWait)
             if let key = backend.readKey(timeout: wait) {
                 for effect in Player.reduce(&state, key: key) {
                     if effect == .quit { return .quit }
@@ -158,8 +162,11 @@ public struct PlayerLoop {
             let muted = sink?.muted ?? true
             let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
             let frame = state.frame(heardPosition: heard, muted: muted).asShown()
-            let waitingForSound = if case .waiting? = lead { true } else { false }
-            changeIn = state.wallSecondsUntilShownChange(heardPosition: heard, waitingForSound: waitingForSound)
+            let waiting = if case .waiting? = lead { true } else { false }
+            let awaiting = state.awaitingSound(waiting: waiting)
+            changeIn = state.wallSecondsUntilShownChange(heardPosition: heard, waitingForSound: awaiting)
+            // Polling the sink draws nothing unless something changed: the frame limit does not apply to it.
+            shortestWait = awaiting ? PlayerLoop.soundPoll : PlayerLoop.frameInterval
             let size = backend.size
             let ascii = !backend.unicode
             let mapSize = PlayerScreen.mapSize(width: size.width, height: size.height, showLog: state.showLog)
@@ -194,8 +201,8 @@ public struct PlayerLoop {
     /// and the screen may change `changeIn` seconds after it (`PlayerState.wallSecondsUntilShownChange`):
     /// what is left until then, but never less than what is left of `frameInterval` (at most about 30 frames a
     /// second), and 0 when the work took longer. The work does not add to the wait.
-    static func keyWait(sinceFrameStarted elapsed: Double, changeIn: Double = frameInterval) -> Int32 {
-        let until = max(frameInterval, min(changeIn, PlayerState.longestWake))
+    static func keyWait(sinceFrameStarted elapsed: Double, changeIn: Double = frameInterval, shortest: Double = frameInterval) -> Int32 {
+        let until = max(shortest, min(changeIn, PlayerState.longestWake))
         return Int32((max(0, min(until, until - elapsed)) * 1000).rounded())
     }
 

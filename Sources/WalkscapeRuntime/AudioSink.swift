@@ -116,9 +116,7 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     /// `offset` seconds, unless a later command replaced it meanwhile.
     private func load(point: Int, offset: Double, speed: Double, generation: Int) {
         guard lock.withLock({ generation == self.generation }) else { return }
-        guard WalkAudioCommand.isAudible(speed: speed), let path = recordingPath(point), let recording = take(path: path),
-            let decoder = AudioSink.decoder(recording, speed: speed)
-        else {
+        guard WalkAudioCommand.isAudible(speed: speed), let path = recordingPath(point), let decoder = take(path: path, speed: speed) else {
             player.stop()
             lock.withLock {
                 if generation == self.generation { expected = nil }
@@ -244,13 +242,14 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
 
     /// Opens `points`' recordings ahead on the preparer thread (each once); forgets those no longer upcoming.
     public func prepare(points: [Int]) {
-        guard WalkAudioCommand.isAudible(speed: lock.withLock({ speed })) else { return }
+        let speed = lock.withLock { self.speed }
+        guard WalkAudioCommand.isAudible(speed: speed) else { return }
         let paths = points.compactMap { recordingPath($0) }
         let started: [PreparedRecording] = lock.withLock {
-            for path in prepared.keys where !paths.contains(path) { prepared[path] = nil }
+            for (path, recording) in prepared where !paths.contains(path) || recording.speed != speed { prepared[path] = nil }
             return paths.compactMap { path in
                 guard prepared[path] == nil else { return nil }
-                let recording = PreparedRecording(path: path)
+                let recording = PreparedRecording(path: path, speed: speed)
                 prepared[path] = recording
                 return recording
             }
@@ -258,11 +257,12 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         for recording in started { preparer.async { recording.open() } }
     }
 
-    /// The decoder for `path`: the one opened ahead when it is still the file on disk, else opened now.
-    private func take(path: String) -> (any AudioDecoder)? {
-        if let ready = lock.withLock({ prepared.removeValue(forKey: path) }), let decoder = ready.decoder() {
+    /// The decoder for `path` at `speed`: the one opened (and stretched) ahead when it is still the file on
+    /// disk and was made for that speed, else opened now; nil when it cannot be.
+    private func take(path: String, speed: Double) -> (any AudioDecoder)? {
+        if let ready = lock.withLock({ prepared.removeValue(forKey: path) }), ready.speed == speed, let decoder = ready.decoder() {
             return decoder
         }
-        return try? AudioDecoding.open(path: path)
+        return (try? AudioDecoding.open(path: path)).flatMap { AudioSink.decoder($0, speed: speed) }
     }
 }

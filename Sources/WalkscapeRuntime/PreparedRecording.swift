@@ -6,17 +6,22 @@ import WalkscapeAudio
 /// edit under `play --watch`) is opened again rather than played stale.
 final class PreparedRecording: @unchecked Sendable {
     let path: String
+    /// The speed it is prepared for: away from ×1 the time-stretcher is built and primed ahead too.
+    let speed: Double
     private let ready = NSCondition()
     private var done = false
     private var opened: (any AudioDecoder)?
     private var identity: FileIdentity?
 
-    init(path: String) { self.path = path }
+    init(path: String, speed: Double) {
+        self.path = path
+        self.speed = speed
+    }
 
-    /// Opens the file (the preparer thread); whoever waits in `decoder()` wakes.
+    /// Opens the file, and stretches it for `speed` (the preparer thread); whoever waits in `decoder()` wakes.
     func open() {
         let identity = FileIdentity(path: path)
-        let decoder = try? AudioDecoding.open(path: path)
+        let decoder = (try? AudioDecoding.open(path: path)).flatMap { AudioSink.decoder($0, speed: speed) }
         ready.withLock {
             opened = decoder
             self.identity = identity

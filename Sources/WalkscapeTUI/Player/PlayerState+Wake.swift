@@ -10,6 +10,9 @@ extension PlayerState {
     /// `heardPosition`, the audio bar's next second, and while a narration waits for its first sample
     /// (`waitingForSound`), a short poll. The player sleeps that long (at most `longestWake`), so that at ×1 it
     /// draws about ten frames a second instead of thirty, and none while paused.
+    ///
+    /// `awaitingSound(waiting:)` says when the player should poll instead (a narration's first sample or its
+    /// drain is due).
     public func wallSecondsUntilShownChange(heardPosition: Double?, waitingForSound: Bool) -> Double {
         let snapshot = session.snapshot
         guard !snapshot.ended, !snapshot.paused, overlay == nil || overlay?.pausesWalk == false else { return PlayerState.longestWake }
@@ -20,6 +23,8 @@ extension PlayerState {
         walkSeconds.append(tenth - snapshot.time)
         if let next = session.nextFixTime { walkSeconds.append(next - snapshot.time) }
         if let playing = snapshot.engine.playing {
+            // The narration's end: from there the player polls until the sink has played its last sample.
+            walkSeconds.append(playing.endsAt - snapshot.time)
             let position = heardPosition ?? (snapshot.time - playing.startedAt)
             // The audio bar's elapsed second.
             walkSeconds.append((position + 1).rounded(.down) - position)
@@ -29,9 +34,19 @@ extension PlayerState {
             }
         }
         var wall = (walkSeconds.filter { $0 > 0 }.min() ?? PlayerState.longestWake) / speed
-        if waitingForSound { wall = min(wall, 0.01) }
+        if waitingForSound { wall = min(wall, 0.004) }
         if let notice = shownNoticeSeconds.isFinite ? shownNoticeSeconds : nil, shownNotice != nil { wall = min(wall, max(0, notice)) }
         // A hair past the change, so that it has happened when the player looks.
         return min(PlayerState.longestWake, wall + 0.001)
+    }
+
+    /// Whether the sink is about to say something the walk waits for: a narration's first sample (`waiting`:
+    /// the sink's lead says so) or its last (the walk's clock within 50 ms of the narration's end). The player
+    /// then polls every few milliseconds, so that a drained narration hands over to the next at once.
+    public func awaitingSound(waiting: Bool) -> Bool {
+        guard !session.paused, !session.ended else { return false }
+        if waiting { return true }
+        guard let playing = session.engine.playing else { return false }
+        return playing.endsAt - session.traceTime < 0.05
     }
 }
