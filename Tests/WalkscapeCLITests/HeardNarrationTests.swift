@@ -184,12 +184,15 @@ struct HeardMarkers {
         }.joined(separator: "; ")
     }
 
-    /// The heard silence between narration n's end marker and narration n + 1's start marker, in seconds.
+    /// The heard silence between narration n's end and narration n + 1's start marker, in seconds. Narration
+    /// n ends a marker's length (÷ speed) after its end marker's onset: the onset, not the detected end, because
+    /// the time-stretcher smears a marker's last samples (its last 40 ms at ×½, a decoder matter that
+    /// `wholeAndInOrder` judges), and this measures when the narration's samples stopped arriving.
     func gap(after n: Int) -> Double? {
         guard let end = markers.first(where: { $0.narration == n && $0.kind == .end }),
             let start = markers.first(where: { $0.narration == n + 1 && $0.kind == .start }),
-            let a = found(end).end, let b = found(start).onset else { return nil }
-        return (b - a) / rate
+            let a = found(end).onset, let b = found(start).onset else { return nil }
+        return (b - a) / rate - HeardTour.markerSeconds / speed
     }
 
     /// Each marker heard and whole, and all of them in order.

@@ -62,37 +62,42 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
         return paths
     }()
 
-    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(500)
+    /// A walk of `walkInputs()` whose audio leads, through a sink and player on a hand-played output, on a
+    /// manual clock; the sink's notices are kept.
+    struct Rig {
+        let output = HandPlayedOutput()
+        let player: AudioPlayer
+        let clock = ManualAudioClock()
+        let notices = Mutex<[String]>([])
+        let sink: AudioSink
+        var walk: Walk
+
+        init() {
+            player = AudioPlayer(output: output)
+            let paths = AudioSinkLeadTests.recordings
+            let notices = self.notices
+            sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.withLock { $0.append(line) } }) { paths[$0] }
+            let (tour, trace) = walkInputs()
+            walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+            walk.audioLeads = true
         }
-        return condition()
     }
 
     @Test func latencyUnderrunPauseAndDrainOnTheWalksClock() throws {
-        let output = HandPlayedOutput()
-        let player = AudioPlayer(output: output)
+        var rig = Rig()
+        let (output, player, clock, notices, sink) = (rig.output, rig.player, rig.clock, rig.notices, rig.sink)
         defer { player.shutdown() }
-        let clock = ManualAudioClock()
-        let notices = Mutex<[String]>([])
-        let paths = AudioSinkLeadTests.recordings
-        let sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.withLock { $0.append(line) } }) { paths[$0] }
-        let (tour, trace) = walkInputs()
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
-        walk.audioLeads = true
         func step(_ wall: Double) {
             clock.advance(by: wall)
-            walk.step(wallSeconds: wall, audio: sink.lead(for: walk.engine.playing))
+            rig.walk.step(wallSeconds: wall, audio: sink.lead(for: rig.walk.engine.playing))
         }
         step(30)
-        #expect(walk.time == 25)
+        #expect(rig.walk.time == 25)
         // Latency: the file is open and the sound card's buffer full, but nothing has been heard.
         #expect(eventually { output.buffered == Int64(output.capacityFrames) })
-        #expect(sink.lead(for: walk.engine.playing) == .waiting(atSeconds: 0))
+        #expect(sink.lead(for: rig.walk.engine.playing) == .waiting(atSeconds: 0))
         step(0.5)
-        #expect(walk.time == 25)
+        #expect(rig.walk.time == 25)
         // The first 2 s leave the speaker (a quarter of a second at a time, the player refilling the buffer):
         // the walk follows.
         for _ in 0..<8 {
@@ -100,20 +105,20 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
             output.play(seconds: 0.25)
         }
         step(0.1)
-        #expect(abs(walk.time - 27) < 1e-9)
+        #expect(abs(rig.walk.time - 27) < 1e-9)
         let timing = try #require(sink.takeTimings().first)
         #expect(timing.point == 1 && timing.walkTime == 25 && timing.fromSeconds == 0)
         // An underrun: the card plays nothing for 3 s of wall time (under `stallSeconds`); the walk waits.
         step(3)
-        #expect(abs(walk.time - 27) < 1e-9)
+        #expect(abs(rig.walk.time - 27) < 1e-9)
         #expect(!sink.muted && notices.withLock { $0.isEmpty })
         // Paused for longer than `stallSeconds`: a pause is not a stall.
-        walk.togglePause()
+        rig.walk.togglePause()
         sink.drain()
         #expect(eventually { player.snapshot.paused })
         clock.advance(by: 2 * AudioSink.stallSeconds)
-        _ = sink.lead(for: walk.engine.playing)
-        walk.togglePause()
+        _ = sink.lead(for: rig.walk.engine.playing)
+        rig.walk.togglePause()
         sink.drain()
         #expect(eventually { !player.snapshot.paused })
         #expect(notices.withLock { $0.isEmpty })
@@ -123,33 +128,26 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
             output.play(seconds: 0.25)
             step(0.25)
         }
-        #expect(walk.engine.playing?.point == 1 || walk.events.last?.kind == .audioFinished)
+        #expect(rig.walk.engine.playing?.point == 1 || rig.walk.events.last?.kind == .audioFinished)
         step(0.1)
-        #expect(walk.engine.playing == nil)
-        #expect(abs(walk.time - 45.1) < 1e-9)  // then on by its own clock
-        #expect(walk.events.filter { $0.kind == .audioFinished }.map(\.t) == [45])
+        #expect(rig.walk.engine.playing == nil)
+        #expect(abs(rig.walk.time - 45.1) < 1e-9)  // then on by its own clock
+        #expect(rig.walk.events.filter { $0.kind == .audioFinished }.map(\.t) == [45])
     }
 
     @Test func aSoundCardThatStallsLetsTheWalkGoOnWithANotice() throws {
-        let output = HandPlayedOutput()
-        let player = AudioPlayer(output: output)
+        var rig = Rig()
+        let (output, player, clock, notices, sink) = (rig.output, rig.player, rig.clock, rig.notices, rig.sink)
         defer { player.shutdown() }
-        let clock = ManualAudioClock()
-        let notices = Mutex<[String]>([])
-        let paths = AudioSinkLeadTests.recordings
-        let sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.withLock { $0.append(line) } }) { paths[$0] }
-        let (tour, trace) = walkInputs()
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
-        walk.audioLeads = true
-        walk.step(wallSeconds: 30, audio: nil)
+        rig.walk.step(wallSeconds: 30, audio: nil)
         sink.drain()
         #expect(eventually { player.snapshot.applied > 0 && output.buffered > 0 })
         clock.advance(by: AudioSink.stallSeconds + 0.5)
-        #expect(sink.lead(for: walk.engine.playing) == nil)
+        #expect(sink.lead(for: rig.walk.engine.playing) == nil)
         #expect(notices.withLock { $0.count } == 1)
         #expect(sink.muted)
-        walk.step(wallSeconds: 2, audio: sink.lead(for: walk.engine.playing))
-        #expect(walk.time == 27)
+        rig.walk.step(wallSeconds: 2, audio: sink.lead(for: rig.walk.engine.playing))
+        #expect(rig.walk.time == 27)
     }
 
     @Test func theNextRecordingsAreOpenedAhead() {

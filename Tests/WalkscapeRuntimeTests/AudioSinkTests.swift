@@ -5,20 +5,22 @@ import WalkscapeAudio
 import WalkscapeCore
 @testable import WalkscapeRuntime
 
+/// Waits (up to `seconds`) for `condition` to hold, looking every half millisecond; returns whether it did.
+func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(500)
+    }
+    return condition()
+}
+
 /// The audio sink plays a walk's commands, opening recordings on its loader thread, in order.
 @Suite struct AudioSinkTests {
     /// A recording of the repository's fixtures (1 s, 44.1 kHz MP3).
     static let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("fixtures/audio/tone-440-880hz-1s-44k-stereo-id3.mp3").path
 
-    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
 
     @Test func aPointStartsOnTheLoaderThreadAndTheCallerDoesNotWait() {
         let opened = Mutex<[Bool]>([])
