@@ -48,6 +48,11 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
     var buffered: Int64 { lock.withLock { written - heard } }
 }
 
+/// The notices a sink gave, from any thread.
+final class NoticeLines: Sendable {
+    let lines = Mutex<[String]>([])
+}
+
 @Suite(.serialized) struct AudioSinkLeadTests {
     /// Silence of each point's measured length (20, 30 and 10 s at 16 kHz), in a fresh directory.
     static let recordings: [Int: String] = {
@@ -64,28 +69,31 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
 
     /// A walk of `walkInputs()` whose audio leads, through a sink and player on a hand-played output, on a
     /// manual clock; the sink's notices are kept.
-    struct Rig {
-        let output = HandPlayedOutput()
+    final class Rig {
+        let output: HandPlayedOutput
         let player: AudioPlayer
-        let clock = ManualAudioClock()
-        let notices = Mutex<[String]>([])
+        let clock: ManualAudioClock
+        let notices: NoticeLines
         let sink: AudioSink
         var walk: Walk
 
         init() {
-            player = AudioPlayer(output: output)
+            let output = HandPlayedOutput()
+            let clock = ManualAudioClock()
+            let player = AudioPlayer(output: output)
             let paths = AudioSinkLeadTests.recordings
-            let notices = self.notices
-            sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.withLock { $0.append(line) } }) { paths[$0] }
+            let notices = NoticeLines()
+            let sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.lines.withLock { $0.append(line) } }) { paths[$0] }
             let (tour, trace) = walkInputs()
-            walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+            var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
             walk.audioLeads = true
+            (self.output, self.clock, self.player, self.notices, self.sink, self.walk) = (output, clock, player, notices, sink, walk)
         }
     }
 
     @Test func latencyUnderrunPauseAndDrainOnTheWalksClock() throws {
-        var rig = Rig()
-        let (output, player, clock, notices, sink) = (rig.output, rig.player, rig.clock, rig.notices, rig.sink)
+        let rig = Rig()
+        let (output, player, clock, sink) = (rig.output, rig.player, rig.clock, rig.sink)
         defer { player.shutdown() }
         func step(_ wall: Double) {
             clock.advance(by: wall)
@@ -111,7 +119,7 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
         // An underrun: the card plays nothing for 3 s of wall time (under `stallSeconds`); the walk waits.
         step(3)
         #expect(abs(rig.walk.time - 27) < 1e-9)
-        #expect(!sink.muted && notices.withLock { $0.isEmpty })
+        #expect(!sink.muted && rig.notices.lines.withLock { $0.isEmpty })
         // Paused for longer than `stallSeconds`: a pause is not a stall.
         rig.walk.togglePause()
         sink.drain()
@@ -121,7 +129,7 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
         rig.walk.togglePause()
         sink.drain()
         #expect(eventually { !player.snapshot.paused })
-        #expect(notices.withLock { $0.isEmpty })
+        #expect(rig.notices.lines.withLock { $0.isEmpty })
         // Played to the end: the narration finishes only once the card has played its last sample.
         while !player.snapshot.finished {
             _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
@@ -136,15 +144,15 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
     }
 
     @Test func aSoundCardThatStallsLetsTheWalkGoOnWithANotice() throws {
-        var rig = Rig()
-        let (output, player, clock, notices, sink) = (rig.output, rig.player, rig.clock, rig.notices, rig.sink)
+        let rig = Rig()
+        let (output, player, clock, sink) = (rig.output, rig.player, rig.clock, rig.sink)
         defer { player.shutdown() }
         rig.walk.step(wallSeconds: 30, audio: nil)
         sink.drain()
         #expect(eventually { player.snapshot.applied > 0 && output.buffered > 0 })
         clock.advance(by: AudioSink.stallSeconds + 0.5)
         #expect(sink.lead(for: rig.walk.engine.playing) == nil)
-        #expect(notices.withLock { $0.count } == 1)
+        #expect(rig.notices.lines.withLock { $0.count } == 1)
         #expect(sink.muted)
         rig.walk.step(wallSeconds: 2, audio: sink.lead(for: rig.walk.engine.playing))
         #expect(rig.walk.time == 27)
