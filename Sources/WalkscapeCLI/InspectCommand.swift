@@ -46,6 +46,9 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON for machines.")
     var json = false
 
+    @Flag(help: "With --json, list every fix of a trace as [time, latitude, longitude] (the differential tests compare them with gpsd's).")
+    var fixes = false
+
     @Option(help: "Walking speed in metres a second for making up times when a trace has none.")
     var walkSpeed = TraceNormalizer.defaultWalkSpeed
 
@@ -53,6 +56,7 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         guard walkSpeed.isFinite && walkSpeed > 0 else { throw ValidationError("--walk-speed must be a positive number of metres a second.") }
+        if fixes && !json { throw ValidationError("--fixes lists fixes in the JSON output: add --json.") }
     }
 
     func run() throws {
@@ -83,7 +87,12 @@ struct InspectCommand: ParsableCommand {
             throw CommandExit(error.kind == .unreadable ? .usage : .failure)
         }
         if json {
-            console.write(JSONWriter(pretty: false).write(traceJSON(loaded.summary)) + "\n")
+            var object = traceJSON(loaded.summary)
+            if fixes, case .object(var members) = object {
+                members.append((key: "fixList", value: fixListJSON(loaded.trace)))
+                object = .object(members)
+            }
+            console.write(JSONWriter(pretty: false).write(object) + "\n")
         } else {
             for line in traceText(loaded.summary) { console.line(line) }
         }
@@ -107,6 +116,16 @@ struct InspectCommand: ParsableCommand {
                 ])
             })),
         ])
+    }
+
+    /// Every fix as `[time, latitude, longitude]`, the time as ISO 8601 to the millisecond, degrees to 1e-9.
+    func fixListJSON(_ trace: Trace) -> JSONValue {
+        .array((0..<trace.count).map { i in
+            .array([
+                ISO8601Time.formatIfRepresentable(trace.times[i]).map { .string($0) } ?? .null,
+                .number(formatFixed(trace.latitudes[i], 9)), .number(formatFixed(trace.longitudes[i], 9)),
+            ])
+        })
     }
 
     func traceText(_ summary: TraceSummary) -> [String] {

@@ -21,7 +21,7 @@ import Testing
         let line = "$GPRMC,0900000000000000000000000,A,4503.7770,N,00740.7280,E,2.5,45.0,090526,,,A"
         let (trace, summary) = try TraceNMEAParserTests.parse([line, TraceNMEAParserTests.sentence("GPRMC,090001.00,A,4503.7770,N,00740.7280,E,2.5,45.0,090526,,,A")])
         #expect(trace.count == 1)
-        #expect(summary.warnings.contains { $0.hasPrefix("skipped 1 RMC or GGA sentence with unreadable fields (first at line 1)") })
+        #expect(summary.warnings.contains { $0.hasPrefix("skipped 1 RMC, GGA, GLL, GNS or ZDA sentence with unreadable fields (first at line 1)") })
     }
 
     @Test func nmeaTimeOfDayAcceptsOnlyHHMMSSAndAFraction() {

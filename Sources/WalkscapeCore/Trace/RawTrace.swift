@@ -14,6 +14,9 @@ public struct RawTrace: Sendable {
         case voidFixes
         case malformedSentences
         case notSentences
+        case binaryBytes
+        case binaryOnly
+        case undatedFixes
         case unsupportedGeometries
         case mismatchedTimes
         case outOfRangeTimes
@@ -31,9 +34,14 @@ public struct RawTrace: Sendable {
             case .unreadableValues: text = "ignored \(n("elevation, accuracy, speed or course value", "elevation, accuracy, speed or course values")) that \(count == 1 ? "is not a number" : "are not numbers")"
             case .timesWithoutZone: text = "read \(n("time", "times")) without a time zone as UTC"
             case .badChecksums: text = "skipped \(n("sentence", "sentences")) with a bad checksum"
-            case .voidFixes: text = "skipped \(n("void RMC fix", "void RMC fixes")) (status V: no satellite fix)"
-            case .malformedSentences: text = "skipped \(n("RMC or GGA sentence", "RMC or GGA sentences")) with unreadable fields"
+            case .voidFixes:
+                text = "skipped \(n("sentence", "sentences")) that \(count == 1 ? "reports" : "report") no satellite fix (RMC or GLL status V, GGA quality 0, GNS mode N)"
+            case .malformedSentences: text = "skipped \(n("RMC, GGA, GLL, GNS or ZDA sentence", "RMC, GGA, GLL, GNS or ZDA sentences")) with unreadable fields"
             case .notSentences: text = "ignored \(n("line", "lines")) that \(count == 1 ? "is not an NMEA sentence" : "are not NMEA sentences")"
+            case .binaryBytes: text = "skipped \(n("byte", "bytes")) of binary data between the NMEA sentences (a receiver's binary protocol)"
+            case .binaryOnly:
+                text = "found no NMEA sentence, only \(n("byte", "bytes")) of binary data: a receiver's binary protocol (UBX, SiRF, TSIP, …), which walkscape does not read; have the receiver or gpsd log NMEA 0183"
+            case .undatedFixes: text = "dropped \(n("fix", "fixes")) with no date (GGA, GLL or GNS before the first RMC or ZDA gave one)"
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
             case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
             case .outOfRangeValues: text = "ignored \(n("elevation, accuracy, HDOP, speed or course value", "elevation, accuracy, HDOP, speed or course values")) out of range (elevation −12000…100000 m, accuracy 0…100000 m, HDOP 0…1000, speed 0…1000 m/s, course −360…720°)"
@@ -83,6 +91,17 @@ public struct RawTrace: Sendable {
             problems[index].count += 1
         } else {
             problems.append((problem, 1, location()))
+        }
+    }
+
+    /// Counts `count` occurrences of `problem` at once (binary bytes skipped in one run); `location` is
+    /// evaluated only for the first.
+    public mutating func note(_ problem: Problem, count: Int, at location: () -> String) {
+        guard count > 0 else { return }
+        if let index = problems.firstIndex(where: { $0.problem == problem }) {
+            problems[index].count += count
+        } else {
+            problems.append((problem, count, location()))
         }
     }
 

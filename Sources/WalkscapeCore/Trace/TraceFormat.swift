@@ -22,8 +22,9 @@ public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
     /// (GeoJSON), `$` or `!` is NMEA; otherwise a line starting with `$` among the first bytes means an NMEA
     /// log with a header. Extensions: `.gpx`, `.nmea`/`.nma`/`.log`, `.geojson`/`.json`, each optionally
     /// followed by `.gz`.
+    /// UTF-16 text (a byte order mark, or zero bytes at every other position) is told by the ASCII it holds.
     public static func detect<C: Collection<UInt8>>(prefix: C, fileName: String) -> TraceFormat? {
-        let bytes = Array(prefix.prefix(4096))
+        let bytes = asciiOfUTF16(Array(prefix.prefix(4096))) ?? Array(prefix.prefix(4096))
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         if i < bytes.count {
@@ -40,6 +41,41 @@ public enum TraceFormat: String, Sendable, Equatable, CaseIterable {
             }
         }
         return fromExtension(fileName)
+    }
+
+    /// The ASCII characters of UTF-16 text (either byte order, with or without a byte order mark; other
+    /// characters become 0x80), or nil when `bytes` does not look like UTF-16.
+    static func asciiOfUTF16(_ bytes: [UInt8]) -> [UInt8]? {
+        var body = ArraySlice(bytes)
+        var littleEndian: Bool
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            littleEndian = true
+            body = body.dropFirst(2)
+        } else if bytes.starts(with: [0xFE, 0xFF]) {
+            littleEndian = false
+            body = body.dropFirst(2)
+        } else {
+            guard bytes.count >= 8 else { return nil }
+            let head = bytes.prefix(64)
+            let even = stride(from: head.startIndex, to: head.endIndex - 1, by: 2).map { head[$0] }
+            let odd = stride(from: head.startIndex + 1, to: head.endIndex, by: 2).map { head[$0] }
+            if odd.allSatisfy({ $0 == 0 }) && even.allSatisfy({ $0 != 0 }) {
+                littleEndian = true
+            } else if even.allSatisfy({ $0 == 0 }) && odd.allSatisfy({ $0 != 0 }) {
+                littleEndian = false
+            } else {
+                return nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count / 2)
+        var i = body.startIndex
+        while i + 1 < body.endIndex {
+            let (low, high) = littleEndian ? (body[i], body[i + 1]) : (body[i + 1], body[i])
+            out.append(high == 0 && low < 0x80 ? low : 0x80)
+            i += 2
+        }
+        return out
     }
 
     /// Whether XML text starts a KML document: `<kml` comes before any `<gpx` in it.

@@ -40,7 +40,7 @@ public struct TraceSummary: Sendable, Equatable {
         let also = waypoints > 0 ? " (\(waypoints) waypoint\(waypoints == 1 ? "" : "s"), which are not fixes)" : ""
         switch format {
         case .gpx: return "no track or route points to replay" + also
-        case .nmea: return "no valid RMC fixes to replay"
+        case .nmea: return "no fixes to replay (no RMC, GGA, GLL or GNS sentence with a satellite fix and a date)"
         case .geojson: return "no LineString or MultiLineString coordinates to replay" + also
         case .kml: return "no gx:Track or LineString coordinates to replay" + also
         }

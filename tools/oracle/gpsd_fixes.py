@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Differential test: every receiver log of gpsd's regression corpus read by gpsd and by walkscape.
+
+For each log in DIR (default ../shared/real/gpsd-logs), gpsd 3.22 replays it through
+`gpsfake -1 -q -p -c 0.001 -P 0 FILE`; its dated fixes are the TPV reports with `mode` >= 2, a `time`, `lat`
+and `lon`. walkscape reads the same file with `walkscape inspect --json --fixes`. walkscape must hold a fix
+at every time gpsd reports one, within 1e-6 degrees of gpsd's latitude and longitude, except for the files
+docs/traces.md lists under "Where walkscape and gpsd differ", each with its rule; for those, the documented
+count of fixes walkscape leaves out must be exact (a rule that stops applying is a failure too, so the list
+stays true).
+
+usage: tools/oracle/gpsd_fixes.py [--binary PATH] [--logs DIR] [--docs docs/traces.md] [--jobs N] [--verbose]
+Exit status: 0 all agree, 1 a disagreement, 2 gpsd or the logs are missing when they were required.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOLERANCE = 1e-6
+
+
+def gpsd_fixes(path, saved=None):
+    """gpsd's dated fixes of one log: {time: [(lat, lon)]}; `saved` is a folder of gpsfake outputs (NAME.json)
+    made earlier, to compare again without replaying."""
+    if saved:
+        output = open(os.path.join(saved, os.path.basename(path) + ".json"), "rb").read()
+    else:
+        output = subprocess.run(["gpsfake", "-1", "-q", "-p", "-c", "0.001", "-P", "0", path],
+                                capture_output=True, timeout=600).stdout
+    fixes = {}
+    for line in output.decode("utf-8", "replace").splitlines():
+        try:
+            report = json.loads(line)
+        except ValueError:
+            continue
+        if report.get("class") == "TPV" and report.get("mode", 0) >= 2 and "time" in report \
+                and "lat" in report and "lon" in report:
+            fixes.setdefault(normal_time(report["time"]), []).append((report["lat"], report["lon"]))
+    return fixes
+
+
+ROLLOVER_MS = 1024 * 7 * 86400 * 1000
+
+
+def normal_time(text):
+    """A time as milliseconds modulo 1024 GPS weeks: gpsd 3.22 moves a date before its own release 1024 weeks
+    forward (its guess at a GPS week rollover: ac12.log's 2007-12-23 becomes 2027-08-08), walkscape keeps the
+    date the receiver wrote; both name the same moment of the receiver's clock."""
+    match = re.match(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?Z$", text)
+    if not match:
+        return text
+    y, mo, d, h, mi, s = (int(match.group(i)) for i in range(1, 7))
+    millis = int((match.group(7) or "").ljust(3, "0")[:3])
+    days = (datetime.date(y, mo, d) - datetime.date(1970, 1, 1)).days
+    return ((days * 86400 + h * 3600 + mi * 60 + s) * 1000 + millis) % ROLLOVER_MS
+
+
+def walkscape_fixes(binary, path):
+    """walkscape's fixes of one log: ({time: [(lat, lon)]}, error line or None)."""
+    run = subprocess.run([binary, "inspect", "--json", "--fixes", path], capture_output=True, timeout=600)
+    if run.returncode != 0:
+        return {}, run.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["exit %d" % run.returncode]
+    report = json.loads(run.stdout)
+    fixes = {}
+    for time, lat, lon in report.get("fixList", []):
+        if time is not None:
+            fixes.setdefault(normal_time(time), []).append((float(lat), float(lon)))
+    return fixes, None
+
+
+def documented_rules(docs):
+    """The table of docs/traces.md's section "Where walkscape and gpsd differ": {file: (left out, rule)}."""
+    rules = {}
+    inside = False
+    for line in open(docs, encoding="utf-8"):
+        if line.startswith("#"):
+            inside = "Where walkscape and gpsd differ" in line
+            continue
+        if not inside:
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0].startswith("`") and cells[0].endswith("`"):
+            left_out = cells[1].replace(",", "")
+            if left_out.isdigit():
+                rules[cells[0].strip("`")] = (int(left_out), cells[2])
+    return rules
+
+
+def compare(name, path, binary, saved=None):
+    theirs = gpsd_fixes(path, saved)
+    ours, error = walkscape_fixes(binary, path)
+    missing, moved = [], []
+    for time, positions in sorted(theirs.items()):
+        mine = ours.get(time)
+        if not mine:
+            missing.append(time)
+            continue
+        if not any(all(abs(a - b) <= TOLERANCE for a, b in zip(p, q)) for p in positions for q in mine):
+            moved.append((time, positions[-1], mine[0]))
+    return name, len(theirs), sum(len(v) for v in ours.values()), missing, moved, error
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/walkscape"))
+    parser.add_argument("--logs", default=os.path.join(os.path.dirname(ROOT), "shared/real/gpsd-logs"))
+    parser.add_argument("--docs", default=os.path.join(ROOT, "docs/traces.md"))
+    parser.add_argument("--jobs", type=int, default=12, help="logs replayed at once (gpsfake mostly waits)")
+    parser.add_argument("--require", action="store_true", help="exit 2 when gpsd or the logs are missing")
+    parser.add_argument("--gpsd-output", help="a folder of saved gpsfake outputs (NAME.log.json) to use instead")
+    parser.add_argument("--verbose", action="store_true", help="one line per log")
+    parser.add_argument("files", nargs="*", help="only these logs (names in DIR)")
+    args = parser.parse_args()
+
+    if not os.path.isdir(args.logs):
+        print("gpsd oracle: skipped, no corpus at %s (see ../shared/real/SOURCES.md)" % args.logs)
+        return 2 if args.require else 0
+    if shutil.which("gpsfake") is None and not args.gpsd_output:
+        print("gpsd oracle: skipped, gpsfake is not installed (Debian: gpsd, gpsd-clients)")
+        return 2 if args.require else 0
+    names = args.files or sorted(n for n in os.listdir(args.logs) if n.endswith(".log"))
+    rules = documented_rules(args.docs)
+    failures = []
+    totals = [0, 0]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda n: compare(n, os.path.join(args.logs, n), args.binary, args.gpsd_output), names))
+    for name, theirs, ours, missing, moved, error in results:
+        totals[0] += theirs
+        totals[1] += theirs - len(missing) - len(moved)
+        lost = len(missing) + len(moved)
+        rule = rules.get(name)
+        line = "%-40s gpsd %5d  walkscape %5d  left out %4d" % (name, theirs, ours, lost)
+        if rule is not None:
+            line += "  (documented: %d, %s)" % rule
+            if rule[0] != lost:
+                failures.append("%s: docs/traces.md says walkscape leaves out %d of gpsd's %d fixes, it left out %d%s"
+                                % (name, rule[0], theirs, lost, example(missing, moved, error)))
+        elif lost:
+            failures.append("%s: walkscape left out %d of gpsd's %d fixes%s" % (name, lost, theirs, example(missing, moved, error)))
+        if args.verbose:
+            print(line)
+    for name in sorted(set(rules) - set(names)):
+        if not args.files:
+            failures.append("%s: listed in docs/traces.md but not in the corpus" % name)
+    print("gpsd oracle: %d logs, gpsd %d dated fixes, walkscape agrees on %d, %d documented exceptions"
+          % (len(names), totals[0], totals[1], len(rules)))
+    for failure in failures:
+        print("FAIL " + failure)
+    return 1 if failures else 0
+
+
+def example(missing, moved, error):
+    if error:
+        return " (walkscape: %s)" % error[0]
+    if missing:
+        return " (first missing %s)" % shown(missing[0])
+    time, theirs, mine = moved[0]
+    return " (at %s gpsd %.9f,%.9f, walkscape %.9f,%.9f)" % (shown(time), theirs[0], theirs[1], mine[0], mine[1])
+
+
+def shown(key):
+    """A time key as a time of day (the date is modulo 1024 weeks)."""
+    if isinstance(key, str):
+        return key
+    seconds = key / 1000 % 86400
+    return "%02d:%02d:%06.3f" % (seconds // 3600, seconds // 60 % 60, seconds % 60)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
