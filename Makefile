@@ -17,6 +17,7 @@ BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev l
 # installed man page with `man -l`; gdal-bin: ogrinfo, the vector tile decoder's oracle (WalkscapeMapTests), and
 # tools/samples/make_helsinki_tiles.py's ogr2ogr.
 # gpsd + gpsd-clients: `feed` is tested into a real gpsd on loopback, read back with gpspipe (WalkscapeLiveTests);
+# gpsfake (gpsd-clients) is also the oracle for NMEA: tools/oracle/gpsd_fixes.py replays gpsd's regression logs.
 # curl: the HTTP client that posts to `collect` in its tests.
 TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin
 
@@ -84,6 +85,7 @@ test: test-deps
 	  tools/pulse_null.sh stop; \
 	  exit $$status
 	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
+	python3 tools/oracle/gpsd_fixes.py
 	tools/check_install.sh
 	$(MAKE) --no-print-directory check-schema
 	FUZZ_ARGS="-seed=1 $(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)

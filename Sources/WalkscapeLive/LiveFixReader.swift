@@ -6,9 +6,9 @@ import WalkscapeCore
 /// gpsd: after connecting it sends `?WATCH={"enable":true,"json":true}` and reads the JSON reports; each TPV
 /// with a 2D/3D fix becomes a fix (`GPSDReport`), and a TPV repeating the time of the last fix (gpsd may report
 /// an epoch more than once as its sentences arrive) replaces nothing: it is skipped. NMEA: the bytes go
-/// through the same `NMEAParser` that reads `.nmea` files, which hands a fix over once the next epoch's first
-/// sentence shows that no GGA of the same second can still complete it (so a fix arrives one epoch late, and
-/// the last one when the stream ends). The stream ends when the peer closes, the connection fails, or `stop`
+/// through the same `NMEAParser` that reads `.nmea` files, which hands a fix over as soon as its second is
+/// complete (an RMC and a GGA of it arrived, or the sentence that ends the receiver's cycle, learnt from the
+/// stream), else when the next second begins or the stream ends. The stream ends when the peer closes, the connection fails, or `stop`
 /// is called, or (gpsd) when gpsd reports that every device the fixes came from went away (a `DEVICE` report
 /// with `"activated": 0`, as when a receiver is unplugged); `onEnd` says which, once.
 public final class LiveFixReader: @unchecked Sendable {
