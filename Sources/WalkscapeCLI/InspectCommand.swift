@@ -112,6 +112,7 @@ struct InspectCommand: ParsableCommand {
                 .object([
                     ("track", .integer(part.track)), ("segment", .integer(part.segment)), ("fixes", .integer(part.fixes)),
                     ("timedFixes", .integer(part.timedFixes)), ("firstTime", time(part.firstTime)), ("lastTime", time(part.lastTime)),
+                    ("madeUpTimes", .bool(part.madeUpTimes)),
                     ("lengthMeters", .number(formatFixed(part.lengthMeters, 3))),
                 ])
             })),
@@ -151,7 +152,11 @@ struct InspectCommand: ParsableCommand {
         }
         if summary.format != .nmea { facts.add(["Waypoints", String(summary.waypoints)]) }
         if let first = summary.firstTime, let last = summary.lastTime {
-            facts.add(["Start", ISO8601Time.format(first) + (summary.timesSynthesized ? " (made up: the file has no times)" : "")])
+            var made = ""
+            if summary.timesSynthesized {
+                made = summary.timedFixes > 0 ? " (made up at the walking speed: only \(summary.timedFixes) of \(summary.fixes) fixes have a time)" : " (made up: the file has no usable times)"
+            }
+            facts.add(["Start", ISO8601Time.format(first) + made])
             facts.add(["End", ISO8601Time.format(last) + "  (" + duration(last - first) + " later)"])
         } else {
             facts.add(["Time", "none (no fixes)"])
@@ -173,7 +178,11 @@ struct InspectCommand: ParsableCommand {
             var span = "no times"
             if let first = part.firstTime, let last = part.lastTime {
                 span = ISO8601Time.format(first) + " to " + ISO8601Time.format(last) + " (" + duration(last - first) + ")"
-                if part.timedFixes < part.fixes { span += ", \(part.fixes - part.timedFixes) untimed" }
+                if part.madeUpTimes {
+                    span += part.timedFixes == 0 ? ", made up" : ", made up (\(part.timedFixes) timed in the file)"
+                } else if part.timedFixes < part.fixes {
+                    span += ", \(part.fixes - part.timedFixes) untimed"
+                }
             }
             table.add(["  track \(part.track)", "segment \(part.segment)", "\(part.fixes) fix\(part.fixes == 1 ? "" : "es")", span, Formatting.distance(meters: part.lengthMeters)])
         }

@@ -45,11 +45,12 @@ import WalkscapeTestSupport
         defer { geojson.remove() }
         let text = try CLI.run(["inspect", geojson.path])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("warning: dropped 1 fix with a time outside 1980–2100 (a clock or unit error?) (first at the feature, coordinate 2)"))
+        #expect(text.stdout.contains("warning: read 1 time outside 1980–2100 as missing (a clock or unit error?): its fix is kept and timed as untimed fixes are (first at the feature, coordinate 2)"))
         let json = try CLI.run(["inspect", "--json", geojson.path])
         #expect(json.status == 0)
         #expect(!json.stdout.contains("out of range"))
-        #expect(json.stdout.contains(#""lastTime":"2026-05-09T09:00:00Z""#), "\(json.stdout)")
+        // The second fix keeps its position, timed at the walking speed after the first (7.9 m: 6.6 s).
+        #expect(json.stdout.contains(#""fixes":2"#) && json.stdout.contains(#""lastTime":"2026-05-09T09:00:06"#), "\(json.stdout)")
     }
 
     @Test func c3SimulateOnAGeoJSONTimeOf1e308() throws {
@@ -62,7 +63,7 @@ import WalkscapeTestSupport
             let result = try CLI.run(["simulate", "tours/torino-portici", "--trace", geojson.path, "--format", format])
             #expect(result.status == 0, "\(format): \(result.stderr)")
             #expect(!result.stdout.contains("e+"), "\(result.stdout)")
-            #expect(result.stderr.contains("dropped 1 fix with a time outside 1980–2100"), "\(result.stderr)")
+            #expect(result.stderr.contains("read 1 time outside 1980–2100 as missing"), "\(result.stderr)")
         }
     }
 

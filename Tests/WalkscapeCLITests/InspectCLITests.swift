@@ -59,6 +59,26 @@ import WalkscapeCore
         #expect(json["firstTime"] == .null)
     }
 
+    /// A partly timed file tells one story: the start says the times are made up from few, every part shows its
+    /// made-up span, and the straight line between two tracks at walking speed (93 minutes here) is no gap of the
+    /// walker's. A track with no fix is named with those that have some.
+    @Test func aPartlyTimedFileTellsOneStory() throws {
+        let path = "fixtures/traces-formats/partly-timed-tracks.gpx"
+        let result = try CLI.run(["inspect", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(made up at the walking speed: only 2 of 15 fixes have a time)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("the file has no"), "\(result.stdout)")
+        #expect(result.stdout.contains("(1:19), made up "), "\(result.stdout)")
+        #expect(result.stdout.contains("made up (2 timed in the file)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("no times"), "\(result.stdout)")
+        #expect(!result.stdout.contains("gap"), "\(result.stdout)")
+        let empty = try CLI.run(["inspect", path, "--track", "1"])
+        #expect(empty.status == 1)
+        #expect(empty.stderr == "\(path): track 1 has no fixes; tracks 2–4 do (use --track 2)\n", "\(empty.stderr)")
+        let simulate = try CLI.run(["simulate", "tours/torino-portici", "--trace", path, "--track", "1"])
+        #expect(simulate.stderr.contains("track 1 has no fixes; tracks 2–4 do (use --track 2)"), "\(simulate.stderr)")
+    }
+
     @Test func helpHasExamples() throws {
         let result = try CLI.run(["inspect", "--help"])
         #expect(result.status == 0)

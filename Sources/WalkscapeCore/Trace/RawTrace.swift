@@ -45,7 +45,8 @@ public struct RawTrace: Sendable {
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
             case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
             case .outOfRangeValues: text = "ignored \(n("elevation, accuracy, HDOP, speed or course value", "elevation, accuracy, HDOP, speed or course values")) out of range (elevation −12000…100000 m, accuracy 0…100000 m, HDOP 0…1000, speed 0…1000 m/s, course −360…720°)"
-            case .outOfRangeTimes: text = "dropped \(n("fix", "fixes")) with a time outside 1980–2100 (a clock or unit error?)"
+            case .outOfRangeTimes:
+                text = "read \(n("time", "times")) outside 1980–2100 as missing (a clock or unit error?): \(count == 1 ? "its fix is" : "their fixes are") kept and timed as untimed fixes are"
             }
             return "\(text) (first at \(location))"
         }
@@ -111,8 +112,9 @@ public struct RawTrace: Sendable {
     }
 
     /// Appends a fix; a NaN `time` counts it as untimed, the first one at `location`. A fix whose time is
-    /// outside 1980–2100 (`ValueRanges.isSaneTraceTime`) is dropped and counted as `.outOfRangeTimes`: every
-    /// parser hands its fixes over here, so no format lets such a time reach the replay clock. Measurements
+    /// outside 1980–2100 (`ValueRanges.isSaneTraceTime`) is kept without its time and counted as
+    /// `.outOfRangeTimes`: every parser hands its fixes over here, so no format lets such a time reach the
+    /// replay clock, and no position is lost to a bad clock. Measurements
     /// outside their ranges (an elevation of 10^30 m, a negative accuracy) become NaN (absent), counted as
     /// `.outOfRangeValues`, so a display or a sum never meets them.
     public mutating func append(
@@ -123,9 +125,11 @@ public struct RawTrace: Sendable {
             if overLimitAt == nil { overLimitAt = location() }
             return
         }
+        var time = time
         if !time.isNaN && !ValueRanges.isSaneTraceTime(time) {
+            // The position is good; the time cannot be: keep the fix, untimed (TraceNormalizer times it).
             note(.outOfRangeTimes, at: location)
-            return
+            time = .nan
         }
         var elevation = elevation, accuracy = accuracy, hdop = hdop, speed = speed, course = course
         var outOfRange = false

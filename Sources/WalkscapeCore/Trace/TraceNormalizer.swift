@@ -13,7 +13,8 @@
 ///   from one segment to the next in a straight line), from 2000-01-01T00:00:00Z, with a warning.
 /// - `TraceSummary.lengthMeters` is the haversine length of the kept fixes, segment by segment, in file order
 ///   (before sorting).
-/// - Times outside 1980–2100 never get here: `RawTrace.append` drops those fixes (one warning with the count).
+/// - Times outside 1980–2100 never get here: `RawTrace.append` keeps those fixes untimed (one warning with the
+///   count), so they are timed as above.
 ///   A trace spanning more than 3 days (`ValueRanges.longTraceSeconds`) is kept, with one warning.
 /// - Fixes are then ordered by time with a stable sort (equal times keep their file order, duplicates are
 ///   kept). After sorting, a segment starts wherever two consecutive fixes came from different segments of
@@ -56,8 +57,14 @@ public struct TraceNormalizer: Sendable {
             Self.keep(&trace) { index in picked.contains { $0.contains(index) } }
             if let index = raw.firstUntimedIndex, !picked.contains(where: { $0.contains(index) }) { firstUntimed = nil }
         }
+        if let reason = Self.impossibleTimes(trace.times) {
+            for i in 0..<trace.count { trace.times[i] = .nan }
+            firstUntimed = nil
+            warnings.append("\(reason): these cannot be a walk's times, so the fixes are timed as an untimed file's are")
+        }
         let untimed = trace.times.reduce(0) { $1.isNaN ? $0 + 1 : $0 }
         let timed = trace.count - untimed
+        summary.timedFixes = timed
         let at = firstUntimed.map { " (first at \($0))" } ?? ""
         if untimed > 0 && timed > 0 {
             let speed = checkedSpeed(&warnings)
@@ -85,13 +92,23 @@ public struct TraceNormalizer: Sendable {
             summary.timesSynthesized = true
             warnings.append("no fix has a time; made up times at \(formatFixed(speed, 2)) m/s along the path from \(ISO8601Time.format(Self.synthesizedEpoch))")
         }
+        if summary.timesSynthesized && selection.isAll {
+            // The parts' spans as timed here (made up), so that the parts table and the start and end agree.
+            for (k, range) in ranges.enumerated() where summary.parts[k].timedFixes < summary.parts[k].fixes && !range.range.isEmpty {
+                summary.parts[k].madeUpTimes = true
+                summary.parts[k].firstTime = trace.times[range.range].min()
+                summary.parts[k].lastTime = trace.times[range.range].max()
+            }
+        }
         let outOfOrder = Self.countOutOfOrder(trace.times)
         if outOfOrder > 0 {
             Self.sortByTime(&trace)
             warnings.append("sorted the fixes by time: \(outOfOrder) \(outOfOrder == 1 ? "was" : "were") earlier than the fix before in the file")
         }
+        // Made-up times have made-up gaps (the straight line between two tracks at walking speed): only a
+        // gap between times the file gave is the walker's.
         warnings += Self.timeWarnings(
-            first: trace.times.first, last: trace.times.last, gaps: Self.longGaps(trace.times),
+            first: trace.times.first, last: trace.times.last, gaps: summary.timesSynthesized ? nil : Self.longGaps(trace.times),
             shared: Self.largestSharedTime(trace.times), parts: parts.count, tracks: Set(parts.map(\.track)).count,
             wholeFile: selection.isAll)
         summary.fixes = trace.count
@@ -125,6 +142,24 @@ public struct TraceNormalizer: Sendable {
             warnings.append("\(shared.count) fixes share the time \(ISO8601Time.format(shared.time)); the replay sees them all at that one instant (a logger repeating its last fix?)")
         }
         return warnings
+    }
+
+    /// Why the times of a file cannot be a walk's, or nil when they may be: at least three timed fixes all at one
+    /// instant (a clock that never ran), or times going back at 10 steps or more, between a quarter and three
+    /// quarters of the steps in file order (a scrambled clock; a file saved backwards goes back at nearly every
+    /// step and is only sorted).
+    static func impossibleTimes(_ times: [Double]) -> String? {
+        let timed = times.filter { !$0.isNaN }
+        guard timed.count >= 3, let first = timed.first else { return nil }
+        if timed.allSatisfy({ $0 == first }) {
+            return "all \(timed.count) timed fixes have the same time, \(ISO8601Time.format(first))"
+        }
+        let steps = timed.count - 1
+        let back = zip(timed, timed.dropFirst()).reduce(0) { $1.1 < $1.0 ? $0 + 1 : $0 }
+        if back >= 10 && back * 4 > steps && back * 4 < steps * 3 {
+            return "the time goes back at \(back) of \(steps) steps from fix to fix"
+        }
+        return nil
     }
 
     /// A long span in words: `4.5 days`, `37 years`.

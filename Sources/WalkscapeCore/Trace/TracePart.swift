@@ -15,6 +15,9 @@ public struct TracePart: Sendable, Equatable {
     public var lastTime: Double?
     /// The haversine length in metres, in file order.
     public var lengthMeters: Double
+    /// Whether `firstTime` and `lastTime` are made up (the file's fixes were timed at the walking speed because
+    /// most had no time); `timedFixes` still counts the times the file gave.
+    public var madeUpTimes = false
 
     public init(track: Int, segment: Int, fixes: Int = 0, timedFixes: Int = 0, firstTime: Double? = nil, lastTime: Double? = nil, lengthMeters: Double = 0) {
         self.track = track

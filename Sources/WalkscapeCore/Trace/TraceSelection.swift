@@ -30,10 +30,32 @@ public struct TraceSelection: Sendable, Equatable {
             return fail("track \(self.track ?? 0) was chosen but the file has \(plural(tracks, "track")); expected --track 1\(tracks > 1 ? " to \(tracks)" : "") (walkscape inspect lists them)")
         }
         let inTrack = parts.indices.filter { parts[$0].track == track }
-        guard let segment else { return .success(inTrack) }
+        guard let segment else {
+            if inTrack.allSatisfy({ parts[$0].fixes == 0 }) {
+                let others = Array(Set(parts.filter { $0.fixes > 0 }.map(\.track))).sorted()
+                if let first = others.first {
+                    return fail("track \(track) has no fixes; \(Self.numbers(others, "track")) \(others.count == 1 ? "does" : "do") (use --track \(first))")
+                }
+            }
+            return .success(inTrack)
+        }
         guard let index = inTrack.first(where: { parts[$0].segment == segment }) else {
             return fail("segment \(segment) of track \(track) was chosen but that track has \(plural(inTrack.count, "segment")); expected --segment 1\(inTrack.count > 1 ? " to \(inTrack.count)" : "")")
         }
+        if parts[index].fixes == 0 {
+            let others = inTrack.filter { parts[$0].fixes > 0 }.map { parts[$0].segment }
+            if let first = others.first {
+                return fail("segment \(segment) of track \(track) has no fixes; \(Self.numbers(others, "segment")) \(others.count == 1 ? "does" : "do") (use --segment \(first))")
+            }
+        }
         return .success([index])
+    }
+
+    /// `track 3`, `tracks 2–8` (a run), or `tracks 2, 4 and 7`.
+    static func numbers(_ values: [Int], _ word: String) -> String {
+        guard let first = values.first, let last = values.last else { return "no \(word)s" }
+        if values.count == 1 { return "\(word) \(first)" }
+        if last - first == values.count - 1 { return "\(word)s \(first)–\(last)" }
+        return "\(word)s " + values.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
     }
 }

@@ -29,8 +29,11 @@ public struct TraceSummary: Sendable, Equatable {
     public var warnings: [String] = []
     /// Whether the fixes are a GPX file's route points, because it has no track points.
     public var usedRoutePoints = false
-    /// Whether the times were made up from the walking speed, because no fix had one.
+    /// Whether the times were made up from the walking speed, because no fix had one, most had none, or
+    /// the file's times cannot be a walk's.
     public var timesSynthesized = false
+    /// How many of the fixes kept had a usable time in the file.
+    public var timedFixes = 0
 
     public init(format: TraceFormat) { self.format = format }
 
