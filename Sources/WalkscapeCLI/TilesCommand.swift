@@ -46,8 +46,12 @@ struct TilesCommand: ParsableCommand {
         }
         let existing = root["mapTiles"]?["file"]?.stringValue
         let relative = existing ?? "map/tiles.mbtiles"
-        if let problem = Asset(file: relative).pathProblem {
-            console.error("\(location.jsonFile): mapTiles.file: \(problem)")
+        // Every path is checked before the first write: a folder or file that leads out of the tour is refused.
+        let target: String
+        do {
+            target = try AssetFile.writablePath(Asset(file: relative), in: location)
+        } catch {
+            console.error(TerminalText.sanitize("\(location.jsonFile): mapTiles.file: \(error.message)"))
             throw CommandExit(.failure)
         }
         let read: (tiles: [(TileID, [UInt8])], attribution: String?)
@@ -59,7 +63,7 @@ struct TilesCommand: ParsableCommand {
         }
         let outcome: TileImport.Outcome
         do {
-            outcome = try TileImport.write(read.tiles, attribution: read.attribution, to: location.path(of: relative))
+            outcome = try TileImport.write(read.tiles, attribution: read.attribution, to: target)
         } catch {
             console.error(TerminalText.sanitize(error.description))
             throw CommandExit(.failure)

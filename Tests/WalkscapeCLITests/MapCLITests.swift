@@ -107,6 +107,48 @@ import WalkscapeTestSupport
         #expect(try CLI.run(["validate", copy.directory]).status == 0)
     }
 
+    /// Issue 27, item 16: a folder (or the file) of the tour's mapTiles path that is a symbolic link out of the
+    /// tour is refused before anything is written; the file outside keeps its inode and bytes, and tour.json
+    /// and the folder outside stay as they were.
+    @Test func aMapPathLinkedOutOfTheTourIsNeverWritten() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let outside = copy.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.helsinkiTiles, toPath: outside + "/tiles.mbtiles")
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        let bytes = try #require(FileManager.default.contents(atPath: outside + "/tiles.mbtiles"))
+        func inode(_ path: String) -> UInt64 {
+            var info = stat()
+            return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+        }
+        let inodeBefore = inode(outside + "/tiles.mbtiles")
+        func expectUntouched(_ result: CLIResult, _ link: String) throws {
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("mapTiles.file: \"\(link)\" leads out of the tour directory"), "\(result.stderr)")
+            #expect(result.stderr.contains("nothing was written"))
+            #expect(inode(outside + "/tiles.mbtiles") == inodeBefore)
+            #expect(FileManager.default.contents(atPath: outside + "/tiles.mbtiles") == bytes)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["tiles.mbtiles"])
+            #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        }
+        // The folder of the default path, map/, is a link out of the tour.
+        try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map", withDestinationPath: outside)
+        try expectUntouched(try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles]), "map")
+        // The file itself is.
+        try FileManager.default.removeItem(atPath: copy.directory + "/map")
+        try FileManager.default.createDirectory(atPath: copy.directory + "/map", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map/tiles.mbtiles", withDestinationPath: outside + "/tiles.mbtiles")
+        try expectUntouched(try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles]), "map/tiles.mbtiles")
+        // A link that stays inside the tour is followed.
+        try FileManager.default.removeItem(atPath: copy.directory + "/map")
+        try FileManager.default.createDirectory(atPath: copy.directory + "/maps", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map", withDestinationPath: "maps")
+        let inside = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(FileManager.default.fileExists(atPath: copy.directory + "/maps/tiles.mbtiles"))
+    }
+
     @Test func fromADirectoryAndABrokenTileChangesNothing() throws {
         let copy = try TourCopy("torino-portici")
         defer { copy.remove() }
