@@ -54,19 +54,12 @@ struct TilesCommand: ParsableCommand {
             console.error(TerminalText.sanitize("\(location.jsonFile): mapTiles.file: \(error.message)"))
             throw CommandExit(.failure)
         }
-        let read: (tiles: [(TileID, [UInt8])], attribution: String?)
-        do {
-            read = try TileImport.read(source: source)
-        } catch {
-            console.error(TerminalText.sanitize(error.description))
-            throw CommandExit(error.message.hasPrefix("tile ") ? .failure : .usage)
-        }
         let outcome: TileImport.Outcome
         do {
-            outcome = try TileImport.write(read.tiles, attribution: read.attribution, to: target)
+            outcome = try TileImport.add(from: source, to: target)
         } catch {
             console.error(TerminalText.sanitize(error.description))
-            throw CommandExit(.failure)
+            throw CommandExit(error.unreadableSource ? .usage : .failure)
         }
         if existing == nil {
             root.setMember("mapTiles", to: .object([(key: "file", value: .string(relative))]))

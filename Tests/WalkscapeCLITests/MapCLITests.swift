@@ -46,6 +46,60 @@ import WalkscapeTestSupport
     }
 }
 
+/// Issue 27, item 15: hostile MBTiles files (made here with Python's sqlite3) through every map reader of the
+/// binary: refused with one line naming the file and the budget spent, never read without end.
+@Suite struct HostileMapCLITests {
+    /// Makes `path` by running `sql` in a fresh SQLite database.
+    static func mbtiles(_ path: String, _ sql: String) throws {
+        let script = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()"
+        let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, path, sql])
+        #expect(run.status == 0, "\(run.output)")
+    }
+
+    static let endlessTiles = """
+        CREATE TABLE metadata (name TEXT, value TEXT);
+        CREATE VIEW tiles AS WITH RECURSIVE c(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM c)
+            SELECT 14 AS zoom_level, 0 AS tile_column, n AS tile_row, x'' AS tile_data FROM c;
+        """
+
+    @Test func aTourWhoseMapNeverEndsValidatesWithOneErrorAndPlaysWithoutIt() throws {
+        let copy = try TourCopy("helsinki-keskusta")
+        defer { copy.remove() }
+        let map = copy.directory + "/map/helsinki-center.mbtiles"
+        try FileManager.default.removeItem(atPath: map)
+        try Self.mbtiles(map, Self.endlessTiles)
+        #expect(try CLI.run(["manifest", copy.directory]).status == 0)
+        let validate = try CLI.run(["validate", copy.directory])
+        #expect(validate.status == 1, "\(validate.stdout)")
+        #expect(validate.stdout.contains("map/helsinki-center.mbtiles: error: tiles gives more than 10,000 rows; a tour's map holds at most that many"), "\(validate.stdout)")
+        // The field-testing maps draw the route without the streets.
+        let radii = try CLI.run(["radii", copy.directory, "--trace", MapCLITests.trace, "--map"])
+        #expect(radii.status == 0, "\(radii.stderr)")
+        #expect(!radii.stdout.contains("OpenStreetMap"))
+    }
+
+    @Test func tilesRefusesAGigabyteTileAndAViewThatNeverEnds() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let giant = copy.root + "/giant.mbtiles"
+        try Self.mbtiles(giant, """
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE VIEW tiles AS SELECT 14 AS zoom_level, 0 AS tile_column, 0 AS tile_row, zeroblob(1000000000) AS tile_data;
+            """)
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        let refused = try CLI.run(["tiles", copy.directory, "--from", giant])
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr == "\(giant): a value is longer than 16 MiB (SQLite: string or blob too big); a tile is at most that long\n", "\(refused.stderr)")
+        let endless = copy.root + "/endless.mbtiles"
+        try Self.mbtiles(endless, Self.endlessTiles)
+        let stopped = try CLI.run(["tiles", copy.directory, "--from", endless])
+        #expect(stopped.status == 2)
+        #expect(stopped.stderr.contains("tiles gives more than 10,000 rows"), "\(stopped.stderr)")
+        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
+    }
+}
+
 /// `walkscape tiles TOUR --from …`: tiles from an MBTiles file or a Z/X/Y directory become the tour's offline map.
 @Suite struct TilesCLITests {
     static let helsinkiTiles = repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles"
