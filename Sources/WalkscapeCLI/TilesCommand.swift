@@ -46,23 +46,20 @@ struct TilesCommand: ParsableCommand {
         }
         let existing = root["mapTiles"]?["file"]?.stringValue
         let relative = existing ?? "map/tiles.mbtiles"
-        if let problem = Asset(file: relative).pathProblem {
-            console.error("\(location.jsonFile): mapTiles.file: \(problem)")
-            throw CommandExit(.failure)
-        }
-        let read: (tiles: [(TileID, [UInt8])], attribution: String?)
+        // Every path is checked before the first write: a folder or file that leads out of the tour is refused.
+        let target: String
         do {
-            read = try TileImport.read(source: source)
+            target = try AssetFile.writablePath(Asset(file: relative), in: location)
         } catch {
-            console.error(TerminalText.sanitize(error.description))
-            throw CommandExit(error.message.hasPrefix("tile ") ? .failure : .usage)
+            console.error(TerminalText.sanitize("\(location.jsonFile): mapTiles.file: \(error.message)"))
+            throw CommandExit(.failure)
         }
         let outcome: TileImport.Outcome
         do {
-            outcome = try TileImport.write(read.tiles, attribution: read.attribution, to: location.path(of: relative))
+            outcome = try TileImport.add(from: source, to: target)
         } catch {
             console.error(TerminalText.sanitize(error.description))
-            throw CommandExit(.failure)
+            throw CommandExit(error.unreadableSource ? .usage : .failure)
         }
         if existing == nil {
             root.setMember("mapTiles", to: .object([(key: "file", value: .string(relative))]))

@@ -73,16 +73,21 @@ public final class StagedTiles: @unchecked Sendable {
         defer { lock.unlock() }
         let file = try current()
         var stored: [TileID: Int] = [:]
-        for id in try file.tileIDs() {
-            guard let bytes = try file.tile(id) else { continue }
+        var broken: [TileID] = []
+        // One pass over the tiles (within the file's budget), the broken ones removed after it.
+        try file.forEachTile { id, bytes in
             if (try? VectorTileDecoder.decode(bytes)) != nil {
                 stored[id] = bytes.count
             } else {
-                try file.execute("DELETE FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?", [.int(id.zoom), .int(id.x), .int(id.tmsRow)])
+                broken.append(id)
             }
         }
+        for id in broken {
+            stored[id] = nil
+            try file.execute("DELETE FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?", [.int(id.zoom), .int(id.x), .int(id.tmsRow)])
+        }
         var absent = Set<TileID>()
-        try file.query("SELECT zoom_level, tile_column, tile_row FROM walkscape_absent") { statement in
+        try file.query("SELECT zoom_level, tile_column, tile_row FROM walkscape_absent", maxRows: MapTilePlan.maxTiles, table: "walkscape_absent") { statement in
             let zoom = Int(sqlite3_column_int64(statement, 0))
             let column = Int(sqlite3_column_int64(statement, 1))
             let row = Int(sqlite3_column_int64(statement, 2))

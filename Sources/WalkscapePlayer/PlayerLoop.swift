@@ -29,6 +29,8 @@ public struct PlayerLoop {
     let strings: UIStrings
     let clock: any AudioClock
     let log: @Sendable (String) -> Void
+    /// Reads a tour's offline map (on an `UnderlayLoader`'s thread); tests replace it with a slow one.
+    var loadUnderlay: @Sendable (ReplayTour) -> MapUnderlay? = { TourBasemap.underlay(for: $0) }
 
     /// A loop on `backend`, playing through `player`; `log` takes the play log's lines (each narration's
     /// trigger on the walk's clock and when the sound card first played it).
@@ -84,7 +86,9 @@ public struct PlayerLoop {
         var state = PlayerState(
             session: session, info: PlayerTour.info(replay, subtitles: subtitles), subtitleLanguages: PlayerTour.subtitleLanguages(replay),
             subtitleLanguage: subtitles, traceName: traceName, donation: replay.tour.donationUrl)
-        state.underlay = TourBasemap.underlay(for: replay)
+        // The offline map is read beside the loop: the screen, the keys and the stop signals do not wait for it.
+        let load = loadUnderlay
+        var underlay: UnderlayLoader? = UnderlayLoader { load(replay) }
         if let warning = replay.warnings.first { _ = Player.reduce(&state, .showNotice(warning, seconds: 6)) }
         defer {
             // Silence, after whatever the loader still had to do.
@@ -102,7 +106,13 @@ public struct PlayerLoop {
             case nil: return []
             }
         }
-        return run(&state, sink: sink, poll: poll) { effect, state in
+        let refresh = { (state: inout PlayerState) in
+            if let result = underlay?.take() {
+                state.underlay = result
+                underlay = nil
+            }
+        }
+        return run(&state, sink: sink, poll: poll, refresh: refresh) { effect, state in
             switch effect {
             case let .loadSubtitles(language): state.info = PlayerTour.info(recordings.replay, subtitles: language)
             case .reload:
@@ -115,16 +125,18 @@ public struct PlayerLoop {
                 recordings.replay = tour
                 PlayerReloader.apply(tour, changed: changed, to: &state, sink: sink, trace: trace, policy: policy)
                 // The offline map again, only when its tiles or the route it labels changed (reading tiles takes a moment).
-                if TourBasemap.changed(from: previous, to: tour) { state.underlay = TourBasemap.underlay(for: tour) }
+                if TourBasemap.changed(from: previous, to: tour) { underlay = UnderlayLoader { load(tour) } }
             case .quit: break
             }
         }
     }
 
     /// The loop over `state`: `handle` carries out the effects other than quitting; `poll` is asked once a
-    /// frame, with the loop's clock, for actions that come from elsewhere than the keys (a tour watcher's).
+    /// frame, with the loop's clock, for actions that come from elsewhere than the keys (a tour watcher's);
+    /// `refresh`, once a frame, may change the state from elsewhere (the offline map, once read).
     public func run(
-        _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] }, handle: (PlayerEffect, inout PlayerState) -> Void
+        _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] },
+        refresh: (inout PlayerState) -> Void = { _ in }, handle: (PlayerEffect, inout PlayerState) -> Void
     ) -> Outcome {
         var last = clock.now()
         // When the last frame's work began, and how long after it the screen may change: the next key wait
@@ -153,6 +165,7 @@ public struct PlayerLoop {
             for action in poll(now) {
                 for effect in Player.reduce(&state, action) where effect != .quit { handle(effect, &state) }
             }
+            refresh(&state)
             // While a narration plays, the sound card's clock leads the walk (`AudioLead`).
             let lead = sink?.lead(for: state.session.engine.playing)
             _ = Player.reduce(&state, .tick(wallSeconds: now - last, audio: lead))

@@ -46,6 +46,60 @@ import WalkscapeTestSupport
     }
 }
 
+/// Issue 27, item 15: hostile MBTiles files (made here with Python's sqlite3) through every map reader of the
+/// binary: refused with one line naming the file and the budget spent, never read without end.
+@Suite struct HostileMapCLITests {
+    /// Makes `path` by running `sql` in a fresh SQLite database.
+    static func mbtiles(_ path: String, _ sql: String) throws {
+        let script = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()"
+        let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, path, sql])
+        #expect(run.status == 0, "\(run.output)")
+    }
+
+    static let endlessTiles = """
+        CREATE TABLE metadata (name TEXT, value TEXT);
+        CREATE VIEW tiles AS WITH RECURSIVE c(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM c)
+            SELECT 14 AS zoom_level, 0 AS tile_column, n AS tile_row, x'' AS tile_data FROM c;
+        """
+
+    @Test func aTourWhoseMapNeverEndsValidatesWithOneErrorAndPlaysWithoutIt() throws {
+        let copy = try TourCopy("helsinki-keskusta")
+        defer { copy.remove() }
+        let map = copy.directory + "/map/helsinki-center.mbtiles"
+        try FileManager.default.removeItem(atPath: map)
+        try Self.mbtiles(map, Self.endlessTiles)
+        #expect(try CLI.run(["manifest", copy.directory]).status == 0)
+        let validate = try CLI.run(["validate", copy.directory])
+        #expect(validate.status == 1, "\(validate.stdout)")
+        #expect(validate.stdout.contains("map/helsinki-center.mbtiles: error: tiles gives more than 10,000 rows; a tour's map holds at most that many"), "\(validate.stdout)")
+        // The field-testing maps draw the route without the streets.
+        let radii = try CLI.run(["radii", copy.directory, "--trace", MapCLITests.trace, "--map"])
+        #expect(radii.status == 0, "\(radii.stderr)")
+        #expect(!radii.stdout.contains("OpenStreetMap"))
+    }
+
+    @Test func tilesRefusesAGigabyteTileAndAViewThatNeverEnds() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let giant = copy.root + "/giant.mbtiles"
+        try Self.mbtiles(giant, """
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE VIEW tiles AS SELECT 14 AS zoom_level, 0 AS tile_column, 0 AS tile_row, zeroblob(1000000000) AS tile_data;
+            """)
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        let refused = try CLI.run(["tiles", copy.directory, "--from", giant])
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr == "\(giant): a value is longer than 16 MiB (SQLite: string or blob too big); a tile is at most that long\n", "\(refused.stderr)")
+        let endless = copy.root + "/endless.mbtiles"
+        try Self.mbtiles(endless, Self.endlessTiles)
+        let stopped = try CLI.run(["tiles", copy.directory, "--from", endless])
+        #expect(stopped.status == 2)
+        #expect(stopped.stderr.contains("tiles gives more than 10,000 rows"), "\(stopped.stderr)")
+        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
+    }
+}
+
 /// `walkscape tiles TOUR --from …`: tiles from an MBTiles file or a Z/X/Y directory become the tour's offline map.
 @Suite struct TilesCLITests {
     static let helsinkiTiles = repositoryRoot + "/tours/helsinki-keskusta/map/helsinki-center.mbtiles"
@@ -105,6 +159,48 @@ import WalkscapeTestSupport
         #expect(again.status == 0)
         #expect(again.stdout.contains("37 tiles") && !again.stdout.contains("names it"))
         #expect(try CLI.run(["validate", copy.directory]).status == 0)
+    }
+
+    /// Issue 27, item 16: a folder (or the file) of the tour's mapTiles path that is a symbolic link out of the
+    /// tour is refused before anything is written; the file outside keeps its inode and bytes, and tour.json
+    /// and the folder outside stay as they were.
+    @Test func aMapPathLinkedOutOfTheTourIsNeverWritten() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let outside = copy.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.helsinkiTiles, toPath: outside + "/tiles.mbtiles")
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        let bytes = try #require(FileManager.default.contents(atPath: outside + "/tiles.mbtiles"))
+        func inode(_ path: String) -> UInt64 {
+            var info = stat()
+            return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+        }
+        let inodeBefore = inode(outside + "/tiles.mbtiles")
+        func expectUntouched(_ result: CLIResult, _ link: String) throws {
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("mapTiles.file: \"\(link)\" leads out of the tour directory"), "\(result.stderr)")
+            #expect(result.stderr.contains("nothing was written"))
+            #expect(inode(outside + "/tiles.mbtiles") == inodeBefore)
+            #expect(FileManager.default.contents(atPath: outside + "/tiles.mbtiles") == bytes)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["tiles.mbtiles"])
+            #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        }
+        // The folder of the default path, map/, is a link out of the tour.
+        try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map", withDestinationPath: outside)
+        try expectUntouched(try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles]), "map")
+        // The file itself is.
+        try FileManager.default.removeItem(atPath: copy.directory + "/map")
+        try FileManager.default.createDirectory(atPath: copy.directory + "/map", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map/tiles.mbtiles", withDestinationPath: outside + "/tiles.mbtiles")
+        try expectUntouched(try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles]), "map/tiles.mbtiles")
+        // A link that stays inside the tour is followed.
+        try FileManager.default.removeItem(atPath: copy.directory + "/map")
+        try FileManager.default.createDirectory(atPath: copy.directory + "/maps", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map", withDestinationPath: "maps")
+        let inside = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(FileManager.default.fileExists(atPath: copy.directory + "/maps/tiles.mbtiles"))
     }
 
     @Test func fromADirectoryAndABrokenTileChangesNothing() throws {

@@ -5,6 +5,8 @@ import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
 import WalkscapeTUI
+import WalkscapeTestSupport
+import WalkscapeTours
 @testable import WalkscapePlayer
 
 /// The terminal app's loop on the test backend: keys in, frames out, no terminal and no waiting.
@@ -246,6 +248,55 @@ extension TerminalLoopTests {
         #expect(draws <= 4, "\(draws) frames drawn while paused")
     }
 
+    /// Issue 27, item 15: the offline map is read beside the loop. While its reading has not ended (here it
+    /// waits until the test ends it), the player draws its screen and a stop signal ends the loop; once read,
+    /// the map is put under the route.
+    @Test func theOfflineMapIsReadBesideTheLoop() throws {
+        let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici", language: "it")
+        let release = DispatchSemaphore(value: 0)
+        let reading = MapRead()
+        let backend = TestBackend(width: 80, height: 24)
+        var idle = 0
+        backend.onIdle = {
+            idle += 1
+            if idle == 5 { raise(SIGUSR1) }
+        }
+        let clock = ManualAudioClock()
+        var (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        loop.loadUnderlay = { _ in
+            // Before the fix the loop waited for this: it went on after 10 s, the read finished.
+            _ = release.wait(timeout: .now() + 10)
+            reading.finished.withLock { $0 = true }
+            return MapUnderlay(basemap: Basemap(attribution: "© Slow Tiles"), streets: [])
+        }
+        var trace = Trace()
+        trace.startSegment()
+        for i in 0...10 { trace.append(time: 1_000 + Double(i), lat: 45.0676, lng: 7.6825, accuracy: 5) }
+        let outcome = StopSignals.watch([SIGUSR1]) {
+            loop.run(replay: replay, trace: trace, traceName: "walk.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil)
+        }
+        StopSignals.clear(SIGUSR1)
+        #expect(outcome == .interrupted(SIGUSR1))
+        #expect(!backend.frames.isEmpty)
+        #expect(!reading.finished.withLock { $0 }, "the loop waited for the map to be read")
+        release.signal()
+
+        // A map read at once is drawn under the route (its attribution on the map) a frame or so later.
+        let quick = TestBackend(width: 100, height: 30)
+        var frames = 0
+        quick.onIdle = {
+            frames += 1
+            clock.advance(by: 0.1)
+            if frames == 30 { quick.keys = [.character("q"), .character("y")] }
+        }
+        var (second, secondPlayer) = self.loop(quick, clock: clock)
+        defer { secondPlayer.shutdown() }
+        second.loadUnderlay = { _ in MapUnderlay(basemap: Basemap(attribution: "© Quick Tiles"), streets: []) }
+        #expect(second.run(replay: replay, trace: trace, traceName: "walk.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil) == .quit)
+        #expect(quick.frames.contains { $0.text.contains("© Quick Tiles") })
+    }
+
     @Test func aStopSignalEndsTheLoop() {
         let backend = TestBackend(width: 80, height: 24)
         let clock = ManualAudioClock()
@@ -258,6 +309,11 @@ extension TerminalLoopTests {
         #expect(outcome == .interrupted(SIGUSR1))
     }
 }
+}
+
+/// Whether a map read has finished.
+final class MapRead: Sendable {
+    let finished = Mutex(false)
 }
 
 /// A sink that counts the updates it hears.

@@ -10,7 +10,11 @@ is a finding when:
   - it does not end within --timeout seconds, nor within six times that on a rerun (a hang, not a run the
     loaded machine starved);
   - its standard output or error holds a raw ESC byte (0x1B) or a C1 CSI (0xC2 0x9B): text from a file
-    reached the terminal unsanitised.
+    reached the terminal unsanitised;
+  - (readers with an RSS limit: mbtiles) its peak resident memory passes the limit (1 GiB).
+The mbtiles reader mutates the Helsinki sample's SQLite schema rather than its bytes (issue 27, item 15):
+views of `tiles` or `metadata` that never end or yield no row, tiles that zeroblob() makes a gigabyte long,
+no index and duplicated rows, tiles of 2^20 - 1 points, a tile's or a value's bytes mutated.
 Findings are saved under OUT/findings/ (the input, the command, the output) and listed at the end.
 
 The same --seed gives the same inputs. Run it at low priority on a shared machine:
@@ -96,6 +100,9 @@ READERS = {
                 + sorted(glob.glob(os.path.join(ROOT, "Fuzz/Seeds/RemoteAnswers/*-manifest.json"))),
                 dict="json", suffix=".json", api=True,
                 commands=[["remote", "tours", "--api", "API"], ["download", "TOURID", "--lang", "it", "--api", "API", "--dest", "DIR", "--retries", "1", "--timeout", "5"]]),
+    "mbtiles": dict(seeds=["tours/helsinki-keskusta/map/helsinki-center.mbtiles"], dict=None, suffix=".mbtiles", mbtiles=True, rss_mb=1024,
+                    commands=[["validate", "MAPTOUR"], ["radii", "MAPTOUR", "--trace", "fixtures/traces/helsinki-keskusta-clean.gpx", "--map"],
+                              ["tiles", "TOUR", "--from", "FILE"]]),
     "mp3": dict(seeds=["fixtures/audio/tone-440-880hz-1s-44k-stereo-id3.mp3", "fixtures/audio/tone-330hz-2.5s-48k-stereo-vbr.mp3"], dict=None, suffix=".mp3",
                 commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
     "wav": dict(seeds=["fixtures/audio/tone-440-880hz-1s-16k-stereo-24bit.wav", "fixtures/audio/tone-440hz-0.5s-22k-mono-rf64.wav",
@@ -138,6 +145,113 @@ def mutate(data, rng, tokens, others):
             if len(lines) > 2:
                 k = rng.randrange(len(lines)); lines[k:k] = [lines[k]] * rng.randint(2, 2000); data = bytearray(b"\n".join(lines))
     return bytes(data)
+
+
+def mvt_line(points):
+    """A gzip vector tile of one primary road of `points` points (a valid tile at the per-feature cap for 2^20 - 1)."""
+    def varint(n):
+        out = bytearray()
+        while True:
+            b = n & 0x7F; n >>= 7
+            out.append(b | 0x80 if n else b)
+            if not n:
+                return bytes(out)
+    ld = lambda num, data: varint(num << 3 | 2) + varint(len(data)) + data
+    body = bytes([1, 2] * (points - 1))  # zigzag(-1), zigzag(+1): one byte each
+    geometry = varint(1 | 1 << 3) + varint(200) + varint(200) + varint(2 | (points - 1) << 3) + body
+    # A primary road (tags class=primary): the map keeps it.
+    feature = ld(2, varint(0) + varint(0)) + varint(3 << 3) + varint(2) + ld(4, geometry)
+    layer = (varint(15 << 3) + varint(2) + ld(1, b"transportation") + ld(2, feature) + ld(3, b"class") + ld(4, ld(1, b"primary"))
+             + varint(5 << 3) + varint(4096))
+    return gz.compress(ld(3, layer), 9)
+
+
+ENDLESS = "WITH RECURSIVE c(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM c)"
+
+
+def mutate_mbtiles(path, rng, work):
+    """1-3 schema mutations of the MBTiles file at `path` (see the module's docstring); returns their names."""
+    import sqlite3
+    db = sqlite3.connect(path)
+    done = []
+    for _ in range(rng.randint(1, 3)):
+        op = rng.randrange(9)
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        views = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'view'")}
+        def as_view(name, select):
+            base = name + "_" + str(len(done))
+            if name in tables:
+                db.execute(f"ALTER TABLE {name} RENAME TO {base}")
+            elif name in views:
+                db.execute(f"DROP VIEW {name}")
+                base = None
+            db.execute(f"CREATE VIEW {name} AS " + select(base))
+        try:
+            if op == 0:
+                as_view("tiles", lambda b: f"{ENDLESS} SELECT {rng.choice([14, 15, 0, 99])} AS zoom_level, 0 AS tile_column, n AS tile_row, x'' AS tile_data FROM c"
+                        + (f" UNION ALL SELECT * FROM {b}" if b and rng.random() < 0.5 else ""))
+            elif op == 1:
+                as_view("tiles", lambda b: f"{ENDLESS} SELECT 14 AS zoom_level, 0 AS tile_column, n AS tile_row, x'' AS tile_data FROM c WHERE n < 0")
+            elif op == 2:
+                size = rng.choice([10**9, 2**31 - 1, 17 << 20, 10**6])
+                as_view("tiles", lambda b: f"SELECT 14 AS zoom_level, 0 AS tile_column, 0 AS tile_row, zeroblob({size}) AS tile_data"
+                        + (f" UNION ALL SELECT * FROM {b}" if b else ""))
+            elif op == 3 and "tiles" in tables:
+                # The same rows in a table without an index or key, then doubled 1-9 times.
+                db.execute("CREATE TABLE tiles_plain AS SELECT * FROM tiles")
+                db.execute("DROP TABLE tiles")
+                db.execute("ALTER TABLE tiles_plain RENAME TO tiles")
+                for _ in range(rng.choice([1, 3, 9])):
+                    if db.execute("SELECT count(*) FROM tiles").fetchone()[0] < 20000:
+                        db.execute("INSERT INTO tiles SELECT * FROM tiles")
+            elif op == 4:
+                as_view("metadata", lambda b: f"{ENDLESS} SELECT 'k' || n AS name, 'v' AS value FROM c")
+            elif op == 5 and "metadata" in tables:
+                db.execute("INSERT INTO metadata VALUES ('attribution', hex(zeroblob(?)))", (rng.choice([10**5, 10**6, 9 << 20]),))
+            elif op == 6 and "tiles" in tables:
+                data = mvt_line(rng.choice([2**20 - 1, 500000, 1000]))
+                db.execute("UPDATE tiles SET tile_data = ?" + ("" if rng.random() < 0.7 else " WHERE rowid % 2 = 0"), (data,))
+            elif op == 7 and "tiles" in tables:
+                rows = list(db.execute("SELECT rowid, tile_data FROM tiles LIMIT 40"))
+                if rows:
+                    rowid, data = rng.choice(rows)
+                    db.execute("UPDATE tiles SET tile_data = ? WHERE rowid = ?", (mutate(data, rng, [], []), rowid))
+            elif op == 8 and "metadata" in tables:
+                db.execute("UPDATE metadata SET value = value || ? WHERE name = 'attribution'", (rng.choice(ESCAPES).decode("latin-1"),))
+            else:
+                continue
+            done.append(str(op))
+        except sqlite3.Error as e:
+            done.append(f"{op}!{e}")
+    db.commit()
+    db.close()
+    return done
+
+
+def run_measured(argv, timeout, env):
+    """Runs `argv` like subprocess.run with a timeout, and also returns the child's peak RSS in KiB (wait4)."""
+    p = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    chunks = {"out": [], "err": []}
+    readers = [threading.Thread(target=lambda f, k: chunks[k].append(f.read()), args=(p.stdout, "out")),
+               threading.Thread(target=lambda f, k: chunks[k].append(f.read()), args=(p.stderr, "err"))]
+    for t in readers:
+        t.start()
+    deadline = time.monotonic() + timeout
+    hung = False
+    while True:
+        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            p.kill()
+            pid, status, usage = os.wait4(p.pid, 0)
+            hung = True
+            break
+        time.sleep(0.02)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    for t in readers:
+        t.join()
+    return (None if hung else p.returncode), b"".join(chunks["out"]), b"".join(chunks["err"]), hung, usage.ru_maxrss
 
 
 class APIHandler(http.server.BaseHTTPRequestHandler):
@@ -237,6 +351,18 @@ def run_one(args):
             input_path = os.path.join(copy, "tour.json")
             open(input_path, "wb").write(payload)
             subst = {"TOUR": copy}
+        elif spec.get("mbtiles"):
+            input_path = os.path.join(work, "input.mbtiles")
+            open(input_path, "wb").write(base)
+            mutations = mutate_mbtiles(input_path, rng, work)
+            payload = open(input_path, "rb").read()
+            tour = os.path.join(work, "tour")
+            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), tour, symlinks=True)
+            map_tour = os.path.join(work, "maptour")
+            shutil.copytree(os.path.join(ROOT, "tours", "helsinki-keskusta"), map_tour, symlinks=True)
+            shutil.copyfile(input_path, os.path.join(map_tour, "map", "helsinki-center.mbtiles"))
+            subst = {"FILE": input_path, "TOUR": tour, "MAPTOUR": map_tour}
+            command = command + ["#mutations:" + ",".join(mutations)]
         else:
             payload = mutate(base, rng, tokens, others)
             if spec.get("gzip"):
@@ -244,15 +370,19 @@ def run_one(args):
             input_path = os.path.join(work, "input" + spec["suffix"])
             open(input_path, "wb").write(payload)
             subst = {"FILE": input_path}
-        argv = [binary] + [subst.get(a, a) for a in command]
+        argv = [binary] + [subst.get(a, a) for a in command if not a.startswith("#")]
         env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color", XDG_STATE_HOME=os.path.join(work, "state"),
                    HOME=work, LANG="C.UTF-8")
         started = time.monotonic()
-        try:
-            p = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout, env=env)
-            status, stdout, stderr, hung = p.returncode, p.stdout, p.stderr, False
-        except subprocess.TimeoutExpired as e:
-            status, stdout, stderr, hung = None, e.stdout or b"", e.stderr or b"", True
+        rss_kib = 0
+        if spec.get("rss_mb"):
+            status, stdout, stderr, hung, rss_kib = run_measured(argv, timeout, env)
+        else:
+            try:
+                p = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout, env=env)
+                status, stdout, stderr, hung = p.returncode, p.stdout, p.stderr, False
+            except subprocess.TimeoutExpired as e:
+                status, stdout, stderr, hung = None, e.stdout or b"", e.stderr or b"", True
         elapsed = time.monotonic() - started
         if hung:
             # On a loaded machine a run can be starved past the timeout: a hang is one that a rerun with six
@@ -267,6 +397,8 @@ def run_one(args):
             problems.append(f"no exit within {timeout} s, nor within {timeout * 6:.0f} s on a rerun")
         elif status < 0 or status >= 128:
             problems.append(f"exit {status if status >= 0 else 128 - status} (signal {-status if status < 0 else status - 128})")
+        if spec.get("rss_mb") and rss_kib > spec["rss_mb"] * 1024:
+            problems.append(f"peak RSS {rss_kib // 1024} MiB, over {spec['rss_mb']} MiB")
         for stream, text in (("stdout", stdout), ("stderr", stderr)):
             if b"\x1b" in text or b"\xc2\x9b" in text:
                 problems.append(f"raw escape byte on {stream}")

@@ -54,7 +54,15 @@ public struct Basemap: Sendable, Equatable {
     /// Adds the decoded layers of one tile to its zoom level (features of classes a walking map leaves out are
     /// dropped).
     public mutating func add(_ layers: [VectorTileLayer], of tile: TileID) {
-        var features = levels[tile.zoom] ?? []
+        let features = (levels[tile.zoom] ?? []) + Basemap.features(of: layers, tile: tile)
+        levels[tile.zoom] = features.sorted { $0.featureClass < $1.featureClass }
+    }
+
+    /// The features of one tile's decoded layers, in the order the layers hold them (features of classes a
+    /// walking map leaves out are dropped). `init(levels:)` with each level's tiles' features in `TileID` order
+    /// makes the same basemap as `add` tile by tile in that order.
+    public static func features(of layers: [VectorTileLayer], tile: TileID) -> [BasemapFeature] {
+        var features: [BasemapFeature] = []
         for layer in layers {
             let extent = Double(max(1, layer.extent))
             for feature in layer.features {
@@ -69,7 +77,7 @@ public struct Basemap: Sendable, Equatable {
                 features.append(BasemapFeature(featureClass: featureClass, name: name?.isEmpty == false ? name : nil, parts: parts))
             }
         }
-        levels[tile.zoom] = features.sorted { $0.featureClass < $1.featureClass }
+        return features
     }
 
     /// The zoom level to draw for a view of `metersPerDot` metres a dot at latitude `latitude`: the level whose

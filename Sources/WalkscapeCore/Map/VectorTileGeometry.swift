@@ -33,9 +33,10 @@ public enum VectorTileGeometry {
         Int64(value >> 1) ^ -Int64(value & 1)
     }
 
-    /// The parts of the geometry `commands` of a feature of `kind` (see `VectorTileFeature.parts`). Unknown
-    /// kinds are decoded like lines. Polygon rings are closed by repeating their first point.
-    public static func decode(_ commands: [UInt32], kind: TileGeometryKind) throws(DecodingError) -> [[TilePoint]] {
+    /// The parts of the geometry `commands` of a feature of `kind` (see `VectorTileFeature.parts`), at most
+    /// `limit` points (`maxPoints`, or less when a map's budget has less left). Unknown kinds are decoded like
+    /// lines. Polygon rings are closed by repeating their first point.
+    public static func decode(_ commands: [UInt32], kind: TileGeometryKind, limit: Int = maxPoints) throws(DecodingError) -> [[TilePoint]] {
         var parts: [[TilePoint]] = []
         var current: [TilePoint] = []
         var cursorX: Int64 = 0
@@ -66,7 +67,7 @@ public enum VectorTileGeometry {
                     throw .commandNotAllowed(id: id, kind: kind, at: at)
                 }
                 total += count
-                guard total <= maxPoints else { throw .tooManyPoints(limit: maxPoints) }
+                guard total <= limit else { throw .tooManyPoints(limit: limit) }
                 for _ in 0..<count {
                     cursorX += zigzag(commands[index])
                     cursorY += zigzag(commands[index + 1])
