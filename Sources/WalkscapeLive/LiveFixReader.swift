@@ -19,6 +19,11 @@ public final class LiveFixReader: @unchecked Sendable {
     private var fd: Int32 = -1
     private var stopping = false
     private var thread: Thread?
+    /// The most gpsd device names remembered (to end the walk when the last of them goes away): a receiver or
+    /// two in practice; a gpsd naming a new device with every fix cannot grow the reader's memory.
+    static let maxDevices = 16
+    /// The device names remembered so far (at most `maxDevices`).
+    private var deviceCount = 0
     /// Lines (gpsd) or sentences the reader could not use, for the closing report.
     private var unreadable = 0
     private var firstProblem: String?
@@ -62,6 +67,9 @@ public final class LiveFixReader: @unchecked Sendable {
     /// Lines or sentences that could not be used so far, and the first one's reason.
     public var problems: (count: Int, first: String?) { lock.withLock { (unreadable, firstProblem) } }
 
+    /// The gpsd device names remembered now (at most `maxDevices`).
+    var devicesRemembered: Int { lock.withLock { deviceCount } }
+
     private func note(_ problem: String) {
         lock.withLock {
             unreadable += 1
@@ -75,7 +83,8 @@ public final class LiveFixReader: @unchecked Sendable {
         var noted = 0
         var nmea = NMEAParser(fixLimit: Int.max)
         var lastTime = -Double.infinity
-        // The devices whose fixes came in: the walk ends when gpsd says the last of them went away.
+        // The devices whose fixes were taken (at most `maxDevices`): the walk ends when gpsd says the last
+        // of them went away.
         var devices: Set<String> = []
         var reason = "\(address.description) closed the connection"
         readLoop: while true {
@@ -92,12 +101,15 @@ public final class LiveFixReader: @unchecked Sendable {
                     do {
                         switch try GPSDReport.parse(line) {
                         case let .fix(fix, device):
-                            if let device { devices.insert(device) }
                             guard fix.time > lastTime else { break }
                             lastTime = fix.time
+                            if let device, devices.count < Self.maxDevices, devices.insert(device).inserted {
+                                lock.withLock { deviceCount = devices.count }
+                            }
                             onFix(fix)
                         case let .deviceGone(path) where devices.contains(path):
                             devices.remove(path)
+                            lock.withLock { deviceCount = devices.count }
                             if devices.isEmpty {
                                 reason = "gpsd: the device \(TerminalText.sanitize(path)) went away"
                                 break readLoop
