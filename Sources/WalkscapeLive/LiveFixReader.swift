@@ -4,8 +4,9 @@ import WalkscapeCore
 /// Reads live positions from a gpsd or an NMEA stream on its own thread and hands each fix on as it arrives.
 ///
 /// gpsd: after connecting it sends `?WATCH={"enable":true,"json":true}` and reads the JSON reports; each TPV
-/// with a 2D/3D fix becomes a fix (`GPSDReport`), and a TPV repeating the time of the last fix (gpsd may report
-/// an epoch more than once as its sentences arrive) replaces nothing: it is skipped. NMEA: the bytes go
+/// with a 2D/3D fix becomes a fix (`GPSDReport`). Every fix then passes a `FixTimeGate`: a fix repeating the
+/// time of the last one (gpsd may report an epoch more than once as its sentences arrive) is skipped, an older
+/// one is dropped and counted, and one far from the others' time is dropped with a warning (`onWarning`). NMEA: the bytes go
 /// through the same `NMEAParser` that reads `.nmea` files, which hands a fix over once the next epoch's first
 /// sentence shows that no GGA of the same second can still complete it (so a fix arrives one epoch late, and
 /// the last one when the stream ends). The stream ends when the peer closes, the connection fails, or `stop`
@@ -15,6 +16,15 @@ public final class LiveFixReader: @unchecked Sendable {
     public let address: GPSSourceAddress
     private let onFix: @Sendable (Fix) -> Void
     private let onEnd: @Sendable (String) -> Void
+    private let onWarning: @Sendable (String) -> Void
+    /// Signalled once the reader thread has ended (its counts are final then).
+    private let ended = DispatchSemaphore(value: 0)
+    private var started = false
+    /// Fixes dropped by the time gate: older than the one before, far from the others' time.
+    private var olderFixes = 0
+    private var farFixes = 0
+    /// The NMEA parser's warnings when the stream ended (bad checksums, void fixes, lines that are not sentences).
+    private var streamWarnings: [String] = []
     private let lock = NSLock()
     private var fd: Int32 = -1
     private var stopping = false
@@ -28,10 +38,15 @@ public final class LiveFixReader: @unchecked Sendable {
     private var unreadable = 0
     private var firstProblem: String?
 
-    /// A reader of `address` that calls `onFix` with each fix and `onEnd` with why the stream ended.
-    public init(address: GPSSourceAddress, onFix: @escaping @Sendable (Fix) -> Void, onEnd: @escaping @Sendable (String) -> Void) {
+    /// A reader of `address` that calls `onFix` with each fix, `onWarning` with each line worth saying while
+    /// the walk goes on (fixes dropped for their time), and `onEnd` with why the stream ended.
+    public init(
+        address: GPSSourceAddress, onFix: @escaping @Sendable (Fix) -> Void, onWarning: @escaping @Sendable (String) -> Void = { _ in },
+        onEnd: @escaping @Sendable (String) -> Void
+    ) {
         self.address = address
         self.onFix = onFix
+        self.onWarning = onWarning
         self.onEnd = onEnd
     }
 
@@ -49,7 +64,10 @@ public final class LiveFixReader: @unchecked Sendable {
         case let .nmeaTCP(host, port):
             socket = try SocketAddress.connect(host, port, what: "--gps \(address.description)")
         }
-        lock.withLock { fd = socket }
+        lock.withLock {
+            fd = socket
+            started = true
+        }
         let thread = Thread { [self] in self.read(socket) }
         thread.name = "walkscape gps reader"
         self.thread = thread
@@ -64,8 +82,22 @@ public final class LiveFixReader: @unchecked Sendable {
         }
     }
 
+    /// Waits up to `seconds` for the reader thread to end after `stop` or the source's end (at once when it
+    /// never started), so that the counts are final.
+    public func waitUntilEnded(seconds: Double) {
+        guard lock.withLock({ started }) else { return }
+        if ended.wait(timeout: .now() + seconds) == .success { ended.signal() }
+    }
+
     /// Lines or sentences that could not be used so far, and the first one's reason.
     public var problems: (count: Int, first: String?) { lock.withLock { (unreadable, firstProblem) } }
+
+    /// Fixes dropped so far for their time: older than the one before, and far from the others' time.
+    public var droppedFixes: (older: Int, far: Int) { lock.withLock { (olderFixes, farFixes) } }
+
+    /// What the NMEA parser counted over the whole stream (bad checksums, void fixes, lines that are not
+    /// sentences), one line a kind; empty until the stream ended, and for gpsd.
+    public var nmeaWarnings: [String] { lock.withLock { streamWarnings } }
 
     /// The gpsd device names remembered now (at most `maxDevices`).
     var devicesRemembered: Int { lock.withLock { deviceCount } }
@@ -82,7 +114,7 @@ public final class LiveFixReader: @unchecked Sendable {
         var gpsdLines = LineSplitter(maxLineBytes: GPSDReport.maxLineBytes)
         var noted = 0
         var nmea = NMEAParser(fixLimit: Int.max)
-        var lastTime = -Double.infinity
+        var gate = FixTimeGate()
         // The devices whose fixes were taken (at most `maxDevices`): the walk ends when gpsd says the last
         // of them went away.
         var devices: Set<String> = []
@@ -101,12 +133,10 @@ public final class LiveFixReader: @unchecked Sendable {
                     do {
                         switch try GPSDReport.parse(line) {
                         case let .fix(fix, device):
-                            guard fix.time > lastTime else { break }
-                            lastTime = fix.time
+                            guard pass(fix, through: &gate) else { break }
                             if let device, devices.count < Self.maxDevices, devices.insert(device).inserted {
                                 lock.withLock { deviceCount = devices.count }
                             }
-                            onFix(fix)
                         case let .deviceGone(path) where devices.contains(path):
                             devices.remove(path)
                             lock.withLock { deviceCount = devices.count }
@@ -132,18 +162,38 @@ public final class LiveFixReader: @unchecked Sendable {
                     reason = "\(address.description): \(error.description)"
                     break readLoop
                 }
-                hand(nmea.takeFixes(), lastTime: &lastTime)
+                hand(nmea.takeFixes(), through: &gate)
             }
         }
         if case .nmeaTCP = address, let rest = try? nmea.finishTaking() {
-            hand(rest.raw.fixes, lastTime: &lastTime)
+            hand(rest.raw.fixes, through: &gate)
+            let warnings = rest.raw.problems.map { $0.problem.warning(count: $0.count, firstAt: $0.firstAt) }
+            lock.withLock { streamWarnings = warnings }
         }
+        let last = gate.finish()
+        for fix in last.fixes { onFix(fix) }
+        for warning in last.warnings { onWarning(warning) }
         lock.withLock {
+            olderFixes = gate.older
+            farFixes = gate.far
             if stopping { reason = "stopped" }
             if fd >= 0 { close(fd) }
             fd = -1
         }
         onEnd(reason)
+        ended.signal()
+    }
+
+    /// Passes `fix` through the time gate, handing on what it lets through; whether `fix` itself was taken.
+    private func pass(_ fix: Fix, through gate: inout FixTimeGate) -> Bool {
+        let outcome = gate.pass(fix)
+        lock.withLock {
+            olderFixes = gate.older
+            farFixes = gate.far
+        }
+        for warning in outcome.warnings { onWarning(warning) }
+        for taken in outcome.fixes { onFix(taken) }
+        return outcome.fixes.last == fix
     }
 
     private func feed(_ parser: inout NMEAParser, _ bytes: ArraySlice<UInt8>) throws(TraceParseError) {
@@ -154,10 +204,9 @@ public final class LiveFixReader: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    private func hand(_ trace: Trace, lastTime: inout Double) {
-        for i in 0..<trace.count where trace.times[i] > lastTime && ValueRanges.isSaneTraceTime(trace.times[i]) {
-            lastTime = trace.times[i]
-            onFix(trace.fix(i))
+    private func hand(_ trace: Trace, through gate: inout FixTimeGate) {
+        for i in 0..<trace.count where ValueRanges.isSaneTraceTime(trace.times[i]) {
+            _ = pass(trace.fix(i), through: &gate)
         }
     }
 }

@@ -23,10 +23,14 @@ public struct LiveTrack {
         public var ending: Ending
         public var timeline: Timeline
         public var engine: EngineState
-        /// Fixes taken from the source, fixes it dropped (going back in time), lines it could not read.
+        /// Fixes taken from the source, fixes dropped as older than the one before, fixes dropped as far from
+        /// the others' time (`FixTimeGate`), lines it could not read.
         public var fixes: Int
         public var dropped: Int
+        public var far: Int = 0
         public var unreadable: (count: Int, first: String?)
+        /// What the NMEA parser counted over the stream (bad checksums, void fixes, …), one line a kind.
+        public var streamWarnings: [String] = []
         /// Fixes written to `--record`, and why recording stopped early (nil: it did not).
         public var recorded: Int?
         public var recordFailure: String?
@@ -50,7 +54,7 @@ public struct LiveTrack {
     }
 
     /// Runs the walk: `sinks` hear every update (a `TimelineSink` that prints each event, say), `status` gets
-    /// one line when the source connects. Stops on a signal in `StopSignals.received` (installed by the
+    /// one line when the source connects and one for each warning while the walk goes on. Stops on a signal in `StopSignals.received` (installed by the
     /// caller). Throws one line when the source cannot be reached or the record file cannot be made.
     public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
         let monotonic = MonotonicAudioClock()
@@ -73,15 +77,19 @@ public struct LiveTrack {
                 break
             }
             feed.waitForFix(seconds: tick)
+            for warning in feed.takeWarnings() { status("walkscape track: warning: \(warning)") }
             let now = monotonic.now()
             walk.step(wallSeconds: now - last)
             last = now
         }
         feed.stop()
+        for warning in feed.takeWarnings() { status("walkscape track: warning: \(warning)") }
         walk.endNow()
         let counts = queue.counts
+        let gated = feed.droppedFixes
         return Outcome(
             ending: ending, timeline: timeline.timeline(withheldFixes: walk.driver.withheldFixes), engine: walk.engine, fixes: counts.pushed,
-            dropped: counts.dropped, unreadable: feed.problems, recorded: feed.recorder?.fixes, recordFailure: feed.recorder?.failure)
+            dropped: counts.dropped + gated.older, far: gated.far, unreadable: feed.problems, streamWarnings: feed.nmeaWarnings,
+            recorded: feed.recorder?.fixes, recordFailure: feed.recorder?.failure)
     }
 }

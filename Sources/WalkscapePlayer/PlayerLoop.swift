@@ -60,15 +60,23 @@ public struct PlayerLoop {
 
     /// Plays a live walk (`play --gps`): `source`'s fixes as they arrive, at ×1, named `sourceName` in the
     /// header, until the user quits or a signal arrives. When the source ends the narration plays out and the
-    /// walk ends as a replay's does.
-    public func run(replay: ReplayTour, source: FixQueue, sourceName: String, policy: EnginePolicy, subtitles: String?) -> Outcome {
+    /// walk ends as a replay's does. `warnings` is asked once a frame for the source's warnings (fixes dropped
+    /// for their time, positions far from the tour), each shown on the notice row.
+    public func run(
+        replay: ReplayTour, source: FixQueue, sourceName: String, policy: EnginePolicy, subtitles: String?, warnings: @escaping () -> [String] = { [] }
+    ) -> Outcome {
         let recordings = RecordingPaths(replay)
         let sink = makeSink(recordings)
         var walk = Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1, sinks: [sink])
         walk.audioLeads = true
         let session = PlayerSession(walk: walk)
-        return run(session, sink: sink, recordings: recordings, traceName: sourceName, subtitles: subtitles, watch: nil, trace: nil, policy: policy)
+        return run(
+            session, sink: sink, recordings: recordings, traceName: sourceName, subtitles: subtitles, watch: nil, trace: nil, policy: policy,
+            warnings: warnings)
     }
+
+    /// How long a source's or trace's warning stays on the notice row (it stays in the log pane).
+    public static let warningSeconds = 10.0
 
     /// The walk's audio sink: `recordings`' files on the player, its notices in the log pane.
     private func makeSink(_ recordings: RecordingPaths) -> AudioSink {
@@ -78,7 +86,7 @@ public struct PlayerLoop {
 
     private func run(
         _ session: PlayerSession, sink: AudioSink, recordings: RecordingPaths, traceName: String, subtitles: String?, watch: PlayerReloader?, trace: Trace?,
-        policy: EnginePolicy
+        policy: EnginePolicy, warnings: @escaping () -> [String] = { [] }
     ) -> Outcome {
         let replay = recordings.replay
         var state = PlayerState(
@@ -94,12 +102,13 @@ public struct PlayerLoop {
         // A reload the watcher finished, waiting for its `.reload` effect.
         var reloaded: (tour: ReplayTour, changed: [String])?
         let poll = { (now: Double) -> [PlayerAction] in
+            let warned = warnings().map { PlayerAction.showNotice($0, seconds: PlayerLoop.warningSeconds) }
             switch watch?.check(now: now) {
             case let .reloaded(tour, changed)?:
                 reloaded = (tour, changed)
-                return [.reload]
-            case let .broken(line)?: return [.showNotice(line, seconds: .infinity)]
-            case nil: return []
+                return warned + [.reload]
+            case let .broken(line)?: return warned + [.showNotice(line, seconds: .infinity)]
+            case nil: return warned
             }
         }
         return run(&state, sink: sink, poll: poll) { effect, state in

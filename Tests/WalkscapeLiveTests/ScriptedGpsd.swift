@@ -67,8 +67,8 @@ final class ScriptedGpsd: @unchecked Sendable {
         }
     }
 
-    /// A TPV report with a 2D fix at `time` (seconds since 1970).
+    /// A TPV report with a 2D fix at `time` (seconds since 1970), without an accuracy (as a GPX fix without one).
     static func tpv(time: Double, lat: Double, lon: Double, device: String = "/dev/pts/3") -> String {
-        #"{"class":"TPV","device":"\#(device)","mode":2,"time":"\#(ISO8601Time.format(time))","lat":\#(lat),"lon":\#(lon),"eph":5.0}"#
+        #"{"class":"TPV","device":"\#(device)","mode":2,"time":"\#(ISO8601Time.format(time))","lat":\#(lat),"lon":\#(lon)}"#
     }
 }

@@ -157,6 +157,40 @@ import WalkscapeTestSupport
         #expect(try String(contentsOfFile: record, encoding: .utf8).hasSuffix("</gpx>\n"))
     }
 
+    /// The synthetic Paris walk (a fix every 3 s, 3 m of noise) as GPX, and its fixes.
+    static func walkGPX() throws -> (path: String, trace: Trace) {
+        let synth = try CLI.run(["synth", tour, "--interval", "3", "--noise", "3", "--seed", "5"])
+        try #require(synth.status == 0, "\(synth.stderr)")
+        var parser = GPXStreamParser()
+        let walk = try parser.parse(Array(synth.stdout.utf8)).0
+        let path = NSTemporaryDirectory() + "walkscape-track-\(getpid())-\(UUID().uuidString).gpx"
+        try synth.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, walk)
+    }
+
+    /// Issue 27 item 19: one fix dated 2096 before a normal walk no longer silences it: the fix is dropped with
+    /// a warning, counted, and the walk plays as simulate's, on either clock.
+    @Test func aFixDated2096IsDroppedWithAWarningAndTheWalkGoesOn() throws {
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        let expected = try CLI.run(["simulate", Self.tour, "--trace", walk.path])
+        let lines = [ScriptedGpsd.tpv(time: 3_987_392_400, lat: walk.trace.latitudes[0], lon: walk.trace.longitudes[0])]
+            + (0..<walk.trace.count).map { ScriptedGpsd.tpv(time: walk.trace.times[$0], lat: walk.trace.latitudes[$0], lon: walk.trace.longitudes[$0]) }
+        for clock in ["gps", "wall"] {
+            let gpsd = try ScriptedGpsd(lines: lines)
+            defer { gpsd.stop() }
+            let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--clock", clock])
+            FeedGpsdTests.watchdog(track.0)
+            let result = CLI.finish(track)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains(
+                "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): dropped a fix dated 2096-05-09T09:00:00Z: 70 years from the other fixes' time"),
+                "\(result.stderr)")
+            #expect(result.stderr.contains("\n\(walk.trace.count) fixes (1 dropped: far from the others' time)\n"), "\(result.stderr)")
+            if clock == "gps" { #expect(result.stdout == expected.stdout) }
+        }
+    }
+
     @Test func aSourceThatCannotBeReachedOrNamedFailsAtOnceWithOneLine() throws {
         let port = try Gpsd.freePort()
         let refused = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)"])
