@@ -27,7 +27,7 @@ extension PlayCommand {
         }
         let feed: LiveFeed
         do {
-            feed = try LiveFeed(address: address, clock: live.liveClock, recordPath: live.record)
+            feed = try LiveFeed(address: address, clock: live.liveClock, recordPath: live.record, idleTimeout: live.idleSeconds)
         } catch {
             console.error("walkscape play: \(error.message)")
             throw CommandExit(.failure)

@@ -16,15 +16,18 @@ public final class LiveFeed: Sendable {
     private let warnings = Pending()
 
     /// Connects to `address` and starts reading (a refused connection or an unwritable record file fails
-    /// here, with one line); fixes are stamped on `clock`.
-    public init(address: GPSSourceAddress, clock: LiveClock, recordPath: String?, monotonic: any AudioClock = MonotonicAudioClock()) throws(LiveError) {
+    /// here, with one line); fixes are stamped on `clock`; the source ends after `idleTimeout` seconds with
+    /// nothing from it (nil: never).
+    public init(
+        address: GPSSourceAddress, clock: LiveClock, recordPath: String?, idleTimeout: Double? = nil, monotonic: any AudioClock = MonotonicAudioClock()
+    ) throws(LiveError) {
         self.address = address
         let queue = FixQueue(clock: clock, monotonic: monotonic)
         let recorder = try recordPath.map { path throws(LiveError) in try GPXRecorder(path: path, name: "walkscape \(address.description)") }
         let arrived = arrived
         let warnings = warnings
         reader = LiveFixReader(
-            address: address,
+            address: address, idleTimeout: idleTimeout,
             onFix: { fix in
                 recorder?.record(fix)
                 queue.push(fix)

@@ -11,9 +11,12 @@ import WalkscapeCore
 /// sentence shows that no GGA of the same second can still complete it (so a fix arrives one epoch late, and
 /// the last one when the stream ends). The stream ends when the peer closes, the connection fails, or `stop`
 /// is called, or (gpsd) when gpsd reports that every device the fixes came from went away (a `DEVICE` report
-/// with `"activated": 0`, as when a receiver is unplugged); `onEnd` says which, once.
+/// with `"activated": 0`, as when a receiver is unplugged), or when nothing at all came for `idleTimeout`
+/// seconds (gpsd keeps a network or pty device whose writer left, and says nothing); `onEnd` says which, once.
 public final class LiveFixReader: @unchecked Sendable {
     public let address: GPSSourceAddress
+    /// Seconds without a byte from the source after which the stream ends (nil: never).
+    public let idleTimeout: Double?
     private let onFix: @Sendable (Fix) -> Void
     private let onEnd: @Sendable (String) -> Void
     private let onWarning: @Sendable (String) -> Void
@@ -41,10 +44,11 @@ public final class LiveFixReader: @unchecked Sendable {
     /// A reader of `address` that calls `onFix` with each fix, `onWarning` with each line worth saying while
     /// the walk goes on (fixes dropped for their time), and `onEnd` with why the stream ended.
     public init(
-        address: GPSSourceAddress, onFix: @escaping @Sendable (Fix) -> Void, onWarning: @escaping @Sendable (String) -> Void = { _ in },
-        onEnd: @escaping @Sendable (String) -> Void
+        address: GPSSourceAddress, idleTimeout: Double? = nil, onFix: @escaping @Sendable (Fix) -> Void,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }, onEnd: @escaping @Sendable (String) -> Void
     ) {
         self.address = address
+        self.idleTimeout = idleTimeout
         self.onFix = onFix
         self.onWarning = onWarning
         self.onEnd = onEnd
@@ -119,13 +123,29 @@ public final class LiveFixReader: @unchecked Sendable {
         // of them went away.
         var devices: Set<String> = []
         var reason = "\(address.description) closed the connection"
+        var heardAt = MonotonicClock.now()
         readLoop: while true {
+            if let idleTimeout {
+                let left = idleTimeout - (MonotonicClock.now() - heardAt)
+                var ready: Int32 = 0
+                if left > 0 {
+                    var pollfd = Glibc.pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                    ready = poll(&pollfd, 1, Int32(min(left * 1000, 3_600_000).rounded(.up)))
+                    if ready < 0 && errno == EINTR { continue }
+                }
+                if ready == 0 {
+                    if MonotonicClock.now() - heardAt < idleTimeout { continue }
+                    reason = "nothing came from \(address.description) for \(formatShortNumber(idleTimeout)) s (--idle-timeout): the receiver went silent"
+                    break
+                }
+            }
             let n = buffer.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 if n < 0 && !lock.withLock({ stopping }) { reason = "\(address.description): \(String(cString: strerror(errno)))" }
                 break
             }
+            heardAt = MonotonicClock.now()
             switch address {
             case .gpsd:
                 for line in gpsdLines.feed(buffer[0..<n]) {

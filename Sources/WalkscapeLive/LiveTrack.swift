@@ -42,10 +42,15 @@ public struct LiveTrack {
     public var clock: LiveClock
     /// `--record FILE`: every fix received is written there as it arrives.
     public var recordPath: String?
+    /// `--idle-timeout S`: the walk ends when nothing came from the source for this long (nil: never).
+    public var idleTimeout: Double?
     /// The wait between steps of the walk when no fix arrives (the walk also steps at once on each fix).
     public var tick = 0.05
 
-    public init(tour: EngineTour, policy: EnginePolicy, address: GPSSourceAddress, clock: LiveClock, recordPath: String? = nil) {
+    public init(
+        tour: EngineTour, policy: EnginePolicy, address: GPSSourceAddress, clock: LiveClock, recordPath: String? = nil, idleTimeout: Double? = nil
+    ) {
+        self.idleTimeout = idleTimeout
         self.tour = tour
         self.policy = policy
         self.address = address
@@ -58,7 +63,7 @@ public struct LiveTrack {
     /// caller). Throws one line when the source cannot be reached or the record file cannot be made.
     public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
         let monotonic = MonotonicAudioClock()
-        let feed = try LiveFeed(address: address, clock: clock, recordPath: recordPath, monotonic: monotonic)
+        let feed = try LiveFeed(address: address, clock: clock, recordPath: recordPath, idleTimeout: idleTimeout, monotonic: monotonic)
         let queue = feed.queue
         status("walkscape track: reading \(address.description) on the \(clock == .gps ? "GPS" : "wall") clock"
             + (recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))

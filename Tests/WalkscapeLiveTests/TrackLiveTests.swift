@@ -191,6 +191,41 @@ import WalkscapeTestSupport
         }
     }
 
+    /// Issue 26: gpsd keeps a network device whose writer left and says nothing; the walk ends after
+    /// `--idle-timeout` seconds of silence, with tour_incomplete and the reason, instead of waiting for Ctrl-C.
+    @Test(.enabled(if: Gpsd.isInstalled, "gpsd and gpspipe are not installed (Debian gpsd, gpsd-clients)"))
+    func aReceiverThatFallsSilentEndsTheWalkAfterTheIdleTimeout() throws {
+        // The walk's first 30 fixes (90 s at the first point), fed at ×30 over TCP into a real gpsd.
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        var start = Trace()
+        for i in 0..<30 { start.append(time: walk.trace.times[i], lat: walk.trace.latitudes[i], lng: walk.trace.longitudes[i]) }
+        let path = NSTemporaryDirectory() + "walkscape-track-silent-\(getpid())-\(UUID().uuidString).gpx"
+        try TraceWriter.gpx(start, name: "silent").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let (feed, feedPort) = try Self.feed(path, speed: "30")
+        defer { if feed.0.isRunning { kill(feed.0.processIdentifier, SIGKILL) } }
+        let gpsd = try Gpsd()
+        defer { gpsd.stop() }
+        let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--idle-timeout", "3"])
+        FeedGpsdTests.watchdog(track.0)
+        // track is watching once gpsd has its client; then gpsd opens feed's port and feed's clock starts.
+        usleep(300_000)
+        try gpsd.add("tcp://127.0.0.1:\(feedPort)")
+        let fed = CLI.finish(feed)
+        #expect(fed.status == 0, "\(fed.stderr)")
+        let began = Date()
+        let result = CLI.finish(track)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("walkscape track: nothing came from gpsd://127.0.0.1:\(gpsd.port) for 3 s (--idle-timeout): the receiver went silent\n"),
+            "\(result.stderr)")
+        #expect(result.stdout.contains("\"event\":\"point_triggered\""), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").last?.contains("\"event\":\"tour_incomplete\"") == true, "\(result.stdout)")
+        #expect(result.stderr.contains("; tour_incomplete (next 2)"), "\(result.stderr)")
+        // It ended on its own, not by the watchdog's SIGKILL at 60 s.
+        #expect(Date().timeIntervalSince(began) < 50)
+    }
+
     @Test func aSourceThatCannotBeReachedOrNamedFailsAtOnceWithOneLine() throws {
         let port = try Gpsd.freePort()
         let refused = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)"])
@@ -208,5 +243,9 @@ import WalkscapeTestSupport
         #expect(noGPS.status == 2 && noGPS.stderr.contains("--gps"))
         let wrongClock = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--clock", "utc"])
         #expect(wrongClock.status == 2 && wrongClock.stderr.contains("--clock must be gps or wall"))
+        for idle in ["0", "nan", "1e9"] {
+            let wrongIdle = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--idle-timeout", idle])
+            #expect(wrongIdle.status == 2 && wrongIdle.stderr.contains("--idle-timeout must be seconds from 0.5 to 86400"), "\(idle): \(wrongIdle.stderr)")
+        }
     }
 }
