@@ -56,9 +56,10 @@ struct TrackCommand: ParsableCommand {
         let text = format == "text"
         if text { console.write(TimelineWriter.textLine(TimelineWriter.textHeader)) }
         let printer = TimelineSink(writer: writer, lineFormat: text ? .text : .jsonl) { line in console.write(line) }
-        let track = LiveTrack(
+        var track = LiveTrack(
             tour: replay.engineTour, policy: policyOptions.policy, address: source.address!, clock: source.liveClock, recordPath: source.record,
             idleTimeout: source.idleSeconds)
+        track.reachTargets = replay.reachTargets
         let outcome: LiveTrack.Outcome
         do {
             outcome = try StopSignals.watch { () throws(LiveError) -> LiveTrack.Outcome in

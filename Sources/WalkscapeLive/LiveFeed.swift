@@ -12,16 +12,19 @@ public final class LiveFeed: Sendable {
     public let recorder: GPXRecorder?
     private let reader: LiveFixReader
     private let arrived = DispatchSemaphore(value: 0)
-    /// Warnings from the reader not yet taken (fixes dropped for their time).
-    private let warnings = Pending()
+    /// Warnings from the reader not yet taken (fixes dropped for their time, positions far from the tour).
+    private let warnings: Pending
 
     /// Connects to `address` and starts reading (a refused connection or an unwritable record file fails
     /// here, with one line); fixes are stamped on `clock`; the source ends after `idleTimeout` seconds with
-    /// nothing from it (nil: never).
+    /// nothing from it (nil: never). Fixes far from `reachTargets` (the tour's points and route vertices,
+    /// `ReplayTour.reachTargets`) are warned about (`LiveReach`).
     public init(
-        address: GPSSourceAddress, clock: LiveClock, recordPath: String?, idleTimeout: Double? = nil, monotonic: any AudioClock = MonotonicAudioClock()
+        address: GPSSourceAddress, clock: LiveClock, recordPath: String?, idleTimeout: Double? = nil, reachTargets: [LatLng] = [],
+        monotonic: any AudioClock = MonotonicAudioClock()
     ) throws(LiveError) {
         self.address = address
+        warnings = Pending(reach: LiveReach(targets: reachTargets))
         let queue = FixQueue(clock: clock, monotonic: monotonic)
         let recorder = try recordPath.map { path throws(LiveError) in try GPXRecorder(path: path, name: "walkscape \(address.description)") }
         let arrived = arrived
@@ -30,6 +33,7 @@ public final class LiveFeed: Sendable {
             address: address, idleTimeout: idleTimeout,
             onFix: { fix in
                 recorder?.record(fix)
+                warnings.check(fix)
                 queue.push(fix)
                 arrived.signal()
             },
@@ -67,12 +71,22 @@ public final class LiveFeed: Sendable {
         warnings.take().map { "\(address.description): \($0)" }
     }
 
-    /// Lines added on the reader's thread, taken on the walk's.
+    /// Lines added on the reader's thread, taken on the walk's, and the reach watch over the fixes.
     private final class Pending: @unchecked Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
+        private var reach: LiveReach
+
+        init(reach: LiveReach) { self.reach = reach }
 
         func add(_ line: String) { lock.withLock { lines.append(line) } }
+
+        /// Adds the reach warning for `fix`, if any.
+        func check(_ fix: Fix) {
+            lock.withLock {
+                if let warning = reach.check(fix) { lines.append(warning) }
+            }
+        }
 
         func take() -> [String] {
             lock.withLock {

@@ -44,6 +44,8 @@ public struct LiveTrack {
     public var recordPath: String?
     /// `--idle-timeout S`: the walk ends when nothing came from the source for this long (nil: never).
     public var idleTimeout: Double?
+    /// The tour's points and route vertices (`ReplayTour.reachTargets`): positions far from them are warned about.
+    public var reachTargets: [LatLng] = []
     /// The wait between steps of the walk when no fix arrives (the walk also steps at once on each fix).
     public var tick = 0.05
 
@@ -63,7 +65,8 @@ public struct LiveTrack {
     /// caller). Throws one line when the source cannot be reached or the record file cannot be made.
     public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
         let monotonic = MonotonicAudioClock()
-        let feed = try LiveFeed(address: address, clock: clock, recordPath: recordPath, idleTimeout: idleTimeout, monotonic: monotonic)
+        let feed = try LiveFeed(
+            address: address, clock: clock, recordPath: recordPath, idleTimeout: idleTimeout, reachTargets: reachTargets, monotonic: monotonic)
         let queue = feed.queue
         status("walkscape track: reading \(address.description) on the \(clock == .gps ? "GPS" : "wall") clock"
             + (recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))

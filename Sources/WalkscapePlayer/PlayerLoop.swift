@@ -46,7 +46,8 @@ public struct PlayerLoop {
 
     /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
     /// arrives; `subtitles` is the subtitle language to start with (nil: off). The tour's first warning
-    /// (edited files, recordings played as silence) shows on the last row for six seconds. `watch`
+    /// (edited files, recordings played as silence) shows on the last row for six seconds, then a trace that
+    /// never comes near the tour says so there (`ReplayTour.farWarning`) for `warningSeconds`. `watch`
     /// (`play --watch`) reloads the tour when its files change, keeping the walk's position.
     public func run(
         replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil
@@ -55,7 +56,13 @@ public struct PlayerLoop {
         let sink = makeSink(recordings)
         var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
         session.audioLeads = true
-        return run(session, sink: sink, recordings: recordings, traceName: traceName, subtitles: subtitles, watch: watch, trace: trace, policy: policy)
+        var far = replay.farWarning(trace).map { ["\(traceName): \($0)"] } ?? []
+        return run(
+            session, sink: sink, recordings: recordings, traceName: traceName, subtitles: subtitles, watch: watch, trace: trace, policy: policy,
+            warnings: {
+                defer { far = [] }
+                return far
+            })
     }
 
     /// Plays a live walk (`play --gps`): `source`'s fixes as they arrive, at ×1, named `sourceName` in the

@@ -191,6 +191,28 @@ import WalkscapeTestSupport
         }
     }
 
+    /// Issue 26: positions far from the tour get simulate's warning when the first fixes arrive, and again
+    /// when the receiver jumps away after fixes near the tour.
+    @Test func positionsFarFromTheTourAreWarnedAboutFirstAndAfterAJump() throws {
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        let t0 = walk.trace.times[0]
+        let sydney = (0..<5).map { ScriptedGpsd.tpv(time: t0 + Double($0), lat: -33.8568, lon: 151.2153) }
+        let near = (5..<15).map { ScriptedGpsd.tpv(time: t0 + Double($0), lat: walk.trace.latitudes[0], lon: walk.trace.longitudes[0]) }
+        let away = Geodesy.destination(from: LatLng(lat: walk.trace.latitudes[0], lng: walk.trace.longitudes[0]), bearing: 0, distance: 50_000)
+        let jumped = (15..<18).map { ScriptedGpsd.tpv(time: t0 + Double($0), lat: away.lat, lon: away.lng) }
+        let gpsd = try ScriptedGpsd(lines: sydney + near + jumped)
+        defer { gpsd.stop() }
+        let result = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let source = "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): "
+        #expect(result.stderr.contains(source + "the positions are not within 1 km of the tour's points or route: the first fix ("), "\(result.stderr)")
+        #expect(result.stderr.contains(" km away; is the receiver somewhere else?\n"), "\(result.stderr)")
+        #expect(result.stderr.contains(source + "the positions left the tour: the fix at "), "\(result.stderr)")
+        #expect(result.stderr.contains(" km from its points and route (more than 1 km); did the receiver jump?\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("\n18 fixes\n"), "\(result.stderr)")
+    }
+
     /// Issue 26: gpsd keeps a network device whose writer left and says nothing; the walk ends after
     /// `--idle-timeout` seconds of silence, with tour_incomplete and the reason, instead of waiting for Ctrl-C.
     @Test(.enabled(if: Gpsd.isInstalled, "gpsd and gpspipe are not installed (Debian gpsd, gpsd-clients)"))
