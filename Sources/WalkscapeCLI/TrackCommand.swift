@@ -3,6 +3,7 @@ import Foundation
 import WalkscapeCore
 import WalkscapeLive
 import WalkscapeRuntime
+import WalkscapeTours
 
 /// `walkscape track TOUR --gps SOURCE`: a live walk, headless, its timeline printed as it happens.
 struct TrackCommand: ParsableCommand {
