@@ -48,7 +48,8 @@ struct RadiiCommand: ParsableCommand {
 
             A trace that cannot be read, or never comes within 1 km of the tour's points or route (a walk of \
             somewhere else: simulate's warning), is left out with a warning and the advice comes from the \
-            rest; with none left the exit status is 1. --strict refuses any such trace instead.
+            rest; with none left nothing is advised (exit status 1, or 2 when the first trace left out \
+            cannot be read at all). --strict refuses any such trace instead.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -164,6 +165,8 @@ struct RadiiCommand: ParsableCommand {
         let replay = try Replay.loadTour(tour, language: language, console: console)
         var walks: [RadiusAnalysis.Walk] = []
         var leftOut = 0
+        // How a run with every trace left out ends: as the first one left out would have (2: not readable at all).
+        var noneLeft: CommandExit?
         for path in traces {
             let loaded: LoadedTrace
             do {
@@ -172,6 +175,7 @@ struct RadiiCommand: ParsableCommand {
                 if strict { throw exit }
                 console.error("\(TerminalText.sanitize(path)): warning: left out of the advice: it cannot be read (above).")
                 leftOut += 1
+                noneLeft = noneLeft ?? exit
                 continue
             }
             if let far = Replay.farWarning(replay, loaded.trace) {
@@ -181,6 +185,7 @@ struct RadiiCommand: ParsableCommand {
                 }
                 console.error("\(path): warning: \(far) Left out of the advice: radii are not advised from a walk somewhere else.")
                 leftOut += 1
+                noneLeft = noneLeft ?? CommandExit(.failure)
                 continue
             }
             if let phases, phases > 1 {
@@ -193,7 +198,7 @@ struct RadiiCommand: ParsableCommand {
         }
         guard !walks.isEmpty else {
             console.error("\(tour): no radius advised: every trace was left out (above); give walks of this tour.")
-            throw CommandExit(.failure)
+            throw noneLeft ?? CommandExit(.failure)
         }
         if leftOut > 0 {
             let used = traces.count - leftOut

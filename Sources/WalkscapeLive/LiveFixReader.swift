@@ -213,7 +213,7 @@ public final class LiveFixReader: @unchecked Sendable {
         }
         for warning in outcome.warnings { onWarning(warning) }
         for taken in outcome.fixes { onFix(taken) }
-        return outcome.fixes.last == fix
+        return outcome.fixes.last?.time == fix.time  // by time: a fix without an accuracy (NaN) is not == itself
     }
 
     private func feed(_ parser: inout NMEAParser, _ bytes: ArraySlice<UInt8>) throws(TraceParseError) {

@@ -33,7 +33,8 @@ import WalkscapeTestSupport
             let arguments = command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "2"]
             let result = try CLI.run(arguments)
             #expect(!result.stderr.contains("gap of over an hour"), "\(command): \(result.stderr)")
-            let wrong = try CLI.run(command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "3"])
+            // radii leave a trace they cannot use out, and with none left advise nothing; --strict refuses it at once.
+            let wrong = try CLI.run(command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "3"] + (command == ["radii"] ? ["--strict"] : []))
             #expect(wrong.status == 1)
             #expect(wrong.stderr == "\(Self.twoWalks): track 3 was chosen but the file has 2 tracks; expected --track 1 to 2 (walkscape inspect lists them)\n", "\(command)")
         }

@@ -14,7 +14,8 @@ final class ScriptedGpsd: @unchecked Sendable {
     private var stopped = false
 
     init(lines: [String], keepOpen: Bool = false) throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -30,7 +31,6 @@ final class ScriptedGpsd: @unchecked Sendable {
             throw HarnessFailure(description: "the scripted gpsd cannot listen")
         }
         port = Int(UInt16(bigEndian: address.sin_port))
-        let listener = listener
         Thread.detachNewThread { [self] in
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }

@@ -251,7 +251,7 @@ extension TerminalLoopTests {
     /// Issue 26: `play` on a trace that never comes near the tour says so on the notice row (the warning
     /// written to stderr before the terminal is taken is wiped by it).
     @Test func aTraceFarFromTheTourIsWarnedAboutOnTheNoticeRow() throws {
-        let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici")
+        let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici", language: nil)
         var paris = Trace()
         paris.startSegment()
         for i in 0..<20 { paris.append(time: 1_000 + Double(i), lat: 48.8606, lng: 2.3376 + 0.00001 * Double(i), accuracy: 5) }
