@@ -122,6 +122,7 @@ struct CheckCommand: ParsableCommand {
         for item in cases {
             let result = runner.run(item)
             results.append(result)
+            for warning in result.warnings { console.error(warning) }
             switch result.outcome {
             case .passed: console.line("ok      \(result.name)")
             case .updated: console.line("updated \(result.name) (\(TerminalText.sanitize(item.golden)))")

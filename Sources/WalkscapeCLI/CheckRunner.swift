@@ -14,6 +14,8 @@ struct CheckResult: Sendable {
     var name: String
     var outcome: Outcome
     var seconds: Double
+    /// Warnings about the case's inputs (a trace that never comes near the tour), each one line.
+    var warnings: [String] = []
 }
 
 /// Runs check cases: simulates, then compares with (or writes) the golden timeline.
@@ -24,12 +26,13 @@ struct CheckRunner {
 
     func run(_ item: CheckCase) -> CheckResult {
         let started = DispatchTime.now()
-        let outcome = outcome(item)
+        var warnings: [String] = []
+        let outcome = outcome(item, warnings: &warnings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return CheckResult(name: item.name, outcome: outcome, seconds: seconds)
+        return CheckResult(name: item.name, outcome: outcome, seconds: seconds, warnings: warnings)
     }
 
-    private func outcome(_ item: CheckCase) -> CheckResult.Outcome {
+    private func outcome(_ item: CheckCase, warnings: inout [String]) -> CheckResult.Outcome {
         let tour: ReplayTour
         do {
             tour = try ReplayTour.load(item.tour, language: item.language)
@@ -43,12 +46,14 @@ struct CheckRunner {
         do throws(TraceReadError) {
             if Replay.streamingAllowed, item.minShare == nil, let streamed = try TraceReplayStream.simulate(
                 path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection, tour: tour.engineTour, policy: item.policy,
-                reachTargets: [])
+                reachTargets: tour.reachTargets)
             {
                 timeline = streamed.timeline
+                if let far = streamed.farWarning { warnings.append("\(TerminalText.sanitize(item.trace)): warning: \(far)") }
             } else {
                 let loaded = try TraceFileReader.readForReplay(path: item.trace, walkSpeed: item.walkSpeed, selection: item.selection)
                 timeline = Simulation.run(tour: tour.engineTour, trace: loaded.trace, policy: item.policy)
+                if let far = tour.farWarning(loaded.trace) { warnings.append("\(TerminalText.sanitize(item.trace)): warning: \(far)") }
                 wholeTrace = loaded.trace
             }
         } catch {

@@ -10,12 +10,16 @@ enum LiveTrackReport {
         case let .interrupted(signal): lines.append("walkscape track: stopped by signal \(signal)")
         }
         var fixes = "\(outcome.fixes) fix\(outcome.fixes == 1 ? "" : "es")"
-        if outcome.dropped > 0 { fixes += " (\(outcome.dropped) dropped: older than the one before)" }
+        var dropped: [String] = []
+        if outcome.dropped > 0 { dropped.append("\(outcome.dropped) dropped: older than the one before") }
+        if outcome.far > 0 { dropped.append("\(outcome.far) dropped: far from the others' time") }
+        if !dropped.isEmpty { fixes += " (" + dropped.joined(separator: "; ") + ")" }
         if outcome.unreadable.count > 0 {
             fixes += "; \(outcome.unreadable.count) line\(outcome.unreadable.count == 1 ? "" : "s") not read"
                 + (outcome.unreadable.first.map { " (first: \(TerminalText.sanitize($0)))" } ?? "")
         }
         lines.append(fixes)
+        for warning in outcome.streamWarnings { lines.append("NMEA: \(TerminalText.sanitize(warning))") }
         lines.append(standing(outcome.timeline, pointCount: pointCount))
         if let record, let recorded = outcome.recorded {
             lines.append("recorded \(recorded) fix\(recorded == 1 ? "" : "es") to \(TerminalText.sanitize(record))"

@@ -20,6 +20,7 @@ struct ObservedCheck {
     func run(console: Console) throws {
         let replay = try Replay.loadTour(tour, language: language, console: console)
         let loaded = try Replay.loadTrace(trace, walkSpeed: policyOptions.walkSpeed, selection: selection, console: console)
+        if let far = Replay.farWarning(replay, loaded.trace) { console.error("\(trace): warning: \(far)") }
         guard let data = FileManager.default.contents(atPath: observed) else {
             console.error("\(observed): cannot be read; expected the app's analytics (a POST /analytics/events body, walkscape collect's JSON Lines or a CSV export)")
             throw CommandExit(.usage)

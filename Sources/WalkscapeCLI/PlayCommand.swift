@@ -154,7 +154,9 @@ struct PlayCommand: ParsableCommand {
                 if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
             case let .live(tour, subtitles, feed):
                 defer { feed.stop() }
-                let outcome = loop.run(replay: tour, source: feed.queue, sourceName: feed.address.description, policy: settings.policy, subtitles: subtitles)
+                let outcome = loop.run(
+                    replay: tour, source: feed.queue, sourceName: feed.address.description, policy: settings.policy, subtitles: subtitles,
+                    warnings: { feed.takeWarnings() })
                 if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
             case let .browser(state):
                 interrupted = browse(state, loop: loop, session: session, strings: strings)

@@ -27,7 +27,8 @@ extension PlayCommand {
         }
         let feed: LiveFeed
         do {
-            feed = try LiveFeed(address: address, clock: live.liveClock, recordPath: live.record)
+            feed = try LiveFeed(
+                address: address, clock: live.liveClock, recordPath: live.record, idleTimeout: live.idleSeconds, reachTargets: replay.reachTargets)
         } catch {
             console.error("walkscape play: \(error.message)")
             throw CommandExit(.failure)

@@ -3,6 +3,7 @@ import Foundation
 import WalkscapeCore
 import WalkscapePlayer
 import WalkscapeTours
+import WalkscapeTraces
 
 /// `walkscape radii TOUR --trace FILE...`: which trigger radius each point needs, from recorded walks.
 struct RadiiCommand: ParsableCommand {
@@ -44,6 +45,11 @@ struct RadiiCommand: ParsableCommand {
             walks analysed again until it settles: a second `radii` run advises keeping what was written. \
             Points where no radius works are left as they are and named (exit status 1). --only 3,5 changes \
             only those points; --dry-run prints the before → after table and writes nothing.
+
+            A trace that cannot be read, or never comes within 1 km of the tour's points or route (a walk of \
+            somewhere else: simulate's warning), is left out with a warning and the advice comes from the \
+            rest; with none left nothing is advised (exit status 1, or 2 when the first trace left out \
+            cannot be read at all). --strict refuses any such trace instead.
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
@@ -98,6 +104,9 @@ struct RadiiCommand: ParsableCommand {
 
     @Flag(help: "With --apply: show the change without writing it.")
     var dryRun = false
+
+    @Flag(help: "Refuse (exit 1) when a trace cannot be read or never comes near the tour, instead of leaving it out with a warning.")
+    var strict = false
 
     @OptionGroup var policyOptions: PolicyOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
@@ -155,11 +164,29 @@ struct RadiiCommand: ParsableCommand {
         let console = CommandContext.console
         let replay = try Replay.loadTour(tour, language: language, console: console)
         var walks: [RadiusAnalysis.Walk] = []
+        var leftOut = 0
+        // How a run with every trace left out ends: as the first one left out would have (2: not readable at all).
+        var noneLeft: CommandExit?
         for path in traces {
-            let loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
+            let loaded: LoadedTrace
+            do {
+                loaded = try Replay.loadTrace(path, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, console: console)
+            } catch let exit as CommandExit {
+                if strict { throw exit }
+                console.error("\(TerminalText.sanitize(path)): warning: left out of the advice: it cannot be read (above).")
+                leftOut += 1
+                noneLeft = noneLeft ?? exit
+                continue
+            }
             if let far = Replay.farWarning(replay, loaded.trace) {
-                console.error("\(path): error: \(far) Radii are not advised from a walk somewhere else.")
-                throw CommandExit(.failure)
+                if strict {
+                    console.error("\(path): error: \(far) Radii are not advised from a walk somewhere else.")
+                    throw CommandExit(.failure)
+                }
+                console.error("\(path): warning: \(far) Left out of the advice: radii are not advised from a walk somewhere else.")
+                leftOut += 1
+                noneLeft = noneLeft ?? CommandExit(.failure)
+                continue
             }
             if let phases, phases > 1 {
                 for (k, fraction) in PhaseSpread.fractions(phases).enumerated() {
@@ -168,6 +195,14 @@ struct RadiiCommand: ParsableCommand {
             } else {
                 walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
             }
+        }
+        guard !walks.isEmpty else {
+            console.error("\(tour): no radius advised: every trace was left out (above); give walks of this tour.")
+            throw noneLeft ?? CommandExit(.failure)
+        }
+        if leftOut > 0 {
+            let used = traces.count - leftOut
+            console.error("radii: advised from \(used) of \(traces.count) traces (\(leftOut) left out above; --strict refuses them).")
         }
         if apply {
             try RadiiApplication.run(

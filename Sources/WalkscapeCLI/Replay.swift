@@ -51,7 +51,7 @@ enum Replay {
             do throws(TraceReadError) {
                 streamed = try TraceReplayStream.simulate(
                     path: path, walkSpeed: walkSpeed, selection: selection, tour: tour.engineTour, policy: policy,
-                    reachTargets: tour.engineTour.points.map(\.location) + (tour.tour.route?.points ?? []))
+                    reachTargets: tour.reachTargets)
             } catch {
                 console.error(TerminalText.sanitize(error.description))
                 throw CommandExit(error.isUnreadable ? .usage : .failure)
@@ -77,7 +77,7 @@ enum Replay {
 
     /// The warning for a trace that never comes within a kilometre of the tour's points or route, else nil.
     static func farWarning(_ tour: ReplayTour, _ trace: Trace) -> String? {
-        TraceReach.farWarning(trace, points: tour.engineTour.points.map(\.location), route: tour.tour.route?.points ?? [])
+        tour.farWarning(trace)
     }
 
     /// The tour ready for a walk; its warnings (edited files, missing recordings played as silence) go to

@@ -3,6 +3,7 @@ import Foundation
 import WalkscapeCore
 import WalkscapeLive
 import WalkscapeRuntime
+import WalkscapeTours
 
 /// `walkscape track TOUR --gps SOURCE`: a live walk, headless, its timeline printed as it happens.
 struct TrackCommand: ParsableCommand {
@@ -13,8 +14,9 @@ struct TrackCommand: ParsableCommand {
             The same engine and runtime as simulate and play, fed by live positions: gpsd's JSON reports \
             (TPV with a 2D/3D fix, its eph as the accuracy) or NMEA 0183 sentences over TCP (a phone app \
             that streams its GPS, walkscape feed --to nmea:tcp:PORT). Each event is printed the moment it \
-            happens; the walk ends when the source ends (gpsd closes, the device goes away) or on Ctrl-C, \
-            and the last line on stderr says where it stands.
+            happens; the walk ends when the source ends (gpsd closes, the device goes away), when nothing \
+            came from it for --idle-timeout seconds (60 by default: gpsd keeps a device whose writer left \
+            and says nothing), or on Ctrl-C, and the last lines on stderr say where it stands.
 
             --clock gps (the default) runs the walk on the fixes' own times: a source replaying faster than \
             real time (gpsfake -c 0.01) gives exactly simulate's timeline for the same fixes. --clock wall \
@@ -55,8 +57,10 @@ struct TrackCommand: ParsableCommand {
         let text = format == "text"
         if text { console.write(TimelineWriter.textLine(TimelineWriter.textHeader)) }
         let printer = TimelineSink(writer: writer, lineFormat: text ? .text : .jsonl) { line in console.write(line) }
-        let track = LiveTrack(
-            tour: replay.engineTour, policy: policyOptions.policy, address: source.address!, clock: source.liveClock, recordPath: source.record)
+        var track = LiveTrack(
+            tour: replay.engineTour, policy: policyOptions.policy, address: source.address!, clock: source.liveClock, recordPath: source.record,
+            idleTimeout: source.idleSeconds)
+        track.reachTargets = replay.reachTargets
         let outcome: LiveTrack.Outcome
         do {
             outcome = try StopSignals.watch { () throws(LiveError) -> LiveTrack.Outcome in

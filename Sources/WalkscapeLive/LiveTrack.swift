@@ -23,10 +23,14 @@ public struct LiveTrack {
         public var ending: Ending
         public var timeline: Timeline
         public var engine: EngineState
-        /// Fixes taken from the source, fixes it dropped (going back in time), lines it could not read.
+        /// Fixes taken from the source, fixes dropped as older than the one before, fixes dropped as far from
+        /// the others' time (`FixTimeGate`), lines it could not read.
         public var fixes: Int
         public var dropped: Int
+        public var far: Int = 0
         public var unreadable: (count: Int, first: String?)
+        /// What the NMEA parser counted over the stream (bad checksums, void fixes, …), one line a kind.
+        public var streamWarnings: [String] = []
         /// Fixes written to `--record`, and why recording stopped early (nil: it did not).
         public var recorded: Int?
         public var recordFailure: String?
@@ -38,10 +42,17 @@ public struct LiveTrack {
     public var clock: LiveClock
     /// `--record FILE`: every fix received is written there as it arrives.
     public var recordPath: String?
+    /// `--idle-timeout S`: the walk ends when nothing came from the source for this long (nil: never).
+    public var idleTimeout: Double?
+    /// The tour's points and route vertices (`ReplayTour.reachTargets`): positions far from them are warned about.
+    public var reachTargets: [LatLng] = []
     /// The wait between steps of the walk when no fix arrives (the walk also steps at once on each fix).
     public var tick = 0.05
 
-    public init(tour: EngineTour, policy: EnginePolicy, address: GPSSourceAddress, clock: LiveClock, recordPath: String? = nil) {
+    public init(
+        tour: EngineTour, policy: EnginePolicy, address: GPSSourceAddress, clock: LiveClock, recordPath: String? = nil, idleTimeout: Double? = nil
+    ) {
+        self.idleTimeout = idleTimeout
         self.tour = tour
         self.policy = policy
         self.address = address
@@ -50,11 +61,12 @@ public struct LiveTrack {
     }
 
     /// Runs the walk: `sinks` hear every update (a `TimelineSink` that prints each event, say), `status` gets
-    /// one line when the source connects. Stops on a signal in `StopSignals.received` (installed by the
+    /// one line when the source connects and one for each warning while the walk goes on. Stops on a signal in `StopSignals.received` (installed by the
     /// caller). Throws one line when the source cannot be reached or the record file cannot be made.
     public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
         let monotonic = MonotonicAudioClock()
-        let feed = try LiveFeed(address: address, clock: clock, recordPath: recordPath, monotonic: monotonic)
+        let feed = try LiveFeed(
+            address: address, clock: clock, recordPath: recordPath, idleTimeout: idleTimeout, reachTargets: reachTargets, monotonic: monotonic)
         let queue = feed.queue
         status("walkscape track: reading \(address.description) on the \(clock == .gps ? "GPS" : "wall") clock"
             + (recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
@@ -73,15 +85,19 @@ public struct LiveTrack {
                 break
             }
             feed.waitForFix(seconds: tick)
+            for warning in feed.takeWarnings() { status("walkscape track: warning: \(warning)") }
             let now = monotonic.now()
             walk.step(wallSeconds: now - last)
             last = now
         }
         feed.stop()
+        for warning in feed.takeWarnings() { status("walkscape track: warning: \(warning)") }
         walk.endNow()
         let counts = queue.counts
+        let gated = feed.droppedFixes
         return Outcome(
             ending: ending, timeline: timeline.timeline(withheldFixes: walk.driver.withheldFixes), engine: walk.engine, fixes: counts.pushed,
-            dropped: counts.dropped, unreadable: feed.problems, recorded: feed.recorder?.fixes, recordFailure: feed.recorder?.failure)
+            dropped: counts.dropped + gated.older, far: gated.far, unreadable: feed.problems, streamWarnings: feed.nmeaWarnings,
+            recorded: feed.recorder?.fixes, recordFailure: feed.recorder?.failure)
     }
 }

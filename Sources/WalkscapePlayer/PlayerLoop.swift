@@ -48,7 +48,8 @@ public struct PlayerLoop {
 
     /// Plays `trace` (named `traceName` in the header) against `replay` until the user quits or a signal
     /// arrives; `subtitles` is the subtitle language to start with (nil: off). The tour's first warning
-    /// (edited files, recordings played as silence) shows on the last row for six seconds. `watch`
+    /// (edited files, recordings played as silence) shows on the last row for six seconds, then a trace that
+    /// never comes near the tour says so there (`ReplayTour.farWarning`) for `warningSeconds`. `watch`
     /// (`play --watch`) reloads the tour when its files change, keeping the walk's position.
     public func run(
         replay: ReplayTour, trace: Trace, traceName: String, policy: EnginePolicy, speed: Double, subtitles: String?, watch: PlayerReloader? = nil
@@ -57,20 +58,34 @@ public struct PlayerLoop {
         let sink = makeSink(recordings)
         var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
         session.audioLeads = true
-        return run(session, sink: sink, recordings: recordings, traceName: traceName, subtitles: subtitles, watch: watch, trace: trace, policy: policy)
+        var far = replay.farWarning(trace).map { ["\(traceName): \($0)"] } ?? []
+        return run(
+            session, sink: sink, recordings: recordings, traceName: traceName, subtitles: subtitles, watch: watch, trace: trace, policy: policy,
+            warnings: {
+                defer { far = [] }
+                return far
+            })
     }
 
     /// Plays a live walk (`play --gps`): `source`'s fixes as they arrive, at ×1, named `sourceName` in the
     /// header, until the user quits or a signal arrives. When the source ends the narration plays out and the
-    /// walk ends as a replay's does.
-    public func run(replay: ReplayTour, source: FixQueue, sourceName: String, policy: EnginePolicy, subtitles: String?) -> Outcome {
+    /// walk ends as a replay's does. `warnings` is asked once a frame for the source's warnings (fixes dropped
+    /// for their time, positions far from the tour), each shown on the notice row.
+    public func run(
+        replay: ReplayTour, source: FixQueue, sourceName: String, policy: EnginePolicy, subtitles: String?, warnings: @escaping () -> [String] = { [] }
+    ) -> Outcome {
         let recordings = RecordingPaths(replay)
         let sink = makeSink(recordings)
         var walk = Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1, sinks: [sink])
         walk.audioLeads = true
         let session = PlayerSession(walk: walk)
-        return run(session, sink: sink, recordings: recordings, traceName: sourceName, subtitles: subtitles, watch: nil, trace: nil, policy: policy)
+        return run(
+            session, sink: sink, recordings: recordings, traceName: sourceName, subtitles: subtitles, watch: nil, trace: nil, policy: policy,
+            warnings: warnings)
     }
+
+    /// How long a source's or trace's warning stays on the notice row (it stays in the log pane).
+    public static let warningSeconds = 10.0
 
     /// The walk's audio sink: `recordings`' files on the player, its notices in the log pane.
     private func makeSink(_ recordings: RecordingPaths) -> AudioSink {
@@ -80,7 +95,7 @@ public struct PlayerLoop {
 
     private func run(
         _ session: PlayerSession, sink: AudioSink, recordings: RecordingPaths, traceName: String, subtitles: String?, watch: PlayerReloader?, trace: Trace?,
-        policy: EnginePolicy
+        policy: EnginePolicy, warnings: @escaping () -> [String] = { [] }
     ) -> Outcome {
         let replay = recordings.replay
         var state = PlayerState(
@@ -98,12 +113,13 @@ public struct PlayerLoop {
         // A reload the watcher finished, waiting for its `.reload` effect.
         var reloaded: (tour: ReplayTour, changed: [String])?
         let poll = { (now: Double) -> [PlayerAction] in
+            let warned = warnings().map { PlayerAction.showNotice($0, seconds: PlayerLoop.warningSeconds) }
             switch watch?.check(now: now) {
             case let .reloaded(tour, changed)?:
                 reloaded = (tour, changed)
-                return [.reload]
-            case let .broken(line)?: return [.showNotice(line, seconds: .infinity)]
-            case nil: return []
+                return warned + [.reload]
+            case let .broken(line)?: return warned + [.showNotice(line, seconds: .infinity)]
+            case nil: return warned
             }
         }
         let refresh = { (state: inout PlayerState) in

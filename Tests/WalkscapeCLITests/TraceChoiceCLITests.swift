@@ -33,7 +33,8 @@ import WalkscapeTestSupport
             let arguments = command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "2"]
             let result = try CLI.run(arguments)
             #expect(!result.stderr.contains("gap of over an hour"), "\(command): \(result.stderr)")
-            let wrong = try CLI.run(command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "3"])
+            // radii leave a trace they cannot use out, and with none left advise nothing; --strict refuses it at once.
+            let wrong = try CLI.run(command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "3"] + (command == ["radii"] ? ["--strict"] : []))
             #expect(wrong.status == 1)
             #expect(wrong.stderr == "\(Self.twoWalks): track 3 was chosen but the file has 2 tracks; expected --track 1 to 2 (walkscape inspect lists them)\n", "\(command)")
         }
@@ -76,9 +77,41 @@ import WalkscapeTestSupport
         #expect(json["warnings"]?.arrayElements?.count == 1, "\(json)")
         let near = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx"])
         #expect(near.stderr == "")
-        let radii = try CLI.run(["radii", "tours/torino-portici", "--trace", paris])
-        #expect(radii.status == 1)
-        #expect(radii.stdout == "")
-        #expect(radii.stderr.hasSuffix("Radii are not advised from a walk somewhere else.\n"), "\(radii.stderr)")
+        let strict = try CLI.run(["radii", "tours/torino-portici", "--trace", paris, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout == "")
+        #expect(strict.stderr.hasSuffix("Radii are not advised from a walk somewhere else.\n"), "\(strict.stderr)")
+    }
+
+    /// Issue 26: radii leave a far or unreadable trace out with a warning and advise from the rest; with
+    /// nothing left they refuse (exit 1).
+    @Test func radiiLeaveAFarOrUnreadableTraceOutAndAdviseFromTheRest() throws {
+        let paris = "fixtures/traces/paris-ile-de-la-cite-clean.gpx"
+        let torino = "fixtures/traces/torino-portici-clean.gpx"
+        let missing = "fixtures/traces/no-such-walk.gpx"
+        let alone = try CLI.run(["radii", "tours/torino-portici", "--trace", torino])
+        let mixed = try CLI.run(["radii", "tours/torino-portici", "--trace", paris, torino, missing])
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.stdout == alone.stdout, "the advice is the good trace's alone")
+        #expect(mixed.stderr.contains("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(mixed.stderr)")
+        #expect(mixed.stderr.contains("km away; is it a walk of another tour? Left out of the advice: radii are not advised from a walk somewhere else.\n"))
+        #expect(mixed.stderr.contains("\(missing): warning: left out of the advice: it cannot be read (above).\n"), "\(mixed.stderr)")
+        #expect(mixed.stderr.hasSuffix("radii: advised from 1 of 3 traces (2 left out above; --strict refuses them).\n"), "\(mixed.stderr)")
+        let none = try CLI.run(["radii", "tours/torino-portici", "--trace", paris])
+        #expect(none.status == 1)
+        #expect(none.stdout == "")
+        #expect(none.stderr.hasSuffix("tours/torino-portici: no radius advised: every trace was left out (above); give walks of this tour.\n"), "\(none.stderr)")
+    }
+
+    /// Issue 26: check gives simulate's far-trace warning (on stderr; the verdict is unchanged).
+    @Test func checkWarnsAboutATraceFarFromTheTour() throws {
+        let paris = "fixtures/traces/paris-ile-de-la-cite-clean.gpx"
+        let golden = NSTemporaryDirectory() + "walkscape-far-\(getpid())-\(UUID().uuidString).jsonl"
+        defer { unlink(golden) }
+        for extra in [["--update"], []] {
+            let check = try CLI.run(["check", "tours/torino-portici", "--trace", paris, "--expect", golden] + extra)
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(check.stderr.hasPrefix("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(check.stderr)")
+        }
     }
 }

@@ -157,6 +157,97 @@ import WalkscapeTestSupport
         #expect(try String(contentsOfFile: record, encoding: .utf8).hasSuffix("</gpx>\n"))
     }
 
+    /// The synthetic Paris walk (a fix every 3 s, 3 m of noise) as GPX, and its fixes.
+    static func walkGPX() throws -> (path: String, trace: Trace) {
+        let synth = try CLI.run(["synth", tour, "--interval", "3", "--noise", "3", "--seed", "5"])
+        try #require(synth.status == 0, "\(synth.stderr)")
+        var parser = GPXStreamParser()
+        let walk = try parser.parse(Array(synth.stdout.utf8)).0
+        let path = NSTemporaryDirectory() + "walkscape-track-\(getpid())-\(UUID().uuidString).gpx"
+        try synth.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, walk)
+    }
+
+    /// Issue 27 item 19: one fix dated 2096 before a normal walk no longer silences it: the fix is dropped with
+    /// a warning, counted, and the walk plays as simulate's, on either clock.
+    @Test func aFixDated2096IsDroppedWithAWarningAndTheWalkGoesOn() throws {
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        let expected = try CLI.run(["simulate", Self.tour, "--trace", walk.path])
+        let lines = [ScriptedGpsd.tpv(time: 3_987_392_400, lat: walk.trace.latitudes[0], lon: walk.trace.longitudes[0])]
+            + (0..<walk.trace.count).map { ScriptedGpsd.tpv(time: walk.trace.times[$0], lat: walk.trace.latitudes[$0], lon: walk.trace.longitudes[$0]) }
+        for clock in ["gps", "wall"] {
+            let gpsd = try ScriptedGpsd(lines: lines)
+            defer { gpsd.stop() }
+            let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--clock", clock])
+            FeedGpsdTests.watchdog(track.0)
+            let result = CLI.finish(track)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains(
+                "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): dropped a fix dated 2096-05-09T09:00:00Z: 70 years from the other fixes' time"),
+                "\(result.stderr)")
+            #expect(result.stderr.contains("\n\(walk.trace.count) fixes (1 dropped: far from the others' time)\n"), "\(result.stderr)")
+            if clock == "gps" { #expect(result.stdout == expected.stdout) }
+        }
+    }
+
+    /// Issue 26: positions far from the tour get simulate's warning when the first fixes arrive, and again
+    /// when the receiver jumps away after fixes near the tour.
+    @Test func positionsFarFromTheTourAreWarnedAboutFirstAndAfterAJump() throws {
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        let t0 = walk.trace.times[0]
+        let sydney = (0..<5).map { ScriptedGpsd.tpv(time: t0 + Double($0), lat: -33.8568, lon: 151.2153) }
+        let near = (5..<15).map { ScriptedGpsd.tpv(time: t0 + Double($0), lat: walk.trace.latitudes[0], lon: walk.trace.longitudes[0]) }
+        let away = Geodesy.destination(from: LatLng(lat: walk.trace.latitudes[0], lng: walk.trace.longitudes[0]), bearing: 0, distance: 50_000)
+        let jumped = (15..<18).map { ScriptedGpsd.tpv(time: t0 + Double($0), lat: away.lat, lon: away.lng) }
+        let gpsd = try ScriptedGpsd(lines: sydney + near + jumped)
+        defer { gpsd.stop() }
+        let result = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let source = "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): "
+        #expect(result.stderr.contains(source + "the positions are not within 1 km of the tour's points or route: the first fix ("), "\(result.stderr)")
+        #expect(result.stderr.contains(" km away; is the receiver somewhere else?\n"), "\(result.stderr)")
+        #expect(result.stderr.contains(source + "the positions left the tour: the fix at "), "\(result.stderr)")
+        #expect(result.stderr.contains(" km from its points and route (more than 1 km); did the receiver jump?\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("\n18 fixes\n"), "\(result.stderr)")
+    }
+
+    /// Issue 26: gpsd keeps a network device whose writer left and says nothing; the walk ends after
+    /// `--idle-timeout` seconds of silence, with tour_incomplete and the reason, instead of waiting for Ctrl-C.
+    @Test(.enabled(if: Gpsd.isInstalled, "gpsd and gpspipe are not installed (Debian gpsd, gpsd-clients)"))
+    func aReceiverThatFallsSilentEndsTheWalkAfterTheIdleTimeout() throws {
+        // The walk's first 30 fixes (90 s at the first point), fed at ×30 over TCP into a real gpsd.
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        var start = Trace()
+        for i in 0..<30 { start.append(time: walk.trace.times[i], lat: walk.trace.latitudes[i], lng: walk.trace.longitudes[i]) }
+        let path = NSTemporaryDirectory() + "walkscape-track-silent-\(getpid())-\(UUID().uuidString).gpx"
+        try TraceWriter.gpx(start, name: "silent").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let (feed, feedPort) = try Self.feed(path, speed: "30")
+        defer { if feed.0.isRunning { kill(feed.0.processIdentifier, SIGKILL) } }
+        let gpsd = try Gpsd()
+        defer { gpsd.stop() }
+        let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--idle-timeout", "5"])
+        FeedGpsdTests.watchdog(track.0)
+        // track is watching once gpsd has its client; then gpsd opens feed's port and feed's clock starts.
+        usleep(300_000)
+        try gpsd.add("tcp://127.0.0.1:\(feedPort)")
+        let fed = CLI.finish(feed)
+        #expect(fed.status == 0, "\(fed.stderr)")
+        let began = Date()
+        let result = CLI.finish(track)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("walkscape track: nothing came from gpsd://127.0.0.1:\(gpsd.port) for 5 s (--idle-timeout): the receiver went silent\n"),
+            "\(result.stderr)")
+        #expect(result.stdout.contains("\"event\":\"point_triggered\""), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").last?.contains("\"event\":\"tour_incomplete\"") == true, "\(result.stdout)")
+        #expect(result.stderr.contains("; tour_incomplete (next 2"), "\(result.stderr)")
+        // It ended on its own, not by the watchdog's SIGKILL at 60 s.
+        #expect(Date().timeIntervalSince(began) < 50)
+    }
+
     @Test func aSourceThatCannotBeReachedOrNamedFailsAtOnceWithOneLine() throws {
         let port = try Gpsd.freePort()
         let refused = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)"])
@@ -174,5 +265,9 @@ import WalkscapeTestSupport
         #expect(noGPS.status == 2 && noGPS.stderr.contains("--gps"))
         let wrongClock = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--clock", "utc"])
         #expect(wrongClock.status == 2 && wrongClock.stderr.contains("--clock must be gps or wall"))
+        for idle in ["0", "nan", "1e9"] {
+            let wrongIdle = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--idle-timeout", idle])
+            #expect(wrongIdle.status == 2 && wrongIdle.stderr.contains("--idle-timeout must be seconds from 0.5 to 86400"), "\(idle): \(wrongIdle.stderr)")
+        }
     }
 }

@@ -297,6 +297,33 @@ extension TerminalLoopTests {
         #expect(quick.frames.contains { $0.text.contains("© Quick Tiles") })
     }
 
+    /// Issue 26: `play` on a trace that never comes near the tour says so on the notice row (the warning
+    /// written to stderr before the terminal is taken is wiped by it).
+    @Test func aTraceFarFromTheTourIsWarnedAboutOnTheNoticeRow() throws {
+        let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici", language: nil)
+        var paris = Trace()
+        paris.startSegment()
+        for i in 0..<20 { paris.append(time: 1_000 + Double(i), lat: 48.8606, lng: 2.3376 + 0.00001 * Double(i), accuracy: 5) }
+        let backend = TestBackend(width: 200, height: 40)
+        let clock = ManualAudioClock()
+        var shown = ""
+        var idle = 0
+        backend.onIdle = {
+            idle += 1
+            clock.advance(by: 0.1)
+            shown = backend.text
+            if idle == 3 { raise(SIGUSR1) }
+        }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        let outcome = StopSignals.watch([SIGUSR1]) {
+            loop.run(replay: replay, trace: paris, traceName: "paris.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil)
+        }
+        StopSignals.clear(SIGUSR1)
+        #expect(outcome == .interrupted(SIGUSR1))
+        #expect(shown.contains("paris.gpx: the trace never comes within 1 km of the tour's points or route"), "\(shown)")
+    }
+
     @Test func aStopSignalEndsTheLoop() {
         let backend = TestBackend(width: 80, height: 24)
         let clock = ManualAudioClock()

@@ -90,7 +90,21 @@ extension TraceReach {
     }
 
     static func farWarning(meters: Double, time: Double) -> String {
-        let distance = meters < 100_000 ? formatFixed(meters / 1000, 1) + " km" : formatFixed(meters / 1000, 0) + " km"
-        return "the trace never comes within \(formatShortNumber(farMeters / 1000)) km of the tour's points or route: its closest fix (\(ISO8601Time.format(time))) is \(distance) away; is it a walk of another tour?"
+        "the trace never comes within \(formatShortNumber(farMeters / 1000)) km of the tour's points or route: its closest fix (\(ISO8601Time.format(time))) is \(kilometres(meters)) away; is it a walk of another tour?"
+    }
+
+    /// `farWarning` for live positions (`LiveReach`) whose first fix is far from the tour.
+    static func liveFarWarning(meters: Double, time: Double) -> String {
+        "the positions are not within \(formatShortNumber(farMeters / 1000)) km of the tour's points or route: the first fix (\(ISO8601Time.format(time))) is \(kilometres(meters)) away; is the receiver somewhere else?"
+    }
+
+    /// `farWarning` for live positions (`LiveReach`) that go far from the tour after fixes near it.
+    static func liveLeftWarning(meters: Double, time: Double) -> String {
+        "the positions left the tour: the fix at \(ISO8601Time.format(time)) is \(kilometres(meters)) from its points and route (more than \(formatShortNumber(farMeters / 1000)) km); did the receiver jump?"
+    }
+
+    /// "16367 km", "3.2 km".
+    private static func kilometres(_ meters: Double) -> String {
+        meters < 100_000 ? formatFixed(meters / 1000, 1) + " km" : formatFixed(meters / 1000, 0) + " km"
     }
 }

@@ -6,7 +6,8 @@
 /// `ValueRanges.isSaneTraceTime`, a latitude within ±90° and a longitude within ±180°. Its accuracy is `eph`
 /// (gpsd's 95 % horizontal error estimate, metres) when given, else the larger of `epx` and `epy`, else unknown.
 public enum GPSDReport: Sendable, Equatable {
-    /// A TPV report with a usable fix, and the device it came from (gpsd's `device`, when given).
+    /// A TPV report with a usable fix, and the device it came from (gpsd's `device`, when given and at most
+    /// `maxDeviceNameBytes` long).
     case fix(Fix, device: String?)
     /// A TPV report without one: no fix yet (mode 0 or 1), or a time or position out of range; `reason` says which.
     case noFix(reason: String)
@@ -19,6 +20,9 @@ public enum GPSDReport: Sendable, Equatable {
 
     /// The longest line taken (gpsd's reports are a few hundred bytes; its own limit is 9,216).
     public static let maxLineBytes = 16_384
+    /// The longest device name kept (gpsd's own limit, `GPS_PATH_MAX`, is 128 bytes): a TPV naming a longer
+    /// one is still a fix, without a device.
+    public static let maxDeviceNameBytes = 256
 
     /// The report on `line` (one JSON object, without its newline); throws when it is not JSON or has no class.
     public static func parse(_ line: [UInt8]) throws(GPSDReportError) -> GPSDReport {
@@ -48,7 +52,8 @@ public enum GPSDReport: Sendable, Equatable {
               abs(lat) <= 90, abs(lon) <= 180 else {
             return .noFix(reason: "no latitude and longitude in range")
         }
-        return .fix(Fix(time: time, location: LatLng(lat: lat, lng: lon), accuracy: accuracy(value)), device: value["device"]?.stringValue)
+        let device = value["device"]?.stringValue.flatMap { $0.utf8.count <= maxDeviceNameBytes ? $0 : nil }
+        return .fix(Fix(time: time, location: LatLng(lat: lat, lng: lon), accuracy: accuracy(value)), device: device)
     }
 
     /// `eph`, else max(`epx`, `epy`), else NaN; negative, infinite or absurd values (over 100 km) are unknown.

@@ -19,6 +19,9 @@ public enum ValueRanges {
     public static let maxCount = 1_000_000_000
     /// Network timeouts: more than 0 and at most one day, in seconds.
     public static let maxTimeoutSeconds = 86_400.0
+    /// `--idle-timeout S` (`track`, `play --gps`): a live source silent this long ends the walk; half a second
+    /// to one day.
+    public static let idleTimeoutSeconds = 0.5...86_400.0
     /// `--phases N`: 1 to 360 replays of one walk (each is a full replay).
     public static let phases = 1...360
     /// The longest recording walkscape accepts, in seconds (24 hours; a narration lasts minutes).

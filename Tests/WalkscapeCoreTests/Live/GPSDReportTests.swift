@@ -33,6 +33,17 @@ import WalkscapeCore
         #expect(try parse(#"{"class":"TPV","mode":3,"time":"2026-05-09T09:00:01Z","lat":"45","lon":7}"#) == .noFix(reason: "no latitude and longitude in range"))
     }
 
+    @Test func aDeviceNameLongerThanGpsdAllowsIsAFixWithoutADevice() throws {
+        let name = String(repeating: "d", count: 8192)
+        guard case let .fix(_, device) = try parse(#"{"class":"TPV","device":"\#(name)","mode":2,"time":"2026-05-09T09:00:01Z","lat":45,"lon":7}"#),
+              case let .fix(_, kept) = try parse(#"{"class":"TPV","device":"/dev/\#(String(repeating: "d", count: GPSDReport.maxDeviceNameBytes - 5))","mode":2,"time":"2026-05-09T09:00:01Z","lat":45,"lon":7}"#) else {
+            Issue.record("no fix")
+            return
+        }
+        #expect(device == nil)
+        #expect(kept?.utf8.count == GPSDReport.maxDeviceNameBytes)
+    }
+
     @Test func otherClassesAreNamedAndAnythingElseIsAnError() throws {
         #expect(try parse(#"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#) == .version("3.22"))
         #expect(try parse(#"{"class":"SKY","satellites":[]}"#) == .other("SKY"))
