@@ -29,7 +29,7 @@ seeds() {
         GPX|GPXWellFormed) files=(fixtures/traces-formats/*.gpx fixtures/traces-formats/*.kml fixtures/traces-bad/*.gpx fixtures/traces/*-brisk.gpx "$REAL"/gpx/*.gpx "$REAL"/walkspace-app/*.gpx) ;;
         KML) files=(fixtures/traces-formats/*.kml fixtures/traces-formats/walk-gx-track-no-extension "$REAL"/kml/*) ;;
         AACProbe) files=(fixtures/audio/*.m4a fixtures/audio/*aac* "$REAL"/audio/*.m4a "$REAL"/audio/*.aac) ;;
-        NMEA) files=(fixtures/traces-formats/*.nmea "$REAL"/nmea/*) ;;
+        NMEA) files=(fixtures/traces-formats/*.nmea "$REAL"/nmea/* "$REAL"/gpsd-logs/*.log) ;;
         GeoJSON) files=(fixtures/traces-formats/*.geojson fixtures/traces-bad/*.geojson "$REAL"/geojson/*) ;;
         Gzip) files=(fixtures/traces-formats/*.gz fixtures/traces-bad/*.gz) ;;
         SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;

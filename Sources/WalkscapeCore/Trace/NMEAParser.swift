@@ -138,8 +138,10 @@ public struct NMEAParser: TraceStreamParser {
             encoding = .utf16BigEndian
             head.removeFirst(2)
         } else if head.count >= 8 {
-            let even = stride(from: 0, to: head.count - 1, by: 2).map { head[$0] }
-            let odd = stride(from: 1, to: head.count, by: 2).map { head[$0] }
+            // The first 64 bytes only, however the input was cut into pieces.
+            let sample = Array(head.prefix(64))
+            let even = stride(from: 0, to: sample.count - 1, by: 2).map { sample[$0] }
+            let odd = stride(from: 1, to: sample.count, by: 2).map { sample[$0] }
             let text: (UInt8) -> Bool = { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) }
             if odd.allSatisfy({ $0 == 0 }) && even.allSatisfy(text) && even.contains(UInt8(ascii: "$")) {
                 encoding = .utf16LittleEndian
