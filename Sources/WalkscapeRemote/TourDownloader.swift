@@ -72,6 +72,10 @@ public final class TourDownloader: @unchecked Sendable {
         case upToDate(directory: String, plan: DownloadPlan)
     }
 
+    /// The most bytes a file without a size in the manifest (the cover image) may have: an answer longer than
+    /// that is refused, as one longer than a file's `fileSizeBytes` is.
+    public static let maxUnsizedFileBytes = 64 << 20
+
     public let api: RemoteAPI
     /// How many files download at once, each over its own connection (1: one after the other). Several
     /// connections hide the round trip each small file costs on a real network, and spread the receiving
@@ -379,7 +383,7 @@ public final class TourDownloader: @unchecked Sendable {
         while true {
             var existing = TourDownloader.fileSize(path) ?? 0
             if file.size >= 0 && existing > file.size { existing = 0 }
-            let sink = try FileSink(path: path, received: received)
+            let sink = try FileSink(path: path, received: received, limit: file.size >= 0 ? file.size : TourDownloader.maxUnsizedFileBytes)
             if file.size > 0 && existing == file.size {
                 // Written in full by a run that stopped before recording it: only the digest is missing, and
                 // the bytes are checked against the ETag that run saw, when it recorded one.
@@ -451,7 +455,15 @@ public final class TourDownloader: @unchecked Sendable {
             case let .failure(.unusable(message)):
                 throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message)")
             case let .failure(.sink(message)):
-                throw RemoteError(.local, message)
+                guard sink.overflowed else { throw RemoteError(.local, message) }
+                // An answer longer than the file (one without Content-Length that never ends): what came is
+                // dropped, nothing past the declared size was written.
+                try? FileManager.default.removeItem(atPath: path)
+                board.setPartialETag(file.localPath, nil)
+                let promise = file.size >= 0
+                    ? "the \(file.size) bytes the manifest promises (\(file.origin))"
+                    : "the \(TourDownloader.maxUnsizedFileBytes >> 20) MiB a file without a size in the manifest may have (\(file.origin))"
+                throw RemoteError(.invalid, "\(label): the server sent more than \(promise) and did not stop; the backend's file or its manifest is wrong, so the tour was not installed")
             case let .failure(.tooLarge(limit)):
                 throw RemoteError(.invalid, "GET \(url.absoluteString): an error answer larger than \(limit) bytes")
             case let .success(response):

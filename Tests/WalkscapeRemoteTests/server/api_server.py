@@ -46,6 +46,8 @@ counts the requests it applies to.
               that never quite stops, below any sane floor)
   bad-tile    a tile that is not a vector tile: a byte of its gzip stream flipped, the ETag naming the bytes
               sent (the server's tile itself is broken; drop, reset, error500 and corrupt work on tiles too)
+  endless     answer a media request 200 without Content-Length (the body ends when the connection does):
+              the file, then zeros until the client hangs up (at most 256 MiB)
   huge-map    the manifest's offlineMap asks for zoom 22 over most of Europe (about 4 x 10^11 tiles)
 
 GET /_control/counters gives {"files": {key: {"bytes": n, "requests": n, "ranges": [...]}}, "events": [...],
@@ -587,6 +589,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_nest_error(404, "Not Found", "Not Found")
         if self.answer_fault(key):
             return
+        if state.has_fault(key, "endless"):
+            return self.send_endless(key, entry)
         size = entry["size"]
         etag = '"%s"' % entry["md5"]
         start, end, status = 0, size - 1, 200
@@ -620,6 +624,30 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(key, entry, start, limit, corrupt, slow)
         if drop:
             self.cut()
+
+    def send_endless(self, key, entry):
+        """The endless fault: no Content-Length, the file, then zeros until the client hangs up."""
+        state = self.server.state
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        data = entry["data"]
+        if data is None:
+            with open(entry["path"], "rb") as f:
+                data = f.read()
+        zeros = bytes(1 << 16)
+        sent = 0
+        try:
+            self.wfile.write(data)
+            state.count_file(key, len(data))
+            while sent < 256 << 20:
+                self.wfile.write(zeros)
+                sent += len(zeros)
+                state.count_file(key, len(zeros))
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def answer_fault(self, key):
         """Answers a request for `key` with its error500 or reset fault when one applies; True when it did."""
