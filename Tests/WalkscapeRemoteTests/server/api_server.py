@@ -48,6 +48,8 @@ counts the requests it applies to.
               sent (the server's tile itself is broken; drop, reset, error500 and corrupt work on tiles too)
   endless     answer a media request 200 without Content-Length (the body ends when the connection does):
               the file, then zeros until the client hangs up (at most 256 MiB)
+  wide-map    the manifest's offlineMap is a 1° x 1° box around the tour's tiles at zooms 14-16 (88,964 tiles
+              at Helsinki's latitude)
   huge-map    the manifest's offlineMap asks for zoom 22 over most of Europe (about 4 x 10^11 tiles)
 
 GET /_control/counters gives {"files": {key: {"bytes": n, "requests": n, "ranges": [...]}}, "events": [...],
@@ -490,6 +492,10 @@ class Handler(BaseHTTPRequestHandler):
         if self.server.state.take_fault("/manifest", {"huge-map"}):
             return {"tilesUrlTemplate": "tiles/%s/{z}/{x}/{y}.pbf" % slug,
                     "bounds": {"north": 70, "south": 36, "east": 40, "west": -10}, "recommendedZoomLevels": [22]}
+        if tile_map is not None and self.server.state.take_fault("/manifest", {"wide-map"}):
+            west, south, east, north = tile_map["bounds"]
+            middle_lat, middle_lng = (south + north) / 2, (west + east) / 2
+            tile_map = dict(tile_map, bounds=[middle_lng - 0.5, middle_lat - 0.5, middle_lng + 0.5, middle_lat + 0.5], zooms=[14, 15, 16])
         if tile_map is None:
             return {"tilesUrlTemplate": "https://tiles.example.org/{z}/{x}/{y}.pbf",
                     "bounds": {"north": 0, "south": 0, "east": 0, "west": 0}, "recommendedZoomLevels": [14, 15, 16]}
