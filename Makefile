@@ -7,12 +7,13 @@ SWIFT ?= swift
 BIN := .build/debug/walkscape
 DEMO_TOUR := tours/torino-portici
 
-# Debian packages: C libraries walkscape links, and tools the tests use (libxml2: Foundation's XML parser, which
-# `walkscape import` uses for GPX waypoint files, loads it).
-BUILD_PACKAGES := pkg-config libxml2 zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev libsqlite3-dev
+# Debian packages: C libraries walkscape links, and tools the tests use. (walkscape reads every GPX, KML and XML
+# file with its own reader, GPXStreamParser; libxml2 still comes in as a dependency of libavformat.)
+BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev libsqlite3-dev
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
-# libxml2-dev: the GPX fuzz target's well-formedness oracle; python3-srt: the SRT differential test's oracle;
+# libxml2-dev: the GPX fuzz target's well-formedness oracle, and libxml2 for Foundation's XML parser, with which
+# tests check that the GPX, KML and SVG walkscape writes are well-formed XML; python3-srt: the SRT differential test's oracle;
 # ffmpeg: ffprobe, the audio length oracle, and the fixture generator; man-db: tools/check_install.sh renders the
 # installed man page with `man -l`; gdal-bin: ogrinfo, the vector tile decoder's oracle (WalkscapeMapTests), and
 # tools/samples/make_helsinki_tiles.py's ogr2ogr.

@@ -34,7 +34,7 @@ seeds() {
         Gzip) files=(fixtures/traces-formats/*.gz fixtures/traces-bad/*.gz) ;;
         SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;
         TourJSON) files=(tours/*/tour.json "$REAL"/walkspace-app/*.json) ;;
-        ImportSources) files=(fixtures/import/*.geojson "$REAL"/walkspace-app/*.json) ;;
+        ImportSources) files=(fixtures/import/*.geojson fixtures/traces-formats/route-only.gpx fixtures/traces-bad/waypoints-only.gpx "$REAL"/walkspace-app/*.json "$REAL"/gpx/*.gpx) ;;
         Analytics) files=(fixtures/golden/*.jsonl) ;;
         AudioProbe) files=(fixtures/audio/* "$REAL"/audio/*) ;;
     esac

@@ -18,14 +18,17 @@ struct DownloadCommand: ParsableCommand {
             tour is validated, then \
             moved into DEST/NAME in one step. When the manifest's offlineMap names map tiles, every tile of its \
             recommended zoom levels covering its bounds (plus 100 m; at most 10,000 tiles) is fetched too, each \
-            decoded before it is stored, into map/tiles.mbtiles, the tour's mapTiles. The version it replaces is kept for `walkscape remove \
+            decoded before it is stored, into map/tiles.mbtiles, the tour's mapTiles; a box far larger than the \
+            route is bounded by the route's points plus 500 m. The map is an extra: when it cannot be fetched \
+            the tour is installed without it, with one warning line; `walkscape tiles DIR --fetch` (or --map-only) \
+            fetches it later, resuming; --no-map leaves it out. The version it replaces is kept for `walkscape remove \
             --restore-previous`. 5xx answers and broken connections are retried with backoff.
 
             On a terminal a progress bar shows bytes, total, rate and ETA; otherwise one line a file.
 
             Exit status: 0 installed or up to date; 1 the server's answers or files are wrong (bad JSON, wrong \
-            size, corrupt bytes, a map tile that is not a vector tile, too many tiles, a refused voucher, a tour \
-            that does not validate); 2 usage, unreachable \
+            size, corrupt bytes, a refused voucher, a tour that does not validate; with --map-only, a map that \
+            cannot be fetched); 2 usage, unreachable \
             server, 401/403/404, disk full; 130 interrupted (rerun to resume).
 
             Examples:
@@ -61,11 +64,18 @@ struct DownloadCommand: ParsableCommand {
     @Flag(help: "Download again even when the installed copy is complete and of the same version.")
     var force = false
 
+    @Flag(name: .customLong("no-map"), help: "Leave out the manifest's offline map (its tiles).")
+    var noMap = false
+
+    @Flag(name: .customLong("map-only"), help: "Fetch only the offline map, into the tour already installed (resumes the tiles an earlier run stored).")
+    var mapOnly = false
+
     var languageList: [String] { LanguageList.split(languages) }
 
     func validate() throws {
         try LanguageList.check(languageList)
         guard (1...16).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 16, not \(jobs).") }
+        guard !(noMap && mapOnly) else { throw ValidationError("--no-map and --map-only cannot be given together.") }
     }
 
     func run() throws {
@@ -76,6 +86,7 @@ struct DownloadCommand: ParsableCommand {
         let downloader = TourDownloader(api: api)
         downloader.etagCheck = etagCheck
         downloader.jobs = jobs
+        downloader.map = noMap ? .none : mapOnly ? .only : .withTour
         let terminal = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let view = ProgressView(console: console, terminal: terminal)
         downloader.onEvent = { event in view.show(event) }
@@ -100,6 +111,10 @@ struct DownloadCommand: ParsableCommand {
                 console.line("\(warnings.count) warning\(warnings.count == 1 ? "" : "s") from validation; `walkscape validate \(directory)` shows them")
             }
             if let previous { console.line("The version it replaced is kept in \(previous) (`walkscape remove \(directory) --restore-previous` puts it back)") }
+        }
+        if let note = downloader.mapNote { console.line("Map: \(note)") }
+        if let problem = downloader.mapProblem {
+            console.error(TerminalText.sanitize("warning: the offline map was not installed (\(problem)); the tour was. `walkscape tiles \(outcome.directory) --fetch` fetches it later, resuming"))
         }
     }
 }

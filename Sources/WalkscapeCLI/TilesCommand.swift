@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import WalkscapeCore
 import WalkscapeMap
+import WalkscapeRemote
 import WalkscapeTours
 
-/// `walkscape tiles TOUR --from FILE.mbtiles|DIR`: adds vector tiles to a tour's offline map, for authors.
+/// `walkscape tiles TOUR --from FILE.mbtiles|DIR`: adds vector tiles to a tour's offline map, for authors;
+/// `walkscape tiles TOUR --fetch`: fetches the offline map of a downloaded tour from its API (`download --map-only`).
 struct TilesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles",
@@ -16,22 +18,43 @@ struct TilesCommand: ParsableCommand {
             size and digest in tour.json are brought up to date, as `walkscape manifest` does. The MBTiles \
             source's attribution (e.g. © OpenStreetMap contributors) is kept and shown under the map.
 
+            With --fetch instead of --from, the tiles of a tour installed by `walkscape download` come from the \
+            API it was downloaded from (tour.json's x-walkscape-source; --api overrides it): the map that \
+            download could not fetch, resuming the tiles it stored, as `walkscape download … --map-only` does.
+
             Exit status: 0 done, 1 a tile did not decode or tour.json could not be updated, 2 usage error or \
-            unreadable tour or source.
+            unreadable tour or source, the API or its tile server unreachable.
 
             Examples:
               walkscape tiles tours/my-tour --from helsinki.mbtiles
               walkscape tiles tours/my-tour --from tiles/        # tiles/14/9327/4742.pbf …
+              walkscape tiles tours/helsinki-keskusta --fetch
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String
 
     @Option(name: .customLong("from"), help: "An .mbtiles file, or a directory of Z/X/Y.pbf (or .mvt) tiles.")
-    var source: String
+    var source: String?
+
+    @Flag(help: "Fetch the offline map of a downloaded tour from the API it came from (resumable).")
+    var fetch = false
+
+    @Option(help: ArgumentHelp("With --fetch: the API's base URL (default: the one tour.json records).", valueName: "URL"))
+    var api: String?
+
+    @Option(help: ArgumentHelp("With --fetch: a bearer token; default: $WALKSCAPE_TOKEN.", valueName: "T"))
+    var token: String?
+
+    func validate() throws {
+        guard (source != nil) != fetch else { throw ValidationError("Give either --from FILE|DIR or --fetch.") }
+        guard fetch || (api == nil && token == nil) else { throw ValidationError("--api and --token go with --fetch.") }
+    }
 
     func run() throws {
         let console = CommandContext.console
+        if fetch { return try fetchMap(console: console) }
+        guard let source else { throw CommandExit(.usage) }
         let location: TourLocation
         var root: JSONValue
         do {
@@ -78,5 +101,47 @@ struct TilesCommand: ParsableCommand {
         }
         let zooms = outcome.zooms.lowerBound == outcome.zooms.upperBound ? "z\(outcome.zooms.lowerBound)" : "z\(outcome.zooms.lowerBound)–\(outcome.zooms.upperBound)"
         console.write("\(tour): \(outcome.added) tiles (\(zooms)) added to \(relative)\(outcome.attribution.map { " · \($0)" } ?? "")\(existing == nil ? "; tour.json names it as mapTiles" : "")\n")
+    }
+
+    /// `--fetch`: the map of the installed tour, as `download --map-only` fetches it.
+    func fetchMap(console: Console) throws {
+        let location: TourLocation
+        let loaded: Tour
+        let recorded: JSONValue?
+        do {
+            location = try TourLocation(argument: tour)
+            guard let data = FileManager.default.contents(atPath: location.jsonFile) else { throw TourFileError(path: location.jsonFile, "cannot be read") }
+            recorded = try JSONParser().parse([UInt8](data))["x-walkscape-source"]
+            guard let tour = try TourLoader.load(location.directory).tour else { throw TourFileError(path: location.jsonFile, "is not a valid tour") }
+            loaded = tour
+        } catch {
+            console.error(TerminalText.sanitize("\(error)"))
+            throw CommandExit(.usage)
+        }
+        guard let base = api ?? recorded?["api"]?.stringValue, let tourID = recorded?["tourId"]?.stringValue else {
+            console.error("\(location.jsonFile): no x-walkscape-source (api, tourId): the tour was not made by `walkscape download`; give --api, or add tiles with --from")
+            throw CommandExit(.usage)
+        }
+        let interruption = InterruptWatch.interruption()
+        let downloader: TourDownloader
+        do {
+            let client = HTTPClient(interruption: interruption, minimumRate: try RemoteOptions.minimumRate())
+            downloader = TourDownloader(api: try RemoteAPI(base: base, token: AccessToken.resolve(token), client: client, retry: RetryPolicy(attempts: 5), interruption: interruption))
+        } catch let error as RemoteError {
+            throw RemoteFailure.exit(error, console: console)
+        }
+        downloader.map = .only
+        let directory = location.directory
+        do {
+            let outcome = try InterruptWatch.run(interruption) { () throws(RemoteError) -> TourDownloader.Outcome in
+                try downloader.download(tourID, languages: loaded.languages, destination: (directory as NSString).deletingLastPathComponent)
+            }
+            if case let .installed(_, _, plan, _, received, _) = outcome {
+                console.line("\(tour): \(plan.tiles) map tiles (\(formatBytes(plan.totalBytes))) in \(MapTilePlan.localPath); \(formatBytes(received)) downloaded")
+            }
+            if let note = downloader.mapNote { console.line("Map: \(note)") }
+        } catch let error as RemoteError {
+            throw RemoteFailure.exit(error, console: console)
+        }
     }
 }

@@ -69,12 +69,14 @@ struct DownloadState: Sendable, Equatable {
 
     /// Removes the temporary files (`AtomicFileWriter`'s, of this state and of `tour.json`; the map's partial
     /// tile file) that a killed run may have left in the staging directory: they must not be installed with the tour.
-    static func removeLeftovers(in directory: String) {
+    /// `keepingMap` keeps the map's partial file, installed with a tour whose map could not be fetched, for
+    /// `walkscape tiles TOUR --fetch` to resume.
+    static func removeLeftovers(in directory: String, keepingMap: Bool = false) {
         let prefixes = ["." + fileName + ".tmp-", ".tour.json.tmp-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where prefixes.contains(where: name.hasPrefix) {
             unlink(directory + "/" + name)
         }
-        StagedTiles.discard(StagedTiles.partialPath(for: directory + "/" + MapTilePlan.localPath))
+        if !keepingMap { StagedTiles.discard(StagedTiles.partialPath(for: directory + "/" + MapTilePlan.localPath)) }
     }
 
     /// Bytes already staged in full.

@@ -22,11 +22,17 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     private(set) var size = 0
     /// Bytes written by this run, shared with the progress display.
     let received: ByteCounter
+    /// The most bytes the file may have (the manifest's `fileSizeBytes`): a body that goes on past it is
+    /// refused before anything past it is written, so that an answer that never ends cannot fill the disk.
+    let limit: Int
+    /// Whether the body went on past `limit`.
+    private(set) var overflowed = false
 
     /// Opens (creating) `path` for writing; nothing is truncated yet.
-    init(path: String, received: ByteCounter) throws(RemoteError) {
+    init(path: String, received: ByteCounter, limit: Int) throws(RemoteError) {
         self.path = path
         self.received = received
+        self.limit = limit
         fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw RemoteError(.local, "\(path): cannot be written: \(String(cString: strerror(errno)))") }
     }
@@ -41,6 +47,7 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
         md5 = checkMD5 ? Insecure.MD5() : nil
         checksMD5 = checkMD5
         size = 0
+        overflowed = false
         // Truncated only when there is something to drop: on ext4 a truncation to 0 marks the file for a flush
         // when it is closed (the replace-by-truncate heuristic), which would stall every new file's close.
         var info = stat()
@@ -68,6 +75,10 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     }
 
     func write(_ data: Data) throws(HTTPSinkError) {
+        if data.count > limit - size {
+            overflowed = true
+            throw HTTPSinkError("\(path): the server sent more than \(limit) bytes")
+        }
         var failure: Int32 = 0
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0

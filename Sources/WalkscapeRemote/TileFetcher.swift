@@ -93,7 +93,7 @@ final class TileFetcher: @unchecked Sendable {
         if absent == plan.tiles.count {
             let example = plan.tiles.first.flatMap { try? url(of: $0).absoluteString } ?? plan.template
             throw RemoteError(.invalid,
-                "the tile server has none of the \(plan.tiles.count) map tiles the manifest's offlineMap covers (204 or 404 for each, e.g. \(example)); its tilesUrlTemplate or bounds are wrong, so the tour was not installed")
+                "the tile server has none of the \(plan.tiles.count) map tiles the manifest's offlineMap covers (204 or 404 for each, e.g. \(example)); its tilesUrlTemplate or bounds are wrong")
         }
         return Outcome(stored: plan.tiles.count - absent, absent: absent, fetched: fetched)
     }
@@ -167,7 +167,7 @@ final class TileFetcher: @unchecked Sendable {
             {
                 let reason = "tile \(id): the bytes received do not match the server's checksum (ETag MD5 \(expected.prefix(12))…)"
                 if attempt >= api.retry.attempts {
-                    throw RemoteError(.invalid, "GET \(url.absoluteString): \(reason) \(attempt) times; the tile is corrupt on the server or on the way, so the tour was not installed")
+                    throw RemoteError(.invalid, "GET \(url.absoluteString): \(reason) \(attempt) times; the tile is corrupt on the server or on the way")
                 }
                 let delay = api.retry.delay(before: attempt)
                 attempt += 1
@@ -178,7 +178,7 @@ final class TileFetcher: @unchecked Sendable {
             do {
                 _ = try VectorTileDecoder.decode(response.body)
             } catch {
-                throw RemoteError(.invalid, "GET \(url.absoluteString): tile \(id) is not a vector tile: \(error.description); the tour was not installed")
+                throw RemoteError(.invalid, "GET \(url.absoluteString): tile \(id) is not a vector tile: \(error.description)")
             }
             return response.body
         }

@@ -70,7 +70,18 @@ public final class TourDownloader: @unchecked Sendable {
         case installed(directory: String, previous: String?, plan: DownloadPlan, warnings: [Diagnostic], received: Int, transferSeconds: Double)
         /// The installed tour is already this version, complete, in these languages.
         case upToDate(directory: String, plan: DownloadPlan)
+
+        /// The tour's directory.
+        public var directory: String {
+            switch self {
+            case let .installed(directory, _, _, _, _, _), let .upToDate(directory, _): directory
+            }
+        }
     }
+
+    /// The most bytes a file without a size in the manifest (the cover image) may have: an answer longer than
+    /// that is refused, as one longer than a file's `fileSizeBytes` is.
+    public static let maxUnsizedFileBytes = 64 << 20
 
     public let api: RemoteAPI
     /// How many files download at once, each over its own connection (1: one after the other). Several
@@ -83,6 +94,24 @@ public final class TourDownloader: @unchecked Sendable {
     public var onEvent: (Event) -> Void = { _ in }
     /// Told the progress about ten times a second and after each file; called like `onEvent`.
     public var onTick: (Progress) -> Void = { _ in }
+
+    /// What a download does with the manifest's `offlineMap`.
+    public enum MapChoice: Sendable {
+        /// Fetched after the tour's files; when it cannot be (too many tiles, its server unreachable or
+        /// refusing), the tour is installed without it and `mapProblem` says why.
+        case withTour
+        /// Not fetched (`--no-map`).
+        case none
+        /// Only the map, for a tour already installed (`--map-only`, `walkscape tiles TOUR --fetch`).
+        case only
+    }
+
+    /// What this download does with the map.
+    public var map: MapChoice = .withTour
+    /// After `download`: why the map was not installed, in one phrase, when it was not (the tour was).
+    public private(set) var mapProblem: String?
+    /// After `download`: how the map's plan was bounded, when the manifest's box was far larger than the route.
+    public private(set) var mapNote: String?
 
     public init(api: RemoteAPI) { self.api = api }
 
@@ -116,15 +145,22 @@ public final class TourDownloader: @unchecked Sendable {
         } catch {
             throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): \(error.message)")
         }
-        // The map's tiles, counted and bounded before anything is fetched.
+        // The map's tiles, counted and bounded before anything is fetched; a map that cannot be planned is
+        // left out, not the tour.
+        mapProblem = nil
+        mapNote = nil
         var mapPlan: MapTilePlan?
-        if let map = assembled.offlineMap {
+        if map != .none, let offline = assembled.offlineMap {
+            let route = bundles.flatMap { $0.points.map(\.location) }
             do {
-                mapPlan = try MapTilePlan(map)
+                let bounded = try MapTilePlan.bounded(offline, route: route)
+                mapPlan = bounded.plan
+                mapNote = bounded.note
             } catch {
-                throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): \(error.description)")
+                mapProblem = error.description
             }
-            assembled.addMapTiles(at: MapTilePlan.localPath)
+        } else if map == .only {
+            throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): the manifest has no offlineMap: there is no map to fetch")
         }
         let tour = assembled
         var urls: [String: URL] = [:]
@@ -136,11 +172,25 @@ public final class TourDownloader: @unchecked Sendable {
         let staging = area.staging(name)
         try DownloadArea.makeDirectory(area.destination)
 
-        if !force, let installed = try? TourLoader.load(target), let existing = installed.tour, existing.id == tour.id,
-            existing.version == tour.version, Set(existing.languages) == Set(tour.languages), (existing.mapTiles != nil) == (mapPlan != nil),
+        let installedTour = try? TourLoader.load(target)
+        if map == .only {
+            guard let existing = installedTour?.tour, existing.id == tour.id else {
+                throw RemoteError(.local, "\(target): tour \(tour.id) is not installed there; download it first (`walkscape download` without --map-only)")
+            }
+            guard let mapPlan else {
+                throw RemoteError(.invalid, "\(api.baseText): tour \(tourID): \(mapProblem ?? "no map to fetch")")
+            }
+            return try installMap(mapPlan, into: target, tour: tour)
+        }
+        if !force, let installed = installedTour, let existing = installed.tour, existing.id == tour.id,
+            existing.version == tour.version, Set(existing.languages) == Set(tour.languages),
             TourIntegrity.check(existing, at: installed.location, verifyDigests: true).isComplete
         {
-            return .upToDate(directory: target, plan: plan(tour, map: mapPlan, directory: target, state: nil))
+            // The tour is complete; a map it lacks (one that could not be fetched before) is fetched into it.
+            guard existing.mapTiles == nil, let mapPlan else {
+                return .upToDate(directory: target, plan: plan(tour, map: nil, directory: target, state: nil))
+            }
+            return try installMap(mapPlan, into: target, tour: tour)
         }
 
         // The staging directory and what an earlier run left there.
@@ -219,7 +269,9 @@ public final class TourDownloader: @unchecked Sendable {
                 state.complete[MapTilePlan.localPath] = try fetchTiles(mapPlan, staging: staging, filesDone: thePlan.files - 1, stop: stop, received: received, progress: progress)
                 try state.write(in: staging)
             } catch {
-                failure = error
+                // The map is an extra: the tour is installed without it (the tiles stored so far stay beside
+                // it, for `walkscape tiles TOUR --fetch` to resume); only a stop stops the tour.
+                if case .interrupted = error.kind { failure = error } else { mapProblem = error.message }
             }
         }
         if let error = failure {
@@ -234,7 +286,10 @@ public final class TourDownloader: @unchecked Sendable {
         let transferSeconds = Date().timeIntervalSince(start)
 
         // Every file is staged: write tour.json, check the whole tour, then put it in place.
-        let document = tour.completed(state.complete.mapValues { (size: $0.size, sha256: $0.sha256) })
+        var finished = tour
+        let hasMap = state.complete[MapTilePlan.localPath] != nil
+        if hasMap { finished.addMapTiles(at: MapTilePlan.localPath) }
+        let document = finished.completed(state.complete.mapValues { (size: $0.size, sha256: $0.sha256) })
         do {
             try AtomicFileWriter.write(Array(JSONWriter().write(document).utf8), to: staging + "/tour.json")
         } catch {
@@ -254,8 +309,8 @@ public final class TourDownloader: @unchecked Sendable {
                 + (errors.count > 5 ? ["  … and \(errors.count - 5) more; run `walkscape validate \(staging)`"] : [])).joined(separator: "\n"))
         }
         try DownloadArea.remove(staging + "/" + DownloadState.fileName)
-        DownloadState.removeLeftovers(in: staging)
-        try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + (mapPlan != nil ? [MapTilePlan.localPath] : []) + ["tour.json"])
+        DownloadState.removeLeftovers(in: staging, keepingMap: mapProblem != nil)
+        try TourDownloader.flush(staging, files: tour.files.map(\.localPath) + (hasMap ? [MapTilePlan.localPath] : []) + ["tour.json"])
         let previous = try area.install(name)
         rmdir(area.stagingRoot)  // only when no other download is staged there
         var installedPlan = thePlan
@@ -314,6 +369,35 @@ public final class TourDownloader: @unchecked Sendable {
         }
         onEvent(.mapTilesDone(path: MapTilePlan.localPath, bytes: size, tiles: outcome.stored, absent: outcome.absent, fetched: outcome.fetched, zooms: map.zooms))
         return DownloadState.Complete(size: size, sha256: digest)
+    }
+
+    /// Fetches the map of `plan` into the installed tour at `directory` (resuming the tiles an earlier run
+    /// stored beside it), then names it in `tour.json` as `mapTiles` with its size and digest.
+    private func installMap(_ plan: MapTilePlan, into directory: String, tour: AssembledTour) throws(RemoteError) -> Outcome {
+        var thePlan = self.plan(tour, map: plan, directory: directory, state: nil)
+        thePlan.files = 1
+        thePlan.totalBytes = 0
+        onEvent(.plan(thePlan))
+        let received = ByteCounter()
+        let start = Date()
+        let stop = Interruption(linkedTo: api.interruption)
+        let progress = { @Sendable (file: String, counts: TransferBoard.Counts) in
+            Progress(doneBytes: 0, totalBytes: 0, receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
+                currentFile: file, filesDone: counts.done, files: 1, inFlight: counts.inFlight)
+        }
+        let done = try fetchTiles(plan, staging: directory, filesDone: 0, stop: stop, received: received, progress: progress)
+        let jsonFile = directory + "/tour.json"
+        do {
+            guard let data = FileManager.default.contents(atPath: jsonFile) else { throw TourFileError(path: jsonFile, "cannot be read") }
+            var root = try JSONParser().parse([UInt8](data))
+            root.setMember("mapTiles", to: .object([("file", .string(MapTilePlan.localPath)), ("fileSizeBytes", .integer(done.size)), ("sha256", .string(done.sha256))]))
+            try AtomicFileWriter.write(Array(JSONWriter().write(root).utf8), to: jsonFile)
+        } catch {
+            throw RemoteError(.local, "\(jsonFile): cannot name the map: \(error)")
+        }
+        var installed = thePlan
+        installed.totalBytes = done.size
+        return .installed(directory: directory, previous: nil, plan: installed, warnings: [], received: received.value, transferSeconds: Date().timeIntervalSince(start))
     }
 
     /// Refuses to start when the disk cannot hold what remains to download (plus 1 MiB for tour.json).
@@ -379,7 +463,7 @@ public final class TourDownloader: @unchecked Sendable {
         while true {
             var existing = TourDownloader.fileSize(path) ?? 0
             if file.size >= 0 && existing > file.size { existing = 0 }
-            let sink = try FileSink(path: path, received: received)
+            let sink = try FileSink(path: path, received: received, limit: file.size >= 0 ? file.size : TourDownloader.maxUnsizedFileBytes)
             if file.size > 0 && existing == file.size {
                 // Written in full by a run that stopped before recording it: only the digest is missing, and
                 // the bytes are checked against the ETag that run saw, when it recorded one.
@@ -451,7 +535,15 @@ public final class TourDownloader: @unchecked Sendable {
             case let .failure(.unusable(message)):
                 throw RemoteError(.unavailable, "GET \(url.absoluteString): \(message)")
             case let .failure(.sink(message)):
-                throw RemoteError(.local, message)
+                guard sink.overflowed else { throw RemoteError(.local, message) }
+                // An answer longer than the file (one without Content-Length that never ends): what came is
+                // dropped, nothing past the declared size was written.
+                try? FileManager.default.removeItem(atPath: path)
+                board.setPartialETag(file.localPath, nil)
+                let promise = file.size >= 0
+                    ? "the \(file.size) bytes the manifest promises (\(file.origin))"
+                    : "the \(TourDownloader.maxUnsizedFileBytes >> 20) MiB a file without a size in the manifest may have (\(file.origin))"
+                throw RemoteError(.invalid, "\(label): the server sent more than \(promise) and did not stop; the backend's file or its manifest is wrong, so the tour was not installed")
             case let .failure(.tooLarge(limit)):
                 throw RemoteError(.invalid, "GET \(url.absoluteString): an error answer larger than \(limit) bytes")
             case let .success(response):

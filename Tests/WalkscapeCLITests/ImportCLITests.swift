@@ -258,6 +258,26 @@ import WalkscapeTestSupport
         try refusal(gpx, named: "stops.gpx", extra: ["--lang", "it"], expecting: "wpt #2 (line 3): no coordinates (expected lat=")
     }
 
+    /// Issue 27, item 14: `import` of a 17-byte GPX whose attribute name (or comment) holds a byte that is not
+    /// UTF-8 died of SIGILL (exit 132) inside Foundation's XML parser; it is one line naming the file, exit 2
+    /// (a source that cannot be used, docs/authoring.md), nothing made.
+    @Test func gpxThatIsNotUTF8IsOneLine() throws {
+        let files: [[UInt8]] = [
+            Array("<gpx><a".utf8) + [0xC4] + Array("Y/></gpx>".utf8),
+            Array("<gpx><!--".utf8) + [0xC4] + Array("Y--></gpx>".utf8),
+        ]
+        for bytes in files {
+            let root = try Self.scratch()
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try Data(bytes).write(to: URL(fileURLWithPath: root + "/x.gpx"))
+            let result = try CLI.run(["import", root + "/x.gpx", "--dest", root + "/d"])
+            #expect(result.status == 2, "\(result.status): \(result.stderr)")
+            #expect(result.stderr.hasPrefix(root + "/x.gpx: line 1: not a readable GPX file (byte 0xC4 is not UTF-8"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(Self.entries(root) == ["x.gpx"])
+        }
+    }
+
     @Test func testTourWithDuplicateOrderIsRefused() throws {
         let source = """
             {"tour": {"id": "t", "slug": "t", "title": {"en": "T"}, "city": "C", "durationMinutes": 5, "distanceKm": 1, "languages": ["en"], "isProtected": false},

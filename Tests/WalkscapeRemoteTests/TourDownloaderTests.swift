@@ -293,6 +293,24 @@ import WalkscapeTours
         }
     }
 
+    /// Issue 27, item 18: a media answer without Content-Length that never ends was written far past the
+    /// manifest's `fileSizeBytes` (2.6 GB for a 235 KB file in 10 s). The download stops at the declared size
+    /// with one error; nothing past it is written, nothing is installed.
+    @Test func aBodyThatNeverEndsStopsAtTheDeclaredSize() throws {
+        let key = "torino-portici/audio/it/p2.mp3"
+        let (server, dest, error) = try failedDownload(faults: ["endless:" + key], jobs: 2, languages: ["it"])
+        defer { dest.remove() }
+        #expect(error.kind == .invalid)
+        #expect(error.message.hasPrefix("audio/it/p2.mp3: the server sent more than the "), "\(error.message)")
+        #expect(error.message.contains(" bytes the manifest promises (manifest (it): audio[1]) and did not stop"), "\(error.message)")
+        #expect(!error.message.contains("\n"))
+        #expect(!dest.exists("torino-portici"))
+        #expect(!dest.exists(".walkscape-staging/torino-portici/audio/it/p2.mp3"))
+        // The server got out what the sockets' buffers hold past the file, not the 256 MiB it would send.
+        let sent = try #require(try server.fileCounters()[key]?.bytes)
+        #expect(sent < 64 << 20, "\(sent) bytes sent")
+    }
+
     /// A recording the server serves as it is, right size and ETag, but that does not decode (like the
     /// reference app's MP4 served as `.mp3`): decoded while the rest downloads, it stops the install.
     @Test func aRecordingThatDoesNotDecodeIsNotInstalled() throws {

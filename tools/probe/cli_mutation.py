@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CLI mutation probe: mutates seed files per reader and runs the built `walkscape` binary on each.
 
-For every reader (GPX, KML, NMEA, GeoJSON, gzip, SRT, tour.json, API answers, MP3, WAV, AAC) it takes the
+For every reader (GPX, KML, GPX waypoints for `import`, NMEA, GeoJSON, gzip, SRT, tour.json, API answers, MP3, WAV, AAC) it takes the
 repository's fixtures as seeds, applies 1-4 random mutations (bit flips, interesting bytes, deleted,
 duplicated or spliced ranges, dictionary tokens, numbers swapped for extreme ones (1e308, 2^63-1, NaN, ...),
 escape sequences put into strings, truncation), and runs the command that reads that kind of file. A run
@@ -84,6 +84,9 @@ READERS = {
                 commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE", "--format", "text"], ["inspect", "--json", "FILE"]]),
     "kml": dict(seeds=["fixtures/traces-formats/walk-gx-track.kml", "fixtures/traces-formats/my-maps-route.kml"], dict="xml", suffix=".kml",
                 commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE"]]),
+    "waypoints": dict(seeds=["Fuzz/Seeds/ImportSources/waypoints.gpx", "fixtures/traces-formats/route-only.gpx", "fixtures/traces-bad/waypoints-only.gpx"],
+                      dict="xml", suffix=".gpx",
+                      commands=[["import", "FILE", "--dest", "DIR", "--placeholder-audio", "2", "--city", "X", "--lang", "it"]]),
     "nmea": dict(seeds=["fixtures/traces-formats/walk.nmea"], dict="nmea", suffix=".nmea",
                  commands=[["inspect", "FILE"], ["simulate", "tours/torino-portici", "--trace", "FILE", "--format", "text"]]),
     "geojson": dict(seeds=["fixtures/traces-formats/walk.geojson", "fixtures/traces-formats/walk-multiline.geojson"], dict="json", suffix=".geojson",
@@ -369,7 +372,7 @@ def run_one(args):
                 payload = gz.compress(payload, 6) if rng.random() < 0.6 else mutate(gz.compress(payload, 6), rng, [], [])
             input_path = os.path.join(work, "input" + spec["suffix"])
             open(input_path, "wb").write(payload)
-            subst = {"FILE": input_path}
+            subst = {"FILE": input_path, "DIR": os.path.join(work, "imported")}
         argv = [binary] + [subst.get(a, a) for a in command if not a.startswith("#")]
         env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color", XDG_STATE_HOME=os.path.join(work, "state"),
                    HOME=work, LANG="C.UTF-8")

@@ -21,6 +21,11 @@
 /// `LineString` is a track of untimed fixes from its `<coordinates>` ("lon,lat[,alt]" tuples separated by
 /// white space, read as they stream in, so a line of any length is never held as text); `Point`s are counted
 /// as waypoints.
+///
+/// With `readsWaypoints` on (`walkscape import` of a file of waypoints), it also keeps each `<wpt>` of the
+/// root (`waypoints`: coordinates, `<name>`, `<desc>` and some texts of its `<extensions>`), the document's
+/// `<metadata><name>`, and the points of each track and route in document order (`pointLines`); read them
+/// after `finishDocument()`.
 public struct GPXStreamParser: TraceStreamParser {
     /// The walking speed in metres a second used to make up times when no point has one.
     public var walkSpeed: Double
@@ -39,6 +44,9 @@ public struct GPXStreamParser: TraceStreamParser {
     /// are refused, in text and in attribute values alike: libxml2 refuses some of them (a hex letter as the
     /// 11th digit of `&#x…;`, found by the GPXWellFormed fuzz target), no writer makes them.
     static let maxReferenceBytes = 12
+    /// The most bytes of one waypoint text (`<name>`, `<desc>`, an extension) kept; a longer one is cut there
+    /// and its waypoint marked `hasOverlongText`.
+    public static let maxWaypointTextBytes = 64 << 10
 
     // MARK: Input
 
@@ -105,7 +113,7 @@ public struct GPXStreamParser: TraceStreamParser {
     // MARK: The point being read
 
     private enum PointKind: UInt8 { case none, track, route }
-    private enum Field: UInt8 { case none, ele, time, hdop, pdop, accuracy, speed, course, when, coord, coordinates }
+    private enum Field: UInt8 { case none, ele, time, hdop, pdop, accuracy, speed, course, when, coord, coordinates, waypointText }
 
     private var pointKind = PointKind.none
     private var pointDepth = 0
@@ -143,6 +151,25 @@ public struct GPXStreamParser: TraceStreamParser {
     /// The bytes of the `<coordinates>` tuple being read (a tuple cut by a chunk boundary waits here).
     private var kmlTuple: [UInt8] = []
     private var kmlTupleOverflow = false
+
+    // MARK: Waypoints (kept only with `readsWaypoints`)
+
+    /// Whether `<wpt>` elements, `<metadata><name>` and the points of each track and route are kept.
+    public var readsWaypoints = false
+    /// The waypoints of the root, in document order.
+    public private(set) var waypoints: [GPXWaypoint] = []
+    /// The text of `<metadata><name>`, the document's title.
+    public private(set) var metadataName: String?
+    /// The valid points of each `<trk>` (all its segments) and `<rte>` of the root, in document order.
+    public private(set) var pointLines: [[LatLng]] = []
+    /// Which waypoint text is being read.
+    private enum WaypointText: Sendable, Equatable { case name, description, title, extensionValue(String) }
+    private var waypoint: GPXWaypoint?
+    private var waypointExtensionsDepth = -1
+    private var metadataOpen = false
+    private var waypointTextKind = WaypointText.name
+    private var waypointText: [UInt8] = []
+    private var waypointTextOverflow = false
 
     /// A reader; `fixLimit` is the most fixes it keeps before stopping with an error (`RawTrace.defaultFixLimit`).
     public init(walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, fixLimit: Int = RawTrace.defaultFixLimit) {
@@ -753,7 +780,7 @@ public struct GPXStreamParser: TraceStreamParser {
         if j >= n { return try wait(p, n, at: i, final: final, "inside the tag <\(Self.text(p, nameStart, j))", expected: "'>'") }
         let nameEnd = j
         let kind = GPXName.classify(p, nameStart, nameEnd)
-        let isPoint = kind == .trkpt || kind == .rtept
+        let isPoint = kind == .trkpt || kind == .rtept || (kind == .wpt && readsWaypoints)
         var latStart = -1, latEnd = -1, lonStart = -1, lonEnd = -1
         var latHasReference = false, lonHasReference = false
         var selfClosing = false
@@ -871,6 +898,7 @@ public struct GPXStreamParser: TraceStreamParser {
                 let parent = open[depth - 1].kind
                 switch kind {
                 case .trk where parent == .gpx:
+                    if readsWaypoints && depth == 1 { pointLines.append([]) }
                     summary.tracks += 1
                     segmentInTrack = 0
                     track.fixes.startSegment()
@@ -887,6 +915,7 @@ public struct GPXStreamParser: TraceStreamParser {
                     }
                     beginPoint(.track, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .rte where parent == .gpx:
+                    if readsWaypoints && depth == 1 { pointLines.append([]) }
                     summary.routes += 1
                     if trackPoints == 0 { route.beginPart(track: summary.routes, segment: 1) }
                 case .rtept where parent == .rte && depth == 2:
@@ -894,6 +923,10 @@ public struct GPXStreamParser: TraceStreamParser {
                     beginPoint(.route, p, depth: depth, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
                 case .wpt where parent == .gpx:
                     summary.waypoints += 1
+                    if readsWaypoints && depth == 1 {
+                        beginWaypoint(p, line: line, lat: latStart, latEnd, latHasReference, lon: lonStart, lonEnd, lonHasReference)
+                        if selfClosing { finishWaypoint() }
+                    }
                 default:
                     if summary.format == .kml { beginKML(kind, parent: parent, depth: depth, line: line, selfClosing: selfClosing) }
                 }
@@ -920,6 +953,9 @@ public struct GPXStreamParser: TraceStreamParser {
                 }
             }
             if field != .none { beginCapture(field, depth: depth, line: line) }
+        }
+        if readsWaypoints && depth > 0 && captureField == .none && !selfClosing {
+            beginWaypointText(p, nameStart, nameEnd, kind: kind, depth: depth, line: line)
         }
         if selfClosing {
             if pointKind != .none && depth == pointDepth { finishPoint() }
@@ -1187,6 +1223,10 @@ public struct GPXStreamParser: TraceStreamParser {
             streamCoordinates(p + start, count)
             return
         }
+        if captureField == .waypointText {
+            appendWaypointText(p + start, count, literal: true)
+            return
+        }
         if captureDirectStart < 0 && captureBytes.isEmpty && !captureOverflow && count <= Self.maxValueBytes {
             captureDirectStart = start
             captureDirectCount = count
@@ -1211,6 +1251,10 @@ public struct GPXStreamParser: TraceStreamParser {
     private mutating func appendCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
         if captureField == .coordinates {
             streamCoordinates(bytes, count)
+            return
+        }
+        if captureField == .waypointText {
+            appendWaypointText(bytes, count, literal: false)
             return
         }
         let room = Self.maxValueBytes - captureBytes.count
@@ -1265,6 +1309,7 @@ public struct GPXStreamParser: TraceStreamParser {
             return
         }
         if depth == kmlTrackDepth { finishKMLTrack() }
+        if readsWaypoints { closeWaypointElement(depth: depth) }
         if captureField != .none && depth == captureDepth {
             let problem: TraceParseError?
             if captureDirectStart >= 0 {
@@ -1321,7 +1366,7 @@ public struct GPXStreamParser: TraceStreamParser {
         case .accuracy: if pointAccuracy.isNaN { pointAccuracy = number }
         case .speed: if pointSpeed.isNaN { pointSpeed = number }
         case .course: if pointCourse.isNaN { pointCourse = number }
-        case .none, .time, .when, .coord, .coordinates: break
+        case .none, .time, .when, .coord, .coordinates, .waypointText: break
         }
         return nil
     }
@@ -1340,6 +1385,9 @@ public struct GPXStreamParser: TraceStreamParser {
         pointKind = .none
         extensionsDepth = -1
         let line = pointLine
+        if readsWaypoints && pointProblem == nil && !pointLines.isEmpty {
+            pointLines[pointLines.count - 1].append(LatLng(lat: pointLat, lng: pointLon))
+        }
         if kind == .route && trackPoints > 0 { return }
         if let problem = pointProblem {
             noteProblem(problem, line: line)
@@ -1354,6 +1402,117 @@ public struct GPXStreamParser: TraceStreamParser {
             route.append(
                 time: pointTime, lat: pointLat, lng: pointLon, elevation: pointEle, accuracy: pointAccuracy, hdop: hdop,
                 speed: pointSpeed, course: pointCourse, location: { "line \(line)" })
+        }
+    }
+
+    // MARK: Waypoints
+
+    /// Starts the waypoint whose start tag is at line `line`, with its coordinates.
+    private mutating func beginWaypoint(
+        _ p: UnsafePointer<UInt8>, line: Int,
+        lat latStart: Int, _ latEnd: Int, _ latHasReference: Bool, lon lonStart: Int, _ lonEnd: Int, _ lonHasReference: Bool
+    ) {
+        var read = GPXWaypoint(line: line)
+        if latStart >= 0 { read.latitude = latHasReference ? decodedNumber(p, latStart, latEnd) : ASCIINumber.parse(p, latStart, latEnd) }
+        if lonStart >= 0 { read.longitude = lonHasReference ? decodedNumber(p, lonStart, lonEnd) : ASCIINumber.parse(p, lonStart, lonEnd) }
+        waypoint = read
+        waypointExtensionsDepth = -1
+    }
+
+    /// Keeps the waypoint being read.
+    private mutating func finishWaypoint() {
+        if let read = waypoint { waypoints.append(read) }
+        waypoint = nil
+        waypointExtensionsDepth = -1
+    }
+
+    /// Acts on a start tag (not self-closing, no value being read) at `depth`: inside a waypoint, its
+    /// `<extensions>` and the texts kept; `<metadata>` of the root and its `<name>`.
+    private mutating func beginWaypointText(_ p: UnsafePointer<UInt8>, _ nameStart: Int, _ nameEnd: Int, kind: GPXName, depth: Int, line: Int) {
+        var localStart = nameStart
+        for k in nameStart..<nameEnd where p[k] == UInt8(ascii: ":") { localStart = k + 1 }
+        let local = String(decoding: UnsafeBufferPointer(start: p + localStart, count: nameEnd - localStart), as: UTF8.self)
+        var text: WaypointText?
+        if waypoint != nil && depth > 1 {
+            if waypointExtensionsDepth >= 0 {
+                if GPXWaypoint.extensionNames.contains(local) { text = .extensionValue(local) }
+            } else if kind == .extensions {
+                waypointExtensionsDepth = depth
+            } else if local == "name" {
+                text = .name
+            } else if local == "desc" {
+                text = .description
+            }
+        } else if depth == 1 && local == "metadata" {
+            metadataOpen = true
+        } else if depth == 2 && metadataOpen && local == "name" {
+            text = .title
+        }
+        guard let text else { return }
+        beginCapture(.waypointText, depth: depth, line: line)
+        waypointTextKind = text
+        waypointText.removeAll(keepingCapacity: true)
+        waypointTextOverflow = false
+    }
+
+    /// Appends text to the waypoint text being read: `literal` bytes of the document (transcoded to UTF-8 in
+    /// a single-byte encoding), or the UTF-8 of a decoded reference.
+    private mutating func appendWaypointText(_ bytes: UnsafePointer<UInt8>, _ count: Int, literal: Bool) {
+        for k in 0..<count {
+            guard waypointText.count < Self.maxWaypointTextBytes else {
+                waypointTextOverflow = true
+                return
+            }
+            let b = bytes[k]
+            if literal && b >= 0x80 && requiresUTF8 == false {
+                if latin1 {
+                    waypointText.append(0xC0 | (b >> 6))
+                    waypointText.append(0x80 | (b & 0x3F))
+                } else {
+                    waypointText.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD: names in other encodings are not read
+                }
+            } else {
+                waypointText.append(b)
+            }
+        }
+    }
+
+    /// Reacts to the end of the element at `depth` for the waypoints: a text read, `<extensions>`, the
+    /// waypoint itself, `<metadata>`.
+    private mutating func closeWaypointElement(depth: Int) {
+        if captureField == .waypointText && depth == captureDepth {
+            captureField = .none
+            captureDepth = -1
+            let text = String(decoding: waypointText, as: UTF8.self)
+            if waypointTextOverflow { waypoint?.hasOverlongText = true }
+            switch waypointTextKind {
+            case .name: waypoint?.name = text
+            case .description: waypoint?.description = text
+            case .extensionValue(let name): waypoint?.extensions[name] = text
+            case .title: metadataName = text
+            }
+            waypointText.removeAll(keepingCapacity: true)
+        }
+        if depth == waypointExtensionsDepth { waypointExtensionsDepth = -1 }
+        if depth == 1 {
+            if waypoint != nil { finishWaypoint() }
+            metadataOpen = false
+        }
+    }
+
+    /// The checks at the end of the document without making a trace of it (a file of waypoints may have no
+    /// track): what `readsWaypoints` kept is then complete. Returns the summary.
+    public mutating func finishDocument() throws(TraceParseError) -> TraceSummary {
+        if let failure { throw failure }
+        guard !finished else { throw TraceParseError(line: 0, message: "the input was already finished; expected one document per parser") }
+        finished = true
+        do throws(TraceParseError) {
+            if !carry.isEmpty { try scanCarry(final: true) }
+            if let limit = track.limitError ?? route.limitError { throw limit }
+            return try completeRaw().1
+        } catch {
+            failure = error
+            throw error
         }
     }
 

@@ -46,6 +46,10 @@ counts the requests it applies to.
               that never quite stops, below any sane floor)
   bad-tile    a tile that is not a vector tile: a byte of its gzip stream flipped, the ETag naming the bytes
               sent (the server's tile itself is broken; drop, reset, error500 and corrupt work on tiles too)
+  endless     answer a media request 200 without Content-Length (the body ends when the connection does):
+              the file, then zeros until the client hangs up (at most 256 MiB)
+  wide-map    the manifest's offlineMap is a 1° x 1° box around the tour's tiles at zooms 14-16 (88,964 tiles
+              at Helsinki's latitude)
   huge-map    the manifest's offlineMap asks for zoom 22 over most of Europe (about 4 x 10^11 tiles)
 
 GET /_control/counters gives {"files": {key: {"bytes": n, "requests": n, "ranges": [...]}}, "events": [...],
@@ -488,6 +492,10 @@ class Handler(BaseHTTPRequestHandler):
         if self.server.state.take_fault("/manifest", {"huge-map"}):
             return {"tilesUrlTemplate": "tiles/%s/{z}/{x}/{y}.pbf" % slug,
                     "bounds": {"north": 70, "south": 36, "east": 40, "west": -10}, "recommendedZoomLevels": [22]}
+        if tile_map is not None and self.server.state.take_fault("/manifest", {"wide-map"}):
+            west, south, east, north = tile_map["bounds"]
+            middle_lat, middle_lng = (south + north) / 2, (west + east) / 2
+            tile_map = dict(tile_map, bounds=[middle_lng - 0.5, middle_lat - 0.5, middle_lng + 0.5, middle_lat + 0.5], zooms=[14, 15, 16])
         if tile_map is None:
             return {"tilesUrlTemplate": "https://tiles.example.org/{z}/{x}/{y}.pbf",
                     "bounds": {"north": 0, "south": 0, "east": 0, "west": 0}, "recommendedZoomLevels": [14, 15, 16]}
@@ -587,6 +595,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_nest_error(404, "Not Found", "Not Found")
         if self.answer_fault(key):
             return
+        if state.has_fault(key, "endless"):
+            return self.send_endless(key, entry)
         size = entry["size"]
         etag = '"%s"' % entry["md5"]
         start, end, status = 0, size - 1, 200
@@ -620,6 +630,30 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(key, entry, start, limit, corrupt, slow)
         if drop:
             self.cut()
+
+    def send_endless(self, key, entry):
+        """The endless fault: no Content-Length, the file, then zeros until the client hangs up."""
+        state = self.server.state
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        data = entry["data"]
+        if data is None:
+            with open(entry["path"], "rb") as f:
+                data = f.read()
+        zeros = bytes(1 << 16)
+        sent = 0
+        try:
+            self.wfile.write(data)
+            state.count_file(key, len(data))
+            while sent < 256 << 20:
+                self.wfile.write(zeros)
+                sent += len(zeros)
+                state.count_file(key, len(zeros))
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def answer_fault(self, key):
         """Answers a request for `key` with its error500 or reset fault when one applies; True when it did."""
