@@ -53,8 +53,24 @@ public struct NMEAParser: TraceStreamParser {
         var course = Float.nan
         var kinds: UInt8 = 0
         var lastKind = Kind.rmc
-        /// The sentences read into this epoch, as talker (two letters) and kind: a repeat starts a new epoch.
-        var sentences: [UInt32] = []
+        /// The sentences read into this epoch, as talker (two letters) and kind (up to eight kept, without
+        /// allocating): a repeat starts a new epoch.
+        var sentences: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var sentenceCount = 0
+
+        func holds(_ id: UInt32) -> Bool {
+            withUnsafeBytes(of: sentences) { raw in
+                let ids = raw.bindMemory(to: UInt32.self)
+                for k in 0..<min(sentenceCount, 8) where ids[k] == id { return true }
+                return false
+            }
+        }
+
+        mutating func add(_ id: UInt32) {
+            guard sentenceCount < 8 else { return }
+            withUnsafeMutableBytes(of: &sentences) { $0.bindMemory(to: UInt32.self)[sentenceCount] = id }
+            sentenceCount += 1
+        }
         var hasPosition: Bool { !lat.isNaN }
     }
 
@@ -436,10 +452,10 @@ public struct NMEAParser: TraceStreamParser {
     private mutating func enter(_ seconds: Double, _ kind: Kind, days: Int? = nil) -> Bool {
         let key = Int((seconds * 1000).rounded())
         let sentenceID = UInt32(talker.0) << 16 | UInt32(talker.1) << 8 | UInt32(kind.rawValue)
-        if let open = epoch, open.key == key, !open.sentences.contains(sentenceID), days == nil || open.days == nil || open.days == days {
+        if let open = epoch, open.key == key, !open.holds(sentenceID), days == nil || open.days == nil || open.days == days {
             epoch!.kinds |= kind.rawValue
             epoch!.lastKind = kind
-            epoch!.sentences.append(sentenceID)
+            epoch!.add(sentenceID)
             return true
         }
         if key == handedOver {
@@ -454,7 +470,8 @@ public struct NMEAParser: TraceStreamParser {
             close(open)
         }
         handedOver = nil
-        epoch = Epoch(key: key, seconds: seconds, kinds: kind.rawValue, lastKind: kind, sentences: [sentenceID])
+        epoch = Epoch(key: key, seconds: seconds, kinds: kind.rawValue, lastKind: kind)
+        epoch!.add(sentenceID)
         return true
     }
 
@@ -476,7 +493,34 @@ public struct NMEAParser: TraceStreamParser {
         return true
     }
 
-    private func time(_ f: SentenceFields, _ index: Int) -> Double? { Self.timeOfDay(f.slice(index)) }
+    /// Seconds of the day from field `index`, read in place (the rules of `timeOfDay`).
+    private func time(_ f: SentenceFields, _ index: Int) -> Double? {
+        let (s, e) = f.range(index)
+        guard e - s >= 6, e - s <= 16 else { return nil }
+        let p = f.base
+        var digits = 0
+        for k in s..<(s + 6) {
+            let b = p[k]
+            guard b >= 48 && b <= 57 else { return nil }
+            digits = digits * 10 + Int(b - 48)
+        }
+        var fraction = 0.0
+        if e - s > 6 {
+            guard p[s + 6] == UInt8(ascii: ".") else { return nil }
+            var numerator = 0
+            var denominator = 1
+            for k in (s + 7)..<e {
+                let b = p[k]
+                guard b >= 48 && b <= 57 else { return nil }
+                numerator = numerator * 10 + Int(b - 48)
+                denominator *= 10
+            }
+            fraction = Double(numerator) / Double(denominator)
+        }
+        let hours = digits / 10_000, minutes = digits / 100 % 100, seconds = digits % 100
+        guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+        return Double(hours * 3600 + minutes * 60 + seconds) + fraction
+    }
 
     private mutating func rmc(_ f: SentenceFields, line: Int) {
         let void = !f.equals(1, UInt8(ascii: "A")) || f.equals(11, UInt8(ascii: "N"))
