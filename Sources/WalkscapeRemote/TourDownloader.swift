@@ -243,7 +243,7 @@ public final class TourDownloader: @unchecked Sendable {
         onEvent(.validating(staging))
         let report: ValidationReport
         do {
-            report = try TourValidator(verifiesDigests: false, decodedAudio: audioCheck.results()).validate(staging)
+            report = try TourValidator(verifiesDigests: false, decodedAudio: audioCheck.results(), checksTiming: true).validate(staging)
         } catch {
             throw RemoteError(.local, error.description)
         }

@@ -55,6 +55,24 @@ import WalkscapeCore
         #expect(unknown.stderr.contains("404 Not Found"))
     }
 
+    /// The warnings `download` counts are those `walkscape validate`, which it sends the user to, finds.
+    @Test func downloadCountsTheWarningsValidateCounts() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let download = try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path])
+        #expect(download.status == 0, "\(download.stderr)")
+        let validate = try Walkscape.run(["validate", dest.path + "/torino-portici"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        guard let range = validate.stdout.range(of: "errors, [0-9]+ warning", options: .regularExpression) else {
+            Issue.record("no count in \(validate.stdout)")
+            return
+        }
+        let count = Int(validate.stdout[range].filter(\.isNumber))!
+        #expect(count > 1)
+        #expect(download.stdout.contains("\n\(count) warnings from validation; `walkscape validate"), "\(download.stdout)\n\(validate.stdout)")
+    }
+
     @Test func ctrlCStopsCleanlyAndTheRerunResumes() throws {
         let server = try APIServer(faults: ["slow:torino-portici/audio/it/p2.mp3"], slowRate: 100_000)
         let dest = try TemporaryDirectory()
