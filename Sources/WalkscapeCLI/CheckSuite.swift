@@ -57,6 +57,10 @@ enum CheckSuite {
         guard let list = root["cases"]?.arrayElements else {
             throw ReadError(path: path, location: "cases", message: "expected an array of cases")
         }
+        // An empty suite would pass without checking anything.
+        guard !list.isEmpty else {
+            throw ReadError(path: path, location: "cases", message: "no cases; a suite needs at least one (an empty one would pass without checking anything)")
+        }
         let base = (path as NSString).deletingLastPathComponent
         func resolve(_ relative: String) -> String {
             relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
