@@ -99,10 +99,16 @@ public final class TourDownloader: @unchecked Sendable {
             do {
                 detail = try api.detail(tourID, language: language)
             } catch {
-                // No tour has this id: it may be a slug (what `walkscape tours` and `remove` show); the tour
-                // list says whose.
-                guard error.httpStatus == 404, bundles.isEmpty, let id = try api.tourID(slug: tourID), id != tourID else { throw error }
-                tourID = id
+                // No tour has this id in this language. The tour list says which tour it is (the id may be a
+                // slug, what `walkscape tours` and `remove` show) and which languages it has.
+                guard error.httpStatus == 404, let listed = try? api.tours(language: nil).first(where: { $0.id == tourID || $0.slug == tourID }) else { throw error }
+                if !listed.languages.isEmpty, !listed.languages.contains(language) {
+                    throw RemoteError(.unavailable,
+                        "no tour \"\(tourID)\" in \(language) on this server: it is in \(listed.languages.joined(separator: ", ")); pass --lang with those (e.g. --lang \(listed.languages.joined(separator: ",")))",
+                        httpStatus: 404)
+                }
+                guard bundles.isEmpty, listed.id != tourID else { throw error }
+                tourID = listed.id
                 detail = try api.detail(tourID, language: language)
             }
             let points = try api.points(tourID, language: language)
