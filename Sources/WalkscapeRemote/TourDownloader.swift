@@ -322,14 +322,28 @@ public final class TourDownloader: @unchecked Sendable {
         return DownloadState.Complete(size: size, sha256: digest)
     }
 
-    /// Refuses to start when the disk cannot hold what remains to download (plus 1 MiB for tour.json).
+    /// Room kept free beyond the files to download: for tour.json and the download's state file.
+    public static let spareBytes = 1 << 20
+
+    /// Refuses to start when the disk cannot hold what remains to download (plus `spareBytes`).
     private func checkSpace(_ bytes: Int, in directory: String) throws(RemoteError) {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else { return }
         let free = Int(info.f_bavail) &* Int(info.f_frsize)
-        if free >= 0, bytes + (1 << 20) > free {
-            throw RemoteError(.local, "not enough disk space in \(directory): the download needs \(formatBytes(bytes)) more, \(formatBytes(free)) is free")
+        if let refusal = TourDownloader.spaceRefusal(needed: bytes, free: free, in: directory) { throw RemoteError(.local, refusal) }
+    }
+
+    /// Why `free` bytes in `directory` cannot take a download of `needed` more bytes and the spare room, or nil
+    /// when they can. Names the spare room, so that a refusal never reads as if the files alone would fit.
+    public static func spaceRefusal(needed: Int, free: Int, in directory: String) -> String? {
+        guard free >= 0, needed >= 0, needed + spareBytes > free else { return nil }
+        var total = formatBytes(needed + spareBytes), available = formatBytes(free)
+        if total == available {  // rounded alike: the bytes tell them apart
+            total = "\(needed + spareBytes) bytes"
+            available = "\(free) bytes"
         }
+        return "not enough disk space in \(directory): the download needs \(formatBytes(needed)) more and keeps \(formatBytes(spareBytes)) spare "
+            + "(for tour.json and the download's state), \(total) in all; \(available) is free"
     }
 
     /// Flushes the staged files and their directories to disk, once, before the tour is moved into place.
