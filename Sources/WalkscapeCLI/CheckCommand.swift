@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json (not with --suite).")
     var tour: String?
 
-    @Option(help: ArgumentHelp("The GPS trace to replay.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The GPS trace to replay: \(TraceFileHelp.formats).", valueName: "FILE"))
     var trace: String?
 
     @Option(help: ArgumentHelp("The golden JSON Lines timeline.", valueName: "GOLDEN"))

@@ -49,7 +49,7 @@ struct RadiiCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String
 
-    @Option(name: .customLong("trace"), parsing: .upToNextOption, help: ArgumentHelp("Recorded GPS traces: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    @Option(name: .customLong("trace"), parsing: .upToNextOption, help: ArgumentHelp("Recorded GPS traces: \(TraceFileHelp.formats).", valueName: "FILE"))
     var traces: [String] = []
 
     @Flag(help: "Print the report as JSON.")
