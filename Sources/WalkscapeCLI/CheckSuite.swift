@@ -96,7 +96,9 @@ enum CheckSuite {
                 policy.minAccuracyMeters = value
             }
             if let confirm = options["confirmFixes"] {
-                guard let value = confirm.intValue, value >= 1 else { throw ReadError(path: path, location: "\(at).options.confirmFixes", message: "expected a whole number ≥ 1") }
+                guard let value = confirm.intValue, ValueRanges.confirmFixes.contains(value) else {
+                    throw ReadError(path: path, location: "\(at).options.confirmFixes", message: "expected a whole number from \(ValueRanges.confirmFixes.lowerBound) to \(ValueRanges.confirmFixes.upperBound), as --confirm-fixes takes")
+                }
                 policy.confirmFixes = value
             }
             if let skip = options["skipMissed"] {
