@@ -58,6 +58,19 @@ public enum ScratchFiles {
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 
+    /// Why no file can be created at `path` because of the folder it would go in: that folder does not exist,
+    /// or is not a folder. Nil when the folder is there (then the cause, if any, is the file or its permissions).
+    public static func folderProblem(for path: String) -> String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            return "\(path): the folder \(folder)/ does not exist; create it first (mkdir -p \(folder)) or name a file in a folder that exists"
+        }
+        if !isDirectory.boolValue { return "\(path): \(folder) is not a folder; name a file in a folder" }
+        return nil
+    }
+
     private static func sibling(of path: String, suffix: String) -> String {
         let directory = (path as NSString).deletingLastPathComponent
         return (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + suffix

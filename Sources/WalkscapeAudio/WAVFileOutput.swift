@@ -51,7 +51,7 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
                 file = try (encoding == .float32 ? SoundFileFormat.wav32f : .wav16)
                     .openForWriting(state.temporaryPath, sampleRate: format.sampleRate, channels: format.channels)
             } catch {
-                return "cannot write \(path): \(String(cString: sf_strerror(nil)))"
+                return ScratchFiles.folderProblem(for: path) ?? "cannot write \(path): \(String(cString: sf_strerror(nil)))"
             }
             state.file = file
             state.format = format

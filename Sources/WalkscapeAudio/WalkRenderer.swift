@@ -40,7 +40,7 @@ public enum WalkRenderer {
         do {
             file = try format.openForWriting(temporary, sampleRate: sampleRate, channels: channels)
         } catch {
-            throw AudioOutputError("cannot write \(path): \(String(cString: sf_strerror(nil)))")
+            throw AudioOutputError(ScratchFiles.folderProblem(for: path) ?? "cannot write \(path): \(String(cString: sf_strerror(nil)))")
         }
         var closed = false
         defer { if !closed { sf_close(file); unlink(temporary) } }

@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json (not with --suite).")
     var tour: String?
 
-    @Option(help: ArgumentHelp("The GPS trace to replay.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The GPS trace to replay: \(TraceFileHelp.formats).", valueName: "FILE"))
     var trace: String?
 
     @Option(help: ArgumentHelp("The golden JSON Lines timeline.", valueName: "GOLDEN"))
@@ -129,9 +129,13 @@ struct CheckCommand: ParsableCommand {
             case let .failed(message):
                 console.line("FAIL    \(result.name)")
                 for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.line("        " + line) }
+            case let .broken(message):
+                console.line("ERROR   \(result.name)")
+                for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.line("        " + line) }
             }
         }
         let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        let broken = results.filter { if case .broken = $0.outcome { return true } else { return false } }.count
         if let junit {
             do {
                 try AtomicFileWriter.write(Array(JUnitReport.xml(results, suiteName: suite ?? "walkscape check").utf8), to: junit)
@@ -141,11 +145,14 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let updated = results.filter { $0.outcome == .updated }.count
+        let cannotRun = broken == 0 ? "" : ", \(broken) could not run (a tour, trace or golden file missing or unreadable: fix the suite)"
         if updated > 0 {
-            console.line("\(updated) golden file\(updated == 1 ? "" : "s") written, \(failed) failed")
+            console.line("\(updated) golden file\(updated == 1 ? "" : "s") written, \(failed) failed\(cannotRun)")
         } else {
-            console.line("\(results.count - failed) passed, \(failed) failed")
+            console.line("\(results.count - failed - broken) passed, \(failed) failed\(cannotRun)")
         }
+        // A case that could not run is a broken suite (2), told apart from a timeline that changed (1).
+        if broken > 0 { throw CommandExit(.usage) }
         if failed > 0 { throw CommandExit(.failure) }
     }
 }

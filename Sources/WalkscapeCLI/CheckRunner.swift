@@ -9,6 +9,9 @@ struct CheckResult: Sendable {
         case passed
         case updated
         case failed(String)
+        /// The case could not run: its tour, trace or golden file is missing or cannot be read. A broken
+        /// suite, not a broken engine: a JUnit `<error>` and exit status 2.
+        case broken(String)
     }
 
     var name: String
@@ -37,7 +40,8 @@ struct CheckRunner {
         do {
             tour = try ReplayTour.load(item.tour, language: item.language)
         } catch {
-            return .failed(error.problems.map { TerminalText.sanitize($0.description) }.joined(separator: "\n"))
+            let message = error.problems.map { TerminalText.sanitize($0.description) }.joined(separator: "\n")
+            return error.unreadable ? .broken(message) : .failed(message)
         }
         // A trace in time order is replayed as it is read, in constant memory; others are read whole.
         let timeline: Timeline
@@ -57,7 +61,8 @@ struct CheckRunner {
                 wholeTrace = loaded.trace
             }
         } catch {
-            return .failed(TerminalText.sanitize(error.description))
+            let message = TerminalText.sanitize(error.description)
+            return error.isUnreadable ? .broken(message) : .failed(message)
         }
         let text = TimelineWriter(pointIDs: tour.pointIDs).jsonLines(timeline)
         let provenance = CheckRunner.provenance(item, tour: tour)
@@ -70,7 +75,7 @@ struct CheckRunner {
             }
         }
         guard let data = FileManager.default.contents(atPath: item.golden) else {
-            return .failed("\(TerminalText.sanitize(item.golden)): cannot be read; create it with --update")
+            return .broken("\(TerminalText.sanitize(item.golden)): cannot be read; create it with --update")
         }
         let expected: [TimelineComparison.Entry]
         let actual: [TimelineComparison.Entry]

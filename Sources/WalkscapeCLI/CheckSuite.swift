@@ -57,6 +57,10 @@ enum CheckSuite {
         guard let list = root["cases"]?.arrayElements else {
             throw ReadError(path: path, location: "cases", message: "expected an array of cases")
         }
+        // An empty suite would pass without checking anything.
+        guard !list.isEmpty else {
+            throw ReadError(path: path, location: "cases", message: "no cases; a suite needs at least one (an empty one would pass without checking anything)")
+        }
         let base = (path as NSString).deletingLastPathComponent
         func resolve(_ relative: String) -> String {
             relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
@@ -92,7 +96,9 @@ enum CheckSuite {
                 policy.minAccuracyMeters = value
             }
             if let confirm = options["confirmFixes"] {
-                guard let value = confirm.intValue, value >= 1 else { throw ReadError(path: path, location: "\(at).options.confirmFixes", message: "expected a whole number ≥ 1") }
+                guard let value = confirm.intValue, ValueRanges.confirmFixes.contains(value) else {
+                    throw ReadError(path: path, location: "\(at).options.confirmFixes", message: "expected a whole number from \(ValueRanges.confirmFixes.lowerBound) to \(ValueRanges.confirmFixes.upperBound), as --confirm-fixes takes")
+                }
                 policy.confirmFixes = value
             }
             if let skip = options["skipMissed"] {

@@ -26,7 +26,7 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String?
 
-    @Option(help: ArgumentHelp("The GPS trace: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The GPS trace: \(TraceFileHelp.formats).", valueName: "FILE"))
     var trace: String?
 
     @Flag(help: "List the profiles, what each models and the reference app's commit it was read from, and exit.")

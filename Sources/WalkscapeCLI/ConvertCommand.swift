@@ -20,7 +20,7 @@ struct ConvertCommand: ParsableCommand {
               walkscape convert walk.nmea --format xcode-gpx --output Walk.gpx
             """)
 
-    @Argument(help: "The GPS trace to read.")
+    @Argument(help: "The GPS trace to read: \(TraceFileHelp.formats).")
     var trace: String
 
     @Option(help: ArgumentHelp("Output format: \(TraceWriter.OutputFormat.list).", valueName: "FORMAT"))

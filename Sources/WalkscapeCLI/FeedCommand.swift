@@ -29,7 +29,7 @@ struct FeedCommand: ParsableCommand {
               walkscape feed walk.gpx --to stdout --speed 0 | head
             """)
 
-    @Argument(help: "The GPS trace to replay.")
+    @Argument(help: "The GPS trace to replay: \(TraceFileHelp.formats).")
     var trace: String
 
     @Option(help: ArgumentHelp("Destination: \(FeedDestination.forms).", valueName: "DEST"))

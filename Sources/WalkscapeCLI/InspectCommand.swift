@@ -8,8 +8,8 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show what a GPS trace file holds: fixes, tracks, routes, waypoints, time span, length, warnings.",
         discussion: """
-            Traces: GPX 1.0/1.1 (track points, else route points), NMEA 0183 logs (RMC + GGA) and GeoJSON \
-            (LineString/MultiLineString), each optionally gzip-compressed (.gpx.gz). The format is told by the \
+            Traces: GPX 1.0/1.1 (track points, else route points), NMEA 0183 logs (RMC + GGA), GeoJSON \
+            (LineString/MultiLineString) and KML (gx:Track, LineString), each optionally gzip-compressed (.gpx.gz). The format is told by the \
             content, then by the extension. Fixes are sorted by time; unusable ones are dropped and each kind \
             of drop is reported as one warning. The length is the haversine length in file order. See \
             docs/traces.md.

@@ -54,7 +54,7 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "A tour directory (or its tour.json), or a directory of tours (default: --tours, else $WALKSCAPE_TOURS, ./tours, ~/.local/share/walkscape/tours).")
     var tour: String?
 
-    @Option(help: ArgumentHelp("The GPS trace to replay (GPX, NMEA or GeoJSON); opens the player at once.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The GPS trace to replay (\(TraceFileHelp.formats)); opens the player at once.", valueName: "FILE"))
     var trace: String?
 
     /// `--lang`, defaulting to the locale's language when the tour has it (the headless commands default to

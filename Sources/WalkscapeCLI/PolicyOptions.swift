@@ -40,7 +40,9 @@ struct PolicyOptions: ParsableArguments {
         }
         if let warning = resolved.warning { CommandContext.console.error(warning) }
         if let queueDepth, queueDepth < 0 { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
-        if let confirmFixes, confirmFixes < 1 { throw ValidationError("--confirm-fixes must be 1 or more, got \(confirmFixes).") }
+        if let confirmFixes, !ValueRanges.confirmFixes.contains(confirmFixes) {
+            throw ValidationError("--confirm-fixes must be from \(ValueRanges.confirmFixes.lowerBound) to \(ValueRanges.confirmFixes.upperBound) consecutive fixes, got \(confirmFixes).")
+        }
         if let minAccuracy, !(minAccuracy > 0) { throw ValidationError("--min-accuracy must be a number of metres > 0.") }
         guard PolicyOptions.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         if let conflict = policy.conflict { throw ValidationError("--profile \(profile): \(conflict).") }

@@ -47,13 +47,15 @@ enum RadiiApplication {
             ])) + "\n")
         } else {
             var table = TextTable(["point", "title", "before", "", "after", "advice"], rightAligned: [0, 2, 4])
-            for change in plan.changes {
-                table.add([String(change.order), titles[change.order] ?? change.id, formatShortNumber(change.before) + " m",
+            // Changed and refused points in the tour's order, each row where its point is.
+            var rows: [(order: Int, cells: [String])] = plan.changes.map { change in
+                (change.order, [String(change.order), titles[change.order] ?? change.id, formatShortNumber(change.before) + " m",
                     change.changes ? "→" : "=", RadiusWriteBack.jsonText(change.after) + " m", change.verdict.rawValue])
             }
-            for refusal in plan.refused {
-                table.add([String(refusal.order), titles[refusal.order] ?? refusal.id, formatShortNumber(refusal.radius) + " m", "=", formatShortNumber(refusal.radius) + " m", "none works"])
+            rows += plan.refused.map { refusal in
+                (refusal.order, [String(refusal.order), titles[refusal.order] ?? refusal.id, formatShortNumber(refusal.radius) + " m", "=", formatShortNumber(refusal.radius) + " m", "none works"])
             }
+            for row in rows.enumerated().sorted(by: { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }) { table.add(row.element.cells) }
             for line in table.render() { console.line(line) }
             console.line("")
             for refusal in plan.refused {

@@ -55,7 +55,7 @@ struct RadiiCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String
 
-    @Option(name: .customLong("trace"), parsing: .upToNextOption, help: ArgumentHelp("Recorded GPS traces: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    @Option(name: .customLong("trace"), parsing: .upToNextOption, help: ArgumentHelp("Recorded GPS traces: \(TraceFileHelp.formats).", valueName: "FILE"))
     var traces: [String] = []
 
     @Flag(help: "Print the report as JSON.")
@@ -133,6 +133,11 @@ struct RadiiCommand: ParsableCommand {
             guard runs >= 1, runs <= 100_000 else { throw ValidationError("--runs must be between 1 and 100000, got \(runs).") }
             guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
             guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
+            // Each trace is replayed --runs times under each phase: counted before any is made.
+            let replays = runs * traces.count * max(1, phases ?? 1)
+            guard replays <= ValueRanges.maxNoiseReplays else {
+                throw ValidationError("--runs \(runs) × \(traces.count) trace\(traces.count == 1 ? "" : "s")\(phases.map { " × \($0) phases" } ?? "") would make \(replays) noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs\(phases == nil ? "" : " or --phases").")
+            }
         }
     }
 

@@ -67,11 +67,14 @@ struct RemoveCommand: ParsableCommand {
         let area = DownloadArea(destination: dest)
         if exists(area, path) { return (area, path) }
         if let catalogue = try? Catalogue(directory: dest) {
-            for entry in catalogue.entries {
-                if let found = entry.tour, found.id == tour || found.slug == tour {
-                    return (area, (entry.directory as NSString).lastPathComponent)
-                }
+            let matches = catalogue.entries.filter { entry in entry.tour.map { $0.id == tour || $0.slug == tour } ?? false }
+            if matches.count > 1 {
+                // Two copies of a tour (or two tours sharing an id): removing either would be a guess.
+                let directories = matches.map(\.directory)
+                console.error("\(tour): \(matches.count) tours in \(area.destination)/ have this id or slug (\(directories.joined(separator: ", "))); name the directory to remove, e.g. `walkscape remove \(TourIntegrity.shellQuoted(directories[0]))`")
+                throw CommandExit(.usage)
             }
+            if let match = matches.first { return (area, (match.directory as NSString).lastPathComponent) }
         }
         if let staged = area.stagedDownloads().first(where: { $0.tourID == tour }) { return (area, staged.name) }
         console.error("\(tour): no tour with this name, id or slug in \(area.destination)/; `walkscape tours \(area.destination)` lists them")

@@ -45,7 +45,7 @@ struct SimulateCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String
 
-    @Option(help: ArgumentHelp("The GPS trace: GPX (.gpx, .gpx.gz), NMEA 0183 or GeoJSON.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The GPS trace: \(TraceFileHelp.formats).", valueName: "FILE"))
     var trace: String
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (default: the tour's first language).", valueName: "L"))

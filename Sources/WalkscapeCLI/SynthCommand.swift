@@ -76,6 +76,13 @@ struct SynthCommand: ParsableCommand {
             ? SyntheticWalk.pauses(along: path, at: replay.engineTour.points.map { ($0.location, $0.audioSeconds) }) : []
         let errors = GPSErrorModel(sigmaMeters: noise, jumpsPerHour: jumps, dropoutsPerHour: dropouts)
         let walk = SyntheticWalk(path: path, pauses: pauses, meanSpeed: speed, interval: interval, errors: errors)
+        // Counted before anything is generated: a tiny speed or interval would otherwise make fixes for ever.
+        let bound = walk.fixBound
+        if !(bound <= Double(ValueRanges.maxSyntheticFixes)) {
+            let count = bound < 1e12 ? "about \(Int(bound))" : "more than 10^12"
+            console.error("\(tour): --speed \(formatShortNumber(speed)) and --interval \(formatShortNumber(interval)) would make \(count) fixes along this tour's \(formatFixed(Geodesy.pathLength(path), 0)) m\(pauseAtPoints ? " and pauses" : ""); at most \(ValueRanges.maxSyntheticFixes) are made: raise --speed or --interval")
+            throw CommandExit(.usage)
+        }
         let trace = walk.generate(seed: seed)
         let name = "\(replay.tour.id) synthetic walk, seed \(seed)"
         var description = "walkscape synth: \(formatFixed(Geodesy.pathLength(path), 0)) m along the tour's "

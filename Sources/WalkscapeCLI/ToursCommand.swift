@@ -155,6 +155,12 @@ struct ToursCommand: ParsableCommand {
                 tour.languages.joined(separator: ","), tour.isProtected ? "protected" : "free", stateName,
             ])
         }
+        // Copies of one tour (or tours that share an id by mistake): a command given the id cannot tell them apart.
+        let directoriesByID = Dictionary(grouping: tours, by: { $0.1.id }).filter { $0.value.count > 1 }
+        for (id, shared) in directoriesByID.sorted(by: { $0.key < $1.key }) {
+            let directories = shared.map(\.0)
+            notes.append("\(directories.joined(separator: ", ")): the same id \(id); commands given the id (`walkscape remove \(TourIntegrity.shellQuoted(id))`) refuse it as ambiguous: name the directory, or remove the copy")
+        }
         for download in unfinished {
             table.add([download.tourID, "(not installed yet)", "", "", "", "", "", "", "partial"])
             notes.append("\(area.installed(download.name)): partial: first download unfinished (\(formatBytes(download.stagedBytes)) of \(download.plannedText)); rerun `walkscape download` to finish it")

@@ -45,9 +45,7 @@ struct ValidateCommand: ParsableCommand {
         var unreadable: [TourFileError] = []
         for argument in tours {
             do {
-                var report = try TourValidator().validate(argument)
-                report.diagnostics += ValidateCommand.timingWarnings(report)
-                reports.append(report)
+                reports.append(try TourValidator(checksTiming: true).validate(argument))
             } catch {
                 unreadable.append(error)
             }
@@ -82,18 +80,6 @@ struct ValidateCommand: ParsableCommand {
         }
         if !unreadable.isEmpty { throw CommandExit(.usage) }
         if !allValid { throw CommandExit(.failure) }
-    }
-
-    /// Talk time against walk time (`info --timing`) at 1.2 m/s, as warnings, for a tour whose recordings decoded.
-    static func timingWarnings(_ report: ValidationReport) -> [Diagnostic] {
-        guard let tour = report.tour, !report.diagnostics.hasErrors else { return [] }
-        var lengths: [Int: [String: Double]] = [:]
-        for point in tour.points {
-            for track in point.tracks {
-                if let info = report.audio[track.audio.file] { lengths[point.order, default: [:]][track.language] = info.durationSeconds }
-            }
-        }
-        return TalkWalkTiming.compute(tour, narrationSeconds: lengths, speed: 1.2).warnings(file: report.jsonFile, tour: tour)
     }
 
     func jsonReport(_ reports: [ValidationReport], unreadable: [TourFileError], errors: Int, warnings: Int, valid: Bool) -> JSONValue {

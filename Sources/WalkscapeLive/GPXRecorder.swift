@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeAudio
 import WalkscapeCore
 
 /// Writes every fix of a live walk to a GPX file as it arrives (`--record FILE`), so that the file is a
@@ -23,7 +24,11 @@ public final class GPXRecorder: @unchecked Sendable {
     public init(path: String, name: String) throws(LiveError) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw LiveError("--record \(TerminalText.sanitize(path)): cannot create the file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if let problem = ScratchFiles.folderProblem(for: path) { throw LiveError("--record " + TerminalText.sanitize(problem)) }
+            throw LiveError("--record \(TerminalText.sanitize(path)): cannot create the file: \(reason)")
+        }
         let escaped = TraceWriter.xmlEscaped(TerminalText.sanitize(name))
         let head = Array("""
             <?xml version="1.0" encoding="UTF-8"?>

@@ -128,10 +128,16 @@ public final class TourDownloader: @unchecked Sendable {
             do {
                 detail = try api.detail(tourID, language: language)
             } catch {
-                // No tour has this id: it may be a slug (what `walkscape tours` and `remove` show); the tour
-                // list says whose.
-                guard error.httpStatus == 404, bundles.isEmpty, let id = try api.tourID(slug: tourID), id != tourID else { throw error }
-                tourID = id
+                // No tour has this id in this language. The tour list says which tour it is (the id may be a
+                // slug, what `walkscape tours` and `remove` show) and which languages it has.
+                guard error.httpStatus == 404, let listed = try? api.tours(language: nil).first(where: { $0.id == tourID || $0.slug == tourID }) else { throw error }
+                if !listed.languages.isEmpty, !listed.languages.contains(language) {
+                    throw RemoteError(.unavailable,
+                        "no tour \"\(tourID)\" in \(language) on this server: it is in \(listed.languages.joined(separator: ", ")); pass --lang with those (e.g. --lang \(listed.languages.joined(separator: ",")))",
+                        httpStatus: 404)
+                }
+                guard bundles.isEmpty, listed.id != tourID else { throw error }
+                tourID = listed.id
                 detail = try api.detail(tourID, language: language)
             }
             let points = try api.points(tourID, language: language)
@@ -298,7 +304,7 @@ public final class TourDownloader: @unchecked Sendable {
         onEvent(.validating(staging))
         let report: ValidationReport
         do {
-            report = try TourValidator(verifiesDigests: false, decodedAudio: audioCheck.results()).validate(staging)
+            report = try TourValidator(verifiesDigests: false, decodedAudio: audioCheck.results(), checksTiming: true).validate(staging)
         } catch {
             throw RemoteError(.local, error.description)
         }
@@ -400,14 +406,28 @@ public final class TourDownloader: @unchecked Sendable {
         return .installed(directory: directory, previous: nil, plan: installed, warnings: [], received: received.value, transferSeconds: Date().timeIntervalSince(start))
     }
 
-    /// Refuses to start when the disk cannot hold what remains to download (plus 1 MiB for tour.json).
+    /// Room kept free beyond the files to download: for tour.json and the download's state file.
+    public static let spareBytes = 1 << 20
+
+    /// Refuses to start when the disk cannot hold what remains to download (plus `spareBytes`).
     private func checkSpace(_ bytes: Int, in directory: String) throws(RemoteError) {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else { return }
         let free = Int(info.f_bavail) &* Int(info.f_frsize)
-        if free >= 0, bytes + (1 << 20) > free {
-            throw RemoteError(.local, "not enough disk space in \(directory): the download needs \(formatBytes(bytes)) more, \(formatBytes(free)) is free")
+        if let refusal = TourDownloader.spaceRefusal(needed: bytes, free: free, in: directory) { throw RemoteError(.local, refusal) }
+    }
+
+    /// Why `free` bytes in `directory` cannot take a download of `needed` more bytes and the spare room, or nil
+    /// when they can. Names the spare room, so that a refusal never reads as if the files alone would fit.
+    public static func spaceRefusal(needed: Int, free: Int, in directory: String) -> String? {
+        guard free >= 0, needed >= 0, needed + spareBytes > free else { return nil }
+        var total = formatBytes(needed + spareBytes), available = formatBytes(free)
+        if total == available {  // rounded alike: the bytes tell them apart
+            total = "\(needed + spareBytes) bytes"
+            available = "\(free) bytes"
         }
+        return "not enough disk space in \(directory): the download needs \(formatBytes(needed)) more and keeps \(formatBytes(spareBytes)) spare "
+            + "(for tour.json and the download's state), \(total) in all; \(available) is free"
     }
 
     /// Flushes the staged files and their directories to disk, once, before the tour is moved into place.

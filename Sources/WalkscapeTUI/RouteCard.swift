@@ -34,6 +34,18 @@ public struct RouteCard: Sendable, Equatable {
         distanceMeters <= 0 ? 0 : max(1, Int((distanceMeters / RouteCard.walkingSpeed / 60).rounded(.up)))
     }
 
+    /// The walking time as the card says it: minutes up to 90 (`25 min walk`), then hours (`2 h 5 min walk`),
+    /// then days (`15 d 10 h walk`), in the player's language.
+    public func walkingTime(strings: UIStrings) -> String {
+        let minutes = walkingMinutes
+        if minutes <= 90 { return "\(minutes) \(strings["min walk"])" }
+        let hours = minutes / 60, days = minutes / (24 * 60)
+        if days == 0 {
+            return minutes % 60 == 0 ? "\(hours) \(strings["h walk"])" : "\(hours) h \(minutes % 60) \(strings["min walk"])"
+        }
+        return hours % 24 == 0 ? "\(days) \(strings["d walk"])" : "\(days) \(strings["d"]) \(hours % 24) \(strings["h walk"])"
+    }
+
     /// An arrow for the bearing: ↑↗→↘↓↙←↖, or N NE E SE S SW W NW in ASCII.
     public static func arrow(for bearing: Double, ascii: Bool) -> String {
         let normalized = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
@@ -65,7 +77,7 @@ public struct RouteCard: Sendable, Equatable {
         }
         grid.put(DisplayWidth.truncate(TerminalText.sanitize(title), to: width), x: x, y: y + 1, style: CellStyle(foreground: .text, bold: true), maxWidth: width)
         let distance = distanceMeters < 1000 ? "\(Int(distanceMeters.rounded())) m" : formatFixed(distanceMeters / 1000, 1) + " km"
-        let line = "\(RouteCard.arrow(for: bearingDegrees, ascii: ascii)) \(distance) · \(walkingMinutes) \(strings["min walk"])"
+        let line = "\(RouteCard.arrow(for: bearingDegrees, ascii: ascii)) \(distance) · \(walkingTime(strings: strings))"
         grid.put(line, x: x, y: y + 2, style: CellStyle(foreground: .text), maxWidth: width)
     }
 }

@@ -28,7 +28,9 @@ public enum AtomicFileWriter {
         var template = Array(ScratchFiles.temporaryTemplate(for: path).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw WriteError(message: "\(path): cannot create a temporary file beside it: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            if let problem = ScratchFiles.folderProblem(for: path) { throw WriteError(message: problem) }
+            throw WriteError(message: "\(path): cannot create a temporary file beside it: \(reason)")
         }
         let tempPath = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false

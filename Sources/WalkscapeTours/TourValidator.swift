@@ -32,10 +32,15 @@ public struct TourValidator: Sendable {
     /// taken instead of decoding them again. The downloader decodes each recording as soon as it is staged,
     /// while the others are still arriving.
     public var decodedAudio: [String: Result<DecodedAudio, AudioFileError>]
+    /// Whether talk time is weighed against walk time (`info --timing` at 1.2 m/s) and its findings added as
+    /// warnings: what `walkscape validate` reports, so `import` and `download`, which count the warnings of the
+    /// tour they wrote and send the user to `validate`, turn it on too.
+    public var checksTiming: Bool
 
-    public init(verifiesDigests: Bool = true, decodedAudio: [String: Result<DecodedAudio, AudioFileError>] = [:]) {
+    public init(verifiesDigests: Bool = true, decodedAudio: [String: Result<DecodedAudio, AudioFileError>] = [:], checksTiming: Bool = false) {
         self.verifiesDigests = verifiesDigests
         self.decodedAudio = decodedAudio
+        self.checksTiming = checksTiming
     }
 
     /// Validates the tour named by `argument`. Throws only when the tour file cannot be read at all.
@@ -99,7 +104,20 @@ public struct TourValidator: Sendable {
             }
         }
         report.diagnostics += TourValidator.placeholderWarnings(tour, jsonFile: loaded.location.jsonFile, argument: argument, audio: report.audio)
+        if checksTiming { report.diagnostics += TourValidator.timingWarnings(report) }
         return report
+    }
+
+    /// Talk time against walk time (`info --timing`) at 1.2 m/s, as warnings, for a tour whose recordings decoded.
+    static func timingWarnings(_ report: ValidationReport) -> [Diagnostic] {
+        guard let tour = report.tour, !report.diagnostics.hasErrors else { return [] }
+        var lengths: [Int: [String: Double]] = [:]
+        for point in tour.points {
+            for track in point.tracks {
+                if let info = report.audio[track.audio.file] { lengths[point.order, default: [:]][track.language] = info.durationSeconds }
+            }
+        }
+        return TalkWalkTiming.compute(tour, narrationSeconds: lengths, speed: 1.2).warnings(file: report.jsonFile, tour: tour)
     }
 
     /// One warning per placeholder recording (`"placeholder": true`): the tour plays, but that narration is

@@ -43,6 +43,19 @@ import WalkscapeCore
         #expect(try matchesGolden(result.stdout, "radii-paris.txt"))
     }
 
+    /// Point 6 of the Turin tour is blocked by point 5 on the missed walk: the advice is over the other three
+    /// traces, the sweep over all four. Each says which traces it counts, so they do not seem to disagree.
+    @Test func radiiSaysWhichTracesTheAdviceAndTheSweepAreOver() throws {
+        let result = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--sweep", "50:300:50"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let advice = lines.first { $0.hasPrefix("6  keep 150 m: ") } ?? ""
+        #expect(advice.hasSuffix("; over the 3 of 4 traces where point 5 triggered: 1 left out (fixtures/traces/torino-portici-missed.gpx), where point 5 never triggered"), "\(result.stdout)")
+        #expect(result.stdout.contains("other points unchanged: % of all 4 traces triggering"))
+        #expect(lines.contains("6  no swept radius triggers on all 4 traces: 1 blocked by point 5 at every radius; the other 3 trigger from 50 m; keep 150 m"), "\(result.stdout)")
+        #expect(lines.contains("4  triggers on every trace from 50 m; lower to 125 m"), "\(result.stdout)")
+    }
+
     @Test func radiiJSONHasTheDocumentedShapeAndMatchesTheGoldenFile() throws {
         let result = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--json", "--noise", "8", "--runs", "5", "--seed", "3", "--sweep", "100:200:50"])
         #expect(result.status == 0, "\(result.stderr)")

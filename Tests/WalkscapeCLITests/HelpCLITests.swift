@@ -26,4 +26,14 @@ import WalkscapeTestSupport
             }
         }
     }
+
+    /// Every command that reads a GPS trace names every format it reads, KML included.
+    @Test func everyTraceOptionNamesKML() throws {
+        for command in ["simulate", "check", "compare", "radii", "play", "feed", "convert", "inspect"] {
+            let help = try CLI.run([command, "--help"], environment: ["COLUMNS": "400"])
+            #expect(help.status == 0, "\(command)")
+            #expect(help.stdout.contains("KML"), "walkscape \(command) --help does not name KML")
+            #expect(help.stdout.contains("GeoJSON"), "walkscape \(command) --help does not name GeoJSON")
+        }
+    }
 }

@@ -160,6 +160,32 @@ import WalkscapeTestSupport
         #expect(a.stdout == b.stdout)
     }
 
+    /// The warnings `import` counts for the tour it wrote are the ones `validate` finds in it, the talk-time and
+    /// silence warnings included.
+    @Test func importCountsTheWarningsValidateCounts() throws {
+        let server = try APIServer()
+        defer { server.stop() }
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.saveAnswers(server, shape: "deployed", into: root + "/answers")
+        let imported = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let validate = try CLI.run(["validate", root + "/torino"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        func count(_ pattern: String, in text: String) -> Int? {
+            guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
+            return Int(text[range].filter(\.isNumber))
+        }
+        let importCount = count("valid \\([0-9]+ warning", in: imported.stdout)
+        let validateCount = count("errors, [0-9]+ warning", in: validate.stdout)
+        #expect(importCount != nil && importCount == validateCount, "import:\n\(imported.stdout)\nvalidate:\n\(validate.stdout)")
+        #expect(imported.stdout.contains("of silence before point 2"), "\(imported.stdout)")
+        // Each warning validate prints, import printed too.
+        for line in validate.stdout.split(separator: "\n") where line.contains(": warning: ") {
+            #expect(imported.stdout.contains(line), "\(line)")
+        }
+    }
+
     @Test func savedAnswersWithAMissingRecordingNeedPlaceholders() throws {
         let server = try APIServer()
         defer { server.stop() }

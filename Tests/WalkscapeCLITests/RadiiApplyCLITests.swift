@@ -119,4 +119,26 @@ import WalkscapeTestSupport
             #expect(radiiAfter[order - 1] == radiiBefore[order - 1])
         }
     }
+
+    /// Refused points are listed in the table where they are in the tour, not after the last point.
+    @Test func theDryRunTableKeepsThePointsInOrder() throws {
+        // A walk with a gap in the middle, replayed skipping missed points: point 4 cannot get a radius that
+        // both triggers on it and stays clear of point 3's audio; the points after it can.
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let gap = copy.root + "/gap.gpx"
+        let clean = try String(contentsOfFile: Self.traces[0], encoding: .utf8)
+        let points = clean.components(separatedBy: "<trkpt")
+        try (Array(points.prefix(points.count / 3)) + Array(points.suffix(from: points.count / 2))).joined(separator: "<trkpt")
+            .write(toFile: gap, atomically: true, encoding: .utf8)
+        let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
+        let run = try CLI.run(["radii", copy.directory, "--trace", gap, "--skip-missed", "--apply", "--dry-run"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let rows = lines.dropFirst().prefix { !$0.isEmpty }
+        let orders = rows.map { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0 }
+        #expect(orders == Array(1...7), "\(run.stdout)")
+        #expect(rows.filter { $0.hasSuffix("none works") }.map { $0.trimmingCharacters(in: .whitespaces).prefix(1) } == ["4"], "\(run.stdout)")
+    }
 }

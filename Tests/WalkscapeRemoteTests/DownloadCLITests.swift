@@ -55,6 +55,40 @@ import WalkscapeCore
         #expect(unknown.stderr.contains("404 Not Found"))
     }
 
+    @Test func aLanguageTheTourLacksIsRefusedWithTheLanguagesItHas() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let id = try server.deployedID("torino-portici")
+        for tour in [id, "torino-portici"] {
+            let download = try Walkscape.run(["download", "--api", server.deployed, tour, "--lang", "de", "--dest", dest.path, "--token", "t-owner"])
+            #expect(download.status == 2, "\(download.stderr)")
+            #expect(download.stderr.contains("no tour \"\(tour)\" in de on this server: it is in it, en; pass --lang with those (e.g. --lang it,en)"), "\(download.stderr)")
+            // The second language asked for is checked too.
+            let second = try Walkscape.run(["download", "--api", server.deployed, tour, "--lang", "it,de", "--dest", dest.path, "--token", "t-owner"])
+            #expect(second.status == 2 && second.stderr.contains("in de on this server: it is in it, en;"), "\(second.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dest.path).filter { !$0.hasPrefix(".") } == [])
+    }
+
+    /// The warnings `download` counts are those `walkscape validate`, which it sends the user to, finds.
+    @Test func downloadCountsTheWarningsValidateCounts() throws {
+        let server = try APIServer()
+        let dest = try TemporaryDirectory()
+        defer { dest.remove() }
+        let download = try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path])
+        #expect(download.status == 0, "\(download.stderr)")
+        let validate = try Walkscape.run(["validate", dest.path + "/torino-portici"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        guard let range = validate.stdout.range(of: "errors, [0-9]+ warning", options: .regularExpression) else {
+            Issue.record("no count in \(validate.stdout)")
+            return
+        }
+        let count = Int(validate.stdout[range].filter(\.isNumber))!
+        #expect(count > 1)
+        #expect(download.stdout.contains("\n\(count) warnings from validation; `walkscape validate"), "\(download.stdout)\n\(validate.stdout)")
+    }
+
     @Test func ctrlCStopsCleanlyAndTheRerunResumes() throws {
         let server = try APIServer(faults: ["slow:torino-portici/audio/it/p2.mp3"], slowRate: 100_000)
         let dest = try TemporaryDirectory()

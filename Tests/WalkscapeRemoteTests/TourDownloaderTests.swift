@@ -341,6 +341,17 @@ import WalkscapeTours
         #expect(other.isInterrupted && other.signal == SIGINT)
     }
 
+    /// The disk-space refusal names the room it keeps spare, so that "needs 2.1 MB, 3.1 MB is free" never reads
+    /// as a contradiction.
+    @Test func theDiskSpaceRefusalSaysTheSpareRoom() {
+        #expect(TourDownloader.spaceRefusal(needed: 2_100_000, free: 100_000_000, in: "tours") == nil)
+        #expect(TourDownloader.spaceRefusal(needed: 2_100_000, free: 2_100_000 + TourDownloader.spareBytes, in: "tours") == nil)
+        #expect(TourDownloader.spaceRefusal(needed: 2_100_000, free: 3_100_000, in: "tours")
+            == "not enough disk space in tours: the download needs 2.1 MB more and keeps 1.0 MB spare (for tour.json and the download's state), 3148576 bytes in all; 3100000 bytes is free")
+        #expect(TourDownloader.spaceRefusal(needed: 5_000_000, free: 3_100_000, in: "tours")
+            == "not enough disk space in tours: the download needs 5.0 MB more and keeps 1.0 MB spare (for tour.json and the download's state), 6.0 MB in all; 3.1 MB is free")
+    }
+
     @Test func persistentFaultsEndInAClearErrorAndNoInstalledTour() throws {
         let cases: [(fault: String, kind: RemoteError.Kind, words: String)] = [
             ("corrupt:torino-portici/audio/it/p4.mp3", .invalid, "do not match the server's checksum"),

@@ -135,6 +135,27 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         #expect(RouteCard(order: 1, title: "", distanceMeters: 1500, bearingDegrees: 0, status: .inside).walkingMinutes == 20)
     }
 
+    /// Past 90 minutes the card counts hours, past a day days: never `22215 min walk`.
+    @Test func longWalkingTimesAreHoursAndDays() {
+        func time(_ meters: Double, _ strings: UIStrings = UIStrings(language: "en")) -> String {
+            RouteCard(order: 1, title: "", distanceMeters: meters, bearingDegrees: 0, status: .waiting).walkingTime(strings: strings)
+        }
+        // The distance of a walk of `minutes` (rounded up): half a minute less.
+        func walk(_ minutes: Int) -> Double { (Double(minutes) - 0.5) * RouteCard.walkingSpeed * 60 }
+        #expect(time(1500) == "20 min walk")
+        #expect(time(walk(90)) == "90 min walk")
+        #expect(time(walk(91)) == "1 h 31 min walk")
+        #expect(time(walk(120)) == "2 h walk")
+        #expect(time(walk(22_215)) == "15 d 10 h walk")
+        #expect(time(walk(48 * 60)) == "2 d walk")
+        #expect(time(walk(22_215), italian) == "15 g 10 h a piedi")
+        #expect(time(walk(125), UIStrings(language: "fr")) == "2 h 5 min à pied")
+        var frame = sampleFrame()
+        frame.routeCard = RouteCard(order: 3, title: "Piazza Castello", distanceMeters: walk(22_215), bearingDegrees: 80, status: .waiting)
+        let text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 100, height: 30).text
+        #expect(text.contains("15 g 10 h a piedi") && !text.contains("22215"), "\(text)")
+    }
+
     @Test func subtitleWrapping() {
         #expect(SubtitleBox.wrap("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(SubtitleBox.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])

@@ -17,6 +17,11 @@ views of `tiles` or `metadata` that never end or yield no row, tiles that zerobl
 no index and duplicated rows, tiles of 2^20 - 1 points, a tile's or a value's bytes mutated.
 Findings are saved under OUT/findings/ (the input, the command, the output) and listed at the end.
 
+Command-line options are inputs too: the `options` reader runs every numeric option of every command with
+numbers at their type's edges (0, -1, NaN, inf, 1e±300, 2^63, 2^64, ...), one (command, option, value) a run,
+in a fixed order (--runs N takes the first N of them; the seed does not change them). A run that does not end
+is a finding like any other (`synth --speed 1e-300` and `--interval 1e-9` ran for ever, growing past 2 GB).
+
 The same --seed gives the same inputs. Run it at low priority on a shared machine:
 
     nice -n 19 tools/probe/cli_mutation.py --binary .build/release/walkscape --runs 10000 --jobs 2
@@ -110,9 +115,47 @@ READERS = {
                 commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
     "wav": dict(seeds=["fixtures/audio/tone-440-880hz-1s-16k-stereo-24bit.wav", "fixtures/audio/tone-440hz-0.5s-22k-mono-rf64.wav",
                        "fixtures/audio/tone-440hz-0.5s-8k-stereo-float.wav"], dict=None, suffix=".wav", commands=[["inspect", "FILE"]]),
+    "options": dict(seeds=[], dict=None, suffix="", options=True, commands=[]),
     "aac": dict(seeds=["fixtures/audio/tone-440-880hz-1s-48k-stereo.m4a", "fixtures/audio/tone-440hz-1s-44k-mono-aac-in-mp4.mp3"], dict=None, suffix=".m4a",
                 commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
 }
+
+
+# The `options` reader: every numeric option of every command (grep `@Option` in Sources/WalkscapeCLI), each
+# given every EDGE_VALUES value in turn, on top of a command line that runs. TRACE is a sample trace, TOUR a
+# fresh copy of a sample tour, DIR an empty folder, API an address where nothing listens.
+EDGE_VALUES = ["0", "-0", "-1", "1", "NaN", "nan", "inf", "-inf", "1e300", "-1e300", "1e-300", "-1e-300", "1e-9", "1e309",
+               "9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551615",
+               "18446744073709551616", "4294967296", "2147483648", "0x10", "1.5"]
+TRACE = "fixtures/traces/torino-portici-brisk.gpx"
+GOLDEN = "fixtures/golden/torino-portici-brisk.jsonl"
+NOWHERE = "http://127.0.0.1:9/v1"
+OPTION_COMMANDS = [
+    (["synth", "TOUR"], ["--speed", "--interval", "--noise", "--jumps", "--dropouts", "--seed"]),
+    (["synth", "TOUR", "--pause-at-points"], ["--speed", "--interval"]),
+    (["simulate", "TOUR", "--trace", TRACE, "--format", "text"], ["--walk-speed", "--queue-depth", "--min-accuracy", "--confirm-fixes", "--track", "--segment"]),
+    (["check", "TOUR", "--trace", TRACE, "--lang", "it", "--expect", GOLDEN], ["--tolerance", "--min-share", "--phases"]),
+    (["compare", "TOUR", "--trace", TRACE], ["--walk-speed", "--tolerance", "--phases"]),
+    (["radii", "TOUR", "--trace", TRACE], ["--phases", "--walk-speed", "--queue-depth", "--confirm-fixes"]),
+    (["radii", "TOUR", "--trace", TRACE, "--noise", "5", "--sweep", "100:150:50"], ["--noise", "--runs", "--seed", "--jumps", "--dropouts"]),
+    (["feed", TRACE, "--to", "stdout", "--speed", "0"], ["--from"]),
+    (["feed", TRACE, "--to", "stdout", "--from", "3000"], ["--speed"]),
+    (["inspect", TRACE], ["--walk-speed", "--track", "--segment"]),
+    (["info", "TOUR", "--timing"], ["--speed"]),
+    (["listen", "TOUR", "--audio", "null", "--point", "1", "--speed", "2", "--from", "30"], ["--point"]),
+    (["listen", "TOUR", "--audio", "null", "--point", "1", "--speed", "2"], ["--from", "--speed"]),
+    (["tours", "--check-updates"], ["--timeout"]),
+    (["download", "--api", NOWHERE, "t", "--lang", "it", "--dest", "DIR", "--retries", "1", "--timeout", "2"], ["--jobs"]),
+    (["download", "--api", NOWHERE, "t", "--lang", "it", "--dest", "DIR", "--timeout", "2"], ["--retries"]),
+    (["remote", "tours", "--api", NOWHERE, "--retries", "1"], ["--timeout"]),
+    (["new", "DIR/new", "--city", "X"], ["--points", "--placeholder-audio"]),
+    (["play", "TOUR", "--trace", TRACE], ["--speed"]),
+]
+
+
+def option_cases():
+    """Every (command line, option, value) of the `options` reader, in a fixed order."""
+    return [(base, option, value) for base, options in OPTION_COMMANDS for option in options for value in EDGE_VALUES]
 
 
 def mutate(data, rng, tokens, others):
@@ -318,17 +361,28 @@ def seed_bytes(reader):
 
 
 def run_one(args):
-    reader, index, seed, binary, timeout, out = args
+    reader, index, seed, binary, timeout, out, run = args
     spec = READERS[reader]
     rng = random.Random(f"{seed}-{reader}-{index}")
     seeds = seed_bytes(reader)
     tokens = dictionary(spec["dict"]) if spec["dict"] else []
-    name, base = rng.choice(seeds)
+    name, base = rng.choice(seeds) if seeds else ("", b"")
     others = [d for _, d in seeds]
     work = tempfile.mkdtemp(prefix="walkscape-probe-")
     try:
-        command = rng.choice(spec["commands"])
-        if spec.get("api"):
+        command = rng.choice(spec["commands"]) if spec["commands"] else []
+        if spec.get("options"):
+            cases = option_cases()
+            base, option, value = cases[run % len(cases)]
+            copy = os.path.join(work, "tour")
+            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
+            os.makedirs(os.path.join(work, "dir"), exist_ok=True)
+            command = base + [option, value]
+            payload = " ".join(command).encode()
+            input_path = None
+            subst = {"TOUR": copy, "DIR": os.path.join(work, "dir")}
+            argv = [binary] + [a.replace("DIR/", os.path.join(work, "dir") + "/") if a.startswith("DIR/") else subst.get(a, a) for a in command]
+        elif spec.get("api"):
             kinds = {"tours": None, "detail": None, "points": None, "manifest": None}
             for seed_name, data in seeds:
                 kind = seed_name.rsplit("-", 1)[-1].split(".")[0]
@@ -373,7 +427,8 @@ def run_one(args):
             input_path = os.path.join(work, "input" + spec["suffix"])
             open(input_path, "wb").write(payload)
             subst = {"FILE": input_path, "DIR": os.path.join(work, "imported")}
-        argv = [binary] + [subst.get(a, a) for a in command if not a.startswith("#")]
+        if not spec.get("options"):
+            argv = [binary] + [subst.get(a, a) for a in command if not a.startswith("#")]
         env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color", XDG_STATE_HOME=os.path.join(work, "state"),
                    HOME=work, LANG="C.UTF-8")
         started = time.monotonic()
@@ -441,7 +496,9 @@ def main():
         sys.exit(f"{binary}: no such binary; build it with: swift build -c release --product walkscape")
     os.makedirs(args.out, exist_ok=True)
     # Interleave the readers so that a time limit leaves every reader with about the same number of runs.
-    jobs = [(r, i * len(readers) + k, args.seed, binary, args.timeout, args.out) for i in range(args.runs) for k, r in enumerate(readers)]
+    # The `options` reader has a fixed list of cases: it stops at their end.
+    jobs = [(r, i * len(readers) + k, args.seed, binary, args.timeout, args.out, i) for i in range(args.runs) for k, r in enumerate(readers)
+            if r != "options" or i < len(option_cases())]
     started = time.monotonic()
     counts = {r: 0 for r in readers}
     seconds = {r: 0.0 for r in readers}

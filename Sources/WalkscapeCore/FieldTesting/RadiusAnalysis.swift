@@ -110,7 +110,10 @@ public struct RadiusAnalysis: Sendable {
             let blocked = traces.count - usable.count
             if blocked > 0 && !usable.isEmpty {
                 let by = Set(traces.compactMap(\.blockedBy)).sorted().map(String.init).joined(separator: ", ")
-                recommendation.reason += "; \(blocked) trace\(blocked == 1 ? "" : "s") left out, where point \(by) never triggered"
+                // Say which traces the figures above are over: the sweep and the per-trace table count them all.
+                let names = traces.filter { $0.blockedBy != nil }.map(\.trace)
+                let named = names.prefix(2).joined(separator: ", ") + (names.count > 2 ? ", …" : "")
+                recommendation.reason += "; over the \(usable.count) of \(traces.count) traces where point \(by) triggered: \(blocked) left out (\(named)), where point \(by) never triggered"
             }
             var sweep: [RadiusReport.SweepCell] = []
             for (j, radius) in sweepRadii.enumerated() {

@@ -95,7 +95,7 @@ extension RadiusReportWriter {
 
         if let first = report.sweepRadii.first, let last = report.sweepRadii.last {
             let step = report.sweepRadii.count > 1 ? report.sweepRadii[1] - report.sweepRadii[0] : 0
-            out += "\nSweep \(formatFixed(first, 0))–\(meters(last)) by \(meters(step)), other points unchanged: % of traces triggering (· none)\n"
+            out += "\nSweep \(formatFixed(first, 0))–\(meters(last)) by \(meters(step)), other points unchanged: % of all \(report.traces.count) traces triggering (· none)\n"
             out += grid(report, cell: { point, j in percent(point.sweep[j].triggerShare) })
             out += "\nMean trigger delay, seconds from the closest approach (negative: before it; · never triggers)\n"
             out += grid(report, cell: { point, j in point.sweep[j].meanTriggerDelaySeconds.map { formatFixed($0, 0) } ?? "·" })
@@ -103,7 +103,18 @@ extension RadiusReportWriter {
             for point in report.points {
                 let from = point.sweep.first { $0.traces > 0 && $0.triggered == $0.traces }
                 var line = "\(point.order)  "
-                line += from.map { "triggers on every trace from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on every trace"
+                let blocked = point.traces.filter { $0.blockedBy != nil }
+                if from == nil, !blocked.isEmpty {
+                    // The advice is over the traces where the earlier points triggered; the sweep counts every
+                    // trace, those blocked at every radius included: say both, so they do not seem to disagree.
+                    let usable = point.traces.count - blocked.count
+                    let by = Set(blocked.compactMap(\.blockedBy)).sorted().map(String.init).joined(separator: ", ")
+                    let fromUsable = usable == 0 ? nil : point.sweep.first { $0.triggered >= usable }
+                    line += "no swept radius triggers on all \(point.traces.count) traces: \(blocked.count) blocked by point \(by) at every radius; "
+                    line += fromUsable.map { "the other \(usable) trigger from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on the other \(usable)"
+                } else {
+                    line += from.map { "triggers on every trace from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on every trace"
+                }
                 line += "; " + advice(point.recommendation)
                 out += line + "\n"
             }

@@ -72,7 +72,17 @@ public struct SyntheticWalk: Sendable {
         return pauses
     }
 
-    /// The walk's fixes.
+    /// An upper bound on the number of fixes `generate` makes: the whole path at the slowest speed plus every
+    /// pause, a fix every `interval` (infinite when the speed or the interval is too small to count).
+    public var fixBound: Double {
+        let step = interval > 0 && interval.isFinite ? interval : 1
+        let mean = meanSpeed > 0 && meanSpeed.isFinite ? meanSpeed : 1.2
+        let total = Self.cumulativeLengths(path).last ?? 0
+        let longest = total / (mean * (1 - Self.speedClip)) + pauses.reduce(0) { $0 + max(0, $1.seconds) }
+        return longest / step + 10
+    }
+
+    /// The walk's fixes (at most `ValueRanges.maxSyntheticFixes`: a caller checks `fixBound` first).
     public func generate(seed: UInt64) -> Trace {
         var walkRandom = SplitMix64.stream(seed: seed, 1)
         var errorRandom = SplitMix64.stream(seed: seed, 2)
@@ -95,9 +105,7 @@ public struct SyntheticWalk: Sendable {
         var fixes = 1
         trace.startSegment()
         trace.append(time: startTime, lat: first.lat, lng: first.lng)
-        // A bound on the number of fixes: the whole path at the slowest speed plus every pause.
-        let longest = total / (mean * (1 - Self.speedClip)) + pauses.reduce(0) { $0 + max(0, $1.seconds) }
-        let maxFixes = Int(min(50_000_000, longest / step + 10))
+        let maxFixes = Int(min(Double(ValueRanges.maxSyntheticFixes), fixBound))
         while !finished && fixes < maxFixes {
             var remaining = step
             while remaining > 0 {

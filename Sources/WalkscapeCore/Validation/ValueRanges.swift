@@ -24,6 +24,14 @@ public enum ValueRanges {
     public static let idleTimeoutSeconds = 0.5...86_400.0
     /// `--phases N`: 1 to 360 replays of one walk (each is a full replay).
     public static let phases = 1...360
+    /// The most fixes `walkscape synth` makes: a fix a second for 11 days (a walk of a tour lasts hours), about
+    /// 150 MB of GPX. Checked before the walk is generated, from the path's length, the speed and the pauses.
+    public static let maxSyntheticFixes = 1_000_000
+    /// The most noisy replays `walkscape radii --noise` makes: --runs × traces × --phases.
+    public static let maxNoiseReplays = 1_000_000
+    /// `--confirm-fixes K` (and a suite's `confirmFixes`): 1 to 1,000 consecutive fixes (at a fix a second,
+    /// over 16 minutes inside a region). `radii` keeps a window of K fixes per point and radius.
+    public static let confirmFixes = 1...1_000
     /// The longest recording walkscape accepts, in seconds (24 hours; a narration lasts minutes).
     public static let maxAudioSeconds = 86_400.0
 

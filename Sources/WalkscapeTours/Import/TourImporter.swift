@@ -106,7 +106,7 @@ public struct TourImporter {
             }
             try checkInterruption()
             let report: ValidationReport
-            do { report = try TourValidator().validate(staging.path) } catch {
+            do { report = try TourValidator(checksTiming: true).validate(staging.path) } catch {
                 throw TourImportError("\(staging.path): the tour just written cannot be read: \(error.message)")
             }
             let origins = Dictionary(files.map { ($0.path, $0.origin) }, uniquingKeysWith: { a, _ in a })

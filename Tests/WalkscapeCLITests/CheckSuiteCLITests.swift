@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import WalkscapeTestSupport
+
+/// `walkscape check --suite`: a suite that checks nothing, and a suite whose files are missing, are told apart
+/// from an engine whose timeline changed.
+@Suite struct CheckSuiteCLITests {
+    static func scratch() throws -> String {
+        let root = NSTemporaryDirectory() + "walkscape-suite-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    @Test func anEmptySuiteIsRefused() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"cases": []}"#.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["check", "--suite", dir + "/suite.json"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("suite.json: cases: error: no cases"), "\(result.stderr)")
+    }
+
+    /// A case whose trace, tour or golden file is missing is a JUnit `<error>` and exit status 2, while a
+    /// case whose timeline differs stays a `<failure>`.
+    @Test func aCaseWithAMissingFileIsAnErrorNotAFailure() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let root = repositoryRoot
+        let tour = "\(root)/tours/torino-portici", trace = "\(root)/fixtures/traces/torino-portici-brisk.gpx"
+        let golden = "\(root)/fixtures/golden/torino-portici-brisk.jsonl"
+        let text = """
+            {"cases": [
+              {"name": "passes", "tour": "\(tour)", "trace": "\(trace)", "lang": "it", "golden": "\(golden)"},
+              {"name": "no trace", "tour": "\(tour)", "trace": "\(dir)/nope.gpx", "lang": "it", "golden": "\(golden)"},
+              {"name": "no tour", "tour": "\(dir)/nope", "trace": "\(trace)", "lang": "it", "golden": "\(golden)"},
+              {"name": "no golden", "tour": "\(tour)", "trace": "\(trace)", "lang": "it", "golden": "\(dir)/nope.jsonl"}
+            ]}
+            """
+        try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["check", "--suite", dir + "/suite.json", "--junit", dir + "/junit.xml"])
+        #expect(result.status == 2, "\(result.stdout)")
+        for name in ["no trace", "no tour", "no golden"] { #expect(result.stdout.contains("ERROR   \(name)\n"), "\(result.stdout)") }
+        #expect(result.stdout.contains("ok      passes\n"))
+        #expect(result.stdout.hasSuffix("1 passed, 0 failed, 3 could not run (a tour, trace or golden file missing or unreadable: fix the suite)\n"), "\(result.stdout)")
+        let xml = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(xml.contains("tests=\"4\" failures=\"0\" errors=\"3\""), "\(xml)")
+        #expect(xml.components(separatedBy: "<error message=").count == 4, "\(xml)")
+        #expect(!xml.contains("<failure"), "\(xml)")
+        #expect(XMLParser(data: Data(xml.utf8)).parse())
+
+        // A timeline that differs is still a failure (exit 1), alongside no error.
+        let other = "\(root)/fixtures/golden/torino-portici-clean.jsonl"
+        try """
+            {"cases": [{"name": "differs", "tour": "\(tour)", "trace": "\(trace)", "lang": "it", "golden": "\(other)"}]}
+            """.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+        let differs = try CLI.run(["check", "--suite", dir + "/suite.json", "--junit", dir + "/junit.xml"])
+        #expect(differs.status == 1, "\(differs.stdout)")
+        let failureXML = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(failureXML.contains("failures=\"1\" errors=\"0\"") && failureXML.contains("<failure"), "\(failureXML)")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeTestSupport
+
+/// Options that set how many things a command makes (fixes, noisy replays) are counted before anything is
+/// made, and refused past their `ValueRanges` limit with a usage error naming it. Each run is killed after a
+/// minute, so a command that would make things for ever fails the test instead of hanging it.
+@Suite struct OptionBoundsCLITests {
+    static let trace = "fixtures/traces/torino-portici-brisk.gpx"
+
+    static func run(_ arguments: [String]) throws -> CLIResult {
+        try CLI.run(arguments, interruptAfter: 60, signal: SIGKILL)
+    }
+
+    @Test(arguments: [
+        (["--speed", "1e-300"], "more than 10^12 fixes"),
+        (["--interval", "1e-9"], "more than 10^12 fixes"),
+        (["--speed", "0.001"], "--speed 0.001 and --interval 1 would make about 3739944 fixes along this tour's 2805 m;"),
+        (["--interval", "0.001"], "--speed 1.2 and --interval 0.001 would make about 3116622 fixes along this tour's 2805 m;"),
+        (["--pause-at-points", "--interval", "0.002"], "m and pauses; at most"),
+    ])
+    func synthRefusesMoreFixesThanItsLimit(extra: [String], words: String) throws {
+        let result = try Self.run(["synth", "tours/torino-portici"] + extra)
+        #expect(result.status == 2, "\(extra): \(result.status) \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(words), "\(result.stderr)")
+        #expect(result.stderr.contains("at most \(ValueRanges.maxSyntheticFixes) are made: raise --speed or --interval"), "\(result.stderr)")
+    }
+
+    @Test func synthMakesASlowWalkUnderTheLimit() throws {
+        // 2.8 km at 0.1 m/s, a fix every 0.5 s: about 75,000 fixes at most, under the limit.
+        let result = try Self.run(["synth", "tours/torino-portici", "--speed", "0.1", "--interval", "0.5", "--format", "geojson"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("fixes"))
+    }
+
+    @Test func radiiRefusesMoreNoisyReplaysThanItsLimit() throws {
+        let result = try Self.run(["radii", "tours/torino-portici", "--trace", Self.trace, Self.trace, "--noise", "5", "--runs", "100000", "--phases", "6"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--runs 100000 × 2 traces × 6 phases would make 1200000 noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs or --phases."), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// `radii` keeps a window of K fixes per point and radius: a K of 2^32 asked for 34 GB and trapped, 2^63 − 1
+    /// crashed on a signal. The option and a suite's `confirmFixes` are held to 1–1,000.
+    @Test(arguments: ["4294967296", "9223372036854775807", "1001", "0"])
+    func confirmFixesIsBoundedForEveryCommandAndSuite(value: String) throws {
+        for command in [["radii", "tours/torino-portici", "--trace", Self.trace], ["simulate", "tours/torino-portici", "--trace", Self.trace]] {
+            let result = try Self.run(command + ["--confirm-fixes", value])
+            #expect(result.status == 2, "\(command[0]) \(value): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("--confirm-fixes must be from 1 to 1000 consecutive fixes, got \(value)."), "\(result.stderr)")
+        }
+        let dir = NSTemporaryDirectory() + "walkscape-bounds-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let root = repositoryRoot
+        try """
+            {"cases": [{"tour": "\(root)/tours/torino-portici", "trace": "\(root)/\(Self.trace)", "lang": "it",
+              "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {"confirmFixes": \(value)}}]}
+            """.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
+        let suite = try Self.run(["check", "--suite", dir + "/suite.json"])
+        #expect(suite.status == 2, "\(suite.stdout)\(suite.stderr)")
+        #expect(suite.stderr.contains("cases[0].options.confirmFixes: error: expected a whole number from 1 to 1000, as --confirm-fixes takes"), "\(suite.stderr)")
+    }
+}

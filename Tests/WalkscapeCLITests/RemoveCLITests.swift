@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import WalkscapeTestSupport
+
+/// `walkscape remove` given an id or slug that more than one tour in the directory has.
+@Suite struct RemoveCLITests {
+    @Test func anIDTwoToursShareIsRefusedAsAmbiguousAndToursFlagsIt() throws {
+        let copy = try TourCopy("torino-portici")
+        defer { copy.remove() }
+        let first = copy.root + "/a"
+        let second = copy.root + "/b"
+        try FileManager.default.moveItem(atPath: copy.directory, toPath: first)
+        try FileManager.default.copyItem(atPath: first, toPath: second)
+
+        let remove = try CLI.run(["remove", "torino-portici", "--dest", "."], in: copy.root)
+        #expect(remove.status == 2, "\(remove.stdout)\(remove.stderr)")
+        #expect(remove.stdout == "")
+        #expect(remove.stderr.contains("2 tours in ./ have this id or slug (./a, ./b)"), "\(remove.stderr)")
+        #expect(FileManager.default.fileExists(atPath: first + "/tour.json"))
+        #expect(FileManager.default.fileExists(atPath: second + "/tour.json"))
+
+        let tours = try CLI.run(["tours", "."], in: copy.root)
+        #expect(tours.status == 0)
+        #expect(tours.stdout.contains("./a, ./b: the same id torino-portici;"), "\(tours.stdout)")
+
+        // The directory itself stays unambiguous.
+        let byDirectory = try CLI.run(["remove", "./b"], in: copy.root)
+        #expect(byDirectory.status == 0, "\(byDirectory.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: second))
+        #expect(FileManager.default.fileExists(atPath: first + "/tour.json"))
+    }
+}
