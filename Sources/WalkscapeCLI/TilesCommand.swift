@@ -21,7 +21,7 @@ struct TilesCommand: ParsableCommand {
 
             Examples:
               walkscape tiles tours/my-tour --from helsinki.mbtiles
-              walkscape tiles tours/my-tour --from tiles/        # tiles/14/9327/4742.pbf ...
+              walkscape tiles tours/my-tour --from tiles/   # tiles/14/9327/4742.pbf ...
             """)
 
     @Argument(help: "The tour directory or its tour.json.")
