@@ -88,6 +88,7 @@ test: test-deps
 	$(MAKE) --no-print-directory check-schema
 	FUZZ_ARGS="-seed=1 $(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 	Fuzz/grammar.sh $(GRAMMAR_DOCUMENTS) 1 2 3
+	tools/check_doc_paths.sh
 
 # Builds the libFuzzer targets (Fuzz/build.sh) and runs each for FUZZ_CAMPAIGN_SECONDS, FUZZ_PARALLEL at once.
 fuzz: test-deps
