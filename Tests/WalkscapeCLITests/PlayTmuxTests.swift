@@ -154,6 +154,32 @@ struct PlayTmuxTests {
         #expect(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
     }
 
+    @Test func keysThatDoNothingSayWhyOnTheLastRow() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        // At ×1 the second point is minutes away.
+        try tmux.start(playCommand(speed: 1))
+        var screen = try tmux.waitFor { $0.contains("Stop 1/7") }
+        // The Turin tour has no map tiles.
+        try tmux.keys("b")
+        screen = try tmux.waitFor { $0.contains("b: this tour has no map tiles (walkscape tiles adds them)") }
+        #expect(screen.contains("b: this tour has no map tiles"), "\(screen)")
+        try tmux.keys("p")
+        screen = try tmux.waitFor { $0.contains("p: no previous point until a second one has played") }
+        #expect(screen.contains("p: no previous point until a second one has played"), "\(screen)")
+        #expect(screen.contains("Stop 1/7"))
+        // Up to ×64 (seven steps), to the end; then n has nothing to go to.
+        for _ in 1...7 { try tmux.keys("]") }
+        screen = try tmux.waitFor(timeout: 120) { $0.contains("Tour complete") }
+        #expect(screen.contains("Tour complete"), "\(screen)")
+        try tmux.keys("n")
+        screen = try tmux.waitFor { $0.contains("n: no next point: the last one has played") }
+        #expect(screen.contains("n: no next point: the last one has played"), "\(screen)")
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0"), "\(screen)")
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
