@@ -36,7 +36,8 @@ struct PlayCommand: ParsableCommand {
             Catalogue keys: up/down select; enter open; tab filter (all/protected/free); , settings; esc back; q quit.
 
             Needs a terminal (TERM set, not dumb), at least 60x20. Without a UTF-8 locale the map is drawn in \
-            ASCII; NO_COLOR turns colours off. Messages from the audio libraries go to \
+            ASCII (a UTF-8 locale that is not installed uses the terminal's UTF-8 through C.UTF-8); NO_COLOR \
+            turns colours off. Messages from the audio libraries go to \
             $XDG_STATE_HOME/walkscape/play.log (default ~/.local/state/walkscape, created 0700), never over \
             the screen.
 
@@ -160,6 +161,7 @@ struct PlayCommand: ParsableCommand {
                 interrupted = browse(state, loop: loop, session: session, strings: strings)
             }
         }
+        if let note = session.terminal.localeNote { console.error("walkscape play: " + note) }
         if interrupted != 0 {
             console.error("walkscape play: stopped by signal \(interrupted); the terminal is restored")
             throw CommandExit(signal: interrupted)

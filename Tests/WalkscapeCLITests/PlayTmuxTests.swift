@@ -180,6 +180,25 @@ struct PlayTmuxTests {
         #expect(screen.contains("EXIT 0"), "\(screen)")
     }
 
+    @Test func aUTF8LocaleThatIsNotInstalledStillDrawsInUTF8() throws {
+        // fr_FR.UTF-8 is not installed on a bare Debian (only C.UTF-8 is): the terminal's UTF-8 is used
+        // through C.UTF-8 rather than ASCII transliteration. (Where fr_FR.UTF-8 is installed it is used.)
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(
+            "cd \(repositoryRoot) && env -u LC_ALL -u LC_CTYPE -u LC_MESSAGES LANG=fr_FR.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/torino-portici "
+                + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 1 2>&1; echo \"EXIT $? END\"; sleep 60")
+        var screen = try tmux.waitFor { $0.contains("tape 1/7") }
+        #expect(screen.contains("Étape 1/7"), "\(screen)")
+        #expect(screen.contains("N↑") && screen.contains("portici — Étape"), "\(screen)")
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("(o/n)") || $0.contains("(y/n)") }
+        try tmux.keys("o")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0 END"), "\(screen)")
+        #expect(!screen.contains("ASCII"), "\(screen)")
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
