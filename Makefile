@@ -91,6 +91,7 @@ test: test-deps
 	$(MAKE) --no-print-directory check-schema
 	FUZZ_ARGS="-seed=1 $(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 	Fuzz/grammar.sh $(GRAMMAR_DOCUMENTS) 1 2 3
+	tools/check_doc_paths.sh
 
 # Builds the libFuzzer targets (Fuzz/build.sh) and runs each for FUZZ_CAMPAIGN_SECONDS, FUZZ_PARALLEL at once.
 fuzz: test-deps
@@ -103,6 +104,9 @@ check-schema:
 # swift-argument-parser's generate-manual plugin (one page a command, dated by the last commit so that the same
 # source gives the same pages), and bash/zsh/fish completions from the binary itself. CONFIGURATION=debug
 # installs the debug build instead (tools/check_install.sh, which `make test` runs, so as not to build twice).
+# The plugin copies a help text's blank lines into the page, where mdoc warns about each ("Empty input line"):
+# they become paragraph breaks (.Pp). It drops every non-ASCII character, so help texts are ASCII only
+# (tools/check_install.sh checks both).
 PREFIX ?= /usr/local
 CONFIGURATION ?= release
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
@@ -115,7 +119,10 @@ install: deps
 	  install -d "$(INSTALL_ROOT)/bin" "$(INSTALL_ROOT)/share/man/man1" "$(INSTALL_ROOT)/share/bash-completion/completions" \
 	    "$(INSTALL_ROOT)/share/zsh/site-functions" "$(INSTALL_ROOT)/share/fish/vendor_completions.d"; \
 	  install -m 755 "$$bin" "$(INSTALL_ROOT)/bin/walkscape"; \
-	  install -m 644 "$$man"/*.1 "$(INSTALL_ROOT)/share/man/man1/"; \
+	  for page in "$$man"/*.1; do \
+	    sed 's/^$$/.Pp/' "$$page" > "$(INSTALL_ROOT)/share/man/man1/$${page##*/}"; \
+	    chmod 644 "$(INSTALL_ROOT)/share/man/man1/$${page##*/}"; \
+	  done; \
 	  "$$bin" --generate-completion-script bash > "$(INSTALL_ROOT)/share/bash-completion/completions/walkscape"; \
 	  "$$bin" --generate-completion-script zsh > "$(INSTALL_ROOT)/share/zsh/site-functions/_walkscape"; \
 	  "$$bin" --generate-completion-script fish > "$(INSTALL_ROOT)/share/fish/vendor_completions.d/walkscape.fish"; \

@@ -66,10 +66,10 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration language (single case).", valueName: "L"))
     var language: String?
 
-    @Option(help: ArgumentHelp("Every point must play in at least this share of the phases (0–1; single case; a suite case says \"minShare\").", valueName: "SHARE"))
+    @Option(help: ArgumentHelp("Every point must play in at least this share of the phases (0-1; single case; a suite case says \"minShare\").", valueName: "SHARE"))
     var minShare: Double?
 
-    @Option(help: ArgumentHelp("Phases of the fix delivery a share is measured over, for cases that set none (1–360, default 15); with --observed, each observation must fall inside the spread of the N predictions.", valueName: "N"))
+    @Option(help: ArgumentHelp("Phases of the fix delivery a share is measured over, for cases that set none (1-360, default 15); with --observed, each observation must fall inside the spread of the N predictions.", valueName: "N"))
     var phases: Int?
 
     @OptionGroup var policyOptions: PolicyOptions

@@ -10,7 +10,7 @@ struct CollectCommand: ParsableCommand {
         commandName: "collect",
         abstract: "Collect the phone app's analytics locally: POST /analytics/events into a JSON Lines file.",
         discussion: """
-            Answers POST …/analytics/events (any API prefix, e.g. /v1/analytics/events) exactly as the \
+            Answers POST .../analytics/events (any API prefix, e.g. /v1/analytics/events) exactly as the \
             backend validates it: 204 for a body it accepts, 400 with NestJS's {"statusCode", "message", \
             "error"} body for one it refuses (an unknown field, an unknown event name, a wrong type, an empty \
             list), 413 over 100 KiB, 404 elsewhere. Accepted events are appended to --out, one JSON object a \

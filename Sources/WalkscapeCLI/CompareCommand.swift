@@ -53,7 +53,7 @@ struct CompareCommand: ParsableCommand {
     var distance: DistanceModel?
 
     @Option(help: ArgumentHelp(
-        "Also replay the walk under N evenly spaced phases of each profile's fix delivery (Android's 7.5 s grid, iOS's distance-filter start) and show how often each point plays and how far its start moves (1–360).",
+        "Also replay the walk under N evenly spaced phases of each profile's fix delivery (Android's 7.5 s grid, iOS's distance-filter start) and show how often each point plays and how far its start moves (1-360).",
         valueName: "N"))
     var phases: Int?
 

@@ -34,7 +34,7 @@ struct DownloadCommand: ParsableCommand {
             Examples:
               walkscape download --api https://api.example.org/v1 torino-portici \\
                   --lang it,en
-              walkscape download --api https://api.example.org/v1 6f1c… --lang fr \\
+              walkscape download --api https://api.example.org/v1 6f1c... --lang fr \\
                   --token T --voucher PARIS-2024
             """)
 
@@ -43,7 +43,7 @@ struct DownloadCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The tour's id on the server (see `walkscape remote tours`).", valueName: "TOUR_ID"))
     var tourID: String
 
-    @Option(name: .customLong("lang"), help: ArgumentHelp("The languages to download, comma-separated (tracks, texts and subtitles of each).", valueName: "L[,L…]"))
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The languages to download, comma-separated (tracks, texts and subtitles of each).", valueName: "L[,L...]"))
     var languages: String
 
     @Option(help: ArgumentHelp("The tours directory to install into (same as --tours).", valueName: "DIR"))

@@ -10,7 +10,7 @@ struct FeedCommand: ParsableCommand {
         commandName: "feed",
         abstract: "Replay a GPS trace into gpsd, an Android emulator or a pipe, fix by fix, on the trace's clock.",
         discussion: """
-            Each fix goes out (tᵢ − t₀) ÷ --speed seconds after the start, with the trace's own times in it. \
+            Each fix goes out (t_i - t_0) / --speed seconds after the start, with the trace's own times in it. \
             NMEA destinations get a $GPGGA (fix quality, satellites, HDOP, altitude) and a $GPRMC (speed, \
             course, date) per fix; speed and course come from the trace, else from the move between \
             consecutive fixes. Destinations (--to):

@@ -12,7 +12,7 @@ struct ImportCommand: ParsableCommand {
         abstract: "Make a tour directory from the reference app's test-tour file, saved API answers, or GeoJSON/GPX points.",
         discussion: """
             SOURCE is one of:
-              - the reference app's test-tour file ({"tour": …, "points": […], "metadata": …});
+              - the reference app's test-tour file ({"tour": ..., "points": [...], "metadata": ...});
               - a folder of saved API answers: tour-LANG.json, points-LANG.json, manifest-LANG.json (and \
             tours.json), with the files the manifests name saved in it (or in --audio-dir), found by name;
               - a GeoJSON FeatureCollection of Point features, or a GPX file of <wpt> waypoints (properties or \

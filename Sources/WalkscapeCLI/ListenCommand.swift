@@ -20,7 +20,7 @@ struct ListenCommand: ParsableCommand {
 
             --speed X (0.5 to 2) plays the narration faster or slower with its pitch kept (librubberband); the \
             cues then follow the stretched audio and their times are where they are heard in it (the \
-            recording's time ÷ X), as is `stopped at`; --from stays a time in the recording.
+            recording's time / X), as is `stopped at`; --from stays a time in the recording.
 
             Subtitles default to the track's own language when it has them, else its first subtitle file; \
             --subs off prints none.

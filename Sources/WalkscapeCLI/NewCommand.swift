@@ -11,8 +11,8 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Start a tour by hand: a valid, playable tour.json with example points, notes and placeholder recordings.",
         discussion: """
-            DIR gets tour.json (with "//" notes that every reader ignores), EDITING.md (the edit → manifest → \
-            validate → simulate loop), a placeholder recording per point and language (silence, marked \
+            DIR gets tour.json (with "//" notes that every reader ignores), EDITING.md (the edit -> manifest -> \
+            validate -> simulate loop), a placeholder recording per point and language (silence, marked \
             "placeholder": true) and an example subtitle file. The example points lie 250 m apart, north of \
             --start. The tour is built in a staging directory and renamed to DIR once it validates.
 

@@ -25,18 +25,19 @@ struct PlayCommand: ParsableCommand {
             handed to the download through its environment, never written anywhere).
 
             With --trace it opens the player at once. The trace replays through the same trigger engine as \
-            `simulate`, on a clock you can pause, step and speed up (¼× … 64×). From ×1/2 to ×2 the audio is \
-            heard (PulseAudio), time-stretched with its pitch kept away from ×1; at other speeds it is muted and \
-            its position follows the clock, so the queue behaves exactly as at ×1. Subtitles follow the heard \
+            `simulate`, on a clock you can pause, step and speed up (x1/4 ... x64). From x1/2 to x2 the audio is \
+            heard (PulseAudio), time-stretched with its pitch kept away from x1; at other speeds it is muted and \
+            its position follows the clock, so the queue behaves exactly as at x1. Subtitles follow the heard \
             position. With --gps it follows live positions instead (gpsd, an NMEA stream; see `walkscape track`).
 
-            Player keys: space play/pause · ←/→ seek ∓10 s (15 s as android-app) · n/p next/previous point (as the profile's app) · r replay · [ ] or -/+ speed · \
-            . step one fix while paused · f follow walker · h/L k/j ↑/↓ pan · z/x zoom · 0 fit route · \
-            s subtitle language · l event log · ? help · q quit.
-            Catalogue keys: ↑/↓ select · enter open · tab filter (all/protected/free) · , settings · esc back · q quit.
+            Player keys: space play/pause; left/right seek -/+10 s (15 s as android-app); n/p next/previous point (as the profile's app); r replay; [ ] or -/+ speed; \
+            . step one fix while paused; f follow walker; h/L k/j up/down pan; z/x zoom; 0 fit route; \
+            s subtitle language; l event log; ? help; q quit.
+            Catalogue keys: up/down select; enter open; tab filter (all/protected/free); , settings; esc back; q quit.
 
-            Needs a terminal (TERM set, not dumb), at least 60×20. Without a UTF-8 locale the map is drawn in \
-            ASCII; NO_COLOR turns colours off. Messages from the audio libraries go to \
+            Needs a terminal (TERM set, not dumb), at least 60x20. Without a UTF-8 locale the map is drawn in \
+            ASCII (a UTF-8 locale that is not installed uses the terminal's UTF-8 through C.UTF-8); NO_COLOR \
+            turns colours off. Messages from the audio libraries go to \
             $XDG_STATE_HOME/walkscape/play.log (default ~/.local/state/walkscape, created 0700), never over \
             the screen.
 
@@ -162,6 +163,7 @@ struct PlayCommand: ParsableCommand {
                 interrupted = browse(state, loop: loop, session: session, strings: strings)
             }
         }
+        if let note = session.terminal.localeNote { console.error("walkscape play: " + note) }
         if interrupted != 0 {
             console.error("walkscape play: stopped by signal \(interrupted); the terminal is restored")
             throw CommandExit(signal: interrupted)

@@ -14,7 +14,7 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Points that may wait behind the playing audio (0: no queue; default 1).", valueName: "N"))
     var queueDepth: Int?
 
-    @Option(help: ArgumentHelp("Ignore fixes whose accuracy is worse than M metres (HDOP × 5 m when only HDOP is known).", valueName: "M"))
+    @Option(help: ArgumentHelp("Ignore fixes whose accuracy is worse than M metres (HDOP x 5 m when only HDOP is known).", valueName: "M"))
     var minAccuracy: Double?
 
     @Option(help: ArgumentHelp("A point triggers after K consecutive fixes inside its region (default 1).", valueName: "K"))

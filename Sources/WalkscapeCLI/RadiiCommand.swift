@@ -13,7 +13,7 @@ struct RadiiCommand: ParsableCommand {
         discussion: """
             For each point and trace: the closest approach (metres, time), first entry, time inside, number of \
             entries, whether and when it triggered (the real engine, with the policy options), the margin \
-            (radius − closest approach). Over all traces: the smallest radius that triggers on every trace and \
+            (radius - closest approach). Over all traces: the smallest radius that triggers on every trace and \
             the largest that stays clear of where walkers were before the previous point's audio ended, and \
             an advised radius between them, or why none works; overlapping consecutive regions; points the \
             route passes twice. Radii are tried one point at a time, the others keeping the tour's radius.
@@ -44,7 +44,7 @@ struct RadiiCommand: ParsableCommand {
             point's radius moves where walkers are while its audio plays), so the advice is applied and the \
             walks analysed again until it settles: a second `radii` run advises keeping what was written. \
             Points where no radius works are left as they are and named (exit status 1). --only 3,5 changes \
-            only those points; --dry-run prints the before → after table and writes nothing.
+            only those points; --dry-run prints the before -> after table and writes nothing.
 
             A trace that cannot be read, or never comes within 1 km of the tour's points or route (a walk of \
             somewhere else: simulate's warning), is left out with a warning and the advice comes from the \
@@ -92,14 +92,14 @@ struct RadiiCommand: ParsableCommand {
     var language: String?
 
     @Option(help: ArgumentHelp(
-        "Replay each trace under N evenly spaced phases of the profile's fix delivery (each phase counts as a walk, named TRACE@k/N), so the advice covers the worst phase (1–360).",
+        "Replay each trace under N evenly spaced phases of the profile's fix delivery (each phase counts as a walk, named TRACE@k/N), so the advice covers the worst phase (1-360).",
         valueName: "N"))
     var phases: Int?
 
-    @Flag(help: "Write the advised radii into tour.json (only triggerRadiusMeters changes) and print a before → after table.")
+    @Flag(help: "Write the advised radii into tour.json (only triggerRadiusMeters changes) and print a before -> after table.")
     var apply = false
 
-    @Option(help: ArgumentHelp("With --apply: change only these points (orders, comma-separated).", valueName: "N,N…"))
+    @Option(help: ArgumentHelp("With --apply: change only these points (orders, comma-separated).", valueName: "N,N..."))
     var only: String?
 
     @Flag(help: "With --apply: show the change without writing it.")

@@ -18,7 +18,7 @@ struct SimulateCommand: ParsableCommand {
             exact decoded lengths of the tour's recordings in the chosen language. The same inputs always \
             give byte-identical output.
 
-            Formats: jsonl (one JSON object a line: t, event, point, pointId, distance, lat, lng, queue, …), \
+            Formats: jsonl (one JSON object a line: t, event, point, pointId, distance, lat, lng, queue, ...), \
             json (one document with the tour, trace, language and policy), text (aligned columns for people).
 
             Examples:
@@ -78,7 +78,7 @@ struct SimulateCommand: ParsableCommand {
     var anonymousID: String?
 
     @Option(help: ArgumentHelp(
-        "With --format json: also replay the walk under N evenly spaced phases of the profile's fix delivery and add, per point, the share of phases where it plays and the spread of its start (1–360).",
+        "With --format json: also replay the walk under N evenly spaced phases of the profile's fix delivery and add, per point, the share of phases where it plays and the spread of its start (1-360).",
         valueName: "N"))
     var phases: Int?
 

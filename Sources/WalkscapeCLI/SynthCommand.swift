@@ -8,14 +8,14 @@ struct SynthCommand: ParsableCommand {
         abstract: "Generate a synthetic GPS trace of a walk along a tour (GPX, NMEA, GeoJSON, KML or Xcode GPX on stdout).",
         discussion: """
             The walker follows the tour's route line (or goes point to point without one) from its first \
-            position to its last, at --speed m/s on average (varying by about 8 %, within ±25 %), optionally \
+            position to its last, at --speed m/s on average (varying by about 8 %, within +/-25 %), optionally \
             standing still at each point for as long as its audio plays. A fix is taken every --interval \
             seconds, starting 2026-05-09T09:00:00Z.
 
-            GPS errors (docs/fieldtesting.md): --noise SIGMA adds a correlated drift (Gauss–Markov per axis, \
-            σ = SIGMA metres, 30 s time constant); --jumps RATE adds jumps of 30–300 m lasting 1–8 s, RATE an \
-            hour on average; --dropouts RATE removes 5–60 s of fixes, RATE times an hour. Fixes then report \
-            an accuracy (GPX: opentracks:accuracy_horizontal; NMEA: HDOP = accuracy ÷ 5). NMEA carries the \
+            GPS errors (docs/fieldtesting.md): --noise SIGMA adds a correlated drift (Gauss-Markov per axis, \
+            sigma = SIGMA metres, 30 s time constant); --jumps RATE adds jumps of 30-300 m lasting 1-8 s, RATE an \
+            hour on average; --dropouts RATE removes 5-60 s of fixes, RATE times an hour. Fixes then report \
+            an accuracy (GPX: opentracks:accuracy_horizontal; NMEA: HDOP = accuracy / 5). NMEA carries the \
             speed and course of each move; xcode-gpx is timed waypoints for Xcode's location simulation \
             (docs/live.md). The same arguments always print the same bytes.
 
@@ -44,13 +44,13 @@ struct SynthCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GPS drift: standard deviation in metres per axis (0: exact positions).", valueName: "SIGMA"))
     var noise: Double = 0
 
-    @Option(help: ArgumentHelp("GPS jumps (30–300 m for 1–8 s) an hour, on average.", valueName: "RATE"))
+    @Option(help: ArgumentHelp("GPS jumps (30-300 m for 1-8 s) an hour, on average.", valueName: "RATE"))
     var jumps: Double = 0
 
-    @Option(help: ArgumentHelp("GPS dropouts (5–60 s without fixes) an hour, on average.", valueName: "RATE"))
+    @Option(help: ArgumentHelp("GPS dropouts (5-60 s without fixes) an hour, on average.", valueName: "RATE"))
     var dropouts: Double = 0
 
-    @Option(help: ArgumentHelp("Random seed (0 … 2⁶⁴ − 1).", valueName: "S"))
+    @Option(help: ArgumentHelp("Random seed (0 ... 2^64 - 1).", valueName: "S"))
     var seed: UInt64 = 1
 
     @Option(help: ArgumentHelp("Output format: \(TraceWriter.OutputFormat.list).", valueName: "FORMAT"))

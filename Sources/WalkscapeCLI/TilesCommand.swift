@@ -16,18 +16,18 @@ struct TilesCommand: ParsableCommand {
             tour.json then names it); tiles already there stay unless the source has the same ones. Every tile \
             must decode as a Mapbox Vector Tile (gzip or raw) before anything is written. Afterwards the asset's \
             size and digest in tour.json are brought up to date, as `walkscape manifest` does. The MBTiles \
-            source's attribution (e.g. © OpenStreetMap contributors) is kept and shown under the map.
+            source's attribution (e.g. (c) OpenStreetMap contributors) is kept and shown under the map.
 
             With --fetch instead of --from, the tiles of a tour installed by `walkscape download` come from the \
             API it was downloaded from (tour.json's x-walkscape-source; --api overrides it): the map that \
-            download could not fetch, resuming the tiles it stored, as `walkscape download … --map-only` does.
+            download could not fetch, resuming the tiles it stored, as `walkscape download ... --map-only` does.
 
             Exit status: 0 done, 1 a tile did not decode or tour.json could not be updated, 2 usage error or \
             unreadable tour or source, the API or its tile server unreachable.
 
             Examples:
               walkscape tiles tours/my-tour --from helsinki.mbtiles
-              walkscape tiles tours/my-tour --from tiles/        # tiles/14/9327/4742.pbf …
+              walkscape tiles tours/my-tour --from tiles/   # tiles/14/9327/4742.pbf ...
               walkscape tiles tours/helsinki-keskusta --fetch
             """)
 

@@ -9,10 +9,10 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check tours completely: JSON shape, rules, every asset's size, SHA-256 and content.",
         discussion: """
             Prints one line a problem, `file: where: severity: what is wrong`, then a count of errors and \
-            warnings. Errors: bad JSON or field shapes, duplicate ids, orders that are not 1…N, coordinates out \
-            of range, radius ≤ 0, a declared language without a track, assets missing, leaving the tour \
+            warnings. Errors: bad JSON or field shapes, duplicate ids, orders that are not 1..N, coordinates out \
+            of range, radius <= 0, a declared language without a track, assets missing, leaving the tour \
             directory, or not matching their size and SHA-256, audio that does not decode, subtitles that do not \
-            parse, a route that does not decode. Warnings: radius outside 100–300 m, overlapping consecutive \
+            parse, a route that does not decode. Warnings: radius outside 100-300 m, overlapping consecutive \
             regions, a first point far from the starting point, audio shorter than its header promises, and \
             more (see docs/tour-format.md). Every audio file is decoded in full (with --json, its exact length in \
             frames is reported; see docs/audio.md).

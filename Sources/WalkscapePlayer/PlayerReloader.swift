@@ -12,7 +12,8 @@ import WalkscapeTours
 /// Kept apart from the player loop on purpose: the loop asks `check(now:)` once a frame; a new version goes
 /// through `Player.reduce` as `.reload` (whose effect the loop carries out with `apply`), a broken edit as a
 /// `.showNotice`. `check` is called from the loop's thread only; the load runs on a thread of its own and
-/// hands its outcome over under `lock` (hence `@unchecked Sendable`).
+/// hands its outcome over under `lock` (hence `@unchecked Sendable`). A reload names only the changed files
+/// the tour uses; changes to nothing it uses reload nothing.
 public final class PlayerReloader: @unchecked Sendable {
     /// What a check found.
     public enum Outcome: Sendable {
@@ -56,6 +57,8 @@ public final class PlayerReloader: @unchecked Sendable {
             start(again)
             again = []
         }
+        // Only files the tour does not use changed (an editor's scratch file, a note): nothing to reload.
+        if case let .reloaded(_, changed) = outcome, changed.isEmpty { return nil }
         return outcome
     }
 
@@ -75,7 +78,8 @@ public final class PlayerReloader: @unchecked Sendable {
     /// Loads the tour as `play` does: the new version, or the first line of why it cannot play.
     public static func load(_ argument: String, language: String, allowMissing: Bool, changed: [String]) -> Outcome {
         do {
-            return .reloaded(try ReplayTour.load(argument, language: language, allowMissing: allowMissing), changed: changed)
+            let tour = try ReplayTour.load(argument, language: language, allowMissing: allowMissing)
+            return .reloaded(tour, changed: used(changed, by: tour))
         } catch {
             // The tour's own directory is left out of the line: the screen is narrow, the producer knows where.
             var first = error.problems.first.map { $0.description } ?? "tour.json: cannot be replayed"
@@ -83,6 +87,20 @@ public final class PlayerReloader: @unchecked Sendable {
             let missing = error.incomplete.map { _ in " (files missing: --allow-missing previews without them)" } ?? ""
             return .broken(PlayerReloader.brokenPrefix + TerminalText.sanitize(first) + missing)
         }
+    }
+
+    /// Of the `changed` paths (relative to the tour directory), those `tour` uses: its tour.json and the files
+    /// it names (every language's). An editor's scratch files (`sed -i`'s `subtitles/it/sed2sV0Lp`, renamed over
+    /// the file it edits), new folders and files the tour does not name are left out.
+    public static func used(_ changed: [String], by tour: ReplayTour) -> [String] {
+        func normalized(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+        var files = Set(tour.tour.assets.map { normalized($0.asset.file) })
+        if tour.location.jsonFile.hasPrefix(tour.location.directory + "/") {
+            files.insert(String(tour.location.jsonFile.dropFirst(tour.location.directory.count + 1)))
+        } else {
+            files.insert((tour.location.jsonFile as NSString).lastPathComponent)
+        }
+        return changed.filter { files.contains(normalized($0)) }
     }
 
     /// What the line of a broken edit starts with.

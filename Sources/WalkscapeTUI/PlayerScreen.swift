@@ -60,7 +60,8 @@ public struct PlayerScreen: Sendable {
             ("space", "pause"), (ascii ? "</>" : "←/→", "seek"), ("n/p", "point"), ("[/]", "speed"), ("l", "log"), ("?", "help"), ("q", "quit"),
         ].filter { !frame.gps.live || $0.1 != "speed" })
         if let notice = frame.notice {
-            grid.put(DisplayWidth.truncate(TerminalText.sanitize(notice), to: width), x: 0, y: height - 1, style: CellStyle(foreground: .warning, bold: true))
+            // A key's explanation (`KeyRefusal`) is translated; other notices (the tour's, a reload's) are not in the table.
+            grid.put(DisplayWidth.truncate(TerminalText.sanitize(strings[notice]), to: width), x: 0, y: height - 1, style: CellStyle(foreground: .warning, bold: true))
         } else {
             grid.put(DisplayWidth.truncate(hints, to: width), x: 0, y: height - 1, style: CellStyle(foreground: .dim, dim: true))
         }

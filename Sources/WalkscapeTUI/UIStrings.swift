@@ -92,6 +92,10 @@ public struct UIStrings: Sendable, Equatable {
         "Fixes less accurate than this are ignored.": "I fix meno precisi di così sono ignorati.",
         "Entering a later region skips the points before it.": "Entrare in un'area successiva salta le tappe precedenti.",
         "Replay speed; from ×1/2 to ×2 the audio is heard with its pitch kept, beyond it is muted and its clock runs on.": "Velocità; da ×1/2 a ×2 l'audio si sente con la sua intonazione, oltre è muto e il suo orologio continua.",
+        KeyRefusal.noMapTiles: "b: questo tour non ha tessere di mappa (walkscape tiles le aggiunge)",
+        KeyRefusal.noPreviousPoint: "p: nessuna tappa precedente finché non ne è suonata una seconda",
+        KeyRefusal.noNextPoint: "n: nessuna tappa successiva: l'ultima è già stata ascoltata",
+        KeyRefusal.nothingToSkip: "n: nulla in riproduzione da saltare",
     ]
 
     static let french: [String: String] = [
@@ -140,5 +144,9 @@ public struct UIStrings: Sendable, Equatable {
         "Fixes less accurate than this are ignored.": "Les fixes moins précis sont ignorés.",
         "Entering a later region skips the points before it.": "Entrer dans une zone suivante saute les étapes précédentes.",
         "Replay speed; from ×1/2 to ×2 the audio is heard with its pitch kept, beyond it is muted and its clock runs on.": "Vitesse ; de ×1/2 à ×2 l'audio s'entend avec sa hauteur, au-delà il est muet et son horloge continue.",
+        KeyRefusal.noMapTiles: "b : ce tour n'a pas de tuiles de carte (walkscape tiles les ajoute)",
+        KeyRefusal.noPreviousPoint: "p : pas d'étape précédente tant qu'une deuxième n'a pas été jouée",
+        KeyRefusal.noNextPoint: "n : pas d'étape suivante : la dernière a été jouée",
+        KeyRefusal.nothingToSkip: "n : rien en cours à passer",
     ]
 }

@@ -9,6 +9,9 @@ import WalkscapeTUI
 /// point, yellow route, cream text), the 8 ANSI colours, or none (`NO_COLOR`).
 public final class CursesTerminal {
     public let capabilities: TerminalCapabilities
+    /// Why the screen is ASCII although the environment names a UTF-8 locale (`TerminalLocale.note`), or nil:
+    /// for the program to say once the terminal is back.
+    public let localeNote: String?
     private var screen: OpaquePointer?
     private var previous: CellGrid?
     private var pairs: [Int: Int16] = [:]
@@ -21,8 +24,10 @@ public final class CursesTerminal {
 
     /// Starts curses on the process's terminal. Call `TerminalGuard.install()` first, and `end()` always.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
-        setlocale(LC_ALL, "")
-        let unicode = TerminalCapabilities.isUTF8(locale: String(cString: nl_langinfo(nl_item(CODESET))))
+        // The environment's locale; when it is not installed, the terminal's UTF-8 through C.UTF-8.
+        let locale = TerminalLocale.apply(environment: environment)
+        let unicode = locale.unicode
+        localeNote = locale.note
         guard let screen = newterm(nil, stdout, stdin) else {
             throw TerminalError("cannot start the terminal for TERM=\(environment["TERM"] ?? "(unset)"); set TERM to your terminal's type")
         }

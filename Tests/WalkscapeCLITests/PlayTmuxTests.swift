@@ -154,6 +154,51 @@ struct PlayTmuxTests {
         #expect(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
     }
 
+    @Test func keysThatDoNothingSayWhyOnTheLastRow() throws {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        // At ×1 the second point is minutes away.
+        try tmux.start(playCommand(speed: 1))
+        var screen = try tmux.waitFor { $0.contains("Stop 1/7") }
+        // The Turin tour has no map tiles.
+        try tmux.keys("b")
+        screen = try tmux.waitFor { $0.contains("b: this tour has no map tiles (walkscape tiles adds them)") }
+        #expect(screen.contains("b: this tour has no map tiles"), "\(screen)")
+        try tmux.keys("p")
+        screen = try tmux.waitFor { $0.contains("p: no previous point until a second one has played") }
+        #expect(screen.contains("p: no previous point until a second one has played"), "\(screen)")
+        #expect(screen.contains("Stop 1/7"))
+        // Up to ×64 (seven steps), to the end; then n has nothing to go to.
+        for _ in 1...7 { try tmux.keys("]") }
+        screen = try tmux.waitFor(timeout: 120) { $0.contains("Tour complete") }
+        #expect(screen.contains("Tour complete"), "\(screen)")
+        try tmux.keys("n")
+        screen = try tmux.waitFor { $0.contains("n: no next point: the last one has played") }
+        #expect(screen.contains("n: no next point: the last one has played"), "\(screen)")
+        try tmux.keys("q")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0"), "\(screen)")
+    }
+
+    @Test func aUTF8LocaleThatIsNotInstalledStillDrawsInUTF8() throws {
+        // fr_FR.UTF-8 is not installed on a bare Debian (only C.UTF-8 is): the terminal's UTF-8 is used
+        // through C.UTF-8 rather than ASCII transliteration. (Where fr_FR.UTF-8 is installed it is used.)
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start(
+            "cd \(repositoryRoot) && env -u LC_ALL -u LC_CTYPE -u LC_MESSAGES LANG=fr_FR.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/torino-portici "
+                + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 1 2>&1; echo \"EXIT $? END\"; sleep 60")
+        var screen = try tmux.waitFor { $0.contains("tape 1/7") }
+        #expect(screen.contains("Étape 1/7"), "\(screen)")
+        #expect(screen.contains("N↑") && screen.contains("portici — Étape"), "\(screen)")
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("(o/n)") || $0.contains("(y/n)") }
+        try tmux.keys("o")
+        screen = try tmux.waitFor { $0.contains(" END") }
+        #expect(screen.contains("EXIT 0 END"), "\(screen)")
+        #expect(!screen.contains("ASCII"), "\(screen)")
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let tmux = Tmux()
         defer { tmux.kill() }

@@ -131,6 +131,85 @@ final class AudioCommandSink: WalkSink {
         #expect(s.shownUnderlay == nil)
     }
 
+    @Test func keysThatDoNothingSayWhy() {
+        // The walk: point 1 plays 25-45 s, point 2 175-205 s, point 3 325-335 s; the trace ends at 525 s.
+        var s = state()
+        // b on a tour without map tiles: the basemap switch stays as it was.
+        #expect(Player.reduce(&s, key: .character("b")) == [])
+        #expect(s.shownNotice == KeyRefusal.noMapTiles && s.showBasemap)
+        #expect(s.frame(heardPosition: nil, muted: true).notice == KeyRefusal.noMapTiles)
+        // The explanation goes after its few seconds: the key hints come back.
+        _ = Player.reduce(&s, .tick(wallSeconds: PlayerState.refusalSeconds))
+        #expect(s.shownNotice == nil)
+        // p while the first point plays: nothing before it to replay.
+        _ = Player.reduce(&s, .tick(wallSeconds: 30 - PlayerState.refusalSeconds))
+        #expect(s.session.engine.playing?.point == 1)
+        let events = s.session.events.count
+        _ = Player.reduce(&s, key: .character("p"))
+        #expect(s.session.events.count == events && s.session.engine.playing?.point == 1)
+        #expect(s.shownNotice == KeyRefusal.noPreviousPoint)
+        // n between points (walkscape's n skips the playing narration): nothing to skip.
+        _ = Player.reduce(&s, .tick(wallSeconds: 70))
+        #expect(s.session.engine.playing == nil)
+        _ = Player.reduce(&s, key: .character("n"))
+        #expect(s.shownNotice == KeyRefusal.nothingToSkip)
+        // p once point 2 plays replays point 1: no explanation.
+        _ = Player.reduce(&s, .tick(wallSeconds: 80))
+        #expect(s.session.engine.playing?.point == 2 && s.shownNotice == nil)
+        _ = Player.reduce(&s, key: .character("p"))
+        #expect(s.session.engine.playing?.point == 1 && s.shownNotice == nil)
+        // n after the last point has played, and after the end.
+        _ = Player.reduce(&s, .tick(wallSeconds: 220))
+        #expect(s.session.engine.playing == nil && !s.session.ended)
+        _ = Player.reduce(&s, key: .character("n"))
+        #expect(s.shownNotice == KeyRefusal.noNextPoint)
+        while !s.session.ended { _ = Player.reduce(&s, .tick(wallSeconds: 10)) }
+        _ = Player.reduce(&s, .tick(wallSeconds: PlayerState.refusalSeconds))
+        _ = Player.reduce(&s, key: .character("n"))
+        #expect(s.shownNotice == KeyRefusal.noNextPoint)
+        // With tiles, b switches the map and says nothing.
+        var tiled = state()
+        tiled.underlay = MapUnderlay(basemap: Basemap(), streets: [])
+        _ = Player.reduce(&tiled, key: .character("b"))
+        #expect(!tiled.showBasemap && tiled.shownNotice == nil)
+    }
+
+    @Test func theAppsNextAndPreviousSayWhyAtTheEnds() {
+        for profile in [EngineProfile.iosApp, .androidApp] {
+            let (tour, trace) = sessionInputs()
+            let session = PlayerSession(tour: tour, trace: trace, policy: profile.policy)
+            let info = PlayerTourInfo(title: "Tour", pointTitles: [:], route: [], completionMessage: nil, subtitles: [:])
+            var s = PlayerState(session: session, info: info, subtitleLanguages: [], subtitleLanguage: nil)
+            _ = Player.reduce(&s, .tick(wallSeconds: 30))
+            _ = Player.reduce(&s, key: .character("p"))
+            #expect(s.shownNotice == KeyRefusal.noPreviousPoint, "\(profile)")
+            // next, next, next: the last press completes the tour, as the apps do; one more says why.
+            for _ in 1...3 { _ = Player.reduce(&s, .nextPoint) }
+            #expect(s.session.ended, "\(profile)")
+            _ = Player.reduce(&s, .nextPoint)
+            #expect(s.shownNotice == KeyRefusal.noNextPoint, "\(profile)")
+        }
+    }
+
+    @Test func aKeysExplanationGivesTheRowBackToABrokenEditsLine() {
+        var s = state()
+        _ = Player.reduce(&s, .showNotice("tour.json: error: broken", seconds: .infinity))
+        _ = Player.reduce(&s, key: .character("b"))
+        #expect(s.shownNotice == KeyRefusal.noMapTiles)
+        _ = Player.reduce(&s, key: .character("b"))
+        _ = Player.reduce(&s, .tick(wallSeconds: PlayerState.refusalSeconds))
+        #expect(s.shownNotice == "tour.json: error: broken")
+        _ = Player.reduce(&s, .tick(wallSeconds: 3600))
+        #expect(s.shownNotice == "tour.json: error: broken")
+    }
+
+    @Test func aKeysExplanationIsDrawnInTheInterfacesLanguage() {
+        var frame = state().frame(heardPosition: nil, muted: true)
+        frame.notice = KeyRefusal.noNextPoint
+        let italian = PlayerScreen(strings: UIStrings(language: "it"), ascii: false).render(frame, width: 80, height: 24).text
+        #expect(italian.contains("n: nessuna tappa successiva"))
+    }
+
     @Test func noticesAndReloadSlotIn() {
         var s = state()
         for k in 1...7 { _ = Player.reduce(&s, .notice("notice \(k)")) }

@@ -68,8 +68,8 @@ public enum Player {
         case .replayCurrent: state.session.replayCurrent()
         case .replayPrevious: state.session.replayPrevious()
         case let .seekStep(forward): state.session.seekAudio(by: forward ? state.session.seekStep : -state.session.seekStep)
-        case .nextPoint: state.session.manualStep(forward: true)
-        case .previousPoint: state.session.manualStep(forward: false)
+        case .nextPoint: step(forward: true, in: &state)
+        case .previousPoint: step(forward: false, in: &state)
         case let .changeSpeed(faster): state.session.changeSpeed(faster: faster)
         case .stepOneFix: if state.session.paused { state.session.stepOneFix() }
         case .toggleFollow: state.map.follow.toggle()
@@ -82,7 +82,12 @@ public enum Player {
             state.subtitleLanguage = cycle[(index + 1) % cycle.count]
             return [.loadSubtitles(state.subtitleLanguage)]
         case .toggleLog: state.showLog.toggle()
-        case .toggleBasemap: state.showBasemap.toggle()
+        case .toggleBasemap:
+            guard state.underlay != nil else {
+                state.explain(KeyRefusal.noMapTiles)
+                return []
+            }
+            state.showBasemap.toggle()
         case .showHelp: show(.help, in: &state)
         case .quit:
             if state.session.ended { return [.quit] }
@@ -94,6 +99,17 @@ public enum Player {
             state.show(notice: text, seconds: seconds)
         }
         return []
+    }
+
+    /// n/p: the profile's next/previous button; a press that changes nothing says why on the last row.
+    static func step(forward: Bool, in state: inout PlayerState) {
+        let before = state.session.events.count
+        state.session.manualStep(forward: forward)
+        guard state.session.events.count == before else { return }
+        guard forward else { return state.explain(KeyRefusal.noPreviousPoint) }
+        let engine = state.session.engine
+        let lastPassed = engine.next > engine.tour.points.count && engine.playing == nil && engine.queue.isEmpty
+        state.explain(state.session.ended || lastPassed ? KeyRefusal.noNextPoint : KeyRefusal.nothingToSkip)
     }
 
     /// Opens or closes an overlay: the one place the overlay's hold on the walk is taken or released.

@@ -33,6 +33,11 @@ public struct PlayerState: Sendable {
     /// seconds of wall time.
     public private(set) var shownNotice: String?
     public private(set) var shownNoticeSeconds = 0.0
+    /// The notice a key's explanation covers for a moment (one shown until replaced, like a broken edit's
+    /// line), shown again when the explanation goes.
+    private var coveredNotice: String?
+    /// Wall seconds a key's explanation (`KeyRefusal`) stays on the last row.
+    public static let refusalSeconds = 4.0
 
     public init(session: PlayerSession, info: PlayerTourInfo, subtitleLanguages: [String], subtitleLanguage: String?, traceName: String? = nil, donation: String? = nil) {
         self.session = session
@@ -46,13 +51,26 @@ public struct PlayerState: Sendable {
     mutating func show(notice: String, seconds: Double) {
         shownNotice = notice
         shownNoticeSeconds = seconds
+        coveredNotice = nil
+    }
+
+    /// Shows why a key did nothing (`KeyRefusal`) for `refusalSeconds`; a notice shown until replaced comes back
+    /// after it.
+    mutating func explain(_ refusal: String) {
+        let covered = shownNoticeSeconds == .infinity ? shownNotice : coveredNotice
+        show(notice: refusal, seconds: PlayerState.refusalSeconds)
+        coveredNotice = covered
     }
 
     /// `wallSeconds` passed: the shown notice goes once its time is up.
     mutating func age(shownNotice wallSeconds: Double) {
         guard shownNotice != nil, wallSeconds > 0 else { return }
         shownNoticeSeconds -= wallSeconds
-        if shownNoticeSeconds <= 0 { shownNotice = nil }
+        if shownNoticeSeconds <= 0 {
+            shownNotice = coveredNotice
+            shownNoticeSeconds = coveredNotice == nil ? 0 : .infinity
+            coveredNotice = nil
+        }
     }
 
     mutating func add(notice: String) {
