@@ -15,7 +15,7 @@ struct LiveSourceOptions: ParsableArguments {
     var record: String?
 
     @Option(help: ArgumentHelp(
-        "With --gps, end the walk when nothing came from the source for this many seconds (0.5–86400; default \(formatShortNumber(Self.defaultIdleTimeout))).",
+        "With --gps, end the walk when nothing came from the source for this many seconds (0.5 to 86400; default \(formatShortNumber(Self.defaultIdleTimeout))).",
         valueName: "S"))
     var idleTimeout: Double?
 
