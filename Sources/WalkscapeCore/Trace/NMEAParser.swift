@@ -406,29 +406,40 @@ public struct NMEAParser: TraceStreamParser {
         }
     }
 
-    private static func number(_ field: ArraySlice<UInt8>) -> Double? {
-        field.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
-            return ASCIINumber.parse(base, 0, buffer.count)
-        }
-    }
-
     /// Seconds of the day from `hhmmss[.ss]`: exactly six digits, then optionally a point and up to nine
     /// digits (anything else, such as 25 digits or an exponent, is not a time).
     static func timeOfDay(_ field: ArraySlice<UInt8>) -> Double? {
-        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
-        guard field.count >= 6, field.count <= 16 else { return nil }
-        let digits = Array(field.prefix(6))
-        let fraction = field.dropFirst(6)
-        guard digits.allSatisfy(isDigit),
-            fraction.isEmpty || (fraction.first == UInt8(ascii: ".") && fraction.dropFirst().allSatisfy(isDigit)),
-            let value = number(field)
-        else { return nil }
-        let hours = Int(digits[0] - 48) * 10 + Int(digits[1] - 48)
-        let minutes = Int(digits[2] - 48) * 10 + Int(digits[3] - 48)
-        let seconds = value - Double(hours * 10_000 + minutes * 100)
-        guard hours < 24, minutes < 60, seconds >= 0, seconds < 61 else { return nil }
-        return Double(hours * 3600 + minutes * 60) + seconds
+        field.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            return timeOfDay(base, 0, buffer.count)
+        }
+    }
+
+    /// `timeOfDay` of the bytes `p[s..<e]`, read in place.
+    static func timeOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Double? {
+        guard e - s >= 6, e - s <= 16 else { return nil }
+        var digits = 0
+        for k in s..<(s + 6) {
+            let b = p[k]
+            guard b >= 48 && b <= 57 else { return nil }
+            digits = digits * 10 + Int(b - 48)
+        }
+        var fraction = 0.0
+        if e - s > 6 {
+            guard p[s + 6] == UInt8(ascii: ".") else { return nil }
+            var numerator = 0
+            var denominator = 1
+            for k in (s + 7)..<e {
+                let b = p[k]
+                guard b >= 48 && b <= 57 else { return nil }
+                numerator = numerator * 10 + Int(b - 48)
+                denominator *= 10
+            }
+            fraction = Double(numerator) / Double(denominator)
+        }
+        let hours = digits / 10_000, minutes = digits / 100 % 100, seconds = digits % 100
+        guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+        return Double(hours * 3600 + minutes * 60 + seconds) + fraction
     }
 
     /// Degrees from `ddmm.mmmm` (or `dddmm.mmmm`) and a hemisphere letter.
@@ -493,33 +504,9 @@ public struct NMEAParser: TraceStreamParser {
         return true
     }
 
-    /// Seconds of the day from field `index`, read in place (the rules of `timeOfDay`).
     private func time(_ f: SentenceFields, _ index: Int) -> Double? {
         let (s, e) = f.range(index)
-        guard e - s >= 6, e - s <= 16 else { return nil }
-        let p = f.base
-        var digits = 0
-        for k in s..<(s + 6) {
-            let b = p[k]
-            guard b >= 48 && b <= 57 else { return nil }
-            digits = digits * 10 + Int(b - 48)
-        }
-        var fraction = 0.0
-        if e - s > 6 {
-            guard p[s + 6] == UInt8(ascii: ".") else { return nil }
-            var numerator = 0
-            var denominator = 1
-            for k in (s + 7)..<e {
-                let b = p[k]
-                guard b >= 48 && b <= 57 else { return nil }
-                numerator = numerator * 10 + Int(b - 48)
-                denominator *= 10
-            }
-            fraction = Double(numerator) / Double(denominator)
-        }
-        let hours = digits / 10_000, minutes = digits / 100 % 100, seconds = digits % 100
-        guard hours < 24, minutes < 60, seconds < 61 else { return nil }
-        return Double(hours * 3600 + minutes * 60 + seconds) + fraction
+        return Self.timeOfDay(f.base, s, e)
     }
 
     private mutating func rmc(_ f: SentenceFields, line: Int) {
@@ -552,19 +539,7 @@ public struct NMEAParser: TraceStreamParser {
     }
 
     private mutating func gga(_ f: SentenceFields, line: Int) {
-        let void = f.isEmpty(5) || f.equals(5, UInt8(ascii: "0"))
-        guard f.count >= 9, let seconds = time(f, 0) else {
-            raw.note(void ? .voidFixes : .malformedSentences) { "line \(line)" }
-            return
-        }
-        guard enter(seconds, .gga) else { return }
-        if void {
-            raw.note(.voidFixes) { "line \(line)" }
-            return
-        }
-        guard position(f, at: 1, line: line) else { return }
-        if let hdop = f.number(7) { epoch!.hdop = Float(hdop) }
-        if let elevation = f.number(8) { epoch!.elevation = Float(elevation) }
+        fixWithHeight(f, .gga, void: f.isEmpty(5) || f.equals(5, UInt8(ascii: "0")), line: line)
     }
 
     private mutating func gll(_ f: SentenceFields, line: Int) {
@@ -585,12 +560,17 @@ public struct NMEAParser: TraceStreamParser {
 
     private mutating func gns(_ f: SentenceFields, line: Int) {
         let mode = f.slice(5)
-        let void = mode.isEmpty || mode.allSatisfy { $0 == UInt8(ascii: "N") }
+        fixWithHeight(f, .gns, void: mode.isEmpty || mode.allSatisfy { $0 == UInt8(ascii: "N") }, line: line)
+    }
+
+    /// GGA and GNS alike: time, position (fields 1-4), HDOP (7) and elevation (8); `void` when the sentence
+    /// reports no satellite fix.
+    private mutating func fixWithHeight(_ f: SentenceFields, _ kind: Kind, void: Bool, line: Int) {
         guard f.count >= 9, let seconds = time(f, 0) else {
             raw.note(void ? .voidFixes : .malformedSentences) { "line \(line)" }
             return
         }
-        guard enter(seconds, .gns) else { return }
+        guard enter(seconds, kind) else { return }
         if void {
             raw.note(.voidFixes) { "line \(line)" }
             return
