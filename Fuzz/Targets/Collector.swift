@@ -11,8 +11,13 @@ public func fuzzCollector(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     guard let first = input.first else { return 0 }
     let requests = [("POST", "/v1/analytics/events"), ("POST", "/analytics/events?debug=1"), ("GET", "/v1/analytics/events"), ("POST", "/v1/tours")]
     let (method, path) = requests[Int(first >> 6) % requests.count]
+    let contentTypes: [String?] = ["application/json", "Application/JSON; charset=utf-8", "text/plain", nil]
+    let contentType = contentTypes[Int(first >> 4) % contentTypes.count]
     let body = Array(input.dropFirst())
-    let answer = AnalyticsIntake.answer(method: method, path: path, body: body.count > AnalyticsIntake.bodyLimit ? nil : body)
+    let answer = AnalyticsIntake.answer(method: method, path: path, contentType: contentType, body: body.count > AnalyticsIntake.bodyLimit ? nil : body)
+    if !AnalyticsIntake.isJSON(contentType: contentType), method == "POST", AnalyticsIntake.isEndpoint(path), answer.status != 413 {
+        FuzzSupport.check(answer.status == 400, "a body sent as \(contentType ?? "no Content-Type") was read: status \(answer.status)")
+    }
     FuzzSupport.check([204, 400, 404, 413].contains(answer.status), "status \(answer.status)")
     FuzzSupport.check((answer.status == 204) == (answer.body == nil), "status \(answer.status) with body \(String(describing: answer.body))")
     guard answer.status == 204 else {

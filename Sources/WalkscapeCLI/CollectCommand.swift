@@ -13,9 +13,12 @@ struct CollectCommand: ParsableCommand {
             Answers POST .../analytics/events (any API prefix, e.g. /v1/analytics/events) exactly as the \
             backend validates it: 204 for a body it accepts, 400 with NestJS's {"statusCode", "message", \
             "error"} body for one it refuses (an unknown field, an unknown event name, a wrong type, an empty \
-            list), 413 over 100 KiB, 404 elsewhere. Accepted events are appended to --out, one JSON object a \
-            line, each batch in one write; `walkscape check --observed` reads the file. A line per request \
-            goes to stderr. Ctrl-C stops (exit 130). Point a debug build's API base URL at \
+            list, a body not sent as application/json), 413 over 100 KiB, 404 elsewhere. Accepted events are \
+            appended to --out, one JSON object a line, each batch in one write; `walkscape check --observed` \
+            reads the file. A line per request goes to stderr, written off the server's thread: when stderr is \
+            not read, lines are dropped (and counted at the end), never the requests. A connection that sends \
+            no request for --idle-timeout seconds is closed; over --max-connections, a new one is answered 503; \
+            out of descriptors, accepting waits a quarter second before retrying. Ctrl-C stops (exit 130). Point a debug build's API base URL at \
             http://LAPTOP:PORT/v1 (with --host 0.0.0.0 for a phone on the same network).
 
             Examples:
@@ -32,28 +35,37 @@ struct CollectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The JSON Lines file accepted events are appended to.", valueName: "FILE"))
     var out: String
 
+    @Option(help: ArgumentHelp(
+        "Close a connection that sends no whole request head for this long (0.5 to 86400; default 15), and answer 408 to a body that takes longer.",
+        valueName: "SECONDS"))
+    var idleTimeout: Double = CollectorLimits.standard.idleSeconds
+
+    @Option(help: ArgumentHelp("Connections served at once (1 to 65536; default 256); one more is answered 503.", valueName: "N"))
+    var maxConnections: Int = CollectorLimits.standard.maxConnections
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port).") }
+        guard idleTimeout.isFinite, ValueRanges.idleTimeoutSeconds.contains(idleTimeout) else {
+            throw ValidationError(
+                "--idle-timeout must be seconds from \(formatShortNumber(ValueRanges.idleTimeoutSeconds.lowerBound)) to "
+                    + "\(formatShortNumber(ValueRanges.idleTimeoutSeconds.upperBound)), got \(formatShortNumber(idleTimeout)).")
+        }
+        guard ValueRanges.collectorConnections.contains(maxConnections) else {
+            throw ValidationError(
+                "--max-connections must be \(ValueRanges.collectorConnections.lowerBound) to \(ValueRanges.collectorConnections.upperBound), got \(maxConnections).")
+        }
     }
 
     func run() throws {
         let console = CommandContext.console
+        let lines = DetachedLineWriter()
+        var limits = CollectorLimits.standard
+        limits.idleSeconds = idleTimeout
+        limits.maxConnections = maxConnections
         let collector: AnalyticsCollector
         do {
-            collector = try AnalyticsCollector(host: host, port: port, output: out) { answer, request in
-                var line = "\(request) → \(answer.status)"
-                if answer.status == 204 {
-                    var counts: [(String, Int)] = []
-                    for name in answer.events.compactMap({ $0["name"]?.stringValue }) {
-                        if let i = counts.firstIndex(where: { $0.0 == name }) { counts[i].1 += 1 } else { counts.append((name, 1)) }
-                    }
-                    line += ": \(answer.events.count) event\(answer.events.count == 1 ? "" : "s") ("
-                        + counts.map { $0.1 == 1 ? $0.0 : "\($0.0) ×\($0.1)" }.joined(separator: ", ") + ")"
-                } else if let message = answer.body?["message"] {
-                    let text = message.arrayElements?.compactMap(\.stringValue).joined(separator: "; ") ?? message.stringValue ?? ""
-                    line += ": " + TerminalText.sanitize(text)
-                }
-                console.error(line)
+            collector = try AnalyticsCollector(host: host, port: port, output: out, limits: limits) { answer, request in
+                lines.write(CollectorLogLine.text(answer, request: request))
             }
         } catch {
             console.error(error.message)
@@ -65,7 +77,11 @@ struct CollectCommand: ParsableCommand {
             while !interruption.isInterrupted { usleep(50_000) }
         }
         collector.stop()
-        console.error("\(collector.eventsWritten) event\(collector.eventsWritten == 1 ? "" : "s") written to \(out)")
+        var summary = "\(collector.eventsWritten) event\(collector.eventsWritten == 1 ? "" : "s") written to \(out)"
+        if collector.connectionsRefused > 0 { summary += "; \(collector.connectionsRefused) connection(s) answered 503 (over --max-connections)" }
+        if lines.dropped > 0 { summary += "; \(lines.dropped) log line(s) dropped because stderr was not read" }
+        lines.write(summary)
+        lines.finish(waitingAtMost: 5)
         throw CommandExit(signal: interruption.signal)
     }
 }

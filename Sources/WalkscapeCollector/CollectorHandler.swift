@@ -35,14 +35,16 @@ final class CollectorHandler: ChannelInboundHandler {
         case .end:
             guard let request = head else { return }
             head = nil
-            var answer = AnalyticsIntake.answer(method: request.method.rawValue, path: request.uri, body: tooLarge ? nil : body)
+            var answer = AnalyticsIntake.answer(
+                method: request.method.rawValue, path: request.uri, contentType: request.headers.first(name: "Content-Type"),
+                body: tooLarge ? nil : body)
             if !answer.events.isEmpty, let failure = log.append(answer.events) {
                 answer = AnalyticsIntake.Answer(
                     status: 500,
                     body: .object([("statusCode", .number("500")), ("message", .string("Internal server error")), ("error", .string(failure))]),
                     events: [])
             }
-            onBatch(answer, "\(request.method.rawValue) \(request.uri)")
+            onBatch(answer, TerminalText.sanitize("\(request.method.rawValue) \(request.uri)"))
             respond(context: context, request: request, answer: answer)
         }
     }

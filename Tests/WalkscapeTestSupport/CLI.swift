@@ -23,10 +23,13 @@ public enum CLI {
     }()
 
     /// Starts the binary with `arguments`; `finish` collects its output and status.
-    public static func start(_ arguments: [String], environment extra: [String: String] = [:], in directory: String = repositoryRoot) throws -> (Process, Pipe, Pipe) {
+    /// `launcher` runs the binary through another program (`["/usr/bin/prlimit", "--nofile=48"]`).
+    public static func start(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: String = repositoryRoot, launcher: [String] = []
+    ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
+        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
         environment.merge(extra) { $1 }

@@ -4,7 +4,9 @@
 /// `POST …/analytics/events` with a body `AnalyticsEventRules` accepts: 204 and the events to keep. A body
 /// that is not JSON: 400 "Unexpected token in JSON body". A refused body: 400 with NestJS's shape
 /// `{"statusCode": 400, "message": [...], "error": "Bad Request"}`. Over 100 KiB (Express's JSON limit, which
-/// NestJS keeps): 413. Another method or path: 404 `Cannot METHOD /path`, as NestJS answers.
+/// NestJS keeps): 413. Another method or path: 404 `Cannot METHOD /path`, as NestJS answers. A body whose
+/// Content-Type is not `application/json` (text/plain, a form, none) is not read at all, as Express's JSON
+/// parser leaves it: the batch is then `{}`, refused with `events must be an array`.
 public enum AnalyticsIntake {
     /// The largest body accepted: body-parser's default JSON limit, 100 KiB.
     public static let bodyLimit = 100 * 1024
@@ -29,15 +31,24 @@ public enum AnalyticsIntake {
         return route == "/analytics/events" || route.hasSuffix("/analytics/events")
     }
 
-    /// The answer to `method` `path` with `body` (nil when it went over `bodyLimit`).
-    public static func answer(method: String, path: String, body: [UInt8]?) -> Answer {
+    /// Whether a request's Content-Type header makes Express's JSON parser read its body: the media type
+    /// `application/json`, whatever its parameters and letter case.
+    public static func isJSON(contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let media = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return media.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().map { $0.lowercased() }.joined() == "application/json"
+    }
+
+    /// The answer to `method` `path` with `body` (nil when it went over `bodyLimit`) sent as `contentType`
+    /// (the header's value, nil when there was none).
+    public static func answer(method: String, path: String, contentType: String?, body: [UInt8]?) -> Answer {
         guard method == "POST", isEndpoint(path) else {
             return refusal(404, .string("Cannot \(method) \(path.split(separator: "?").first.map(String.init) ?? path)"), "Not Found")
         }
         guard let body else { return refusal(413, .string("request entity too large"), "Payload Too Large") }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(body.isEmpty ? Array("{}".utf8) : body)
+            value = try JSONParser().parse(body.isEmpty || !isJSON(contentType: contentType) ? Array("{}".utf8) : body)
         } catch {
             return refusal(400, .string("Unexpected token in JSON body"), "Bad Request")
         }

@@ -22,6 +22,8 @@ public enum ValueRanges {
     /// `--idle-timeout S` (`track`, `play --gps`): a live source silent this long ends the walk; half a second
     /// to one day.
     public static let idleTimeoutSeconds = 0.5...86_400.0
+    /// `collect --max-connections`: connections served at once (a descriptor each).
+    public static let collectorConnections = 1...65_536
     /// `--phases N`: 1 to 360 replays of one walk (each is a full replay).
     public static let phases = 1...360
     /// The most fixes `walkscape synth` makes: a fix a second for 11 days (a walk of a tour lasts hours), about

@@ -47,8 +47,24 @@ import Testing
     @Test func aWalkscapeBatchPasses() {
         let batch: JSONValue = .object([("events", .array([.object([("name", .string("tour_started")), ("timestamp", .string("2026-05-09T09:00:00Z"))])]))])
         #expect(AnalyticsEventRules.problems(batch).isEmpty)
-        #expect(AnalyticsIntake.answer(method: "POST", path: "/v1/analytics/events?x=1", body: Array(JSONWriter(pretty: false).write(batch).utf8)).status == 204)
-        #expect(AnalyticsIntake.answer(method: "GET", path: "/analytics/events", body: []).status == 404)
-        #expect(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", body: nil).status == 413)
+        #expect(AnalyticsIntake.answer(method: "POST", path: "/v1/analytics/events?x=1", contentType: "application/json", body: Array(JSONWriter(pretty: false).write(batch).utf8)).status == 204)
+        #expect(AnalyticsIntake.answer(method: "GET", path: "/analytics/events", contentType: "application/json", body: []).status == 404)
+        #expect(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json", body: nil).status == 413)
+    }
+
+    /// Express's JSON parser reads a body only when its Content-Type is `application/json` (parameters and
+    /// letter case aside); NestJS then validates `{}`, so a valid batch sent as text, a form or with no
+    /// Content-Type is refused with `events must be an array`, and nothing is kept.
+    @Test func aBodyThatIsNotSentAsJSONIsNotRead() throws {
+        let batch = Array(#"{"events":[{"name":"tour_started"}]}"#.utf8)
+        for contentType in ["application/json", "application/json; charset=utf-8", "Application/JSON ;charset=UTF-8", " application/json "] {
+            #expect(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: contentType, body: batch).status == 204, "\(contentType)")
+        }
+        for contentType: String? in ["text/plain", "application/x-www-form-urlencoded", "application/vnd.api+json", "multipart/form-data; boundary=x", "", nil] {
+            let answer = AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: contentType, body: batch)
+            #expect(answer.status == 400 && answer.events.isEmpty, "\(contentType ?? "none")")
+            let messages = answer.body?["message"]?.arrayElements?.compactMap(\.stringValue) ?? []
+            #expect(messages.contains("events must be an array"), "\(contentType ?? "none"): \(messages)")
+        }
     }
 }
