@@ -345,8 +345,12 @@ class Handler(BaseHTTPRequestHandler):
         if method == "POST" and parts == ["vouchers", "validate"]:
             return self.voucher(shape, token)
         if method == "POST" and parts == ["analytics", "events"]:
+            # Express's JSON parser reads a body only when it is sent as application/json; otherwise NestJS
+            # validates {} (as AnalyticsIntake in the core does).
+            media = (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
+            raw = self.read_body()
             try:
-                body = json.loads(self.read_body() or b"{}")
+                body = json.loads((raw if media == "application/json" else b"") or b"{}")
             except ValueError:
                 return self.send_nest_error(400, "Unexpected token in JSON body", "Bad Request")
             if shape == "deployed":
