@@ -186,6 +186,26 @@ import WalkscapeTestSupport
         #expect(result.status == 130)
     }
 
+    /// Numbers from the command line are checked before anything listens: at their type's edges, each is
+    /// refused with a usage error naming the range.
+    @Test(arguments: [
+        (["--idle-timeout", "nan"], "--idle-timeout must be seconds from 0.5 to 86400, got nan."),
+        (["--idle-timeout", "0"], "--idle-timeout must be seconds from 0.5 to 86400, got 0."),
+        (["--idle-timeout=-1"], "--idle-timeout must be seconds from 0.5 to 86400"),
+        (["--idle-timeout", "1e300"], "--idle-timeout must be seconds from 0.5 to 86400"),
+        (["--idle-timeout", "inf"], "--idle-timeout must be seconds from 0.5 to 86400"),
+        (["--max-connections", "0"], "--max-connections must be 1 to 65536, got 0."),
+        (["--max-connections=-1"], "--max-connections must be 1 to 65536, got -1."),
+        (["--max-connections", "9223372036854775807"], "--max-connections must be 1 to 65536"),
+    ])
+    func refusesLimitsOutsideTheirRanges(extra: [String], words: String) throws {
+        let out = NSTemporaryDirectory() + "walkscape-collect-\(UUID().uuidString).jsonl"
+        let result = try CLI.run(["collect", "--port", "0", "--out", out] + extra, interruptAfter: 60, signal: SIGKILL)
+        #expect(result.status == 2, "\(extra): \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains(words), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     static func request(_ body: String) -> String {
         "POST /v1/analytics/events HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
