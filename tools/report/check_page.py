@@ -37,7 +37,11 @@ import json
 import os
 import re
 import shutil
+import socket
+import struct
 import subprocess
+import time
+import urllib.request
 import sys
 import tempfile
 from html.parser import HTMLParser
@@ -284,6 +288,156 @@ def screenshot(chromium, page: Path, work: Path, out: Path, width, height, budge
     return r.returncode == 0 and out.exists() and out.stat().st_size > 1000, r.stderr.strip()[-300:]
 
 
+class WebSocket:
+    """The least of RFC 6455 a DevTools client needs: text frames, masked out, unmasked in."""
+
+    def __init__(self, url: str, timeout=30.0):
+        assert url.startswith("ws://")
+        hostport, _, path = url[5:].partition("/")
+        host, _, port = hostport.partition(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=timeout)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /{path} HTTP/1.1\r\nHost: {hostport}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("websocket: connection closed during the handshake")
+            head += chunk
+        head, _, self.buf = head.partition(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError("websocket: " + head.split(b"\r\n")[0].decode(errors="replace"))
+
+    def send(self, text: str):
+        payload = text.encode()
+        n = len(payload)
+        head = bytes([0x81])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def _read(self, n: int) -> bytes:
+        while len(self.buf) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("websocket: connection closed")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def recv(self) -> str:
+        message = b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            mask = self._read(4) if b1 & 0x80 else None
+            data = self._read(n)
+            if mask:
+                data = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+            op = b0 & 0x0F
+            if op == 0x8:
+                raise RuntimeError("websocket: closed by the browser")
+            if op == 0x9:
+                continue  # a ping; Chrome does not send them to clients
+            message += data
+            if b0 & 0x80:
+                return message.decode("utf-8", errors="replace")
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def devtools_run(chromium, page: Path, work: Path, timeout=40.0):
+    """Loads the page under the DevTools protocol and returns what the browser saw: console errors,
+    exceptions, error log entries, every request and every failed one, and <html>'s attributes."""
+    profile = tempfile.mkdtemp(prefix="profile-", dir=work)
+    args = chromium_args(chromium, profile, 1280, 900) + ["--remote-debugging-port=0", "about:blank"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen = {"console": [], "exceptions": [], "log": [], "requests": [], "failed": [], "attrs": {}}
+    ws = None
+    try:
+        port_file = Path(profile) / "DevToolsActivePort"
+        deadline = time.time() + 20
+        while not port_file.exists() or not port_file.read_text().strip():
+            if time.time() > deadline or proc.poll() is not None:
+                raise RuntimeError("chromium did not open its DevTools port")
+            time.sleep(0.1)
+        port = int(port_file.read_text().split()[0])
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        targets = json.loads(opener.open(f"http://127.0.0.1:{port}/json/list", timeout=10).read())
+        target = next(t for t in targets if t.get("type") == "page")
+        ws = WebSocket(target["webSocketDebuggerUrl"])
+        ids = iter(range(1, 1 << 30))
+        urls = {}
+
+        def handle(msg):
+            method, params = msg.get("method"), msg.get("params", {})
+            if method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+                seen["console"].append(" ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))[:200])
+            elif method == "Runtime.exceptionThrown":
+                d = params.get("exceptionDetails", {})
+                seen["exceptions"].append((d.get("exception", {}).get("description") or d.get("text", ""))[:200])
+            elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+                e = params["entry"]
+                seen["log"].append(f"{e.get('source')}: {e.get('text', '')[:160]} {e.get('url', '')[:80]}")
+            elif method == "Network.requestWillBeSent":
+                url = params.get("request", {}).get("url", "")
+                urls[params.get("requestId")] = url
+                seen["requests"].append(url)
+            elif method == "Network.loadingFailed":
+                url = urls.get(params.get("requestId"), "?")
+                seen["failed"].append(f"{url[:80]} {params.get('errorText', '')}" + (" (canceled)" if params.get("canceled") else ""))
+
+        def call(method, **params):
+            i = next(ids)
+            ws.send(json.dumps({"id": i, "method": method, "params": params}))
+            while True:
+                msg = json.loads(ws.recv())
+                if msg.get("id") == i:
+                    if "error" in msg:
+                        raise RuntimeError(f"{method}: {msg['error']}")
+                    return msg.get("result", {})
+                handle(msg)
+
+        for domain in ("Runtime", "Log", "Network", "Page"):
+            call(domain + ".enable")
+        call("Page.navigate", url=page.as_uri())
+        deadline = time.time() + timeout
+        expr = ("document.documentElement && document.documentElement.getAttribute('data-report-ready') === '1' ? "
+                "JSON.stringify(Array.from(document.documentElement.attributes).map(a => [a.name, a.value])) : ''")
+        while time.time() < deadline:
+            r = call("Runtime.evaluate", expression=expr, returnByValue=True)
+            value = r.get("result", {}).get("value")
+            if value:
+                seen["attrs"] = dict(json.loads(value))
+                break
+            time.sleep(0.2)
+        time.sleep(0.5)
+        call("Runtime.evaluate", expression="1")  # collect the last events
+    finally:
+        if ws:
+            ws.close()
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return seen
+
+
 class Checks:
     def __init__(self):
         self.failed = 0
@@ -515,6 +669,20 @@ def main(argv=None) -> int:
         return 2
     (out / "dom.html").write_text(raw, encoding="utf-8")
     check_dom(c, dom, data, "example")
+
+    try:
+        seen = devtools_run(chromium, page, work)
+        page_url = page.as_uri()
+        others = [u for u in seen["requests"] if u != page_url and not u.startswith("data:")]
+        c.check("devtools: page ready", seen["attrs"].get("data-report-ready") == "1")
+        c.check("devtools: no console error, no exception, no error logged",
+                not seen["console"] and not seen["exceptions"] and not seen["log"],
+                "; ".join((seen["console"] + seen["exceptions"] + seen["log"])[:4]))
+        c.check("devtools: no request but the page's own file and data: URIs", not others, "; ".join(others[:4]))
+        c.check("devtools: no failed request", not seen["failed"], "; ".join(seen["failed"][:4]) or
+                f"{len(seen['requests'])} requests, {sum(1 for u in seen['requests'] if u.startswith('data:'))} of them data: URIs")
+    except (RuntimeError, OSError, StopIteration, ValueError) as e:
+        c.check("devtools: chromium under the DevTools protocol", False, str(e)[:300])
 
     bad, evil = hostile(data)
     hpage = out / "hostile.html"
