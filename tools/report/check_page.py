@@ -684,6 +684,28 @@ def main(argv=None) -> int:
     except (RuntimeError, OSError, StopIteration, ValueError) as e:
         c.check("devtools: chromium under the DevTools protocol", False, str(e)[:300])
 
+    # The least a writer may give: no basemap, advice, overlaps or build differences, no audio, a walk
+    # without narrations.
+    least = copy.deepcopy(data)
+    for key in ("basemap", "advice", "buildDifferences", "regionOverlaps", "generatedAt"):
+        least.pop(key, None)
+    for p in least["tour"]["points"]:
+        p.pop("narration", None)
+        p["advisedRadiusMeters"] = None
+    least["tour"].pop("route", None)
+    least["walks"] = [{"id": "w1", "fixes": least["walks"][0]["fixes"][:50], "narrations": []}]
+    mpage = out / "least.html"
+    mpage.write_text(fill_template(template, least), encoding="utf-8")
+    try:
+        mdom, _ = dump_dom(chromium, mpage, work)
+        mh = mdom.find("html")[0].attrs
+        c.check("least data: renders, no error, no request", mh.get("data-report-ready") == "1" and mh.get("data-errors") == "0"
+                and mh.get("data-blocked") == "0" and len(mdom.find("g", "point-marker")) == len(least["tour"]["points"])
+                and len(mdom.find("div", "walk-block")) == 1,
+                f"ready {mh.get('data-report-ready')}, errors {mh.get('data-errors')} {mh.get('data-error-log', '')[:200]}")
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        c.check("least data: chromium runs", False, str(e))
+
     bad, evil = hostile(data)
     hpage = out / "hostile.html"
     hpage.write_text(fill_template(template, bad), encoding="utf-8")
