@@ -614,7 +614,7 @@ def check_interaction(c: Checks, dom: DOM, data):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--template", type=Path, default=RESOURCES / "report.html")
-    ap.add_argument("--data", type=Path, default=RESOURCES / "example-data.json")
+    ap.add_argument("--data", type=Path, default=RESOURCES.parents[2] / "fixtures" / "report" / "example-data.json")
     ap.add_argument("--out", type=Path, help="directory for the pages and screenshots (default: a new temp dir)")
     ap.add_argument("--chromium")
     ap.add_argument("--no-screenshots", action="store_true")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make Sources/WalkscapeReport/Resources/example-data.json, the field report's example data.
+"""Make fixtures/report/example-data.json, the field report's example data.
 
 Usage: python3 tools/report/make_example_data.py [--output FILE] [--audio-seconds S|full]
 
@@ -35,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TOUR_DIR = ROOT / "tours" / "torino-portici"
-OUT_DEFAULT = ROOT / "Sources" / "WalkscapeReport" / "Resources" / "example-data.json"
+OUT_DEFAULT = ROOT / "fixtures" / "report" / "example-data.json"
 EARTH_R = 6371008.8
 START_EPOCH = "2026-05-09T09:00:00Z"
 # The real narrations' lengths (ffprobe of tours/torino-portici/audio/it/p1…p7.mp3).
