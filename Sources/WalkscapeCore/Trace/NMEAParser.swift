@@ -207,8 +207,10 @@ public struct NMEAParser: TraceStreamParser {
         var i = 0
         while i < count {
             if inSentence {
-                // Find where this sentence ends within the buffer.
+                // Find where this sentence ends within the buffer. A sentence that starts here is read in
+                // place; only one cut by the buffer's end is gathered in `sentence`.
                 let start = i
+                if sentence.isEmpty { i += 1 }  // its `$` or `!`
                 while i < count {
                     let b = p[i]
                     guard Self.isSentenceByte(b), b != 0x24, b != 0x21 else { break }
@@ -241,33 +243,41 @@ public struct NMEAParser: TraceStreamParser {
                 // The byte that ended the sentence is read below: a line end, the next sentence, or binary.
                 continue
             }
-            let b = p[i]
-            switch b {
-            case 0x24, 0x21:  // $ !
-                if outsideBinary { countBinary() }
-                outsideBytes = 0
-                outsideBinary = false
-                inSentence = true
-                sentenceLine = line
-                sentence.append(b)
-            case 0x0A:
-                if outsideBinary {
-                    outsideBytes += 1
-                } else if outsideBytes > 0 {
-                    let here = outsideLine
-                    raw.note(.notSentences) { "line \(here)" }
-                    outsideBytes = 0
+            // Between sentences: a tight loop on locals up to the next `$` or `!` (most of a binary log's bytes).
+            var bytes = outsideBytes, binary = outsideBinary, firstLine = outsideLine, here = line
+            while i < count {
+                let b = p[i]
+                if b == 0x24 || b == 0x21 { break }  // $ !
+                if b == 0x0A {
+                    if binary {
+                        bytes += 1
+                    } else if bytes > 0 {
+                        let at = firstLine
+                        raw.note(.notSentences) { "line \(at)" }
+                        bytes = 0
+                    }
+                    here += 1
+                } else if b == 0x0D || b == 0x20 || b == 0x09 {
+                    // White space counts only inside a binary run (as its bytes).
+                    if binary { bytes += 1 }
+                } else {
+                    if bytes == 0 { firstLine = here }
+                    bytes += 1
+                    if !Self.isSentenceByte(b) { binary = true }
                 }
-                line += 1
-            case 0x0D, 0x20, 0x09:
-                // White space counts only inside a binary run (as its bytes).
-                if outsideBinary { outsideBytes += 1 }
-            default:
-                if outsideBytes == 0 { outsideLine = line }
-                outsideBytes += 1
-                if !Self.isSentenceByte(b) { outsideBinary = true }
+                i += 1
             }
-            i += 1
+            outsideBytes = bytes
+            outsideBinary = binary
+            outsideLine = firstLine
+            line = here
+            guard i < count else { return }
+            // A sentence starts.
+            if outsideBinary { countBinary() }
+            outsideBytes = 0
+            outsideBinary = false
+            inSentence = true
+            sentenceLine = line
         }
     }
 
