@@ -1,7 +1,9 @@
 # walkscape — the two commands a new user runs first, and the ones developers use.
 #   make demo   installs missing Debian packages, builds, and runs the main job on the sample tour
-#   make test   installs missing Debian packages, builds, and runs every test (and every fuzz target briefly)
-#   make fuzz   the fuzzing campaign: every fuzz target for FUZZ_CAMPAIGN_SECONDS (docs/reliability.md)
+#   make test   installs missing Debian packages, builds, and runs every test (every fuzz target's seeds and saved
+#               regressions replayed once, as plain functions)
+#   make fuzz   the fuzzing campaign: every libFuzzer target for FUZZ_CAMPAIGN_SECONDS, then the grammar-based
+#               GPX differential (docs/reliability.md); CI runs it after make test, 20 s a target
 SHELL := /bin/bash
 SWIFT ?= swift
 BIN := .build/debug/walkscape
@@ -22,13 +24,12 @@ BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-
 # curl: the HTTP client that posts to `collect` in its tests.
 TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin
 
-# Seconds each fuzz target runs in `make test` and in `make fuzz` (Fuzz/run.sh; docs/reliability.md).
-FUZZ_SECONDS ?= 20
+# Seconds each fuzz target runs in `make fuzz` (Fuzz/run.sh; docs/reliability.md); .ci/run gives 20.
 FUZZ_CAMPAIGN_SECONDS ?= 600
 FUZZ_PARALLEL ?= 1
-# Extra libFuzzer flags; make test adds -seed=1 so that its short runs are the same every time.
+# Extra libFuzzer flags; .ci/run adds -seed=1 so that its short runs are the same every time.
 FUZZ_ARGS ?=
-# Documents per seed of the grammar-based differential (Fuzz/grammar.sh, seeds 1 2 3) in `make test`.
+# Documents per seed of the grammar-based differential (Fuzz/grammar.sh, seeds 1 2 3) in `make fuzz`.
 GRAMMAR_DOCUMENTS ?= 20000
 # Every target in Fuzz/Targets, GPXWellFormed (the GPX reader against libxml2's verdict) included.
 FUZZ_TARGETS ?= AACProbe AudioProbe GPX GPXWellFormed GeoJSON GooglePolyline Gzip KML LatLngListPolyline NMEA RemoteAnswers SRT TextDecoder TourJSON ImportSources VectorTile GPSD Analytics Collector
@@ -89,13 +90,13 @@ test: test-deps
 	python3 tools/oracle/gpsd_fixes.py
 	tools/check_install.sh
 	$(MAKE) --no-print-directory check-schema
-	FUZZ_ARGS="-seed=1 $(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
-	Fuzz/grammar.sh $(GRAMMAR_DOCUMENTS) 1 2 3
 	tools/check_doc_paths.sh
 
-# Builds the libFuzzer targets (Fuzz/build.sh) and runs each for FUZZ_CAMPAIGN_SECONDS, FUZZ_PARALLEL at once.
+# Builds the libFuzzer targets (Fuzz/build.sh) and runs each for FUZZ_CAMPAIGN_SECONDS, FUZZ_PARALLEL at once,
+# then the grammar-based differential of the GPX reader against libxml2 (60,000 documents on fixed seeds).
 fuzz: test-deps
-	FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_CAMPAIGN_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_ARGS="$(FUZZ_ARGS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) Fuzz/run.sh $(FUZZ_CAMPAIGN_SECONDS) $(FUZZ_TARGETS)
+	Fuzz/grammar.sh $(GRAMMAR_DOCUMENTS) 1 2 3
 
 check-schema:
 	python3 tools/check_schema.py

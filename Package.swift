@@ -78,6 +78,10 @@ let package = Package(
         .systemLibrary(
             name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]),
+        // libxml2: only the fuzz targets' GPX well-formedness oracle (GPXWellFormed) uses it.
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "WalkscapeCore", dependencies: ["CGeodesic"]),
         .target(
@@ -142,6 +146,14 @@ let package = Package(
             dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
+        // The fuzz targets (Fuzz/Targets, built with libFuzzer by Fuzz/build.sh for `make fuzz`) compiled as
+        // plain functions: `make test` replays every seed and every saved regression through them.
+        .testTarget(
+            name: "WalkscapeFuzzReplayTests",
+            dependencies: ["WalkscapeCore", "WalkscapeTraces", "WalkscapeAudio", "WalkscapeMap", "CLibXML2"],
+            path: "Fuzz",
+            exclude: ["Seeds", "Regressions", "Dictionaries", "build.sh", "run.sh", "seeds.sh", "grammar.sh", "show-input.sh", "gpx_grammar.py", "srt_oracle.py"],
+            sources: ["Targets", "Support", "Replay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ SWIFTC=${SWIFTC:-swiftc}
 OUT=.build/fuzz
 mkdir -p "$OUT/modules" "$OUT/bin"
 
-LINK_FLAGS=(-swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
+LINK_FLAGS=(-D LIBFUZZER -swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
 FLAGS=("${LINK_FLAGS[@]}" -g)
 SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CSQLite3 -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
         -I Sources/CFFmpeg -I Sources/CRubberBand

@@ -21,40 +21,8 @@ fi
 # FUZZ_SKIP_BUILD=1 runs the binaries already in .build/fuzz/bin (a campaign while the sources change).
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then Fuzz/build.sh "${targets[@]}" || exit 1; fi
 
-# seeds TARGET DIR: writes the target's seed files into DIR.
-seeds() {
-    local target=$1 dir=$2 prefix="" files=()
-    shopt -s nullglob
-    case $target in
-        GPX|GPXWellFormed) files=(fixtures/traces-formats/*.gpx fixtures/traces-formats/*.kml fixtures/traces-bad/*.gpx fixtures/traces/*-brisk.gpx "$REAL"/gpx/*.gpx "$REAL"/walkspace-app/*.gpx) ;;
-        KML) files=(fixtures/traces-formats/*.kml fixtures/traces-formats/walk-gx-track-no-extension "$REAL"/kml/*) ;;
-        AACProbe) files=(fixtures/audio/*.m4a fixtures/audio/*aac* "$REAL"/audio/*.m4a "$REAL"/audio/*.aac) ;;
-        NMEA) files=(fixtures/traces-formats/*.nmea "$REAL"/nmea/* "$REAL"/gpsd-logs/*.log) ;;
-        GeoJSON) files=(fixtures/traces-formats/*.geojson fixtures/traces-bad/*.geojson "$REAL"/geojson/*) ;;
-        Gzip) files=(fixtures/traces-formats/*.gz fixtures/traces-bad/*.gz) ;;
-        SRT|TextDecoder) files=(fixtures/subtitles/*.srt tours/*/subtitles/*.srt "$REAL"/srt/*.srt "$REAL"/walkspace-app/uploads/*.srt) ;;
-        TourJSON) files=(tours/*/tour.json "$REAL"/walkspace-app/*.json) ;;
-        ImportSources) files=(fixtures/import/*.geojson fixtures/traces-formats/route-only.gpx fixtures/traces-bad/waypoints-only.gpx "$REAL"/walkspace-app/*.json "$REAL"/gpx/*.gpx) ;;
-        Analytics) files=(fixtures/golden/*.jsonl) ;;
-        AudioProbe) files=(fixtures/audio/* "$REAL"/audio/*) ;;
-    esac
-    case $target in GPX|KML|NMEA|GeoJSON|AACProbe) prefix='\x00' ;; esac
-    local i=0 f
-    for f in "${files[@]}"; do
-        i=$((i + 1))
-        if [ "$target" = AudioProbe ]; then
-            case $f in *.wav) prefix='\x01' ;; *) prefix='\x00' ;; esac
-        fi
-        { printf "$prefix"; cat "$f"; } > "$dir/seed-$i"
-    done
-    if [ "$target" = Gzip ]; then
-        for f in fixtures/traces-formats/walk.{gpx,nmea,geojson} fixtures/traces-bad/billion-laughs.gpx; do
-            i=$((i + 1)); gzip -9 -n -c "$f" > "$dir/seed-$i"
-        done
-    fi
-    for f in Fuzz/Seeds/"$target"/*; do cp "$f" "$dir/"; done
-    shopt -u nullglob
-}
+# seeds TARGET DIR (Fuzz/seeds.sh, which the replay tests of `make test` use too).
+source Fuzz/seeds.sh
 
 # The libFuzzer flags of a target: its dictionary and the largest input it is given.
 options() {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WalkscapeCore
 
 /// Helpers every fuzz target shares: splitting an input into chunks, temporary files, invariant checks.
@@ -50,10 +51,21 @@ enum FuzzSupport {
         }
     }
 
-    /// Stops the run (a crash for libFuzzer, which saves the input) when an invariant does not hold.
+    /// Stops the run (a crash for libFuzzer, which saves the input) when an invariant does not hold; replayed
+    /// in `swift test` (built without LIBFUZZER), the broken invariant is recorded for the test to report.
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { fatalError("fuzz invariant: \(message())") }
+        guard !condition else { return }
+        #if LIBFUZZER
+        fatalError("fuzz invariant: \(message())")
+        #else
+        brokenInvariants.withLock { $0.append(message()) }
+        #endif
     }
+
+    #if !LIBFUZZER
+    /// The invariants broken so far in this process (replay only).
+    static let brokenInvariants = Mutex<[String]>([])
+    #endif
 
     /// A file in a private temporary directory, rewritten with `data` at each call; its name ends with `suffix`.
     static func file(_ data: [UInt8], suffix: String) -> String {

@@ -3,7 +3,9 @@
 /// The FFmpeg decoder (MP4/AAC, as the reference backend serves it, and ADTS), opened directly on the bytes
 /// whatever they look like (the first byte names the file `.m4a` or `.aac`), then read for up to 8 seconds of
 /// audio: a decoder that opens gives a sane format, and reading never returns more frames than asked.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzAACProbe(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     guard let first = input.first else { return 0 }

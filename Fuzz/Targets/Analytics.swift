@@ -6,7 +6,9 @@ import WalkscapeCore
 /// the same text, and the golden's provenance record (`GoldenProvenance`). Every event read says where it was
 /// read and has a finite time or none; a timeline that reads compares equal to itself; what a failing check
 /// shows of the golden (its lines, event names and provenance) holds no control character or escape sequence.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzAnalytics(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let text = String(decoding: FuzzSupport.bytes(start, count), as: UTF8.self)
     if let observed = try? ObservedAnalytics(parsing: text) {

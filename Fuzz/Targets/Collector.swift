@@ -5,7 +5,9 @@ import WalkscapeCore
 /// answer is one the backend gives (204 without a body, 400, 404 or 413 in NestJS's shape); what is accepted,
 /// written one event a line as the collector appends it, is read back by `check --observed`
 /// (`ObservedAnalytics`) as the same events, names, points and times.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzCollector(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     guard let first = input.first else { return 0 }

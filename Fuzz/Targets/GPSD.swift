@@ -4,7 +4,9 @@ import WalkscapeCore
 /// into lines at each newline, as the live reader cuts the socket's bytes, and each line is read as one report.
 /// A fix has a time between 1980 and 2100, a latitude within ±90°, a longitude within ±180° and an accuracy
 /// that is unknown (NaN) or 0–100 km; a line over `GPSDReport.maxLineBytes` is refused, never read.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzGPSD(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     for line in input.split(separator: 0x0A, omittingEmptySubsequences: true) {

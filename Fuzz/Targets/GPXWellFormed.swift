@@ -1,4 +1,4 @@
-// fuzz-flags: -I Fuzz/CLibXML2 -Xcc -I/usr/include/libxml2
+// fuzz-flags: -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2
 import CLibXML2
 import Foundation
 import WalkscapeCore
@@ -8,7 +8,9 @@ import WalkscapeCore
 ///
 /// libxml2 parses without loading anything from the network or a DTD file and without substituting entities,
 /// so that only well-formedness is judged.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzGPXWellFormed(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     var parser = GPXStreamParser()

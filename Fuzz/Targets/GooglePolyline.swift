@@ -2,7 +2,9 @@ import WalkscapeCore
 
 /// Google's encoded polyline decoder; the first byte picks the precision (5 or 6 digits). What decodes
 /// encodes back to a polyline that decodes to the same points.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzGooglePolyline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     guard let first = input.first else { return 0 }

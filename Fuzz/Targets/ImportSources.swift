@@ -6,7 +6,9 @@ import WalkscapeCore
 /// answers and merged by `TourAssembler`; and its lines as file names for `MediaNameMatcher`. Whatever is
 /// read must assemble into a tour that the decoder reads back without an error of shape. The waypoints,
 /// title and lines `GPXStreamParser` keeps must not depend on where the input is cut into pieces.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzImportSources(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     let paths = String(decoding: input, as: UTF8.self).split(separator: "\n").prefix(64).map(String.init)

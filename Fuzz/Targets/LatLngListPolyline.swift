@@ -1,7 +1,9 @@
 import WalkscapeCore
 
 /// The backend's `lat,lng;lat,lng` polyline decoder.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzLatLngListPolyline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     let text = String(decoding: input, as: UTF8.self)

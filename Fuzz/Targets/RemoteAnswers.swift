@@ -3,7 +3,9 @@ import WalkscapeCore
 /// Every API answer shape the client reads (tour list, tour detail, points, manifest, voucher answer), each
 /// tried on the same parsed JSON; and when the document is `{"bundles": [{"language", "detail", "points",
 /// "manifest"}, …]}`, the languages that decode are merged by `TourAssembler` as `download` does.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzRemoteAnswers(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     guard let json = try? JSONParser().parse(input) else { return 0 }

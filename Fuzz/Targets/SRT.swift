@@ -2,7 +2,9 @@ import WalkscapeCore
 
 /// SubRip reader (with the text decoder in front) and the subtitle linter on what it reads. Every cue read
 /// has 0 ≤ start ≤ end, and its times print as SubRip times that read back to the same milliseconds.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzSRT(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     let document = SRTParser().parse(input)

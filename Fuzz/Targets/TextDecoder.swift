@@ -2,7 +2,9 @@ import WalkscapeCore
 
 /// The text decoder for files without a declared encoding: any bytes decode; valid UTF-8 without a BOM or
 /// NUL bytes decodes to exactly that text.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzTextDecoder(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     let result = TextDecoder.decode(input)

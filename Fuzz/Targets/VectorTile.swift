@@ -4,7 +4,9 @@ import WalkscapeMap
 /// The vector tile decoder (the offline map): gzip or zlib sniffing and inflating, the protobuf message, tags
 /// against keys and values, geometry commands. A tile that decodes must decode the same way twice, and its
 /// features' points stay within the decoder's limit.
+#if LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzVectorTile(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let input = FuzzSupport.bytes(start, count)
     guard let layers = try? VectorTileDecoder.decode(input) else { return 0 }
