@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Layers, from the inside out:
 /// - `WalkscapeCore`: pure core, no I/O (JSON, geo maths, tour model, routes, subtitles, validation rules).
+/// - `WalkscapeSystem`: the little every I/O target shares with the system: monotonic clocks, scratch files.
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile, FFmpeg, librubberband and libpulse.
 /// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
@@ -13,13 +14,16 @@ import PackageDescription
 /// - `WalkscapeMap`: the offline map's tiles: MBTiles through SQLite, Mapbox Vector Tiles through swift-protobuf.
 /// - `WalkscapeRuntime`: one runtime for every walk: clocks, fix sources, sinks (audio, timeline) and `Walk`,
 ///   which steps a source through the core's `EngineDriver`; `StopSignals`.
-/// - `WalkscapeTUI`: rendering into an in-memory cell grid.
+/// - `WalkscapeTUI`: rendering into an in-memory cell grid (the core only: it draws frames, not walks).
 /// - `WalkscapeTerminal`: the ncurses backend that flushes the grid to a real terminal.
 /// - `WalkscapeLive`: positions out to other GPS software (NMEA over a pty, TCP, UDP; the Android emulator
 ///   console): the fix sinks `feed` drives.
 /// - `WalkscapeCollector`: a local `POST /analytics/events` collector over SwiftNIO.
 /// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
-///   session), the tours' texts for the player.
+///   session), the player's reducer over its walk (`Player.reduce`, `PlayerSession`), the tours' texts for the player.
+///
+/// docs/architecture.md's `layers` block is the intended graph; `LayerGraphTests` holds these dependencies and
+/// every `import` under Sources/ to it.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
 let package = Package(
     name: "walkscape",
@@ -35,6 +39,7 @@ let package = Package(
         .library(name: "WalkscapeAudio", targets: ["WalkscapeAudio"]),
         .library(name: "WalkscapeTours", targets: ["WalkscapeTours"]),
         .library(name: "WalkscapeTraces", targets: ["WalkscapeTraces"]),
+        .library(name: "WalkscapeSystem", targets: ["WalkscapeSystem"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -84,13 +89,14 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "WalkscapeCore", dependencies: ["CGeodesic"]),
+        .target(name: "WalkscapeSystem"),
         .target(
             name: "WalkscapeAudio",
-            dependencies: ["WalkscapeCore", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),
+            dependencies: ["WalkscapeCore", "WalkscapeSystem", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),
         .target(
             name: "WalkscapeTours",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio", "WalkscapeMap",
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeMap",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
@@ -103,12 +109,12 @@ let package = Package(
             name: "WalkscapeMap",
             dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto/vector_tile.proto"]),
-        .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeAudio"]),
-        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore", "WalkscapeRuntime"]),
+        .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
+        .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.
         .target(name: "CPseudoTerminal"),
-        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "WalkscapeRuntime", "WalkscapeAudio", "CPseudoTerminal"]),
+        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeRuntime", "CPseudoTerminal"]),
         .target(
             name: "WalkscapeCollector",
             dependencies: [
@@ -118,33 +124,37 @@ let package = Package(
         .target(
             name: "WalkscapePlayer",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours", "WalkscapeTraces", "WalkscapeMap",
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours",
+                "WalkscapeTraces",
             ]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
                 "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI", "WalkscapeRuntime"]),
+        .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
 
         // Helpers several test targets share (running the binary and other programs, the test API server).
         .target(name: "WalkscapeTestSupport", dependencies: ["WalkscapeCore"], path: "Tests/WalkscapeTestSupport"),
         .testTarget(
             name: "WalkscapeCoreTests",
             dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeSystem", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeAudio"]),
+        .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
         .testTarget(
             name: "WalkscapePlayerTests",
-            dependencies: ["WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeTours", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeRuntime", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
+            dependencies: [
+                "WalkscapePlayer", "WalkscapeTUI", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeSystem", "WalkscapeTours", "WalkscapeCore",
+                "WalkscapeTestSupport",
+            ]),
+        .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
         // The fuzz targets (Fuzz/Targets, built with libFuzzer by Fuzz/build.sh for `make fuzz`) compiled as
         // plain functions: `make test` replays every seed and every saved regression through them.

@@ -28,7 +28,7 @@ let package = Package(
             name: "PlayerBenchmarks",
             dependencies: [
                 "BenchmarkFixtures", .product(name: "WalkscapeCore", package: walkscape), .product(name: "WalkscapeTUI", package: walkscape),
-                .product(name: "WalkscapeMap", package: walkscape),
+                .product(name: "WalkscapePlayer", package: walkscape), .product(name: "WalkscapeMap", package: walkscape),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]),
         .executableTarget(
@@ -37,7 +37,7 @@ let package = Package(
                 .product(name: "WalkscapeCore", package: walkscape), .product(name: "WalkscapeAudio", package: walkscape),
                 .product(name: "WalkscapeRuntime", package: walkscape), .product(name: "WalkscapeTUI", package: walkscape),
                 .product(name: "WalkscapePlayer", package: walkscape), .product(name: "WalkscapeTours", package: walkscape),
-                .product(name: "WalkscapeTraces", package: walkscape),
+                .product(name: "WalkscapeTraces", package: walkscape), .product(name: "WalkscapeSystem", package: walkscape),
             ]),
         .executableTarget(
             name: "EngineMemory",

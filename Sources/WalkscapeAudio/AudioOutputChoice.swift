@@ -1,3 +1,4 @@
+import WalkscapeSystem
 /// Which output `--audio` asks for: `pulse`, `none`, `wav:FILE` or `auto` (PulseAudio when a server answers,
 /// else `none` with a notice).
 public enum AudioOutputChoice: Sendable, Equatable, CustomStringConvertible {

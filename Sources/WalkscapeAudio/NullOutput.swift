@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 
 /// A silent output that plays by the clock: frames are "heard" as time passes on `clock` (a monotonic wall
 /// clock by default), with a buffer of `bufferSeconds` like a sound card's. Pausing stops the clock; flushing

@@ -1,3 +1,4 @@
+import WalkscapeSystem
 @preconcurrency import CPulse
 import Foundation
 

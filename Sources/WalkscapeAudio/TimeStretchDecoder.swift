@@ -1,5 +1,6 @@
 import CRubberBand
 import Foundation
+import WalkscapeCore
 
 /// Another decoder's audio played faster or slower with its pitch kept: librubberband's real-time stretcher
 /// between the decoder and whoever reads it, so the voice stays natural at ×0.5 … ×2.
@@ -10,7 +11,7 @@ import Foundation
 /// last samples are cut or padded with silence to that length. Streaming, through fixed buffers.
 public final class TimeStretchDecoder: AudioDecoder {
     /// The speeds at which the narration is stretched rather than muted.
-    public static let audibleSpeeds: ClosedRange<Double> = 0.5...2
+    public static let audibleSpeeds: ClosedRange<Double> = ReplaySpeeds.audible
 
     public let info: AudioInfo
     public private(set) var position: Int64 = 0

@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import WalkscapeSystem
 
 /// Renders exactly what would be heard into a WAV file: plays by a clock like `NullOutput` (pauses are not
 /// recorded, audio dropped by a seek never reaches the file, volume applied) and writes each frame as it is

@@ -4,6 +4,7 @@ import Synchronization
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRemote
+import WalkscapeSystem
 import WalkscapeTours
 
 /// `walkscape listen TOUR --point N`: plays one point's narration and prints its subtitles as they are heard.

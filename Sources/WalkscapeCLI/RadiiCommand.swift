@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
-import WalkscapePlayer
+import WalkscapeTUI
 import WalkscapeTours
 import WalkscapeTraces
 
@@ -237,7 +237,7 @@ struct RadiiCommand: ParsableCommand {
             console.write(writer.text(report))
         }
         if map {
-            console.write(FieldMapText.render(FieldPicture(report: report, tour: replay, walks: walks), underlay: TourBasemap.underlay(for: replay)))
+            console.write(FieldMapText.render(FieldPicture(report: report, tour: replay, walks: walks), underlay: TourBasemap.basemap(replay.tour, at: replay.location).map { MapUnderlay(basemap: $0, route: TourBasemap.route(replay.tour)) }))
         }
         if let svg {
             let picture = FieldPicture(report: report, tour: replay, walks: walks)

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
-import WalkscapePlayer
 import WalkscapeRemote
 import WalkscapeTours
 

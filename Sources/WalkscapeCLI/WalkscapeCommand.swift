@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeRuntime
 
 /// The `walkscape` command line: the root command and its subcommands.
 public struct WalkscapeCommand: ParsableCommand {
@@ -31,6 +32,14 @@ public struct WalkscapeCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// The executable's entry: unblocks the stop signals a parent may have blocked (test runners and some job
+    /// launchers hand down such a mask; Ctrl-C must still work), before any thread starts so that every thread
+    /// inherits it, then runs `arguments` on the standard console; returns the exit status.
+    public static func runProcess(arguments: [String]) -> Int32 {
+        StopSignals.unblock()
+        return run(arguments: arguments)
+    }
 
     /// Parses `arguments` and runs the command, writing to `console`; returns the exit status.
     /// Usage errors exit with 2 (not swift-argument-parser's 64), so every command's statuses agree.

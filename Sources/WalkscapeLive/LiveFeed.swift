@@ -1,7 +1,7 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
+import WalkscapeSystem
 
 /// Live positions wired for a walk: a `LiveFixReader` on its own thread pushing into a `FixQueue` (the
 /// walk's source), through a `GPXRecorder` first when recording. `track` and `play --gps` both start one.

@@ -1,7 +1,7 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
+import WalkscapeSystem
 
 /// `walkscape track`: a live walk from a gpsd or an NMEA stream through the runtime's `Walk`, each event
 /// handed on as it happens, until the source ends or a stop signal arrives.

@@ -1,6 +1,7 @@
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
+import WalkscapeSystem
 import WalkscapeTUI
 import WalkscapeTours
 
@@ -30,7 +31,7 @@ public struct PlayerLoop {
     let clock: any AudioClock
     let log: @Sendable (String) -> Void
     /// Reads a tour's offline map (on an `UnderlayLoader`'s thread); tests replace it with a slow one.
-    var loadUnderlay: @Sendable (ReplayTour) -> MapUnderlay? = { TourBasemap.underlay(for: $0) }
+    var loadUnderlay: @Sendable (ReplayTour) -> MapUnderlay? = { UnderlayLoader.underlay(for: $0) }
 
     /// A loop on `backend`, playing through `player`; `log` takes the play log's lines (each narration's
     /// trigger on the walk's clock and when the sound card first played it).

@@ -1,5 +1,4 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
 import WalkscapeTUI

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeTUI
+import WalkscapeTours
 
 /// The offline map read on a thread of its own, so that the player draws, takes keys and stops on Ctrl-C or
 /// SIGTERM while a large or hostile MBTiles file is read (within its budgets: `MBTilesBudget`). Polled once a
@@ -9,6 +10,13 @@ public final class UnderlayLoader: @unchecked Sendable {
     private var finished = false
     private var taken = false
     private var underlay: MapUnderlay?
+
+    /// The underlay for the route map of `replay`: its basemap (`TourBasemap`) with the streets along the
+    /// route worked out once; nil when the tour has no tiles or they cannot be read.
+    public static func underlay(for replay: ReplayTour) -> MapUnderlay? {
+        guard let basemap = TourBasemap.basemap(replay.tour, at: replay.location) else { return nil }
+        return MapUnderlay(basemap: basemap, route: TourBasemap.route(replay.tour))
+    }
 
     /// Starts `load` (nil: no map) on a new thread.
     public init(_ load: @escaping @Sendable () -> MapUnderlay?) {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// Plays a walk's audio commands on an `AudioPlayer`, and says what the sound card has played of the
 /// narration the engine is playing (`lead(for:)`), which leads the walk's clock while a narration plays.

@@ -1,6 +1,6 @@
 import Synchronization
-import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// Which clock a live walk runs on (`track --clock`, `play --clock`).
 public enum LiveClock: String, Sendable, CaseIterable {

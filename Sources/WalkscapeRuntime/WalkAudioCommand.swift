@@ -1,4 +1,3 @@
-import WalkscapeAudio
 import WalkscapeCore
 
 /// What the audio side must do after a walk moved: the engine's audio events as player commands.
@@ -12,8 +11,8 @@ public enum WalkAudioCommand: Sendable, Equatable {
     case seek(to: Double)
 
     /// The speeds at which the narration is heard (time-stretched with its pitch kept away from ×1); outside
-    /// them it is muted and its clock runs on. The one place this is decided.
-    public static let audibleSpeeds: ClosedRange<Double> = TimeStretchDecoder.audibleSpeeds
+    /// them it is muted and its clock runs on. Decided once, in the core's `ReplaySpeeds`.
+    public static let audibleSpeeds: ClosedRange<Double> = ReplaySpeeds.audible
 
     /// Whether the narration is heard at `speed`.
     public static func isAudible(speed: Double) -> Bool { audibleSpeeds.contains(speed) }

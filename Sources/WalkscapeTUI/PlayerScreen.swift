@@ -128,10 +128,10 @@ public struct PlayerScreen: Sendable {
         if frame.speed != 1 {
             let speed = frame.speed >= 1 ? formatShortSpeed(frame.speed) : "1/\(formatShortSpeed(1 / frame.speed))"
             var muted = ""
-            if frame.speed > PlayerSession.audibleSpeeds.upperBound {
-                muted = "(\(strings["muted above"]) ×\(formatShortSpeed(PlayerSession.audibleSpeeds.upperBound)))"
-            } else if frame.speed < PlayerSession.audibleSpeeds.lowerBound {
-                muted = "(\(strings["muted below"]) ×1/\(formatShortSpeed(1 / PlayerSession.audibleSpeeds.lowerBound)))"
+            if frame.speed > ReplaySpeeds.audible.upperBound {
+                muted = "(\(strings["muted above"]) ×\(formatShortSpeed(ReplaySpeeds.audible.upperBound)))"
+            } else if frame.speed < ReplaySpeeds.audible.lowerBound {
+                muted = "(\(strings["muted below"]) ×1/\(formatShortSpeed(1 / ReplaySpeeds.audible.lowerBound)))"
             }
             right += "  ×\(speed) \(muted)"
         }

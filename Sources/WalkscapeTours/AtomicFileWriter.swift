@@ -1,5 +1,5 @@
 import Foundation
-import WalkscapeAudio
+import WalkscapeSystem
 
 /// Writes files so that readers see the old content or the new, never a half-written file.
 public enum AtomicFileWriter {

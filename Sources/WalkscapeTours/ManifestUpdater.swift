@@ -1,6 +1,6 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// Recomputes every asset's `fileSizeBytes` and `sha256` in a tour's `tour.json`, for tour authors.
 ///

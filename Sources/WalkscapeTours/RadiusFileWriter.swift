@@ -1,6 +1,6 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// Writes trigger radii into a tour's `tour.json`: only the `triggerRadiusMeters` values change, every
 /// other byte stays as it was (spacing, order, unknown fields). The new text is read back and checked

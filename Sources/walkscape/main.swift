@@ -1,6 +1,4 @@
 import Foundation
 import WalkscapeCLI
-import WalkscapeRuntime
 
-StopSignals.unblock()
-exit(WalkscapeCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(WalkscapeCommand.runProcess(arguments: Array(CommandLine.arguments.dropFirst())))

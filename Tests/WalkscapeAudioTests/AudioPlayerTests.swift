@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WalkscapeCore
+import WalkscapeSystem
 @testable import WalkscapeAudio
 
 /// The player over clocked outputs, with a manual clock: no sound server, no waiting.

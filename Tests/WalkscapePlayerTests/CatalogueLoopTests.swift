@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeTUI
 import WalkscapeTestSupport
 import WalkscapeTours

@@ -4,6 +4,7 @@ import Testing
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
+import WalkscapeSystem
 import WalkscapeTUI
 import WalkscapeTestSupport
 import WalkscapeTours

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 @testable import WalkscapeRuntime
 
 /// The sound card's clock leads the walk while a narration plays: the clock arithmetic, first on leads given by

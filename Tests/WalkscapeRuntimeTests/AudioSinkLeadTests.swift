@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 @testable import WalkscapeRuntime
 
 /// An output whose sound card the test plays by hand: frames written are heard only when the test says so

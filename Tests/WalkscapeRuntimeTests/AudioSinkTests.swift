@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 @testable import WalkscapeRuntime
 
 /// Waits (up to `seconds`) for `condition` to hold, looking every half millisecond; returns whether it did.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 @testable import WalkscapeRuntime
 
 /// Live walks (`track`, `play --gps`) on the GPS clock and the wall clock.

@@ -160,6 +160,18 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         #expect(SubtitleBox.wrap("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(SubtitleBox.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }
+
+    @Test func theHeaderSaysWhichSpeedsAreHeard() {
+        func header(_ speed: Double) -> String {
+            let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: true).render(sampleFrame(speed: speed), width: 100, height: 30)
+            return String(grid.text.split(separator: "\n").first ?? "")
+        }
+        #expect(header(1.5).hasSuffix("×1.5"))
+        #expect(header(2).hasSuffix("×2"))
+        #expect(header(0.5).hasSuffix("×1/2"))
+        #expect(header(4).hasSuffix("×4 (muted above ×2)"))
+        #expect(header(0.25).hasSuffix("×1/4 (muted below ×1/2)"))
+    }
 }
 
 /// The clock's fast path: a frame that differs from the last only in its times, drawn over the last grid,

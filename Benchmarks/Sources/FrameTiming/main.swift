@@ -3,6 +3,7 @@ import WalkscapeAudio
 import WalkscapeCore
 import WalkscapePlayer
 import WalkscapeRuntime
+import WalkscapeSystem
 import WalkscapeTUI
 import WalkscapeTours
 import WalkscapeTraces

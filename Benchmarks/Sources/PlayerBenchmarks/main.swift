@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkFixtures
 import WalkscapeCore
 import WalkscapeMap
+import WalkscapePlayer
 import WalkscapeTUI
 
 // One player frame at 200×60, the whole per-frame pipeline of `walkscape play` short of the terminal write:

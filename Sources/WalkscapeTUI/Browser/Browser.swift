@@ -1,3 +1,4 @@
+import WalkscapeCore
 /// The catalogue, tour detail and settings screens' logic: one reducer from key presses to a new state and,
 /// sometimes, something for the driver to do (start the player, quit). Pure, so every path is unit-tested.
 public enum Browser {
@@ -11,7 +12,7 @@ public enum Browser {
     }
 
     /// The speeds the settings offer (the player's).
-    public static let speeds: [Double] = PlayerSession.speeds
+    public static let speeds: [Double] = ReplaySpeeds.steps
 
     /// Applies `input` to `state`; returns what the driver must do, if anything.
     public static func reduce(_ state: inout BrowserState, _ input: BrowserInput) -> Effect? {

@@ -1,6 +1,6 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// The directory a new tour is built in, beside its destination (`.NAME.import-PID-XXXXXX`), renamed onto the
 /// destination only once it is complete and valid; so the destination is never half-written.

@@ -1,5 +1,7 @@
 import Testing
 import WalkscapeCore
+import WalkscapeRuntime
+@testable import WalkscapePlayer
 @testable import WalkscapeTUI
 
 /// The player's n/p and ←/→ follow the profile's `ManualControls` (rules in the engine; the session only

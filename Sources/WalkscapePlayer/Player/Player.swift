@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeTUI
 
 /// The player screen's logic as one reducer, like `Browser.reduce`: keys and clock ticks in, a new state and
 /// what the driver must do out. The walk's audio follows through its sinks; everything else (overlays, the

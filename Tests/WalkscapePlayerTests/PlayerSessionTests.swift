@@ -1,5 +1,7 @@
 import Testing
 import WalkscapeCore
+import WalkscapeRuntime
+@testable import WalkscapePlayer
 @testable import WalkscapeTUI
 
 /// Three points 300 m apart on a meridian (radius 100 m, audio 20/30/10 s) and a walk north at 2 m/s, one
@@ -163,18 +165,6 @@ func sessionInputs() -> (EngineTour, Trace) {
         let heard = PlayerSession.speeds.filter { PlayerSession.isAudible(speed: $0) }
         #expect(heard == [0.5, 1, 1.5, 2])
         #expect(!PlayerSession.isAudible(speed: 0.25) && !PlayerSession.isAudible(speed: 4) && !PlayerSession.isAudible(speed: .nan))
-    }
-
-    @Test func theHeaderSaysWhichSpeedsAreHeard() {
-        func header(_ speed: Double) -> String {
-            let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: true).render(sampleFrame(speed: speed), width: 100, height: 30)
-            return String(grid.text.split(separator: "\n").first ?? "")
-        }
-        #expect(header(1.5).hasSuffix("×1.5"))
-        #expect(header(2).hasSuffix("×2"))
-        #expect(header(0.5).hasSuffix("×1/2"))
-        #expect(header(4).hasSuffix("×4 (muted above ×2)"))
-        #expect(header(0.25).hasSuffix("×1/4 (muted below ×1/2)"))
     }
 
     @Test func framesShowTheWalkAsItAdvances() {

@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeTUI
 
 /// Everything the player screen holds beside the walk: what overlay is open, the map's view, the subtitle
 /// language, the log pane, notices. `Player.reduce` is the only thing that changes it.

@@ -1,4 +1,5 @@
 import WalkscapeRuntime
+import WalkscapeTUI
 
 /// What the listener can ask of the player screen. Keys map to these through `Player.action(for:)` (one
 /// table); a feature adds a case here, a key there and a branch in `Player.reduce`.

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import WalkscapeCore
 import WalkscapeRuntime
+@testable import WalkscapePlayer
 @testable import WalkscapeTUI
 
 /// A sink that keeps the audio commands a walk hands it.

@@ -1,9 +1,8 @@
 import WalkscapeCore
 import WalkscapeMap
-import WalkscapeTUI
-import WalkscapeTours
 
-/// The offline map of a tour for the terminal and SVG maps: its `mapTiles` MBTiles file read into a basemap.
+/// The offline map of a tour for the terminal and SVG maps: its `mapTiles` MBTiles file read into a basemap,
+/// and the route its street names follow (the player's underlay is `MapUnderlay(basemap:route:)` of the two).
 public enum TourBasemap {
     /// The basemap of `tour` at `location`, nil when the tour has no tiles or they cannot be read (`validate`
     /// names the problem; the maps then show the route on an empty field, as for a tour without tiles).
@@ -14,17 +13,12 @@ public enum TourBasemap {
         return basemap
     }
 
-    /// The underlay for the route map of `replay` (the streets along the route worked out once).
-    public static func underlay(for replay: ReplayTour) -> MapUnderlay? {
-        guard let basemap = basemap(replay.tour, at: replay.location) else { return nil }
-        return MapUnderlay(basemap: basemap, route: route(replay.tour))
-    }
-
     /// Whether the underlay of `new` may differ from that of `old`: its tiles file (name, size, digest) or the
     /// route the street names follow changed.
     public static func changed(from old: ReplayTour, to new: ReplayTour) -> Bool {
         old.tour.mapTiles != new.tour.mapTiles || route(old.tour) != route(new.tour)
     }
 
-    static func route(_ tour: Tour) -> [LatLng] { tour.route?.points ?? tour.points.map(\.location) }
+    /// The line the street names follow: the tour's route, or its points in order when it has none.
+    public static func route(_ tour: Tour) -> [LatLng] { tour.route?.points ?? tour.points.map(\.location) }
 }

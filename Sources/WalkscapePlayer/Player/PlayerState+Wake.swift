@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeTUI
 
 extension PlayerState {
     /// The longest the player sleeps between two looks at the walk, whatever else: notices from the audio

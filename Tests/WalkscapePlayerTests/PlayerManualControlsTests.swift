@@ -1,6 +1,7 @@
 import Testing
 import WalkscapeCore
 import WalkscapeRuntime
+@testable import WalkscapePlayer
 @testable import WalkscapeTUI
 
 /// n/p and ←/→ go through the player's key table and reducer to the walk's driver under the profile's

@@ -1,5 +1,6 @@
 import WalkscapeCore
 import WalkscapeRuntime
+import WalkscapeTUI
 
 /// The terminal player's walk: a `Walk` (the runtime's driver, clock and source) with the speeds the player
 /// steps through and the listener's controls. What the screen shows comes from the walk's snapshot, never
@@ -12,8 +13,8 @@ public struct PlayerSession: Sendable {
     /// Who may hold the walk paused.
     public typealias PauseHolder = WalkscapeRuntime.PauseHolder
 
-    /// Replay speeds the `[`/`]` keys step through.
-    public static let speeds: [Double] = [0.25, 0.5, 1, 1.5, 2, 4, 8, 16, 32, 64]
+    /// Replay speeds the `[`/`]` keys step through (`ReplaySpeeds.steps`).
+    public static let speeds: [Double] = ReplaySpeeds.steps
     /// The speeds at which the narration is heard (`WalkAudioCommand.audibleSpeeds`).
     public static let audibleSpeeds: ClosedRange<Double> = WalkAudioCommand.audibleSpeeds
 
