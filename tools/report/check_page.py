@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Check the field report's page (Sources/WalkscapeReport/Resources/report.html) in headless Chromium.
+"""Check the field report's page (tools/report/page/report.html; the Swift writer will embed it) in headless Chromium.
 
 Usage: python3 tools/report/check_page.py [--template FILE] [--data FILE] [--out DIR] [--chromium PATH] [--keep]
 
@@ -48,7 +48,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RESOURCES = ROOT / "Sources" / "WalkscapeReport" / "Resources"
+RESOURCES = ROOT / "tools" / "report" / "page"
 PLACEHOLDER = "/*REPORT_DATA*/"
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -614,7 +614,7 @@ def check_interaction(c: Checks, dom: DOM, data):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--template", type=Path, default=RESOURCES / "report.html")
-    ap.add_argument("--data", type=Path, default=RESOURCES.parents[2] / "fixtures" / "report" / "example-data.json")
+    ap.add_argument("--data", type=Path, default=ROOT / "fixtures" / "report" / "example-data.json")
     ap.add_argument("--out", type=Path, help="directory for the pages and screenshots (default: a new temp dir)")
     ap.add_argument("--chromium")
     ap.add_argument("--no-screenshots", action="store_true")
