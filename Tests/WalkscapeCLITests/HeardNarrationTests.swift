@@ -414,30 +414,68 @@ struct HeardNarrationTests {
     /// The cue on screen changes within 100 ms of its marker being heard: the screen read as often as tmux
     /// answers, each read kept only when it took under 15 ms, and the change placed between the last read
     /// without the cue and the first with it, on the recording's timeline (`MonitorRecorder.sampleIndex(at:)`).
+    /// A change is judged only when those two reads are under 100 ms apart, or when they show it early or late
+    /// whatever happened between them; on a machine so busy that tmux answers too seldom to tell (no read
+    /// before the cue, or reads far apart), the walk is played again, up to five times, until every cue has
+    /// been judged once. A cue shown outside ±100 ms in any run fails; one never judged in five runs fails.
     @Test func eachSubtitleCueShowsWhenItsMarkerIsHeard() throws {
-        let played = try run(HeardPlay(speed: 1, watch: true), " reading the subtitles")
-        let (outcome, markers) = (played.outcome, played.markers)
-        let rate = markers.rate
-        var offsets: [Double] = []
-        for marker in HeardTour.markers {
-            guard let shown = outcome.captures.firstIndex(where: { $0.screen.contains(marker.cue) }), shown > 0 else {
-                Issue.record("the cue \"\(marker.cue)\" was never seen on screen (\(outcome.captures.count) reads kept)")
-                continue
+        var judged: [String: Double] = [:]
+        var unclear: [String: String] = [:]
+        var reads: [Int] = []
+        for attempt in 1...5 where judged.count < HeardTour.markers.count {
+            let played = try run(HeardPlay(speed: 1, watch: true), " reading the subtitles (run \(attempt))")
+            let (outcome, markers) = (played.outcome, played.markers)
+            let rate = markers.rate
+            reads.append(outcome.captures.count)
+            for marker in HeardTour.markers where judged[marker.cue] == nil {
+                guard let shown = outcome.captures.firstIndex(where: { $0.screen.contains(marker.cue) }) else {
+                    Issue.record("the cue \"\(marker.cue)\" was never seen on screen (\(outcome.captures.count) reads kept)")
+                    continue
+                }
+                guard let onset = markers.found(marker).onset else {
+                    Issue.record("\(marker) not heard; heard: \(markers.table)")
+                    continue
+                }
+                // Where on the recording's timeline a moment of this process falls, as an offset from the onset.
+                func offset(_ moment: Double) -> Double? {
+                    outcome.recorder.sampleIndex(at: moment).map { (Double($0) - onset) / rate }
+                }
+                let with = outcome.captures[shown]
+                guard let latestShown = offset(with.after) else {
+                    Issue.record("no recording at the cue \"\(marker.cue)\"'s change")
+                    continue
+                }
+                // Shown while the marker was still 100 ms away: early, whatever came before.
+                if latestShown < -0.1 {
+                    Issue.record("\"\(marker.cue)\" was on screen \(millis(-latestShown)) ms before \(marker) was heard (at most 100 ms allowed); play log: \(outcome.narrationLog)")
+                    judged[marker.cue] = latestShown
+                    continue
+                }
+                guard shown > 0, let earliestShown = offset(outcome.captures[shown - 1].before) else {
+                    unclear[marker.cue] = "no screen read before it was shown"
+                    continue
+                }
+                // Not yet on screen 100 ms after the marker: late, whatever came after.
+                if earliestShown > 0.1 {
+                    Issue.record("\"\(marker.cue)\" was not yet on screen \(millis(earliestShown)) ms after \(marker) was heard (at most 100 ms allowed); play log: \(outcome.narrationLog)")
+                    judged[marker.cue] = earliestShown
+                    continue
+                }
+                guard latestShown - earliestShown < 0.1 else {
+                    unclear[marker.cue] = "the reads around its change are \(millis(latestShown - earliestShown)) ms apart"
+                    continue
+                }
+                let moment = (earliestShown + latestShown) / 2
+                #expect(abs(moment) <= 0.1, "\"\(marker.cue)\" showed \(millis(moment)) ms after \(marker) was heard (± \(millis((latestShown - earliestShown) / 2)) ms between two reads; at most 100 ms allowed); play log: \(outcome.narrationLog)")
+                judged[marker.cue] = moment
+                unclear[marker.cue] = nil
             }
-            let (without, with) = (outcome.captures[shown - 1], outcome.captures[shown])
-            let moment = ((without.before + without.after) / 2 + (with.before + with.after) / 2) / 2
-            let bracket = with.after - without.before
-            guard let index = outcome.recorder.sampleIndex(at: moment), let onset = markers.found(marker).onset else {
-                Issue.record("\(marker) not heard, or no recording at the cue's change; heard: \(markers.table)")
-                continue
-            }
-            let offset = (Double(index) - onset) / rate
-            offsets.append(offset)
-            #expect(abs(offset) <= 0.1, "\"\(marker.cue)\" showed \(millis(offset)) ms after \(marker) was heard (± \(millis(bracket / 2)) ms between two reads; at most 100 ms allowed); play log: \(outcome.narrationLog)")
-            #expect(bracket < 0.1, "\"\(marker.cue)\": the reads around the change are \(millis(bracket)) ms apart, too far to tell")
         }
-        let reads = outcome.captures.count
-        print("heard: subtitles ×1: cue shown − marker heard: \(offsets.map { millis($0) }.joined(separator: ", ")) ms (min \(millis(offsets.min() ?? 0)), max \(millis(offsets.max() ?? 0))); \(reads) screen reads kept")
+        for marker in HeardTour.markers where judged[marker.cue] == nil {
+            Issue.record("\"\(marker.cue)\" could not be judged in 5 runs: \(unclear[marker.cue] ?? "not seen")")
+        }
+        let offsets = HeardTour.markers.compactMap { judged[$0.cue] }
+        print("heard: subtitles ×1: cue shown − marker heard: \(offsets.map { millis($0) }.joined(separator: ", ")) ms (min \(millis(offsets.min() ?? 0)), max \(millis(offsets.max() ?? 0))); screen reads kept per run: \(reads.map(String.init).joined(separator: ", "))")
     }
 
     /// `walkscape listen --point 1 --audio pulse`: each cue line arrives when its marker is heard (within
