@@ -80,7 +80,7 @@ struct CollectCommand: ParsableCommand {
         var summary = "\(collector.eventsWritten) event\(collector.eventsWritten == 1 ? "" : "s") written to \(out)"
         if collector.connectionsRefused > 0 { summary += "; \(collector.connectionsRefused) connection(s) answered 503 (over --max-connections)" }
         if lines.dropped > 0 { summary += "; \(lines.dropped) log line(s) dropped because stderr was not read" }
-        lines.write(summary)
+        lines.write(summary, mustKeep: true)
         lines.finish(waitingAtMost: 5)
         throw CommandExit(signal: interruption.signal)
     }

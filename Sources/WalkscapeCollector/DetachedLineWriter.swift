@@ -24,12 +24,13 @@ public final class DetachedLineWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `line` (a newline is added), or drops it when `capacity` lines already wait.
-    public func write(_ line: String) {
+    /// Queues `line` (a newline is added), or drops it when `capacity` lines already wait; a `mustKeep` line
+    /// (the run's last word) is queued even then.
+    public func write(_ line: String, mustKeep: Bool = false) {
         condition.lock()
         defer { condition.unlock() }
         guard !finishing else { return }
-        if waiting.count - head >= capacity {
+        if waiting.count - head >= capacity && !mustKeep {
             droppedLines += 1
             return
         }
