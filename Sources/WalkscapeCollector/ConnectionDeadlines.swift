@@ -63,12 +63,9 @@ final class ConnectionDeadlines: ChannelDuplexHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), !requestOpen {
-            context.write(data, promise: promise)
-            waitForRequest(context: context)
-            return
-        }
         context.write(data, promise: promise)
+        // An answer ended and no request is open: the next head must now come within the timeout.
+        if case .end = unwrapOutboundIn(data), !requestOpen { waitForRequest(context: context) }
     }
 
     /// From now, the next request head must arrive within the timeout.

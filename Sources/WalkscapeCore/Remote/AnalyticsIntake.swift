@@ -35,8 +35,9 @@ public enum AnalyticsIntake {
     /// `application/json`, whatever its parameters and letter case.
     public static func isJSON(contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let media = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return media.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().map { $0.lowercased() }.joined() == "application/json"
+        // A media type has no white space inside it, so dropping it all trims the ends.
+        let media = contentType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }
+        return media.lowercased() == "application/json"
     }
 
     /// The answer to `method` `path` with `body` (nil when it went over `bodyLimit`) sent as `contentType`
