@@ -127,10 +127,14 @@ let package = Package(
                 "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours",
                 "WalkscapeTraces",
             ]),
+        // Text and JSON of the core's results for people and tools: tables, number formats, reports.
+        .target(name: "WalkscapeReports", dependencies: ["WalkscapeCore"]),
+        // Headless walks: a tour and a trace read together for a replay, check suites and their runner, radius write-back.
+        .target(name: "WalkscapeReplay", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeTraces", "WalkscapeReports"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
-                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
+                "WalkscapeReplay", "WalkscapeReports", "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
                 "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -143,6 +147,8 @@ let package = Package(
             dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeSystem", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
+        .testTarget(name: "WalkscapeReportsTests", dependencies: ["WalkscapeReports", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),

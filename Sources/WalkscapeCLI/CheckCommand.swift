@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapeTours
 
 /// `walkscape check`: compare timelines with golden files, one case or a whole suite.
@@ -99,14 +101,15 @@ struct CheckCommand: ParsableCommand {
         let console = CommandContext.console
         if let observed {
             return try ObservedCheck(
-                tour: tour!, trace: trace!, observed: observed, language: language, policyOptions: policyOptions, selection: traceSelection.selection,
+                tour: tour!, trace: trace!, observed: observed, language: language, profile: policyOptions.engineProfile, policy: policyOptions.policy,
+                walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
                 tolerance: tolerance, phases: phases, junit: junit
             ).run(console: console)
         }
         let cases: [CheckCase]
         if let suite {
             do {
-                cases = try CheckSuite.read(suite)
+                cases = try CheckSuite.read(suite) { console.error($0) }
             } catch {
                 console.error(error.description)
                 throw CommandExit(.usage)

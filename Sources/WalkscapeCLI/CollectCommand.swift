@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeCollector
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeRemote
 
 /// `walkscape collect --port P --out events.jsonl`: a local stand-in for the backend's analytics endpoint.

@@ -1,5 +1,8 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
+import WalkscapeReplay
 import WalkscapeTours
 
 /// `walkscape compare TOUR --trace FILE --profile A --profile B`: what each phone would do with one walk.
@@ -70,7 +73,7 @@ struct CompareCommand: ParsableCommand {
         }
         if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
         if Set(profiles.compactMap { EngineProfile.resolve($0)?.profile }).count != profiles.count { throw ValidationError("each --profile may be given once.") }
-        guard PolicyOptions.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
+        guard ValueRanges.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
         if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
     }
@@ -93,28 +96,17 @@ struct CompareCommand: ParsableCommand {
             tolerance: tolerance)
         let spreads = phases.map { n in comparison.runs.map { PhaseSpread.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: $0.policy, phases: n) } }
         let flips = comparison.runs.map { DistanceFlips(run: $0, tour: inputs.tour.engineTour, trace: inputs.trace.trace) }
+        let report = ProfileComparisonReport(
+            comparison: comparison, tourID: inputs.tour.tour.id, tourTitle: inputs.tour.title, language: inputs.tour.language,
+            pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles(), trace: trace, tolerance: tolerance, flips: flips,
+            spreads: spreads, phases: phases)
         if json {
-            var document = document(comparison, tour: inputs.tour)
-            if var members = document.objectMembers {
-                members.append(("distanceFlips", .array(zip(comparison.runs, flips).map { run, flip in flip.json(profile: run.name) })))
-                if let spreads, let phases { members.append(("phases", Self.phasesJSON(spreads, runs: comparison.runs, phases: phases))) }
-                document = .object(members)
-            }
-            console.write(JSONWriter().write(document) + "\n")
+            console.write(JSONWriter().write(report.json()) + "\n")
         } else {
-            var lines = text(comparison, tour: inputs.tour)
-            let last = lines.popLast()
-            lines.popLast()
-            for (run, flip) in zip(comparison.runs, flips) { lines += flip.lines(profile: run.name) }
-            if let spreads, let phases { lines += Self.phasesText(spreads, runs: comparison.runs, phases: phases, titles: inputs.tour.pointTitles()) }
-            lines += Self.sources(comparison, flips: flips, phases: phases != nil)
-            lines.append("")
-            if let last { lines.append(last) }
-            for line in lines { console.line(line) }
+            for line in report.lines() { console.line(line) }
         }
     }
 
-    func clock(_ t: Double?) -> String { t.map(TimelineWriter.clock) ?? "—" }
 
     /// `--list-profiles`: one row a profile (name, upstream commit, summary), then the removed names; JSON
     /// with `--json`.

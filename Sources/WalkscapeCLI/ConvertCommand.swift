@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapeTours
 
 /// `walkscape convert TRACE --format F`: any trace walkscape reads, written in another format (NMEA with

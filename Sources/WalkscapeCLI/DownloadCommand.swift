@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeRemote
 
 /// `walkscape download --api URL TOUR_ID --lang L[,L…]`: a tour from the API into a tours directory.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeRemote
 import WalkscapeTours
 

@@ -1,6 +1,9 @@
 import ArgumentParser
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
+import WalkscapeReplay
 import WalkscapeTours
 
 /// `walkscape info TOUR`: one tour in detail.

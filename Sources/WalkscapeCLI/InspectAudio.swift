@@ -1,6 +1,8 @@
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
 
 /// `walkscape inspect FILE.mp3|FILE.m4a|FILE.wav|…`: the audio branch of `InspectCommand`. Decodes the whole file
 /// through a fixed buffer (`AudioDecoding.decodeAll`), so the length is what really plays and a cut file is

@@ -1,5 +1,7 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
 import WalkscapeTraces
 
 /// `walkscape inspect FILE`: what a media or trace file holds, as walkscape reads it.

@@ -1,5 +1,7 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
 
 /// `walkscape inspect FILE.srt`: the subtitles branch of `InspectCommand`.
 extension InspectCommand {

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeRemote
 import WalkscapeTours
 

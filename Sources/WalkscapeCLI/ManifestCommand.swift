@@ -1,5 +1,6 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeTours
 
 /// `walkscape manifest TOUR`: recompute asset sizes and digests in `tour.json`.

@@ -1,4 +1,6 @@
 import Foundation
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapePlayer
 import WalkscapeTUI
 

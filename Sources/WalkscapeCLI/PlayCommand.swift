@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapeLive
 import WalkscapePlayer
 import WalkscapeRuntime

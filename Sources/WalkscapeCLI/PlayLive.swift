@@ -1,5 +1,7 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapeLive
 import WalkscapePlayer
 import WalkscapeTours

@@ -31,9 +31,6 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Walking speed in m/s used to time a trace that has no timestamps.", valueName: "M/S"))
     var walkSpeed: Double = 1.2
 
-    /// The walking speeds taken (m/s), from `--walk-speed` and from a check suite's `options.walkSpeed` alike.
-    static let walkSpeeds = 0.1...10.0
-
     func validate() throws {
         guard let resolved = EngineProfile.resolve(profile) else {
             throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(profile)).")
@@ -44,7 +41,7 @@ struct PolicyOptions: ParsableArguments {
             throw ValidationError("--confirm-fixes must be from \(ValueRanges.confirmFixes.lowerBound) to \(ValueRanges.confirmFixes.upperBound) consecutive fixes, got \(confirmFixes).")
         }
         if let minAccuracy, !(minAccuracy > 0) { throw ValidationError("--min-accuracy must be a number of metres > 0.") }
-        guard PolicyOptions.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
+        guard ValueRanges.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         if let conflict = policy.conflict { throw ValidationError("--profile \(profile): \(conflict).") }
     }
 
@@ -66,53 +63,5 @@ struct PolicyOptions: ParsableArguments {
         if let confirmFixes { policy.confirmFixes = confirmFixes }
         if let skipMissed { policy.skipMissed = skipMissed }
         return policy
-    }
-
-    /// The policy as JSON, for timelines' metadata.
-    static func json(_ policy: EnginePolicy) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("queueDepth", .integer(policy.queueDepth)),
-            ("minAccuracyMeters", policy.minAccuracyMeters.map { .number(formatShortNumber($0)) } ?? .null),
-            ("confirmFixes", .integer(policy.confirmFixes)), ("skipMissed", .bool(policy.skipMissed)),
-            ("triggerHysteresis", .bool(policy.triggerHysteresis)),
-        ]
-        // Absent means the sphere, so timelines and goldens written before the distance model existed still
-        // read as what they were.
-        if policy.distanceModel != .sphere { members.append(("distance", .string(policy.distanceModel.rawValue))) }
-        if let delivery = policy.fixDelivery {
-            members.append(("fixDelivery", .object([
-                ("minMoveMeters", .number(formatShortNumber(delivery.minMoveMeters))),
-                ("intervalSeconds", delivery.intervalSeconds.map { .number(formatShortNumber($0)) } ?? .null),
-                ("fastestIntervalSeconds", delivery.fastestIntervalSeconds.map { .number(formatShortNumber($0)) } ?? .null),
-            ])))
-        } else {
-            members.append(("fixDelivery", .null))
-        }
-        if let cursor = policy.appCursor {
-            members.append(("appCursor", .object([
-                ("queueNeedsCurrentRegion", .bool(cursor.queueNeedsCurrentRegion)), ("refiresOnReentry", .bool(cursor.refiresOnReentry)),
-            ])))
-        } else {
-            members.append(("appCursor", .null))
-        }
-        return .object(members)
-    }
-
-    /// Notes for standard error about what the policy did to a walk: fixes the phone withheld or the accuracy
-    /// gate ignored, and re-fired points (flagged as a likely app bug).
-    static func notes(_ timeline: Timeline, policy: EnginePolicy, trace: String) -> [String] {
-        var lines: [String] = []
-        if timeline.withheldFixes > 0, let delivery = policy.fixDelivery {
-            lines.append("\(trace): note: \(timeline.withheldFixes) of \(timeline.fixes) fixes not delivered to the app (\(delivery.summary))")
-        }
-        if timeline.ignoredFixes > 0 {
-            lines.append("\(trace): note: \(timeline.ignoredFixes) of \(timeline.fixes) fixes ignored by --min-accuracy \(formatShortNumber(policy.minAccuracyMeters ?? 0))")
-        }
-        var refires: [Int: Int] = [:]
-        for event in timeline.events where event.kind == .pointRefired { if let point = event.point { refires[point, default: 0] += 1 } }
-        for (point, count) in refires.sorted(by: { $0.key < $1.key }) {
-            lines.append("\(trace): warning: point \(point) fired again \(count) time\(count == 1 ? "" : "s") on re-entering its region (\(TimelineWriter.refireWarning))")
-        }
-        return lines
     }
 }

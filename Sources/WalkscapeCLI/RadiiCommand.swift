@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
+import WalkscapeReplay
 import WalkscapeTUI
 import WalkscapeTours
 import WalkscapeTraces
@@ -210,7 +213,7 @@ struct RadiiCommand: ParsableCommand {
             console.error("radii: advised from \(used) of \(traces.count) traces (\(leftOut) left out above; --strict refuses them).")
         }
         if apply {
-            try RadiiApplication.run(
+            try RadiusApplication.run(
                 tour: tour, replay: replay, walks: walks, policy: policyOptions.policy, only: try only.map(Self.orders),
                 dryRun: dryRun, json: json, console: console)
             return
@@ -229,7 +232,7 @@ struct RadiiCommand: ParsableCommand {
         if json {
             console.write(writer.json(report, meta: [
                 ("tour", .string(replay.tour.id)), ("tourVersion", .integer(replay.tour.version)), ("language", .string(replay.language)),
-                ("policy", PolicyOptions.json(policy)),
+                ("policy", PolicyJSON.document(policy)),
             ]))
         } else if csv {
             console.write(sweepRadii.isEmpty ? writer.csv(report) : writer.sweepCSV(report))

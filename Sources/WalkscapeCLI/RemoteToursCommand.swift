@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
 import WalkscapeRemote
 
 /// `walkscape remote tours --api URL`: the remote catalogue.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeRemote
 import WalkscapeTours
 

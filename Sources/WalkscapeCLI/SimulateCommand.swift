@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReports
+import WalkscapeReplay
 import WalkscapeRemote
 import WalkscapeTours
 
@@ -122,7 +125,7 @@ struct SimulateCommand: ParsableCommand {
             tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
             selection: traceSelection.selection, policy: policy, streaming: streaming, console: console)
         let timeline = inputs.timeline
-        for note in PolicyOptions.notes(timeline, policy: policy, trace: trace) { console.error(note) }
+        for note in PolicyJSON.notes(timeline, policy: policy, trace: trace) { console.error(note) }
         let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())
         switch TimelineWriter.Format(rawValue: format)! {
         case .jsonl:
@@ -137,14 +140,14 @@ struct SimulateCommand: ParsableCommand {
                 ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
                 ("profile", .string(policyOptions.engineProfile.rawValue)),
                 ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
-                ("policy", PolicyOptions.json(policy)),
+                ("policy", PolicyJSON.document(policy)),
                 ("warnings", .array(loaded.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
             ] + (phases.map { n in
                 [("phases", PhaseSpreadJSON.document(PhaseSpread.run(tour: inputs.tour.engineTour, trace: loaded.trace, policy: policy, phases: n)))]
             } ?? [])))
         }
         if let svg, let loaded = inputs.trace {
-            let tourTitle = inputs.tour.tour.title.resolved(inputs.tour.language, fallbacks: inputs.tour.tour.languages)
+            let tourTitle = inputs.tour.title
             let picture = FieldPicture(
                 timeline: timeline, trace: loaded.trace, traceName: trace, tour: inputs.tour.engineTour,
                 route: SyntheticWalk.path(for: inputs.tour.tour), titles: inputs.tour.pointTitles(), title: "\(tourTitle) — simulated walk",

@@ -1,5 +1,7 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 
 /// `walkscape synth TOUR`: a made-up walk of a tour as a GPS trace, deterministic for a seed.
 struct SynthCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeMap
 import WalkscapeRemote
 import WalkscapeTours

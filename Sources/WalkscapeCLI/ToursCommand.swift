@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeReplay
 import WalkscapeRemote
 import WalkscapeTours
 

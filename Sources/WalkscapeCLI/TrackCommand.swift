@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapeLive
 import WalkscapeRuntime
 import WalkscapeTours

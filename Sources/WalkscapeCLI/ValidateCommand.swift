@@ -1,5 +1,6 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeSystem
 import WalkscapeTours
 
 /// `walkscape validate TOUR...`: a full check of one or more tours.

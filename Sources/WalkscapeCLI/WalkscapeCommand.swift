@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
+import WalkscapeReplay
 import WalkscapeRuntime
 
 /// The `walkscape` command line: the root command and its subcommands.
@@ -111,11 +113,6 @@ extension WalkscapeCommand {
         guard text.hasPrefix("-"), text.count > 1, let value = Double(text) else { return false }
         return value.isFinite
     }
-}
-
-/// The version string `walkscape --version` prints.
-public enum WalkscapeVersion {
-    public static let current = "0.1.0"
 }
 
 /// Per-run context available to commands (the console to write to).

@@ -93,6 +93,9 @@ public struct ReplayTour: Sendable {
     }
 
     /// Point ids by order.
+    /// The tour's title in the narration language (its fallbacks when it has none there).
+    public var title: String { tour.title.resolved(language, fallbacks: tour.languages) }
+
     public var pointIDs: [Int: String] { Dictionary(uniqueKeysWithValues: tour.points.map { ($0.order, $0.id) }) }
 
     /// Point titles by order in `language` (falling back through the tour's languages); a point whose

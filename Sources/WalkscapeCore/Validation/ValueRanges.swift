@@ -7,6 +7,8 @@
 public enum ValueRanges {
     /// The largest `fileSizeBytes` accepted: 1 TiB (2^40 bytes).
     public static let maxFileSizeBytes = 1 << 40
+    /// The walking speeds taken (m/s), from `--walk-speed` and from a check suite's `options.walkSpeed` alike.
+    public static let walkSpeeds = 0.1...10.0
     /// File sizes: 0 to 1 TiB.
     public static let fileSizeBytes = 0...maxFileSizeBytes
     /// The longest tour: 10,080 minutes (one week).

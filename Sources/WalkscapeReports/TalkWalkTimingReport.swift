@@ -1,9 +1,9 @@
 import WalkscapeCore
 
 /// `info --timing`'s output: a table of legs for people, or JSON for tools, from a `TalkWalkTiming`.
-enum TimingReport {
+public enum TimingReport {
     /// The table, the findings and the announced totals, one line each.
-    static func text(_ timing: TalkWalkTiming, languages: [String]) -> [String] {
+    public static func text(_ timing: TalkWalkTiming, languages: [String]) -> [String] {
         let s = timing.speeds
         let walkHeader = "walk at \(formatShortNumber(s.slow)) / \(formatShortNumber(s.given)) / \(formatShortNumber(s.brisk)) m/s"
         var table = TextTable(["leg", "route", "walk", walkHeader] + languages.map { "\($0) narration" }, rightAligned: [2])
@@ -46,7 +46,7 @@ enum TimingReport {
     }
 
     /// The whole computation as JSON.
-    static func json(_ timing: TalkWalkTiming, tour: Tour) -> JSONValue {
+    public static func json(_ timing: TalkWalkTiming, tour: Tour) -> JSONValue {
         func number(_ value: Double, _ decimals: Int = 1) -> JSONValue { .number(formatShortNumber(Double(formatFixed(value, decimals)) ?? value)) }
         let s = timing.speeds
         return .object([

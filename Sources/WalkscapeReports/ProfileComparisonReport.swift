@@ -1,11 +1,73 @@
-import ArgumentParser
 import WalkscapeCore
-import WalkscapeTours
 
-extension CompareCommand {
+/// `compare`'s report: what each profile did with one walk, point by point, as a table for people or one
+/// JSON document for tools, with the distance decisions, the phases and the upstream lines behind them.
+public struct ProfileComparisonReport {
+    /// The profiles' runs over the walk.
+    public var comparison: ProfileComparison
+    /// The tour's id, its title in the narration language, and that language.
+    public var tourID: String
+    public var tourTitle: String
+    public var language: String
+    /// Point ids and titles by order.
+    public var pointIDs: [Int: String]
+    public var pointTitles: [Int: String]
+    /// The trace as the user named it.
+    public var trace: String
+    /// Trigger and start times closer than this agree, seconds.
+    public var tolerance: Double
+    /// Where each run's distance model decided a point, one per run.
+    public var flips: [DistanceFlips]
+    /// Each run's phase spread, with `--phases N`.
+    public var spreads: [PhaseSpread]?
+    public var phases: Int?
+
+    public init(
+        comparison: ProfileComparison, tourID: String, tourTitle: String, language: String, pointIDs: [Int: String],
+        pointTitles: [Int: String], trace: String, tolerance: Double, flips: [DistanceFlips], spreads: [PhaseSpread]?, phases: Int?
+    ) {
+        self.comparison = comparison
+        self.tourID = tourID
+        self.tourTitle = tourTitle
+        self.language = language
+        self.pointIDs = pointIDs
+        self.pointTitles = pointTitles
+        self.trace = trace
+        self.tolerance = tolerance
+        self.flips = flips
+        self.spreads = spreads
+        self.phases = phases
+    }
+
+    /// The whole text report: the table, the distance decisions, the phases, the upstream lines, the verdict.
+    public func lines() -> [String] {
+        var lines = table()
+        let last = lines.popLast()
+        lines.popLast()
+        for (run, flip) in zip(comparison.runs, flips) { lines += flip.lines(profile: run.name) }
+        if let spreads, let phases { lines += Self.phasesText(spreads, runs: comparison.runs, phases: phases, titles: pointTitles) }
+        lines += Self.sources(comparison, flips: flips, phases: phases != nil)
+        lines.append("")
+        if let last { lines.append(last) }
+        return lines
+    }
+
+    /// The whole JSON report: `document()` with the distance decisions and the phases.
+    public func json() -> JSONValue {
+        var document = document()
+        if var members = document.objectMembers {
+            members.append(("distanceFlips", .array(zip(comparison.runs, flips).map { run, flip in flip.json(profile: run.name) })))
+            if let spreads, let phases { members.append(("phases", Self.phasesJSON(spreads, runs: comparison.runs, phases: phases))) }
+            document = .object(members)
+        }
+        return document
+    }
+
+    private func clock(_ t: Double?) -> String { t.map(TimelineWriter.clock) ?? "—" }
+
     /// The table for people: one row a point, a trigger and a start column per profile.
-    func text(_ comparison: ProfileComparison, tour: ReplayTour) -> [String] {
-        let titles = tour.pointTitles()
+    func table() -> [String] {
+        let titles = pointTitles
         let names = comparison.runs.map(\.name)
         var headers = ["", ""]
         var second = ["#", "POINT"]
@@ -29,7 +91,7 @@ extension CompareCommand {
             row.append(comparison.disagreeing(point: i).map { names[$0] }.joined(separator: ", "))
             table.add(row)
         }
-        var lines = ["\(TerminalText.sanitize(tour.tour.title.resolved(tour.language, fallbacks: tour.tour.languages))) · \(trace ?? "") · \(tour.language)", ""]
+        var lines = ["\(TerminalText.sanitize(tourTitle)) · \(trace) · \(language)", ""]
         lines += table.render()
         lines.append("")
         for run in comparison.runs {
@@ -68,12 +130,12 @@ extension CompareCommand {
     }
 
     /// `{"tour", "trace", "language", "profiles": [...], "points": [...], "pointsDiffering"}`.
-    func document(_ comparison: ProfileComparison, tour: ReplayTour) -> JSONValue {
+    func document() -> JSONValue {
         func time(_ t: Double?) -> JSONValue { t.map { .number(formatFixed($0, 3)) } ?? .null }
-        let ids = tour.pointIDs
+        let ids = pointIDs
         let profiles: [JSONValue] = comparison.runs.map { run in
             var members: [(key: String, value: JSONValue)] = [
-                ("name", .string(run.name)), ("policy", PolicyOptions.json(run.policy)),
+                ("name", .string(run.name)), ("policy", PolicyJSON.document(run.policy)),
                 ("fixes", .integer(run.timeline.fixes)), ("fixesDelivered", .integer(run.timeline.fixes - run.timeline.withheldFixes)),
                 ("fixesIgnored", .integer(run.timeline.ignoredFixes)),
                 ("completed", .bool(run.end?.kind == .tourCompleted)), ("endT", time(run.end?.t)),
@@ -102,7 +164,7 @@ extension CompareCommand {
             ])
         }
         return .object([
-            ("tour", .string(tour.tour.id)), ("trace", .string(trace ?? "")), ("language", .string(tour.language)),
+            ("tour", .string(tourID)), ("trace", .string(trace)), ("language", .string(language)),
             ("tolerance", .number(formatShortNumber(tolerance))), ("profiles", .array(profiles)), ("points", .array(points)),
             ("pointsDiffering", .integer(comparison.orders.indices.filter { !comparison.agree(point: $0) }.count)),
         ])

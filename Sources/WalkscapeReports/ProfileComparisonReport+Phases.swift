@@ -1,9 +1,9 @@
 import WalkscapeCore
 
-extension CompareCommand {
+extension ProfileComparisonReport {
     /// The upstream lines behind what the report shows: the early completion, the distance decisions and,
     /// with phases, the fix delivery (gigiorda84/walkspace-app at each profile's commit).
-    static func sources(_ comparison: ProfileComparison, flips: [DistanceFlips], phases: Bool) -> [String] {
+    public static func sources(_ comparison: ProfileComparison, flips: [DistanceFlips], phases: Bool) -> [String] {
         var cited: [String] = []
         for (run, flip) in zip(comparison.runs, flips) {
             guard let profile = EngineProfile(rawValue: run.name), let commit = profile.upstreamCommit else { continue }
@@ -20,7 +20,7 @@ extension CompareCommand {
     }
 
     /// The phase table: per point and profile, in how many phases it plays and how far its start moves.
-    static func phasesText(_ spreads: [PhaseSpread], runs: [ProfileComparison.Run], phases: Int, titles: [Int: String]) -> [String] {
+    public static func phasesText(_ spreads: [PhaseSpread], runs: [ProfileComparison.Run], phases: Int, titles: [Int: String]) -> [String] {
         var lines = ["", "Over \(phases) phase\(phases == 1 ? "" : "s") of the phone's fix delivery (PLAYS: phases where the narration plays; SPREAD: latest − earliest start):"]
         var headers = ["", ""]
         var second = ["#", "POINT"]
@@ -58,7 +58,7 @@ extension CompareCommand {
     }
 
     /// `{"count": N, "profiles": [{"name", "everyPointPlayed", "tourCompleted", "points": [...]}]}`.
-    static func phasesJSON(_ spreads: [PhaseSpread], runs: [ProfileComparison.Run], phases: Int) -> JSONValue {
+    public static func phasesJSON(_ spreads: [PhaseSpread], runs: [ProfileComparison.Run], phases: Int) -> JSONValue {
         .object([
             ("count", .integer(phases)),
             ("profiles", .array(zip(runs, spreads).map { run, spread in

@@ -1,11 +1,13 @@
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 import WalkscapeTours
 
 /// Reading the tours a command was given: a tour file or directory that cannot be read at all is one line on
 /// standard error and exit status 2.
-enum TourInput {
+public enum TourInput {
     /// The tour named by `argument` (a directory or its tour.json), with its diagnostics.
-    static func load(_ argument: String, console: Console) throws -> LoadedTour {
+    public static func load(_ argument: String, console: Console) throws -> LoadedTour {
         do {
             return try TourLoader.load(argument)
         } catch {
@@ -15,7 +17,7 @@ enum TourInput {
     }
 
     /// The tours in `directory` (or `directory` itself when it is one tour).
-    static func catalogue(_ directory: String, console: Console) throws -> Catalogue {
+    public static func catalogue(_ directory: String, console: Console) throws -> Catalogue {
         do {
             return try Catalogue(directory: directory)
         } catch {

@@ -1,21 +1,21 @@
 import WalkscapeCore
 
 /// Aligned columns for people: a header row and data rows, widths measured in terminal columns.
-struct TextTable {
-    var headers: [String]
+public struct TextTable {
+    public var headers: [String]
     /// Which columns are right-aligned (numbers).
-    var rightAligned: Set<Int> = []
-    var rows: [[String]] = []
+    public var rightAligned: Set<Int> = []
+    public var rows: [[String]] = []
 
-    init(_ headers: [String], rightAligned: Set<Int> = []) {
+    public init(_ headers: [String], rightAligned: Set<Int> = []) {
         self.headers = headers
         self.rightAligned = rightAligned
     }
 
-    mutating func add(_ row: [String]) { rows.append(row.map { TerminalText.sanitize($0) }) }
+    public mutating func add(_ row: [String]) { rows.append(row.map { TerminalText.sanitize($0) }) }
 
     /// The table as lines, columns separated by two spaces, trailing spaces trimmed.
-    func render() -> [String] {
+    public func render() -> [String] {
         let all = [headers] + rows
         var widths = Array(repeating: 0, count: headers.count)
         for row in all {

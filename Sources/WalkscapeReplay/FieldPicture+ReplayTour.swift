@@ -1,13 +1,15 @@
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 import WalkscapeTours
 
 extension FieldPicture {
     /// The picture of a radius report on a loaded tour.
-    init(report: RadiusReport, tour: ReplayTour, walks: [RadiusAnalysis.Walk]) {
+    public init(report: RadiusReport, tour: ReplayTour, walks: [RadiusAnalysis.Walk]) {
         let traces = walks.count == 1 ? "1 trace" : "\(walks.count) traces"
         self.init(
             report: report, walks: walks, route: SyntheticWalk.path(for: tour.tour), titles: tour.pointTitles(),
-            title: "\(tour.tour.title.resolved(tour.language, fallbacks: tour.tour.languages)) — trigger radii",
+            title: "\(tour.title) — trigger radii",
             subtitle: "\(tour.tour.id) · \(traces) · \(report.points.count) points · narration \(tour.language)")
     }
 }

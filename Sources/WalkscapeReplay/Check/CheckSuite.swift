@@ -1,49 +1,35 @@
 import Foundation
 import WalkscapeCore
-
-/// One case of a check: a tour, a trace, options and the golden timeline they must produce.
-struct CheckCase: Sendable {
-    var name: String
-    var tour: String
-    var trace: String
-    var language: String?
-    var golden: String
-    var policy: EnginePolicy
-    var walkSpeed: Double
-    var selection = TraceSelection()
-    var tolerance: Double
-    /// Every point must play in at least this share of the phases (`"minShare"`), nil for no such check.
-    var minShare: Double?
-    /// How many phases the share is measured over (`"phases"`, else `check --phases`, else 15).
-    var phases: Int?
-}
+import WalkscapeReports
+import WalkscapeSystem
 
 /// Reads suite files: `{"cases": [{"name", "tour", "trace", "lang"?, "golden", "options"?, "tolerance"?,
 /// "track"?, "segment"?, "minShare"?, "phases"?}]}`, paths relative to the suite file. `options.profile` names an `EngineProfile`; the
 /// other options override its values. A key walkscape does not know is an error naming the closest known one
 /// (a misspelt option would otherwise be ignored silently).
-enum CheckSuite {
-    struct ReadError: Error, CustomStringConvertible {
-        var path: String
-        var location: String
-        var message: String
-        var description: String { location.isEmpty ? "\(path): error: \(message)" : "\(path): \(location): error: \(message)" }
+public enum CheckSuite {
+    public struct ReadError: Error, CustomStringConvertible {
+        public var path: String
+        public var location: String
+        public var message: String
+        public var description: String { location.isEmpty ? "\(path): error: \(message)" : "\(path): \(location): error: \(message)" }
     }
 
     /// The keys a suite file may have at the top level, in a case, and in a case's options.
-    static let suiteKeys = ["cases"]
-    static let caseKeys = ["name", "tour", "trace", "lang", "golden", "options", "tolerance", "track", "segment", "minShare", "phases"]
-    static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed", "distance"]
+    public static let suiteKeys = ["cases"]
+    public static let caseKeys = ["name", "tour", "trace", "lang", "golden", "options", "tolerance", "track", "segment", "minShare", "phases"]
+    public static let optionKeys = ["profile", "queueDepth", "minAccuracy", "confirmFixes", "skipMissed", "walkSpeed", "distance"]
 
     /// Refuses a key of `object` that is not in `known`, naming the closest known key.
-    static func checkKeys(_ object: JSONValue, _ known: [String], path: String, at location: String) throws(ReadError) {
+    public static func checkKeys(_ object: JSONValue, _ known: [String], path: String, at location: String) throws(ReadError) {
         for (key, _) in object.objectMembers ?? [] where !known.contains(key) {
             let hint = ClosestName.closest(to: key, among: known).map { "; did you mean \"\($0)\"?" } ?? "; expected one of \(known.joined(separator: ", "))"
             throw ReadError(path: path, location: location.isEmpty ? key : "\(location).\(key)", message: "unknown key \"\(key)\"\(hint)")
         }
     }
 
-    static func read(_ path: String) throws(ReadError) -> [CheckCase] {
+    /// The cases of the suite in `path`; `warn` hears warnings (a profile read under a removed name), one line each.
+    public static func read(_ path: String, warn: (String) -> Void = { _ in }) throws(ReadError) -> [CheckCase] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadError(path: path, location: "", message: "cannot be read (no such file?)")
         }
@@ -84,7 +70,7 @@ enum CheckSuite {
                 guard let value = name.stringValue, let resolved = EngineProfile.resolve(value) else {
                     throw ReadError(path: path, location: "\(at).options.profile", message: "expected one of \(EngineProfile.names)")
                 }
-                if let warning = resolved.warning { CommandContext.console.error("\(path): \(at).options.profile: \(warning)") }
+                if let warning = resolved.warning { warn("\(path): \(at).options.profile: \(warning)") }
                 policy = resolved.profile.policy
             }
             if let depth = options["queueDepth"] {
@@ -116,7 +102,7 @@ enum CheckSuite {
             }
             var walkSpeed = 1.2
             if let speed = options["walkSpeed"] {
-                guard let value = speed.doubleValue, PolicyOptions.walkSpeeds.contains(value) else {
+                guard let value = speed.doubleValue, ValueRanges.walkSpeeds.contains(value) else {
                     throw ReadError(path: path, location: "\(at).options.walkSpeed", message: "expected metres a second from 0.1 to 10, as --walk-speed takes")
                 }
                 walkSpeed = value

@@ -2,7 +2,7 @@ import WalkscapeCore
 
 extension DistanceFlips {
     /// One line for `compare`'s text: which point the distance model decided and why, or nothing.
-    func lines(profile: String) -> [String] {
+    public func lines(profile: String) -> [String] {
         guard let decision else { return [] }
         func when(_ t: Double?) -> String { t.map { "triggers at " + TimelineWriter.clock($0) } ?? "never triggers" }
         var line = "\(profile): \(model.rawValue) distances decide point \(decision.order): the fix at \(TimelineWriter.clock(decision.t)) is "
@@ -14,7 +14,7 @@ extension DistanceFlips {
     }
 
     /// `{"profile", "model", "other", "differing", "decision"}`.
-    func json(profile: String) -> JSONValue {
+    public func json(profile: String) -> JSONValue {
         func time(_ t: Double?) -> JSONValue { t.map { .number(formatFixed($0, 3)) } ?? .null }
         let decisionJSON: JSONValue = decision.map { d in
             .object([

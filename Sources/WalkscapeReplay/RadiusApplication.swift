@@ -1,10 +1,12 @@
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 import WalkscapeTours
 
 /// `radii --apply`: plans the write-back of the advised radii (`RadiusWriteBack`), prints the before → after
 /// table (or JSON), and writes tour.json (`RadiusFileWriter`) unless it is a dry run.
-enum RadiiApplication {
-    static func run(
+public enum RadiusApplication {
+    public static func run(
         tour argument: String, replay: ReplayTour, walks: [RadiusAnalysis.Walk], policy: EnginePolicy, only: Set<Int>?,
         dryRun: Bool, json: Bool, console: Console
     ) throws {

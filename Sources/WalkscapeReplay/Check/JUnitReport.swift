@@ -1,9 +1,11 @@
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 
 /// JUnit XML for CI servers: one test suite, one test case a check case, failures with their diff, and an
 /// error for a case that could not run (a missing tour, trace or golden file: the suite is broken, not the engine).
-enum JUnitReport {
-    static func xml(_ results: [CheckResult], suiteName: String) -> String {
+public enum JUnitReport {
+    public static func xml(_ results: [CheckResult], suiteName: String) -> String {
         let failures = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let errors = results.filter { if case .broken = $0.outcome { return true } else { return false } }.count
         let total = results.reduce(0.0) { $0 + $1.seconds }
@@ -27,7 +29,7 @@ enum JUnitReport {
     }
 
     /// Text safe in XML attributes and content; characters XML 1.0 forbids are dropped.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,20 +1,22 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 import WalkscapeTours
 import WalkscapeTraces
 
 /// Loads what a replay needs (tour, language, trace), reporting problems on the console and turning them
 /// into exit statuses: 2 when something cannot be read at all, 1 when it is broken.
-enum Replay {
-    struct Inputs {
-        var tour: ReplayTour
-        var trace: LoadedTrace
-        var tracePath: String
+public enum Replay {
+    public struct Inputs {
+        public var tour: ReplayTour
+        public var trace: LoadedTrace
+        public var tracePath: String
     }
 
     /// The tour and trace, or a `CommandExit` after the reasons were written to standard error. `allowMissing`
     /// is the command's `--allow-missing` (nil: a command without that option).
-    static func load(
+    public static func load(
         tour argument: String, trace path: String, language: String?, languageIsPreference: Bool = false, allowMissing: Bool? = nil,
         walkSpeed: Double, selection: TraceSelection = TraceSelection(), console: Console, progress: ((Double) -> Void)? = nil
     ) throws -> Inputs {
@@ -30,18 +32,18 @@ enum Replay {
     }
 
     /// A walk simulated by `simulate`: the tour, the trace when it was read whole, the timeline.
-    struct Simulated {
-        var tour: ReplayTour
+    public struct Simulated {
+        public var tour: ReplayTour
         /// Nil when the trace was replayed as it was read (`TraceReplayStream`).
-        var trace: LoadedTrace?
-        var timeline: Timeline
+        public var trace: LoadedTrace?
+        public var timeline: Timeline
     }
 
     /// The tour and the timeline of the trace walked against it under `policy`, with the same warnings and
     /// errors as `load`. With `streaming`, a trace in time order is replayed as it is read, in constant
     /// memory (`TraceReplayStream`), and `trace` is nil; otherwise (and when the trace cannot be streamed) it is
     /// read whole. `WALKSCAPE_TRACE_STREAM=0` turns streaming off (to compare both, or to measure the memory).
-    static func simulate(
+    public static func simulate(
         tour argument: String, trace path: String, language: String?, allowMissing: Bool = false, walkSpeed: Double,
         selection: TraceSelection, policy: EnginePolicy, streaming: Bool, console: Console
     ) throws -> Simulated {
@@ -71,19 +73,19 @@ enum Replay {
     }
 
     /// Whether a trace may be replayed as it is read: not when `WALKSCAPE_TRACE_STREAM` is `0`.
-    static var streamingAllowed: Bool {
+    public static var streamingAllowed: Bool {
         ProcessInfo.processInfo.environment["WALKSCAPE_TRACE_STREAM"] != "0"
     }
 
     /// The warning for a trace that never comes within a kilometre of the tour's points or route, else nil.
-    static func farWarning(_ tour: ReplayTour, _ trace: Trace) -> String? {
+    public static func farWarning(_ tour: ReplayTour, _ trace: Trace) -> String? {
         tour.farWarning(trace)
     }
 
     /// The tour ready for a walk; its warnings (edited files, missing recordings played as silence) go to
     /// standard error, one line each. `offersAllowMissing`: whether the command has `--allow-missing` (the
     /// refusal of a tour with missing files then names it).
-    static func loadTour(
+    public static func loadTour(
         _ argument: String, language: String?, languageIsPreference: Bool = false, allowMissing: Bool = false,
         offersAllowMissing: Bool = false, console: Console
     ) throws -> ReplayTour {
@@ -108,7 +110,7 @@ enum Replay {
     }
 
     /// `TOUR: the tour has no "de" narration; it has it, en: pass --lang it or --lang en`.
-    static func noLanguage(_ argument: String, _ requested: String, available: [String]) -> String {
+    public static func noLanguage(_ argument: String, _ requested: String, available: [String]) -> String {
         let choices = available.map { "--lang \($0)" }
         let pass = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1] : choices.first ?? "no --lang"
         return "\(argument): the tour has no \"\(requested)\" narration; it has \(available.joined(separator: ", ")): pass \(pass)"
@@ -117,7 +119,7 @@ enum Replay {
     /// Refuses a tour with files missing (Option B: every file present, in every language), naming each one,
     /// the `walkscape download` command that fetches them and `--allow-missing`, unless `allowMissing`. Files
     /// present but edited (differing from tour.json's size or SHA-256) are previewed, with one warning.
-    static func requireComplete(_ loaded: LoadedTour, _ tour: Tour, argument: String, allowMissing: Bool = false, console: Console) throws {
+    public static func requireComplete(_ loaded: LoadedTour, _ tour: Tour, argument: String, allowMissing: Bool = false, console: Console) throws {
         let integrity = TourIntegrity.check(tour, at: loaded.location, verifyDigests: true)
         if let warning = integrity.editedWarning(argument: argument) { console.error(TerminalText.sanitize(warning)) }
         guard !integrity.hasEveryFile, !allowMissing else { return }
@@ -129,7 +131,7 @@ enum Replay {
 
     /// The refusal of a tour with missing files: what fetches them again, and, for a tour being made, how to
     /// preview it without them and where sizes and digests come from.
-    static func reportIncomplete(_ argument: String, bad: Int, of count: Int, fix: String, offersAllowMissing: Bool = true, console: Console) {
+    public static func reportIncomplete(_ argument: String, bad: Int, of count: Int, fix: String, offersAllowMissing: Bool = true, console: Console) {
         let files = bad == 1 ? "1 of \(count) files missing" : "\(bad) of \(count) files missing"
         console.error("\(argument): not fully downloaded (\(files)), so it cannot start; download it again with:")
         console.error("  " + fix + (fix.contains("API_URL") ? "   (API_URL: the backend's API, e.g. https://api.example.org/v1)" : ""))
@@ -140,7 +142,7 @@ enum Replay {
     }
 
     /// Reads the trace in `path`; `progress` hears the fraction read (see `TraceFileReader.read`).
-    static func loadTrace(
+    public static func loadTrace(
         _ path: String, walkSpeed: Double, selection: TraceSelection = TraceSelection(), console: Console,
         progress: ((Double) -> Void)? = nil
     ) throws -> LoadedTrace {

@@ -1,8 +1,8 @@
 import WalkscapeCore
 
 /// A `PhaseSpread` point as JSON, shared by `compare`, `simulate --format json` and `radii`.
-enum PhaseSpreadJSON {
-    static func point(_ p: PhaseSpread.Point, spread: PhaseSpread) -> JSONValue {
+public enum PhaseSpreadJSON {
+    public static func point(_ p: PhaseSpread.Point, spread: PhaseSpread) -> JSONValue {
         func time(_ t: Double?) -> JSONValue { t.map { .number(formatFixed($0, 3)) } ?? .null }
         return .object([
             ("point", .integer(p.order)), ("plays", .integer(p.plays)), ("share", .number(formatFixed(spread.share(p), 4))),
@@ -12,7 +12,7 @@ enum PhaseSpreadJSON {
     }
 
     /// `{"count", "everyPointPlayed", "tourCompleted", "points"}` for one policy.
-    static func document(_ spread: PhaseSpread) -> JSONValue {
+    public static func document(_ spread: PhaseSpread) -> JSONValue {
         .object([
             ("count", .integer(spread.phases)), ("everyPointPlayed", .integer(spread.completed)),
             ("tourCompleted", .integer(spread.tourCompletedEvents)),

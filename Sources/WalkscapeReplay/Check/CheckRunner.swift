@@ -1,33 +1,22 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 import WalkscapeTours
 import WalkscapeTraces
 
-/// The outcome of one check case.
-struct CheckResult: Sendable {
-    enum Outcome: Sendable, Equatable {
-        case passed
-        case updated
-        case failed(String)
-        /// The case could not run: its tour, trace or golden file is missing or cannot be read. A broken
-        /// suite, not a broken engine: a JUnit `<error>` and exit status 2.
-        case broken(String)
+/// Runs check cases: simulates, then compares with (or writes) the golden timeline.
+public struct CheckRunner {
+    public var update: Bool
+    /// Phases for cases that require a share (`minShare`) without naming how many.
+    public var defaultPhases = 15
+
+    public init(update: Bool, defaultPhases: Int = 15) {
+        self.update = update
+        self.defaultPhases = defaultPhases
     }
 
-    var name: String
-    var outcome: Outcome
-    var seconds: Double
-    /// Warnings about the case's inputs (a trace that never comes near the tour), each one line.
-    var warnings: [String] = []
-}
-
-/// Runs check cases: simulates, then compares with (or writes) the golden timeline.
-struct CheckRunner {
-    var update: Bool
-    /// Phases for cases that require a share (`minShare`) without naming how many.
-    var defaultPhases = 15
-
-    func run(_ item: CheckCase) -> CheckResult {
+    public func run(_ item: CheckCase) -> CheckResult {
         let started = DispatchTime.now()
         var warnings: [String] = []
         let outcome = outcome(item, warnings: &warnings)
@@ -113,8 +102,8 @@ struct CheckRunner {
 
     /// What makes this case's timeline: the walkscape version, the tour's fingerprint, the language and the
     /// options (policy, walking speed, part of the trace).
-    static func provenance(_ item: CheckCase, tour: ReplayTour) -> GoldenProvenance {
-        var options = PolicyOptions.json(item.policy).objectMembers ?? []
+    public static func provenance(_ item: CheckCase, tour: ReplayTour) -> GoldenProvenance {
+        var options = PolicyJSON.document(item.policy).objectMembers ?? []
         options.append(("walkSpeed", .number(formatShortNumber(item.walkSpeed))))
         if let track = item.selection.track { options.append(("track", .integer(track))) }
         if let segment = item.selection.segment { options.append(("segment", .integer(segment))) }
@@ -122,7 +111,7 @@ struct CheckRunner {
     }
 
     /// A readable account of where the timeline left the golden one.
-    static func describe(_ d: TimelineComparison.Divergence, golden: String, expected: [TimelineComparison.Entry]) -> String {
+    public static func describe(_ d: TimelineComparison.Divergence, golden: String, expected: [TimelineComparison.Entry]) -> String {
         var lines = ["timeline differs from \(golden) at event \(d.index + 1)\(d.expected.map { " (golden line \($0.line))" } ?? ""): \(d.reason)"]
         if d.index > 0, d.index - 1 < expected.count { lines.append("  last match: \(expected[d.index - 1].text)") }
         lines.append("  expected:   \(d.expected?.text ?? "(nothing)")")

@@ -1,25 +1,47 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
+import WalkscapeSystem
 import WalkscapeTours
 import WalkscapeTraces
 
 /// `check TOUR --trace WALK --observed EVENTS`: the app's own analytics from a walk fed by `feed` against
 /// walkscape's prediction for the profile, point by point.
-struct ObservedCheck {
-    var tour: String
-    var trace: String
-    var observed: String
-    var language: String?
-    var policyOptions: PolicyOptions
-    var selection: TraceSelection
-    var tolerance: Double
+public struct ObservedCheck {
+    public var tour: String
+    public var trace: String
+    public var observed: String
+    public var language: String?
+    /// The profile predicted, its policy (options applied) and the walking speed for an untimed trace.
+    public var profile: EngineProfile
+    public var policy: EnginePolicy
+    public var walkSpeed: Double
+    public var selection: TraceSelection
+    public var tolerance: Double
     /// `--phases N`: predict under N phases of the fix delivery (nil: one prediction, phase 0).
-    var phases: Int? = nil
-    var junit: String?
+    public var phases: Int? = nil
+    public var junit: String?
 
-    func run(console: Console) throws {
+    public init(
+        tour: String, trace: String, observed: String, language: String?, profile: EngineProfile, policy: EnginePolicy, walkSpeed: Double,
+        selection: TraceSelection, tolerance: Double, phases: Int?, junit: String?
+    ) {
+        self.tour = tour
+        self.trace = trace
+        self.observed = observed
+        self.language = language
+        self.profile = profile
+        self.policy = policy
+        self.walkSpeed = walkSpeed
+        self.selection = selection
+        self.tolerance = tolerance
+        self.phases = phases
+        self.junit = junit
+    }
+
+    public func run(console: Console) throws {
         let replay = try Replay.loadTour(tour, language: language, console: console)
-        let loaded = try Replay.loadTrace(trace, walkSpeed: policyOptions.walkSpeed, selection: selection, console: console)
+        let loaded = try Replay.loadTrace(trace, walkSpeed: walkSpeed, selection: selection, console: console)
         if let far = Replay.farWarning(replay, loaded.trace) { console.error("\(trace): warning: \(far)") }
         guard let data = FileManager.default.contents(atPath: observed) else {
             console.error("\(observed): cannot be read; expected the app's analytics (a POST /analytics/events body, walkscape collect's JSON Lines or a CSV export)")
@@ -33,13 +55,12 @@ struct ObservedCheck {
             throw CommandExit(.usage)
         }
         let started = DispatchTime.now()
-        let profile = policyOptions.engineProfile
-        let batch = AnalyticsBatch(
+                let batch = AnalyticsBatch(
             tourID: replay.tour.id, language: replay.language, pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
             profile: profile.rawValue)
         // One prediction, or one a phase of the fix delivery (`--phases N`): the observation must fall in their spread.
         let predicted = PhaseSpread.fractions(phases ?? 1).map { fraction in
-            let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policyOptions.policy, phase: fraction)
+            let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy, phase: fraction)
             return try! ObservedAnalytics(parsing: JSONWriter(pretty: false).write(batch.body(timeline: timeline, pointCount: replay.engineTour.points.count))).events
         }
         let agreement = AnalyticsAgreement(
