@@ -125,7 +125,7 @@ let package = Package(
             name: "WalkscapePlayer",
             dependencies: [
                 "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours",
-                "WalkscapeTraces",
+                "WalkscapeTraces", "WalkscapeReplay", "WalkscapeLive",
             ]),
         // Text and JSON of the core's results for people and tools: tables, number formats, reports.
         .target(name: "WalkscapeReports", dependencies: ["WalkscapeCore"]),
@@ -147,6 +147,7 @@ let package = Package(
             dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeSystem", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
+        .testTarget(name: "WalkscapeSystemTests", dependencies: ["WalkscapeSystem"]),
         .testTarget(name: "WalkscapeReportsTests", dependencies: ["WalkscapeReports", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WalkscapeSystem
 
 /// `--lang L`: the language to show tours in; defaults to the locale's language (`LANG`), then to each
 /// tour's first language.

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeReports
 import WalkscapeReplay
 import WalkscapeRemote
 import WalkscapeSystem
@@ -114,7 +115,7 @@ struct ListenCommand: ParsableCommand {
             throw CommandExit(.failure)
         }
         if from > recording.info.durationSeconds {
-            console.error("--from \(formatShortNumber(from)) is past the end of the recording (\(ListenCommand.cueTime(Int(recording.info.durationSeconds * 1000))))")
+            console.error("--from \(formatShortNumber(from)) is past the end of the recording (\(SubtitleCueLine.cueTime(Int(recording.info.durationSeconds * 1000))))")
             throw CommandExit(.usage)
         }
         // At a speed other than ×1 the narration is heard time-stretched; the subtitle clock maps each heard
@@ -171,7 +172,7 @@ struct ListenCommand: ParsableCommand {
                 let heard = snapshot.applied >= control && (snapshot.segmentFrames > 0 || snapshot.finished)
                 let heardMs = recordingMs(snapshot)
                 while heard, nextCue < cues.count, cues[nextCue].startMs <= heardMs || (snapshot.finished && cues[nextCue].startMs <= recordingEndMs) {
-                    console.line(ListenCommand.cueLine(cues[nextCue], speed: speed))
+                    console.line(SubtitleCueLine.cueLine(cues[nextCue], speed: speed))
                     nextCue += 1
                 }
                 if snapshot.finished || interruption.isInterrupted { break }
@@ -182,7 +183,7 @@ struct ListenCommand: ParsableCommand {
         let stoppedAt = player.snapshot.position
         player.shutdown()
         if interruption.isInterrupted {
-            console.error("stopped at \(ListenCommand.cueTime(Int(stoppedAt * 1000)))")
+            console.error("stopped at \(SubtitleCueLine.cueTime(Int(stoppedAt * 1000)))")
             throw CommandExit(signal: interruption.signal)
         }
         if !failures.withLock({ $0.isEmpty }) { throw CommandExit(.failure) }

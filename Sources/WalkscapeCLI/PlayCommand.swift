@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeRemote
 import WalkscapeSystem
 import WalkscapeReplay
 import WalkscapeLive
@@ -98,110 +99,27 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    /// What the terminal opens on.
-    enum Start {
-        /// `watch`: `--watch`'s reloader (nil without it).
-        case player(Replay.Inputs, subtitles: String?, watch: PlayerReloader?)
-        case browser(BrowserState)
-        /// `--gps`: a live walk, its source connected.
-        case live(ReplayTour, subtitles: String?, feed: LiveFeed)
-    }
-
     func run() throws {
-        let console = CommandContext.console
-        let environment = ProcessInfo.processInfo.environment
-        if let refusal = TerminalCapabilities.refusal(environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) {
-            console.error("walkscape play: " + refusal)
-            throw CommandExit(.usage)
-        }
-        let settings = PlaySettings(
-            audioLanguage: narration.language, subtitles: subs == "off" ? .off : subs.map { .language($0) } ?? .sameAsAudio,
-            profile: policyOptions.engineProfile, policy: policyOptions.policy, speed: speed)
-        // Everything that can fail on bad input is read before curses takes the terminal.
-        let start = try self.start(settings: settings, console: console)
-        let strings = UIStrings(language: LanguagePreference.fromEnvironment(environment))
-        // From here on the terminal belongs to curses: library chatter goes to the log file in the private
-        // state directory (or nowhere when it cannot be made), never over the screen.
-        let session: TerminalSession
-        do {
-            session = try TerminalSession(environment: environment, log: StateDirectory.openLog("play.log", environment: environment)?.descriptor ?? -1)
-        } catch {
-            console.error("walkscape play: \(error.message)")
-            throw CommandExit(.usage)
-        }
-        let notices = NoticeBox()
-        let output: any AudioOutput
-        do {
-            output = try audioOptions.choice.makeOutput { notices.add($0) }
-        } catch {
-            session.end()
-            console.error("walkscape play: \(error.message)")
-            throw CommandExit(.usage)
-        }
-        let player = AudioPlayer(output: output, onError: { notices.add($0) })
-        let interrupted: Int32
-        do {
-            defer {
-                player.shutdown()
-                session.end()
-            }
-            // The play log (standard error is the log file now): each narration's trigger and first sample heard.
-            let loop = PlayerLoop(
-                backend: session.terminal, player: player, notices: notices, strings: strings,
-                log: { line in FileHandle.standardError.write(Data(("narration: " + line + "\n").utf8)) })
-            switch start {
-            case let .player(inputs, subtitles, watch):
-                let outcome = loop.run(
-                    replay: inputs.tour, trace: inputs.trace.trace, traceName: ((self.trace ?? "") as NSString).lastPathComponent,
-                    policy: settings.policy, speed: speed, subtitles: subtitles, watch: watch)
-                if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
-            case let .live(tour, subtitles, feed):
-                defer { feed.stop() }
-                let outcome = loop.run(
-                    replay: tour, source: feed.queue, sourceName: feed.address.description, policy: settings.policy, subtitles: subtitles,
-                    warnings: { feed.takeWarnings() })
-                if case let .interrupted(signal) = outcome { interrupted = signal } else { interrupted = 0 }
-            case let .browser(state):
-                interrupted = browse(state, loop: loop, session: session, strings: strings)
-            }
-        }
-        if let note = session.terminal.localeNote { console.error("walkscape play: " + note) }
-        if interrupted != 0 {
-            console.error("walkscape play: stopped by signal \(interrupted); the terminal is restored")
-            throw CommandExit(signal: interrupted)
-        }
+        try PlayApp.run(
+            PlayRequest(
+                tour: tour, toursDirectory: toursDirectory.resolved(), trace: trace, language: narration.requested,
+                languageIsPreference: narration.language == nil, subtitles: subs, speed: speed, allowMissing: allowMissing, watch: watch,
+                walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
+                live: live.address.map { LiveWalkSource(address: $0, clock: live.liveClock, record: live.record, idleSeconds: live.idleSeconds) },
+                audio: audioOptions.choice,
+                settings: PlaySettings(
+                    audioLanguage: narration.language, subtitles: subs == "off" ? .off : subs.map { .language($0) } ?? .sameAsAudio,
+                    profile: policyOptions.engineProfile, policy: policyOptions.policy, speed: speed),
+                token: AccessToken.resolve(token)),
+            console: CommandContext.console)
     }
 
-    /// What the terminal opens on: the player for --trace (its inputs read and checked), else the catalogue.
-    func start(settings: PlaySettings, console: Console) throws -> Start {
-        if let address = live.address, let tour { return try startLive(tour: tour, address: address, console: console) }
-        guard let trace, let tour else {
-            return .browser(try PlayCommand.browserState(
-                argument: tour ?? toursDirectory.resolved(), settings: settings, language: narration.requested, token: AccessToken.resolve(token), console: console))
-        }
-        // An explicit --lang must exist in the tour; a language from the locale is only a preference.
-        // A large trace takes seconds to read: say so rather than leave the terminal blank.
-        let loading = LoadingProgress.onStandardError()
-        let name = (trace as NSString).lastPathComponent
-        let inputs: Replay.Inputs
-        do {
-            defer { loading.finish() }
-            inputs = try Replay.load(
-                tour: tour, trace: trace, language: narration.requested,
-                languageIsPreference: narration.language == nil, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
-                selection: traceSelection.selection, console: console,
-                progress: { loading.update(name, fraction: $0) })
-        }
-        let languages = PlayerTour.subtitleLanguages(inputs.tour)
-        if let wanted = subs, wanted != "off", !languages.contains(wanted) {
-            console.error("\(tour): no \"\(wanted)\" subtitles for the \"\(inputs.tour.language)\" narration; available: \(languages.isEmpty ? "none" : languages.joined(separator: ", "))")
-            throw CommandExit(.failure)
-        }
-        let reloader: PlayerReloader?
-        do { reloader = watch ? try PlayerReloader(replay: inputs.tour, allowMissing: allowMissing) : nil } catch {
-            console.error("walkscape play: --watch: \(error.message)")
-            throw CommandExit(.failure)
-        }
-        return .player(inputs, subtitles: PlayerTour.startingSubtitles(inputs.tour, wanted: subs, off: subs == "off"), watch: reloader)
+    /// `--gps` goes with a TOUR and none of the replay's options.
+    func validateLive() throws {
+        guard live.gps != nil else { return }
+        if tour == nil { throw ValidationError("--gps needs a TOUR to walk.") }
+        if trace != nil { throw ValidationError("--gps and --trace are two sources of positions; give one.") }
+        if watch { throw ValidationError("--watch reloads the tour a --trace plays; a live walk (--gps) does not reload.") }
+        if speed != 1 { throw ValidationError("--speed is for replays; a live walk (--gps) runs at ×1.") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 import WalkscapeReports
 import WalkscapeRemote

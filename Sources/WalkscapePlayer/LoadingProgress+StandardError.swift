@@ -5,7 +5,7 @@ import WalkscapePlayer
 extension LoadingProgress {
     /// Progress on standard error, redrawn in place (`\r`), when standard error is a terminal; otherwise
     /// silent (logs and pipes get no progress lines).
-    static func onStandardError() -> LoadingProgress {
+    public static func onStandardError() -> LoadingProgress {
         guard isatty(STDERR_FILENO) == 1 else { return LoadingProgress(show: { _, _ in }) }
         func write(_ text: String) { _ = text.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) } }
         return LoadingProgress(

@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Logs go there rather than to a fixed name in a shared directory such as /tmp, where another user could
 /// create the file first (or a symlink in its place) and read or redirect what walkscape writes.
-enum StateDirectory {
+public enum StateDirectory {
     /// The directory's path for `environment`. The XDG rule: `XDG_STATE_HOME` when it is an absolute path,
     /// otherwise `$HOME/.local/state`; nil when neither can be told.
-    static func path(environment: [String: String]) -> String? {
+    public static func path(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/walkscape" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/.local/state/walkscape"
@@ -15,7 +15,7 @@ enum StateDirectory {
 
     /// Creates the directory (and the missing ones above it) with mode 0700 and checks that it is a real
     /// directory of ours that nobody else can write into; returns its path, or nil when it cannot be used.
-    static func create(environment: [String: String]) -> String? {
+    public static func create(environment: [String: String]) -> String? {
         guard let path = path(environment: environment) else { return nil }
         var prefix = ""
         for component in path.split(separator: "/") {
@@ -32,7 +32,7 @@ enum StateDirectory {
 
     /// Opens `name` in the state directory for appending (created 0600, never through a symlink); returns
     /// the descriptor and the path, or nil when the directory or the file cannot be used.
-    static func openLog(_ name: String, environment: [String: String]) -> (descriptor: Int32, path: String)? {
+    public static func openLog(_ name: String, environment: [String: String]) -> (descriptor: Int32, path: String)? {
         guard let directory = create(environment: environment) else { return nil }
         let path = directory + "/" + name
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)

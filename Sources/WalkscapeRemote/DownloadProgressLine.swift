@@ -2,10 +2,10 @@ import WalkscapeCore
 import WalkscapeRemote
 
 /// The one-line progress bar `walkscape download` redraws on a terminal: bar, bytes, total, rate, ETA, file.
-enum DownloadProgressLine {
+public enum DownloadProgressLine {
     /// `[########------------]  1.2 MB / 4.5 MB  3.4 MB/s  ETA 0:01  audio/it/p3.mp3 +3`, cut to `width` columns
     /// (`+3`: three more files arriving at the same time; `map/tiles.mbtiles (tile 12/61)` during the map's tiles).
-    static func render(_ progress: TourDownloader.Progress, width: Int) -> String {
+    public static func render(_ progress: TourDownloader.Progress, width: Int) -> String {
         let total = max(progress.totalBytes, 1)
         let fraction = min(1, Double(progress.doneBytes) / Double(total))
         let barWidth = 20
@@ -19,7 +19,7 @@ enum DownloadProgressLine {
     }
 
     /// `0:07`, `12:30`, `1:02:03`.
-    static func clock(_ seconds: Double) -> String {
+    public static func clock(_ seconds: Double) -> String {
         let total = Int(min(seconds, 359_999).rounded(.up))
         let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60)
         let ss = s < 10 ? "0\(s)" : "\(s)"

@@ -11,7 +11,7 @@ public enum LanguagePreference {
     }
 
     /// `it_IT.UTF-8@euro` → `it`; `pt_BR` → `pt-BR`... kept as the primary language only: `pt`.
-    static func code(fromLocale locale: String) -> String? {
+    public static func code(fromLocale locale: String) -> String? {
         let name = locale.split(separator: ".").first.map(String.init) ?? locale
         let language = name.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" }).first.map(String.init) ?? ""
         if language.isEmpty || language == "C" || language == "POSIX" { return nil }

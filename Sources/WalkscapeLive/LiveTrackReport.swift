@@ -2,8 +2,8 @@ import WalkscapeCore
 import WalkscapeLive
 
 /// The closing lines of a live walk (`track`, `play --gps`): why it ended, what came in, where the walk stands.
-enum LiveTrackReport {
-    static func lines(_ outcome: LiveTrack.Outcome, pointCount: Int, record: String?) -> [String] {
+public enum LiveTrackReport {
+    public static func lines(_ outcome: LiveTrack.Outcome, pointCount: Int, record: String?) -> [String] {
         var lines: [String] = []
         switch outcome.ending {
         case let .sourceEnded(reason): lines.append("walkscape track: \(TerminalText.sanitize(reason))")
@@ -29,7 +29,7 @@ enum LiveTrackReport {
     }
 
     /// "played 1–4 of 7 at 12:31.0; tour_incomplete (next 5, missed 3)".
-    static func standing(_ timeline: Timeline, pointCount: Int) -> String {
+    public static func standing(_ timeline: Timeline, pointCount: Int) -> String {
         let played = Array(Set(timeline.events.filter { $0.kind == .audioStarted }.compactMap(\.point))).sorted()
         var line = "played \(played.isEmpty ? "no point" : played.map(String.init).joined(separator: ","))"
         line += " of \(pointCount) by \(TimelineWriter.clock(timeline.events.last?.t ?? 0))"
