@@ -130,7 +130,7 @@ let package = Package(
         // Text and JSON of the core's results for people and tools: tables, number formats, reports.
         .target(name: "WalkscapeReports", dependencies: ["WalkscapeCore"]),
         // Headless walks: a tour and a trace read together for a replay, check suites and their runner, radius write-back.
-        .target(name: "WalkscapeReplay", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeTraces", "WalkscapeReports"]),
+        .target(name: "WalkscapeReplay", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeTraces", "WalkscapeReports", "WalkscapeTUI", "WalkscapeAudio"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [

@@ -13,36 +13,7 @@ struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Replay a GPS trace against a tour and print the timeline of triggers and audio.",
-        discussion: """
-            Runs the sequential trigger queue on the trace's own clock (t = seconds since its first fix), as \
-            fast as the machine can: tour_started, point_entered/exited, point_triggered, point_queued, \
-            point_skipped, audio_started/finished, tour_completed or tour_incomplete. Audio lengths are the \
-            exact decoded lengths of the tour's recordings in the chosen language. The same inputs always \
-            give byte-identical output.
-
-            Formats: jsonl (one JSON object a line: t, event, point, pointId, distance, lat, lng, queue, ...), \
-            json (one document with the tour, trace, language and policy), text (aligned columns for people).
-
-            Examples:
-              walkscape simulate tours/torino-portici \\
-                  --trace fixtures/traces/torino-portici-clean.gpx
-              walkscape simulate tours/torino-portici --trace walk.gpx --format text \\
-                  --lang en
-              walkscape simulate tours/paris-ile-de-la-cite --trace walk.nmea \\
-                  --queue-depth 0 --min-accuracy 25
-              walkscape simulate tours/torino-portici --trace walk.gpx \\
-                  --events analytics.json
-              walkscape simulate tours/torino-portici --trace walk.gpx \\
-                  --profile ios-app --format text
-              walkscape simulate tours/torino-portici --trace walk.gpx \\
-                  --upload-events --api https://api.example.org/v1
-
-            Nothing leaves the machine unless --upload-events is given: then the analytics batch (the body \
-            --events writes) is posted to --api's POST /analytics/events, with --token when given. The batch \
-            has the fields the backend accepts and the events the profile's app sends (docs/profiles.md); \
-            every event carries one anonymousId, derived from the tour, trace and profile unless \
-            --anonymous-id is given.
-            """)
+        discussion: SimulateHelp.discussion)
 
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String
@@ -117,90 +88,14 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let policy = policyOptions.policy
-        // Only the json document and the SVG picture need the trace itself; otherwise a trace in time order
-        // is replayed as it is read, in constant memory (docs/reliability.md, "Streaming replay").
-        let streaming = TimelineWriter.Format(rawValue: format) != .json && svg == nil
-        let inputs = try Replay.simulate(
-            tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
-            selection: traceSelection.selection, policy: policy, streaming: streaming, console: console)
-        let timeline = inputs.timeline
-        for note in PolicyJSON.notes(timeline, policy: policy, trace: trace) { console.error(note) }
-        let writer = TimelineWriter(pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles())
-        switch TimelineWriter.Format(rawValue: format)! {
-        case .jsonl:
-            console.write(writer.jsonLines(timeline))
-        case .text:
-            console.write(writer.text(timeline))
-        case .json:
-            guard let loaded = inputs.trace else { preconditionFailure("the json format reads the trace whole") }
-            console.write(writer.json(timeline, meta: [
-                ("tour", .string(inputs.tour.tour.id)), ("tourVersion", .integer(inputs.tour.tour.version)),
-                ("trace", .string(trace)), ("language", .string(inputs.tour.language)),
-                ("traceStart", .string(ISO8601Time.format(timeline.startTime))), ("fixes", .integer(timeline.fixes)),
-                ("profile", .string(policyOptions.engineProfile.rawValue)),
-                ("upstreamCommit", policyOptions.engineProfile.upstreamCommit.map(JSONValue.string) ?? .null),
-                ("policy", PolicyJSON.document(policy)),
-                ("warnings", .array(loaded.summary.warnings.map { .string(TerminalText.sanitize($0)) })),
-            ] + (phases.map { n in
-                [("phases", PhaseSpreadJSON.document(PhaseSpread.run(tour: inputs.tour.engineTour, trace: loaded.trace, policy: policy, phases: n)))]
-            } ?? [])))
-        }
-        if let svg, let loaded = inputs.trace {
-            let tourTitle = inputs.tour.title
-            let picture = FieldPicture(
-                timeline: timeline, trace: loaded.trace, traceName: trace, tour: inputs.tour.engineTour,
-                route: SyntheticWalk.path(for: inputs.tour.tour), titles: inputs.tour.pointTitles(), title: "\(tourTitle) — simulated walk",
-                subtitle: "\(inputs.tour.tour.id) · \(trace) · \(timeline.fixes) fixes · narration \(inputs.tour.language)")
-            do {
-                try AtomicFileWriter.write(Array(FieldMapSVG.render(picture, basemap: TourBasemap.basemap(inputs.tour.tour, at: inputs.tour.location)).utf8), to: svg)
-            } catch {
-                console.error(error.message)
-                throw CommandExit(.usage)
-            }
-        }
-        if let render {
-            try renderWalk(timeline, tour: inputs.tour, to: render, console: console)
-        }
-        let profile = policyOptions.engineProfile
-        let batch = AnalyticsBatch(
-            tourID: inputs.tour.tour.id, language: inputs.tour.language, pointIDs: inputs.tour.pointIDs,
-            anonymousID: anonymousID ?? AnalyticsBatch.anonymousID(tourID: inputs.tour.tour.id, startTime: timeline.startTime, fixes: timeline.fixes, profile: profile.rawValue),
-            app: profile.analyticsApp, profile: profile.rawValue)
-        let body = batch.body(timeline: timeline, pointCount: inputs.tour.engineTour.points.count)
-        if uploadEvents, let api {
-            try upload(body, to: api, console: console)
-        }
-        if let events {
-            do {
-                try AtomicFileWriter.write(Array(JSONWriter().write(body).utf8), to: events)
-            } catch {
-                console.error(error.message)
-                throw CommandExit(.usage)
-            }
-        }
-    }
-
-    /// Posts the analytics batch to the API; a failure is reported and ends the command with its status.
-    private func upload(_ body: JSONValue, to base: String, console: Console) throws {
-        let count = body["events"]?.arrayElements?.count ?? 0
-        guard count > 0 else {
-            console.error("--upload-events: the walk produced no analytics events; nothing was posted")
-            return
-        }
-        let interruption = InterruptWatch.interruption()
-        let remote: RemoteAPI
-        do {
-            remote = try RemoteAPI(base: base, token: AccessToken.resolve(token), client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
-        } catch {
-            throw RemoteFailure.exit(error, console: console)
-        }
-        defer { remote.client.close() }
-        do {
-            let status = try InterruptWatch.run(interruption) { () throws(RemoteError) -> Int in try remote.postEvents(body) }
-            console.error("posted \(count) analytics event\(count == 1 ? "" : "s") to \(remote.endpoint(["analytics", "events"]).absoluteString) (\(status))")
-        } catch let error as RemoteError {
-            throw RemoteFailure.exit(error, console: console)
-        }
+        let body = try WalkSimulation.run(
+            SimulationRequest(
+                tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
+                selection: traceSelection.selection, profile: policyOptions.engineProfile, policy: policyOptions.policy,
+                format: TimelineWriter.Format(rawValue: format)!, phases: phases, svg: svg,
+                render: render.map { ($0, renderFormat.flatMap { SoundFileFormat(rawValue: $0.lowercased()) } ?? SoundFileFormat.implied(byPath: $0)) },
+                events: events, anonymousID: anonymousID),
+            console: console)
+        if uploadEvents, let api { try upload(body, to: api, console: console) }
     }
 }

@@ -3,11 +3,11 @@ import WalkscapeTUI
 
 /// A `FieldPicture` as a terminal map, through the player's map renderer: regions at the tour's radius,
 /// advised radii dotted, the route, the recorded walks, point numbers, scale bar and north mark.
-enum FieldMapText {
-    static let columns = 100
-    static let rows = 40
+public enum FieldMapText {
+    public static let columns = 100
+    public static let rows = 40
 
-    static func render(_ picture: FieldPicture, columns: Int = FieldMapText.columns, rows: Int = FieldMapText.rows, underlay: MapUnderlay? = nil) -> String {
+    public static func render(_ picture: FieldPicture, columns: Int = FieldMapText.columns, rows: Int = FieldMapText.rows, underlay: MapUnderlay? = nil) -> String {
         let scene = MapScene(
             route: picture.route,
             points: picture.regions.map { region in
