@@ -92,18 +92,19 @@ let package = Package(
         .target(name: "WalkscapeSystem"),
         .target(
             name: "WalkscapeAudio",
-            dependencies: ["WalkscapeCore", "WalkscapeSystem", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),
+            dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),
         .target(
             name: "WalkscapeTours",
             dependencies: [
-                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeMap",
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeMap", "WalkscapeReports",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "CZlib"]),
+        .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "CZlib"]),
         .target(
             name: "WalkscapeRemote",
             dependencies: [
-                "WalkscapeCore", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "CCurl",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "WalkscapeMap",
@@ -125,7 +126,7 @@ let package = Package(
             name: "WalkscapePlayer",
             dependencies: [
                 "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeRuntime", "WalkscapeTUI", "WalkscapeTerminal", "WalkscapeTours",
-                "WalkscapeTraces", "WalkscapeReplay", "WalkscapeLive",
+                "WalkscapeTraces", "WalkscapeReplay", "WalkscapeLive", "WalkscapeReports",
             ]),
         // Text and JSON of the core's results for people and tools: tables, number formats, reports.
         .target(name: "WalkscapeReports", dependencies: ["WalkscapeCore"]),

@@ -10,36 +10,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Compare a walk's timeline with a golden file (or run a suite of such cases).",
-        discussion: """
-            A golden file is a JSON Lines timeline as `walkscape simulate` prints it. Events must match one \
-            for one (event, point, next/missed) with times within --tolerance seconds; on a mismatch the \
-            first divergence is shown, expected against actual. --update writes the golden file instead.
-
-            A suite file lists many cases (paths relative to the suite file):
-              {"cases": [{"name": "torino clean", "tour": "../../tours/torino-portici",
-                          "trace": "../traces/torino-portici-clean.gpx", "lang": "it",
-                          "golden": "torino-portici-clean.jsonl",
-                          "options": {"profile": "prd", "queueDepth": 1, "minAccuracy": 25,
-                                      "confirmFixes": 1, "skipMissed": false, "walkSpeed": 1.2},
-                          "tolerance": 0.5}]}
-            "profile" picks the rules (docs/profiles.md); the other options override its values.
-
-            --observed EVENTS compares the phone app's own analytics from a walk of --trace (fed to it with \
-            `walkscape feed`) with what walkscape predicts for --profile: per point, triggered or not and \
-            when after tour_started, and the completion, within --tolerance seconds. EVENTS is the \
-            POST /analytics/events body, `walkscape collect`'s JSON Lines or a CSV export (docs/live.md).
-
-            Exit status: 0 all match, 1 a mismatch (or a case that cannot run), 2 usage error or unreadable suite.
-
-            Examples:
-              walkscape check tours/torino-portici \\
-                  --trace fixtures/traces/torino-portici-brisk.gpx \\
-                  --expect fixtures/golden/torino-portici-brisk.jsonl
-              walkscape check --suite fixtures/golden/suite.json --junit build/junit.xml
-              walkscape check --suite fixtures/golden/suite.json --update
-              walkscape check tours/torino-portici --trace walk.gpx --profile ios-app \\
-                  --observed events.jsonl --tolerance 5
-            """)
+        discussion: CheckHelp.discussion)
 
     @Argument(help: "The tour directory or its tour.json (not with --suite).")
     var tour: String?
@@ -120,42 +91,7 @@ struct CheckCommand: ParsableCommand {
                 policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance,
                 minShare: minShare, phases: phases)]
         }
-        let runner = CheckRunner(update: update, defaultPhases: phases ?? 15)
-        var results: [CheckResult] = []
-        for item in cases {
-            let result = runner.run(item)
-            results.append(result)
-            for warning in result.warnings { console.error(warning) }
-            switch result.outcome {
-            case .passed: console.line("ok      \(result.name)")
-            case .updated: console.line("updated \(result.name) (\(TerminalText.sanitize(item.golden)))")
-            case let .failed(message):
-                console.line("FAIL    \(result.name)")
-                for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.line("        " + line) }
-            case let .broken(message):
-                console.line("ERROR   \(result.name)")
-                for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.line("        " + line) }
-            }
-        }
-        let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
-        let broken = results.filter { if case .broken = $0.outcome { return true } else { return false } }.count
-        if let junit {
-            do {
-                try AtomicFileWriter.write(Array(JUnitReport.xml(results, suiteName: suite ?? "walkscape check").utf8), to: junit)
-            } catch {
-                console.error(error.message)
-                throw CommandExit(.usage)
-            }
-        }
-        let updated = results.filter { $0.outcome == .updated }.count
-        let cannotRun = broken == 0 ? "" : ", \(broken) could not run (a tour, trace or golden file missing or unreadable: fix the suite)"
-        if updated > 0 {
-            console.line("\(updated) golden file\(updated == 1 ? "" : "s") written, \(failed) failed\(cannotRun)")
-        } else {
-            console.line("\(results.count - failed - broken) passed, \(failed) failed\(cannotRun)")
-        }
-        // A case that could not run is a broken suite (2), told apart from a timeline that changed (1).
-        if broken > 0 { throw CommandExit(.usage) }
-        if failed > 0 { throw CommandExit(.failure) }
+        try CheckSuiteRun.run(
+            cases, update: update, defaultPhases: phases ?? 15, junit: junit, suiteName: suite ?? "walkscape check", console: console)
     }
 }

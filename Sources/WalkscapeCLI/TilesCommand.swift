@@ -56,52 +56,7 @@ struct TilesCommand: ParsableCommand {
         let console = CommandContext.console
         if fetch { return try fetchMap(console: console) }
         guard let source else { throw CommandExit(.usage) }
-        let location: TourLocation
-        var root: JSONValue
-        do {
-            location = try TourLocation(argument: tour)
-            guard let data = FileManager.default.contents(atPath: location.jsonFile) else {
-                throw TourFileError(path: location.jsonFile, "cannot be read")
-            }
-            root = try JSONParser().parse([UInt8](data))
-        } catch {
-            console.error(TerminalText.sanitize("\(error)"))
-            throw CommandExit(.usage)
-        }
-        let existing = root["mapTiles"]?["file"]?.stringValue
-        let relative = existing ?? "map/tiles.mbtiles"
-        // Every path is checked before the first write: a folder or file that leads out of the tour is refused.
-        let target: String
-        do {
-            target = try AssetFile.writablePath(Asset(file: relative), in: location)
-        } catch {
-            console.error(TerminalText.sanitize("\(location.jsonFile): mapTiles.file: \(error.message)"))
-            throw CommandExit(.failure)
-        }
-        let outcome: TileImport.Outcome
-        do {
-            outcome = try TileImport.add(from: source, to: target)
-        } catch {
-            console.error(TerminalText.sanitize(error.description))
-            throw CommandExit(error.unreadableSource ? .usage : .failure)
-        }
-        if existing == nil {
-            root.setMember("mapTiles", to: .object([(key: "file", value: .string(relative))]))
-            do {
-                try AtomicFileWriter.write(Array((JSONWriter(pretty: true).write(root) + "\n").utf8), to: location.jsonFile)
-            } catch {
-                console.error(error.message)
-                throw CommandExit(.failure)
-            }
-        }
-        do {
-            _ = try ManifestUpdater().update(tour)
-        } catch {
-            for problem in error.problems { console.error(TerminalText.sanitize(problem.description)) }
-            throw CommandExit(.failure)
-        }
-        let zooms = outcome.zooms.lowerBound == outcome.zooms.upperBound ? "z\(outcome.zooms.lowerBound)" : "z\(outcome.zooms.lowerBound)–\(outcome.zooms.upperBound)"
-        console.write("\(tour): \(outcome.added) tiles (\(zooms)) added to \(relative)\(outcome.attribution.map { " · \($0)" } ?? "")\(existing == nil ? "; tour.json names it as mapTiles" : "")\n")
+        try TourTiles.add(from: source, to: tour, console: console)
     }
 
     /// `--fetch`: the map of the installed tour, as `download --map-only` fetches it.

@@ -1,16 +1,14 @@
 import Foundation
-import WalkscapeAudio
 import WalkscapeCore
-import WalkscapeSystem
 import WalkscapeReports
+import WalkscapeSystem
 
-/// `walkscape inspect FILE.mp3|FILE.m4a|FILE.wav|…`: the audio branch of `InspectCommand`. Decodes the whole file
-/// through a fixed buffer (`AudioDecoding.decodeAll`), so the length is what really plays and a cut file is
-/// found; memory stays fixed whatever the file's length.
-extension InspectCommand {
+/// `walkscape inspect` on an audio file: decodes the whole file through a fixed buffer (`AudioDecoding.decodeAll`),
+/// so the length is what really plays and a cut file is found; memory stays fixed whatever the file's length.
+public enum AudioFileInspection {
     /// Whether `path` is an audio file: named with one of `AudioFileTypes.extensions`, or starting like MP3
     /// (ID3 tag or frame sync), WAV, RF64, MP4, ADTS, Ogg or FLAC whatever its name.
-    static func isAudioFile(_ path: String) -> Bool {
+    public static func isAudioFile(_ path: String) -> Bool {
         if AudioFileTypes.hasAudioExtension(path) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
@@ -21,7 +19,7 @@ extension InspectCommand {
         }
     }
 
-    func inspectAudio(console: Console) throws {
+    public static func run(_ file: String, json: Bool, console: Console) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             console.error(TerminalText.sanitize(file) + ": no such file")
@@ -41,13 +39,13 @@ extension InspectCommand {
         if json {
             console.write(JSONWriter(pretty: false).write(audioJSON(decoded)) + "\n")
         } else {
-            for line in audioText(decoded) { console.line(line) }
+            for line in audioText(decoded, file: file) { console.line(line) }
         }
     }
 
     /// `{"kind":"audio","codec":…,"sampleRate":…,"channels":…,"frames":…,"durationSeconds":…}`, plus
     /// `"truncated"` (what is missing) only when the file is cut short.
-    func audioJSON(_ decoded: DecodedAudio) -> JSONValue {
+    public static func audioJSON(_ decoded: DecodedAudio) -> JSONValue {
         let info = decoded.info
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("audio")), ("codec", .string(info.codec.rawValue)),
@@ -58,7 +56,7 @@ extension InspectCommand {
         return .object(members)
     }
 
-    func audioText(_ decoded: DecodedAudio) -> [String] {
+    public static func audioText(_ decoded: DecodedAudio, file: String) -> [String] {
         let info = decoded.info
         var facts = TextTable(["", ""])
         facts.add(["Codec", "\(info.codec.label) (\(info.codec.library))"])

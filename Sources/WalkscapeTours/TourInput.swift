@@ -1,7 +1,5 @@
 import WalkscapeCore
-import WalkscapeReports
 import WalkscapeSystem
-import WalkscapeTours
 
 /// Reading the tours a command was given: a tour file or directory that cannot be read at all is one line on
 /// standard error and exit status 2.

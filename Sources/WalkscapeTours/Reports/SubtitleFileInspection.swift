@@ -1,15 +1,15 @@
 import Foundation
 import WalkscapeCore
-import WalkscapeSystem
 import WalkscapeReports
+import WalkscapeSystem
 
-/// `walkscape inspect FILE.srt`: the subtitles branch of `InspectCommand`.
-extension InspectCommand {
+/// `walkscape inspect` on a SubRip file: its encoding, cues, time span, reading speed and warnings.
+public enum SubtitleFileInspection {
     /// The largest subtitle file `inspect` reads (as `walkscape validate`).
-    static let maxSubtitleBytes = SRTParser.maxFileBytes
+    public static let maxSubtitleBytes = SRTParser.maxFileBytes
 
     /// Whether `path` is a subtitle file: named `.srt`, or starting like SubRip whatever its name.
-    static func isSubtitleFile(_ path: String) -> Bool {
+    public static func isSubtitleFile(_ path: String) -> Bool {
         if path.lowercased().hasSuffix(".srt") { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
@@ -17,7 +17,7 @@ extension InspectCommand {
         return SRTParser.looksLikeSubRip([UInt8](head))
     }
 
-    func inspectSubtitles(console: Console) throws {
+    public static func run(_ file: String, json: Bool, console: Console) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             console.error(TerminalText.sanitize(file) + ": no such file")
@@ -40,7 +40,7 @@ extension InspectCommand {
         if json {
             console.write(JSONWriter(pretty: false).write(subtitlesJSON(document, warnings: warnings)) + "\n")
         } else {
-            for line in subtitlesText(document, warnings: warnings) { console.line(line) }
+            for line in subtitlesText(document, warnings: warnings, file: file) { console.line(line) }
         }
         if document.cues.isEmpty {
             console.error(TerminalText.sanitize(file) + ": no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\"")
@@ -48,7 +48,7 @@ extension InspectCommand {
         }
     }
 
-    func subtitlesJSON(_ document: SubtitleDocument, warnings: CappedList<SRTWarning>) -> JSONValue {
+    public static func subtitlesJSON(_ document: SubtitleDocument, warnings: CappedList<SRTWarning>) -> JSONValue {
         let first = document.cues.map(\.startMs).min()
         let last = document.cues.map(\.endMs).max()
         return .object([
@@ -60,7 +60,7 @@ extension InspectCommand {
         ])
     }
 
-    func subtitlesText(_ document: SubtitleDocument, warnings: CappedList<SRTWarning>) -> [String] {
+    public static func subtitlesText(_ document: SubtitleDocument, warnings: CappedList<SRTWarning>, file: String) -> [String] {
         let encoding: String
         switch document.encoding {
         case .utf8: encoding = "UTF-8"
