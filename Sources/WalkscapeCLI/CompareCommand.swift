@@ -81,7 +81,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let console = CommandContext.console
         if listProfiles {
-            listAll(console)
+            for line in EngineProfileList.lines(json: json) { console.write(line) }
             return
         }
         guard let tour, let trace else { return }
@@ -105,28 +105,5 @@ struct CompareCommand: ParsableCommand {
         } else {
             for line in report.lines() { console.line(line) }
         }
-    }
-
-
-    /// `--list-profiles`: one row a profile (name, upstream commit, summary), then the removed names; JSON
-    /// with `--json`.
-    private func listAll(_ console: Console) {
-        let removed = EngineProfile.removedNames.sorted { $0.key < $1.key }
-        if json {
-            let profiles: [JSONValue] = EngineProfile.allCases.map {
-                .object([("name", .string($0.rawValue)), ("upstreamCommit", $0.upstreamCommit.map(JSONValue.string) ?? .null), ("summary", .string($0.summary))])
-            }
-            let aliases: [JSONValue] = removed.map {
-                .object([("name", .string($0.key)), ("replacement", .string($0.value.replacement.rawValue)), ("reason", .string($0.value.reason))])
-            }
-            console.write(JSONWriter().write(.object([("repository", .string("gigiorda84/walkspace-app")), ("profiles", .array(profiles)), ("removed", .array(aliases))])) + "\n")
-            return
-        }
-        var table = TextTable(["PROFILE", "MODELS", "RULES"])
-        for profile in EngineProfile.allCases {
-            table.add([profile.rawValue, profile.upstreamCommit.map { "walkspace-app@\($0)" } ?? "walkscape", profile.summary])
-        }
-        for line in table.render() { console.line(line) }
-        for (name, value) in removed { console.line("\(name): removed, \(value.reason); use \(value.replacement.rawValue)") }
     }
 }

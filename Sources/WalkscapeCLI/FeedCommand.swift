@@ -72,52 +72,8 @@ struct FeedCommand: ParsableCommand {
             console.error("\(trace): no fix at or after --from \(formatShortNumber(from)) s (the trace spans \(formatShortNumber(span)) s)")
             throw CommandExit(.usage)
         }
-        let destination = try! FeedDestination(parsing: to)
-        let sink: any FixSink
-        do {
-            sink = try destination.open()
-        } catch {
-            console.error(error.message)
-            throw CommandExit(.failure)
-        }
-        defer { sink.close() }
-        let interruption = InterruptWatch.interruption()
-        let outcome: TraceFeeder.Outcome
-        do {
-            outcome = try InterruptWatch.run(interruption) { () throws(LiveError) -> TraceFeeder.Outcome in
-                announce(sink, console: console)
-                if !noWait {
-                    sink.waitForReader { interruption.isInterrupted }
-                    if !interruption.isInterrupted, sink is PseudoTerminalSink || sink is TCPServerSink { console.error("reader connected") }
-                }
-                return try feeder.run(into: sink, shouldStop: { interruption.isInterrupted })
-            }
-        } catch {
-            console.error((error as? LiveError)?.message ?? "\(error)")
-            throw CommandExit(.failure)
-        }
-        let count = fixes.count - first
-        var line = "sent \(outcome.sent) fix\(outcome.sent == 1 ? "" : "es")"
-        if loop { line += " (\(outcome.laps) lap\(outcome.laps == 1 ? "" : "s") of \(count))" } else if outcome.sent < count { line += " of \(count)" }
-        line += speed == 0 ? " as fast as possible" : " at ×\(formatShortNumber(speed))"
-        line += "; at most \(formatFixed(outcome.latestBy * 1000, 0)) ms late"
-        if sink.dropped > 0 { line += "; \(sink.dropped) not delivered (no reader, or one too slow)" }
-        console.error(line)
-        if interruption.isInterrupted { throw CommandExit(signal: interruption.signal) }
-    }
-
-    func announce(_ sink: any FixSink, console: Console) {
-        switch sink {
-        case let pty as PseudoTerminalSink:
-            console.error("nmea:pty: \(pty.path)")
-            console.error("  read it with: gpsd -N -n \(pty.path)")
-        case let server as TCPServerSink:
-            console.error("nmea:tcp: listening on \(server.host):\(server.port)")
-            console.error("  read it with: gpsd -N -n tcp://\(server.host == "0.0.0.0" ? "127.0.0.1" : server.host):\(server.port)")
-        case let emulator as EmulatorConsoleSink:
-            console.error("android-emulator:\(emulator.port): connected\(emulator.authenticated ? ", authenticated" : "")")
-        default:
-            break
-        }
+        try TraceFeedSession.run(
+            feeder, destination: try! FeedDestination(parsing: to), fixCount: fixes.count - first, speed: speed, loop: loop, waitForReader: !noWait,
+            console: console)
     }
 }

@@ -106,20 +106,9 @@ struct ImportCommand: ParsableCommand {
             case let .interrupted(signal): throw CommandExit(signal: signal)
             }
         }
-        for stale in outcome.removedStale { console.error("note: removed \(TerminalText.sanitize(stale)), left by an interrupted import") }
-        for note in outcome.notes { console.error("note: " + TerminalText.sanitize(note)) }
-        console.line("Imported \(TerminalText.sanitize(source)) (\(outcome.sourceKind)): tour \(TerminalText.sanitize(outcome.tourID)), \(outcome.points) points, \(outcome.languages.joined(separator: ", "))")
-        let width = outcome.files.map { $0.path.count }.max() ?? 0
-        for file in outcome.files {
-            let padded = file.path + String(repeating: " ", count: max(0, width - file.path.count))
-            console.line("  \(TerminalText.sanitize(padded))  \(formatBytes(file.bytes).leftPadded(to: 9))  \(TerminalText.sanitize(file.origin))")
-        }
-        // Placeholders are listed above; `walkscape validate` repeats them one by one.
-        for warning in outcome.warnings where !warning.location.hasSuffix(".placeholder") { console.line(TerminalText.sanitize(warning.description)) }
-        let total = outcome.files.reduce(0) { $0 + $1.bytes }
-        let warnings = outcome.warnings.filter { !$0.location.hasSuffix(".placeholder") }.count
-        let placeholders = outcome.placeholders == 0 ? "" : " and \(outcome.placeholders) placeholder recording\(outcome.placeholders == 1 ? "" : "s")"
-        console.line("\(TerminalText.sanitize(outcome.destination)): valid (\(warnings) warning\(warnings == 1 ? "" : "s")\(placeholders)); \(outcome.files.count) files, \(formatBytes(total)), sizes and SHA-256 in tour.json")
+        let report = outcome.report(source: source)
+        for note in report.notes { console.error(note) }
+        for line in report.lines { console.line(line) }
     }
 }
 

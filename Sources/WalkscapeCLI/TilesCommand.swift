@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
 import WalkscapeSystem
 import WalkscapeMap
 import WalkscapeRemote

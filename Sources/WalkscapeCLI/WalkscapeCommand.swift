@@ -52,7 +52,7 @@ public struct WalkscapeCommand: ParsableCommand {
                 return ExitStatus.usage.rawValue
             }
             do {
-                var command = try parseAsRoot(joiningNegativeValues(arguments))
+                var command = try parseAsRoot(NegativeNumberArguments.joined(arguments))
                 try command.run()
                 return ExitStatus.success.rawValue
             } catch let exit as CommandExit {
@@ -84,34 +84,6 @@ extension WalkscapeCommand {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         let hint = ClosestName.closest(to: first, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""
         return "Error: unknown command '\(TerminalText.sanitize(first))'\(hint)\nSee 'walkscape --help' for the commands."
-    }
-
-    /// The arguments with `--option -3` written `--option=-3`, so that a negative number reaches the option
-    /// (whose own check then says what it accepts) instead of being read as a flag ("Missing value").
-    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" {
-                result += arguments[index...]
-                break
-            }
-            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count, isNegativeNumber(arguments[index + 1]) {
-                result.append(argument + "=" + arguments[index + 1])
-                index += 2
-                continue
-            }
-            result.append(argument)
-            index += 1
-        }
-        return result
-    }
-
-    /// Whether `text` is a negative decimal number (`-3`, `-0.5`, `-.5`, `-1e3`).
-    static func isNegativeNumber(_ text: String) -> Bool {
-        guard text.hasPrefix("-"), text.count > 1, let value = Double(text) else { return false }
-        return value.isFinite
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
 import WalkscapeTours
 
 /// The places under a tours directory where downloads live: the installed tours (`DEST/NAME`), the

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
 import WalkscapeSystem
 
 /// How `download` shows its progress: a redrawn bar on a terminal, plain lines otherwise.
@@ -89,9 +90,4 @@ public final class ProgressView: @unchecked Sendable {
         console.write("\r\u{1B}[K")
         barShown = false
     }
-}
-
-extension String {
-    /// The string right-aligned in `width` characters.
-    public func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
