@@ -43,15 +43,18 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var policyOptions: PolicyOptions
 
-    func validate() throws {
-        guard !traces.isEmpty else { throw ValidationError("Give at least one --trace FILE.") }
-        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+    /// Why the options cannot make a report (one line), nil when they can; checked before anything is read.
+    var problem: String? {
+        if traces.isEmpty { return "Error: give at least one --trace FILE." }
+        if let phases, !ValueRanges.phases.contains(phases) { return "Error: --phases must be a whole number from 1 to 360, got \(phases)." }
+        do { try FieldReport.checkDestination(output) } catch { return TerminalText.sanitize(error.message) }
+        return nil
     }
 
     func run() throws {
         let console = CommandContext.console
-        do { try FieldReport.checkDestination(output) } catch {
-            console.error(TerminalText.sanitize(error.message))
+        if let problem {
+            console.error(problem)
             throw CommandExit(.usage)
         }
         let replay = try Replay.loadTour(tour, language: language, console: console)

@@ -98,7 +98,11 @@ import WalkscapeTraces
             #expect(walk.overlaps.count == walk.narrations.filter { $0.startT > $0.triggerT }.count)
             #expect(walk.fixes.count == input.trace.count)
             #expect((walk.completedT != nil) == input.timeline.events.contains { $0.kind == .tourCompleted })
-            #expect(walk.fixes.first?.nextPoint == 1)
+            // Each fix heads for the first point not yet triggered once it was handled (strict order, no skips here).
+            let triggered = Dictionary(walk.narrations.map { ($0.point, $0.triggerT) }, uniquingKeysWith: min)
+            let wrong = walk.fixes.filter { fix in fix.nextPoint != (1...7).first { order in triggered[order].map { $0 > fix.t } ?? true } }
+            #expect(wrong.isEmpty, "\(walk.name): \(wrong.count) fixes, first at t = \(wrong.first?.t ?? 0)")
+            #expect(walk.fixes.allSatisfy { ($0.nextPoint == nil) == ($0.distanceToNext == nil) })
             let heard = Set(walk.narrations.map(\.point))
             #expect(walk.missed.allSatisfy { !heard.contains($0.point) })
             #expect(heard.count + walk.missed.count == 7, "\(walk.name)")
