@@ -95,8 +95,8 @@ struct ReportCommand: ParsableCommand {
             "lang": .string(language), "queueDepth": .number(Double(policy.queueDepth)),
             "confirmFixes": .number(Double(policy.confirmFixes)), "skipMissed": .bool(policy.skipMissed),
             "distance": .string(policy.distanceModel.rawValue),
-            "minAccuracy": policy.minAccuracyMeters.map { .number($0) } ?? .null,
         ]
+        if let minAccuracy = policy.minAccuracyMeters { options["minAccuracy"] = .number(minAccuracy) }
         if let phases { options["phases"] = .number(Double(phases)) }
         return options
     }
