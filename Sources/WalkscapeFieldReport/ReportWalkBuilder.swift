@@ -87,10 +87,9 @@ public enum ReportWalkBuilder {
                     endT: ReportRounding.seconds(event.t + seconds), cutAtSeconds: nil,
                     lat: ReportRounding.degrees(trigger.location.lat), lng: ReportRounding.degrees(trigger.location.lng)))
                 playing = (heard.count - 1, seconds)
-            case .audioCut:
+            case .audioCut, .audioFinished:
+                // A finish before the recording's end is a cut too (the apps restart a narration that way).
                 cut(at: event.t)
-            case .audioFinished:
-                playing = nil
             default:
                 break
             }
@@ -99,7 +98,8 @@ public enum ReportWalkBuilder {
         return (heard, dropped)
     }
 
-    /// Points that never played: skipped when a later one triggered first, or never reached before the walk ended.
+    /// Points that never played: skipped when a later one triggered first, never reached before the walk
+    /// ended, or left when the app completed the tour early.
     static func missed(_ timeline: Timeline) -> [ReportData.Missed] {
         var missed: [ReportData.Missed] = []
         var seen = Set<Int>()
@@ -110,6 +110,14 @@ public enum ReportWalkBuilder {
             if event.kind == .tourIncomplete {
                 for point in event.missed ?? [] where seen.insert(point).inserted {
                     missed.append(ReportData.Missed(point: point, t: nil, reason: "never triggered before the walk ended"))
+                }
+            }
+            // An app that completes the tour early (Android on the second-to-last narration's end) names the
+            // points it never played on its tour_completed.
+            if event.kind == .tourCompleted {
+                for point in event.missed ?? [] where seen.insert(point).inserted {
+                    missed.append(ReportData.Missed(
+                        point: point, t: ReportRounding.seconds(event.t), reason: "never played: the app completed the tour first"))
                 }
             }
         }
