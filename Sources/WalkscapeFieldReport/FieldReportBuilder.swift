@@ -53,6 +53,16 @@ public enum FieldReportBuilder {
                 radii, titles: replay.pointTitles(), profile: inputs.profile, phases: inputs.options["phases"].flatMap(phaseCount))
             data.regionOverlaps = ReportAdviceBuilder.regionOverlaps(radii)
         }
+        // For an app profile: where the iOS and Android builds differ on these walks.
+        if let profile = inputs.profile.flatMap(EngineProfile.init(rawValue:)), ReportBuildDifferenceBuilder.builds.contains(profile) {
+            let differences = ReportBuildDifferenceBuilder.differences(
+                walks: zip(inputs.walks, walks).map { ($0.1.name, $0.0.trace) }, tour: replay.engineTour, titles: replay.pointTitles())
+            if differences.isEmpty {
+                data.provenance.notes = (data.provenance.notes ?? []) + ["The iOS and Android builds agree on every point of every walk."]
+            } else {
+                data.buildDifferences = differences
+            }
+        }
         if let basemap = inputs.basemap {
             var positions = (tour.route?.points ?? []) + tour.points.map(\.location)
             for walk in inputs.walks { positions += (0..<walk.trace.count).map(walk.trace.location) }

@@ -36,6 +36,43 @@ import WalkscapeTraces
         #expect(walk.fixes.count == timeline.fixes - timeline.withheldFixes)
     }
 
+    @Test func theBuildsDifferencesCiteTheRulesBehindThem() throws {
+        let trace = "fixtures/traces-profiles/torino-edge-jitter.gpx"
+        let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici", language: "it")
+        let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + trace)
+        let differences = ReportBuildDifferenceBuilder.differences(
+            walks: [("edge-jitter", loaded.trace)], tour: replay.engineTour, titles: replay.pointTitles())
+        let refire = try #require(differences.first { $0.title.hasPrefix("Point 2 ") })
+        #expect(refire.title.contains("restarts it on re-entering"), "\(refire.title)")
+        #expect(refire.detail.contains("re-fired 6 times"), "\(refire.detail)")
+        #expect(refire.citation?.url?.hasSuffix("/blob/5c84126/mobile-app/ios/SonicWalkscape/SonicWalkscape/Services/LocationManager.swift#L90-L92") == true)
+        let last = try #require(differences.first { $0.title.hasPrefix("Point 7 ") })
+        #expect(last.title.contains("completes the tour before it plays"))
+        #expect(last.citation?.url?.hasSuffix("ui/player/PlayerViewModel.kt#L106-L109") == true)
+        #expect(differences.allSatisfy { $0.builds == ["ios-app (5c84126)", "android-app (5c84126)"] && $0.citation != nil })
+        // Each difference is a point where `compare` finds the builds disagree, and only those.
+        let comparison = ProfileComparison(
+            tour: replay.engineTour, trace: loaded.trace, policies: ReportBuildDifferenceBuilder.builds.map { ($0.rawValue, $0.policy) },
+            tolerance: ReportBuildDifferenceBuilder.tolerance)
+        let disagreeing = comparison.orders.indices.filter { !comparison.agree(point: $0) }.map { comparison.orders[$0] }
+        #expect(differences.map { Int($0.title.dropFirst(6).prefix { $0.isNumber })! } == disagreeing)
+    }
+
+    @Test func onlyAnAppProfileComparesTheBuilds() throws {
+        let trace = "fixtures/traces-profiles/torino-edge-jitter.gpx"
+        let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici", language: "it")
+        let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + trace)
+        for profile in EngineProfile.allCases {
+            let inputs = FieldReportInputs(
+                tour: replay, tourArgument: "tours/torino-portici",
+                walks: [FieldReportInputs.Walk(file: trace, path: repositoryRoot + "/" + trace, trace: loaded.trace, summary: loaded.summary,
+                    timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: profile.policy))],
+                policy: profile.policy, profile: profile.rawValue, command: "walkscape report", walkscapeVersion: "test")
+            let data = try FieldReportBuilder.data(inputs)
+            #expect((data.buildDifferences != nil) == [.iosApp, .androidApp].contains(profile), "\(profile)")
+        }
+    }
+
     @Test func androidsEarlyCompletionMissesTheLastPoint() throws {
         let (walk, timeline) = try Self.walk(.androidApp, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
         let completed = try #require(timeline.events.first { $0.kind == .tourCompleted })
