@@ -49,8 +49,11 @@ public enum FieldReportBuilder {
             tour: ReportData.TourData(id: tour.id, version: tour.version, title: texts(tour.title), languages: tour.languages, route: route, points: points),
             walks: walks)
         if let radii = inputs.radii {
-            data.advice = ReportAdviceBuilder.advice(
-                radii, titles: replay.pointTitles(), profile: inputs.profile, phases: inputs.options["phases"].flatMap(phaseCount))
+            let phases = inputs.options["phases"].flatMap(phaseCount)
+            // With --phases N: how often each point plays over the phases of the fix delivery (simulate's spread).
+            let spreads = (phases ?? 1) > 1
+                ? inputs.walks.map { PhaseSpread.run(tour: replay.engineTour, trace: $0.trace, policy: inputs.policy, phases: phases ?? 1) } : []
+            data.advice = ReportAdviceBuilder.advice(radii, titles: replay.pointTitles(), profile: inputs.profile, phases: phases, spreads: spreads, walks: inputs.walks.count)
             data.regionOverlaps = ReportAdviceBuilder.regionOverlaps(radii)
         }
         // For an app profile: where the iOS and Android builds differ on these walks.

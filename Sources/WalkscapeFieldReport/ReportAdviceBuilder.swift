@@ -5,23 +5,30 @@ import WalkscapeCore
 /// radius, needs, clear of, advice, overlaps), the advised radius of each point, and the overlapping regions.
 public enum ReportAdviceBuilder {
     /// The advice table; `titles` are the points' titles in the report's language, `phases` the phases each
-    /// trace was replayed under (nil: one).
-    public static func advice(_ report: RadiusReport, titles: [Int: String], profile: String?, phases: Int?) -> ReportData.Advice {
-        let columns: [(String, String)] = [
+    /// trace was replayed under (nil: one), `spreads` each walk's `PhaseSpread` under them (a column when given),
+    /// `walks` the number of walks (default: the analysis's traces).
+    public static func advice(
+        _ report: RadiusReport, titles: [Int: String], profile: String?, phases: Int?, spreads: [PhaseSpread] = [], walks: Int? = nil
+    ) -> ReportData.Advice {
+        var columns: [(String, String)] = [
             ("point", "#"), ("title", "Point"), ("radius", "Radius"), ("needs", "Needs"), ("clearOf", "Clear <"),
             ("advice", "Advice"), ("overlaps", "Overlaps"),
         ]
+        if !spreads.isEmpty { columns.append(("phasesSpread", "Phases (spread)")) }
         let rows = report.points.map { point in
             let overlapping = report.overlaps.filter { $0.from == point.order || $0.to == point.order }
                 .map { "\($0.from)-\($0.to): \(metres($0.overlapMeters))" }
-            return ReportData.Row(point: point.order, verdict: point.recommendation.verdict.rawValue, cells: [
+            var cells = [
                 "point": "\(point.order)", "title": titles[point.order] ?? point.id, "radius": metres(point.radiusMeters),
                 "needs": point.minRadiusAllTraces.map(metres) ?? "none triggers on every walk",
                 "clearOf": point.maxClearRadiusMeters.map(metres) ?? "-",
                 "advice": adviceText(point.recommendation), "overlaps": overlapping.isEmpty ? "-" : overlapping.joined(separator: "; "),
-            ])
+            ]
+            if !spreads.isEmpty { cells["phasesSpread"] = phasesText(point.order, spreads) }
+            return ReportData.Row(point: point.order, verdict: point.recommendation.verdict.rawValue, cells: cells)
         }
-        let walks = report.traces.count
+        // With phases the analysis counts each trace once a phase: the title counts the walks.
+        let walks = walks ?? report.traces.count
         var title = "Trigger radii from \(walks) walk\(walks == 1 ? "" : "s")"
         let settings = [profile, phases.map { "\($0) phases" }].compactMap { $0 }
         if !settings.isEmpty { title += " (" + settings.joined(separator: ", ") + ")" }
@@ -65,6 +72,16 @@ public enum ReportAdviceBuilder {
         case .tight: return "tight: \(metres(radius))"
         case .noRadius: return "none works"
         }
+    }
+
+    /// `40/45 (7.4 s)`: the phases in which the point plays over every walk's phases, and the widest spread of
+    /// its start on one walk.
+    static func phasesText(_ order: Int, _ spreads: [PhaseSpread]) -> String {
+        let points = spreads.compactMap { spread in spread.points.first { $0.order == order } }
+        let plays = points.reduce(0) { $0 + $1.plays }
+        let total = spreads.reduce(0) { $0 + $1.phases }
+        let widest = points.compactMap(\.startSpread).max()
+        return "\(plays)/\(total)" + (widest.map { String(format: " (%.1f s)", $0) } ?? "")
     }
 
     /// Whole metres: `150 m`.

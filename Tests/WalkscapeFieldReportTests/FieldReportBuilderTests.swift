@@ -113,6 +113,22 @@ import WalkscapeTraces
         #expect(data.tour.points.allSatisfy { $0.narration?.subtitles["it"]?.isEmpty == false && $0.narration?.subtitles["en"]?.isEmpty == false })
     }
 
+    @Test func phasesAddTheirSpreadToTheAdvice() throws {
+        var inputs = try Self.inputs(Self.walks)
+        #expect(try FieldReportBuilder.data(inputs).advice?.columns.contains { $0.key == "phasesSpread" } == false)
+        inputs.options["phases"] = .number(5)
+        let advice = try #require(try FieldReportBuilder.data(inputs).advice)
+        #expect(advice.columns.last?.label == "Phases (spread)")
+        #expect(advice.title == "Trigger radii from 3 walks (prd, 5 phases)", "\(advice.title)")
+        let spreads = inputs.walks.map { PhaseSpread.run(tour: inputs.tour.engineTour, trace: $0.trace, policy: inputs.policy, phases: 5) }
+        for row in advice.rows {
+            let plays = spreads.reduce(0) { $0 + ($1.points.first { $0.order == row.point }?.plays ?? 0) }
+            #expect(row.cells["phasesSpread"]?.hasPrefix("\(plays)/15") == true, "\(row)")
+        }
+        // The walk that strays never plays its last points: they play in fewer than every phase.
+        #expect(advice.rows.contains { !($0.cells["phasesSpread"]?.hasPrefix("15/15") ?? true) })
+    }
+
     @Test func textsFromFilesCannotEndTheScript() throws {
         var data = try FieldReportBuilder.data(Self.inputs([Self.brisk]))
         data.tour.title["it"] = "</script><script>alert(1)</script> & \u{2028}"
