@@ -71,8 +71,10 @@ struct ReportCommand: ParsableCommand {
             }
             walks.append(FieldReportInputs.Walk(
                 file: path, trace: loaded.trace, summary: loaded.summary, timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy)))
-            let phased = (phases ?? 1) > 1 ? PhaseSpread.fractions(phases!).enumerated().map { ("\(path)@\($0.offset)/\(phases!)", $0.element) } : [(path, 0.0)]
-            radiiWalks += phased.map { RadiusAnalysis.Walk(name: $0.0, trace: loaded.trace, phase: $0.1) }
+            let n = phases ?? 1  // as `radii --phases N`: each trace once a phase of the fix delivery, named TRACE@k/N
+            radiiWalks += PhaseSpread.fractions(n).enumerated().map { k, phase in
+                RadiusAnalysis.Walk(name: n > 1 ? "\(path)@\(k)/\(n)" : path, trace: loaded.trace, phase: phase)
+            }
         }
         var radii = RadiusAnalysis(tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy).run(radiiWalks)
         radii.profile = policyOptions.engineProfile.rawValue
