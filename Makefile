@@ -22,7 +22,9 @@ BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-
 # gpsd + gpsd-clients: `feed` is tested into a real gpsd on loopback, read back with gpspipe (WalkscapeLiveTests);
 # gpsfake (gpsd-clients) is also the oracle for NMEA: tools/oracle/gpsd_fixes.py replays gpsd's regression logs.
 # curl: the HTTP client that posts to `collect` in its tests.
-TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin
+# chromium: opens the page `walkscape report` writes, offline and headless (tools/report/check_page.py --page,
+# ReportBrowserCLITests).
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin chromium
 
 # Seconds each fuzz target runs in `make fuzz` (Fuzz/run.sh; docs/reliability.md); .ci/run gives 20.
 FUZZ_CAMPAIGN_SECONDS ?= 600

@@ -21,6 +21,8 @@ import PackageDescription
 /// - `WalkscapeCollector`: a local `POST /analytics/events` collector over SwiftNIO.
 /// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
 ///   session), the player's reducer over its walk (`Player.reduce`, `PlayerSession`), the tours' texts for the player.
+/// - `WalkscapeFieldReport`: the field report (`walkscape report`): one self-contained HTML page with the map, the
+///   walks' timelines, the narrations and the radii advice, built from loaded tours, traces and timelines.
 ///
 /// docs/architecture.md's `layers` block is the intended graph; `LayerGraphTests` holds these dependencies and
 /// every `import` under Sources/ to it.
@@ -111,6 +113,10 @@ let package = Package(
             dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto/vector_tile.proto"]),
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
+        // The field report (`walkscape report`): one self-contained HTML page; its template is embedded in the code.
+        .target(
+            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeReplay"],
+            resources: [.embedInCode("Page/report.html")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.
@@ -137,7 +143,7 @@ let package = Package(
             dependencies: [
                 "WalkscapeReplay", "WalkscapeReports", "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
                 "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WalkscapeFieldReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
 
@@ -163,6 +169,9 @@ let package = Package(
                 "WalkscapeTestSupport",
             ]),
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "WalkscapeFieldReportTests",
+            dependencies: ["WalkscapeFieldReport", "WalkscapeTours", "WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
         // The fuzz targets (Fuzz/Targets, built with libFuzzer by Fuzz/build.sh for `make fuzz`) compiled as
         // plain functions: `make test` replays every seed and every saved regression through them.

@@ -27,7 +27,7 @@ public struct WalkscapeCommand: ParsableCommand {
         subcommands: [
             ToursCommand.self, InfoCommand.self, ValidateCommand.self, ManifestCommand.self, InspectCommand.self,
             SimulateCommand.self, CheckCommand.self, CompareCommand.self, ListenCommand.self, PlayCommand.self,
-            SynthCommand.self, RadiiCommand.self, RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
+            SynthCommand.self, RadiiCommand.self, ReportCommand.self, RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
             ImportCommand.self, NewCommand.self, TilesCommand.self,
             ConvertCommand.self, FeedCommand.self, TrackCommand.self, CollectCommand.self,
         ]

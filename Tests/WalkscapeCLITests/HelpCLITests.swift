@@ -5,7 +5,7 @@ import WalkscapeTestSupport
 /// `--help` as people read it: at 80 columns, each example is a whole command on its line (or continued with `\`).
 @Suite struct HelpCLITests {
     static let commands = [
-        "", "tours", "info", "validate", "manifest", "inspect", "simulate", "check", "compare", "listen", "play", "synth", "radii",
+        "", "tours", "info", "validate", "manifest", "inspect", "simulate", "check", "compare", "listen", "play", "synth", "radii", "report",
         "download", "remove", "remote tours", "tiles",
     ]
 
@@ -29,7 +29,7 @@ import WalkscapeTestSupport
 
     /// Every command that reads a GPS trace names every format it reads, KML included.
     @Test func everyTraceOptionNamesKML() throws {
-        for command in ["simulate", "check", "compare", "radii", "play", "feed", "convert", "inspect"] {
+        for command in ["simulate", "check", "compare", "radii", "report", "play", "feed", "convert", "inspect"] {
             let help = try CLI.run([command, "--help"], environment: ["COLUMNS": "400"])
             #expect(help.status == 0, "\(command)")
             #expect(help.stdout.contains("KML"), "walkscape \(command) --help does not name KML")

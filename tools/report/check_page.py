@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Check the field report's page (tools/report/page/report.html; the Swift writer will embed it) in headless Chromium.
+"""Check the field report's page (Sources/WalkscapeFieldReport/Page/report.html, embedded in walkscape) in headless Chromium.
 
 Usage: python3 tools/report/check_page.py [--template FILE] [--data FILE] [--out DIR] [--chromium PATH] [--keep]
+       python3 tools/report/check_page.py --page report.html [--out DIR] [--no-screenshots]
 
 Builds a page the way `walkscape report` will (fill_template below: the template with the data's
 JSON, escaped for a <script> element, in place of its one /*REPORT_DATA*/ placeholder), loads it
@@ -19,6 +20,10 @@ says it is ready, and asserts on it:
 - the radii table's columns and rows; the trace table's SHA-256s; the command;
 - the same with hostile names (markup and "</script>" in titles, names, classes, citations):
   nothing injected, the text shown as text.
+
+With --page, the page `walkscape report` wrote is checked as it is, against the data inside it: the
+data's schema, the CSP, the DOM checks, the DevTools run and the scripted visit (the hostile and least
+data checks are the template's, made from --data, and are left out).
 
 Then it takes screenshots at a desktop and a phone size (the viewport, and a tall window for the
 whole page) into a temporary directory (or --out) and prints their paths.
@@ -49,6 +54,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "tools" / "report" / "page"
+TEMPLATE = ROOT / "Sources" / "WalkscapeFieldReport" / "Page" / "report.html"
+DATA_RE = re.compile(r'<script type="application/json" id="report-data">(?P<json>.*?)</script>', re.S)
 PLACEHOLDER = "/*REPORT_DATA*/"
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -613,7 +620,8 @@ def check_interaction(c: Checks, dom: DOM, data):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--template", type=Path, default=RESOURCES / "report.html")
+    ap.add_argument("--template", type=Path, default=TEMPLATE)
+    ap.add_argument("--page", type=Path, help="check this page, written by walkscape report, with the data inside it")
     ap.add_argument("--data", type=Path, default=ROOT / "fixtures" / "report" / "example-data.json")
     ap.add_argument("--out", type=Path, help="directory for the pages and screenshots (default: a new temp dir)")
     ap.add_argument("--chromium")
@@ -634,15 +642,24 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="chromium-", dir=out))
 
-    template = args.template.read_text(encoding="utf-8")
-    data = json.loads(args.data.read_text(encoding="utf-8"))
     c = Checks()
-    try:
-        page_text = fill_template(template, data)
-    except ValueError as e:
-        c.check("template: one placeholder", False, str(e))
-        return 1
-    c.check("template: one placeholder, filled", PLACEHOLDER not in page_text)
+    if args.page:
+        page_text = args.page.read_text(encoding="utf-8")
+        found = DATA_RE.findall(page_text)
+        if not c.check("page: one report-data element", len(found) == 1, f"{len(found)} found"):
+            return 1
+        data = json.loads(found[0])
+        template = page_text
+        c.check("page: filled, no placeholder left", PLACEHOLDER not in page_text)
+    else:
+        template = args.template.read_text(encoding="utf-8")
+        data = json.loads(args.data.read_text(encoding="utf-8"))
+        try:
+            page_text = fill_template(template, data)
+        except ValueError as e:
+            c.check("template: one placeholder", False, str(e))
+            return 1
+        c.check("template: one placeholder, filled", PLACEHOLDER not in page_text)
     try:
         import jsonschema  # optional: the page's checks need only the standard library
     except ImportError:
@@ -658,8 +675,9 @@ def main(argv=None) -> int:
             f"{len(inline_script_hashes(template))} scripts")
     page = out / "report.html"
     page.write_text(page_text, encoding="utf-8")
-    c.check("page: self-contained", "http://" not in template.replace("http://www.w3.org/2000/svg", "")
-            and "https://" not in template and "<link" not in template and " src=\"http" not in template,
+    shell = DATA_RE.sub("", template)
+    c.check("page: self-contained", "http://" not in shell.replace("http://www.w3.org/2000/svg", "")
+            and "https://" not in shell and "<link" not in shell and " src=\"http" not in shell,
             f"{page.stat().st_size} bytes")
 
     try:
@@ -668,7 +686,7 @@ def main(argv=None) -> int:
         c.check("chromium: runs", False, str(e))
         return 2
     (out / "dom.html").write_text(raw, encoding="utf-8")
-    check_dom(c, dom, data, "example")
+    check_dom(c, dom, data, "page" if args.page else "example")
 
     try:
         seen = devtools_run(chromium, page, work)
@@ -683,6 +701,9 @@ def main(argv=None) -> int:
                 f"{len(seen['requests'])} requests, {sum(1 for u in seen['requests'] if u.startswith('data:'))} of them data: URIs")
     except (RuntimeError, OSError, StopIteration, ValueError) as e:
         c.check("devtools: chromium under the DevTools protocol", False, str(e)[:300])
+
+    if args.page:
+        return finish(c, args, chromium, page, page_text, data, out, work)
 
     # The least a writer may give: no basemap, advice, overlaps or build differences, no audio, a walk
     # without narrations.
@@ -716,14 +737,35 @@ def main(argv=None) -> int:
     except (RuntimeError, subprocess.TimeoutExpired) as e:
         c.check("hostile: chromium runs", False, str(e))
 
-    tpage = out / "interaction.html"
-    tpage.write_text(with_selftest(page_text), encoding="utf-8")
-    try:
-        tdom, traw = dump_dom(chromium, tpage, work)
-        (out / "interaction-dom.html").write_text(traw, encoding="utf-8")
-        check_interaction(c, tdom, data)
-    except (RuntimeError, subprocess.TimeoutExpired) as e:
-        c.check("interaction: chromium runs", False, str(e))
+    return finish(c, args, chromium, page, page_text, data, out, work)
+
+
+def visit_unfit(data) -> str | None:
+    """Why the scripted visit (SELFTEST_JS) cannot run on `data`, None when it can: it plays the first walk
+    from point 2's bar, reads point 2's subtitles in the page's language and switches point 1's to English."""
+    walks = data.get("walks") or []
+    if not walks or not any(n.get("point") == 2 for n in walks[0].get("narrations", [])):
+        return "the first walk hears no point 2, which the scripted visit plays"
+    subs = {p["order"]: (p.get("narration") or {}).get("subtitles") or {} for p in data["tour"]["points"]}
+    if not subs.get(2, {}).get(data.get("language")) or data.get("language") == "en" or not subs.get(1, {}).get("en"):
+        return "the scripted visit needs point 2's subtitles in the page's language and point 1's in English, another language"
+    return None
+
+
+def finish(c, args, chromium, page, page_text, data, out, work) -> int:
+    """The scripted visit and the screenshots, then the tally."""
+    why_not = visit_unfit(data)
+    if why_not:
+        print(f"SKIP  interaction: {why_not}")
+    else:
+        tpage = out / "interaction.html"
+        tpage.write_text(with_selftest(page_text), encoding="utf-8")
+        try:
+            tdom, traw = dump_dom(chromium, tpage, work)
+            (out / "interaction-dom.html").write_text(traw, encoding="utf-8")
+            check_interaction(c, tdom, data)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            c.check("interaction: chromium runs", False, str(e))
 
     if not args.no_screenshots:
         for name, w, h in [("desktop", 1280, 900), ("desktop-full", 1280, 3600), ("phone", 390, 844), ("phone-full", 390, 5200)]:

@@ -1,0 +1,150 @@
+import Foundation
+import WalkscapeCore
+
+/// One walk of the report from a trace and its timeline: the fixes the engine was handed (with the point the
+/// walker was heading for and how far it was), each narration from trigger to end, waits, misses, completion.
+///
+/// Everything comes from the timeline `Simulation.run` made (the one `simulate` prints), so the page's bars
+/// are the timeline's events; only the distance to the next point is measured here, with the policy's
+/// distance model.
+public enum ReportWalkBuilder {
+    /// The walk named `id` and `name`, from trace number `index`.
+    public static func walk(
+        id: String, name: String, index: Int, trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy
+    ) -> ReportData.Walk {
+        let narrations = heard(timeline)
+        return ReportData.Walk(
+            id: id, name: name, trace: index, startTime: ISO8601Time.format(timeline.startTime),
+            durationSeconds: trace.count > 0 ? ReportRounding.seconds(trace.elapsed(trace.count - 1)) : 0,
+            fixes: fixes(trace, timeline: timeline, tour: tour, policy: policy), narrations: narrations.heard,
+            missed: missed(timeline), overlaps: overlaps(narrations.heard, dropped: narrations.dropped),
+            completedT: timeline.events.first { $0.kind == .tourCompleted }.map { ReportRounding.seconds($0.t) })
+    }
+
+    /// The fixes the phone's delivery hands to the engine (all of them without a delivery rule), each with
+    /// the point still to trigger next after it was handled and the distance to that point.
+    static func fixes(_ trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy) -> [ReportData.FixRow] {
+        guard trace.count > 0 else { return [] }
+        var filter = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
+        let orders = tour.points.map(\.order).sorted()
+        let byOrder = Dictionary(tour.points.map { ($0.order, $0) }, uniquingKeysWith: { first, _ in first })
+        var done = Set<Int>()
+        var nextEvent = 0
+        var rows: [ReportData.FixRow] = []
+        var previous: (t: Double, location: LatLng)?
+        for i in 0..<trace.count {
+            let t = trace.elapsed(i)
+            let location = trace.location(i)
+            guard filter.delivers(t: t, location: location) else { continue }
+            // The events this fix caused carry its time: take them before looking for the next point.
+            while nextEvent < timeline.events.count && timeline.events[nextEvent].t <= t + 1e-9 {
+                let event = timeline.events[nextEvent]
+                if let point = event.point, event.kind == .pointTriggered || event.kind == .pointSkipped { done.insert(point) }
+                nextEvent += 1
+            }
+            let next = orders.first { !done.contains($0) }
+            let distance = next.flatMap { byOrder[$0] }.map { ReportRounding.meters(policy.distanceModel.distance(location, $0.location)) }
+            let accuracy = trace.effectiveAccuracy(i)
+            var speed: Double? = trace.speeds[i].isNaN ? nil : Double(trace.speeds[i])
+            if speed == nil, let previous, t > previous.t {
+                speed = policy.distanceModel.distance(previous.location, location) / (t - previous.t)
+            }
+            rows.append(ReportData.FixRow(
+                t: ReportRounding.seconds(t), lat: ReportRounding.degrees(location.lat), lng: ReportRounding.degrees(location.lng),
+                accuracy: accuracy.isNaN ? nil : ReportRounding.meters(accuracy), speed: speed.map(ReportRounding.speed),
+                nextPoint: next, distanceToNext: distance))
+            previous = (t, location)
+        }
+        return rows
+    }
+
+    /// Each narration heard, in the order it started, and the triggers that never started (dropped, with
+    /// their time and place).
+    static func heard(_ timeline: Timeline) -> (heard: [ReportData.HeardNarration], dropped: [(point: Int, t: Double, location: LatLng)]) {
+        var heard: [ReportData.HeardNarration] = []
+        var pending: [Int: (t: Double, location: LatLng)] = [:]
+        var lastLocation = LatLng(lat: 0, lng: 0)
+        // The narration playing: its index in `heard` and its length.
+        var playing: (index: Int, seconds: Double)?
+        func cut(at t: Double) {
+            guard let current = playing else { return }
+            let into = t - heard[current.index].startT
+            if into < current.seconds - 0.0005 { heard[current.index].cutAtSeconds = ReportRounding.seconds(max(0, into)) }
+            playing = nil
+        }
+        for event in timeline.events {
+            if let location = event.location { lastLocation = location }
+            switch event.kind {
+            case .pointTriggered, .pointRefired:
+                if let point = event.point { pending[point] = (event.t, event.location ?? lastLocation) }
+            case .audioStarted:
+                guard let point = event.point else { continue }
+                cut(at: event.t)
+                let trigger = pending.removeValue(forKey: point) ?? (event.t, lastLocation)
+                let seconds = event.audioSeconds ?? 0
+                heard.append(ReportData.HeardNarration(
+                    point: point, triggerT: ReportRounding.seconds(trigger.t), startT: ReportRounding.seconds(event.t),
+                    endT: ReportRounding.seconds(event.t + seconds), cutAtSeconds: nil,
+                    lat: ReportRounding.degrees(trigger.location.lat), lng: ReportRounding.degrees(trigger.location.lng)))
+                playing = (heard.count - 1, seconds)
+            case .audioCut, .audioFinished:
+                // A finish before the recording's end is a cut too (the apps restart a narration that way).
+                cut(at: event.t)
+            default:
+                break
+            }
+        }
+        let dropped = pending.map { (point: $0.key, t: $0.value.t, location: $0.value.location) }.sorted { ($0.t, $0.point) < ($1.t, $1.point) }
+        return (heard, dropped)
+    }
+
+    /// Points that never played: skipped when a later one triggered first, never reached before the walk
+    /// ended, or left when the app completed the tour early.
+    static func missed(_ timeline: Timeline) -> [ReportData.Missed] {
+        var missed: [ReportData.Missed] = []
+        var seen = Set<Int>()
+        for event in timeline.events {
+            if event.kind == .pointSkipped, let point = event.point, seen.insert(point).inserted {
+                missed.append(ReportData.Missed(point: point, t: ReportRounding.seconds(event.t), reason: "skipped: a later point triggered first"))
+            }
+            if event.kind == .tourIncomplete {
+                for point in event.missed ?? [] where seen.insert(point).inserted {
+                    missed.append(ReportData.Missed(point: point, t: nil, reason: "never triggered before the walk ended"))
+                }
+            }
+            // An app that completes the tour early (Android on the second-to-last narration's end) names the
+            // points it never played on its tour_completed.
+            if event.kind == .tourCompleted {
+                for point in event.missed ?? [] where seen.insert(point).inserted {
+                    missed.append(ReportData.Missed(
+                        point: point, t: ReportRounding.seconds(event.t), reason: "never played: the app completed the tour first"))
+                }
+            }
+        }
+        return missed
+    }
+
+    /// Narrations that waited behind another (and triggers dropped while one played), with the one playing.
+    static func overlaps(_ heard: [ReportData.HeardNarration], dropped: [(point: Int, t: Double, location: LatLng)]) -> [ReportData.Overlap] {
+        func playing(at t: Double, before limit: Int) -> Int? {
+            heard.prefix(limit).last { narration in
+                let end = narration.cutAtSeconds.map { narration.startT + $0 } ?? narration.endT
+                return narration.startT <= t && t < end
+            }?.point
+        }
+        var overlaps: [ReportData.Overlap] = []
+        for (index, narration) in heard.enumerated() where narration.startT - narration.triggerT >= 0.001 {
+            overlaps.append(ReportData.Overlap(
+                point: narration.point, behind: playing(at: narration.triggerT, before: index), t: narration.triggerT,
+                waitSeconds: ReportRounding.seconds(narration.startT - narration.triggerT), lat: narration.lat, lng: narration.lng))
+        }
+        for trigger in dropped {
+            let t = ReportRounding.seconds(trigger.t)
+            guard let behind = playing(at: t, before: heard.count) else { continue }
+            overlaps.append(ReportData.Overlap(
+                point: trigger.point, behind: behind, t: t, waitSeconds: 0, lat: ReportRounding.degrees(trigger.location.lat),
+                lng: ReportRounding.degrees(trigger.location.lng)))
+        }
+        return overlaps.sorted { ($0.t, $0.point) < ($1.t, $1.point) }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeFieldReport
+import WalkscapeTestSupport
+import WalkscapeTours
+import WalkscapeTraces
+
+/// The field report's data from the torino-portici tour (7 points, Italian recordings) and its fixture walks:
+/// a golden of the data, the same bytes on every build, the recordings as the tour has them.
+@Suite struct FieldReportBuilderTests {
+    static let tour = "tours/torino-portici"
+    static let brisk = "fixtures/traces/torino-portici-brisk.gpx"
+    static let walks = ["fixtures/traces/torino-portici-clean.gpx", brisk, "fixtures/traces/torino-portici-missed.gpx"]
+
+    /// The inputs `walkscape report` makes for `traces` (paths from the repository root), default policy.
+    static func inputs(_ traces: [String], language: String = "it") throws -> FieldReportInputs {
+        let replay = try ReplayTour.load(repositoryRoot + "/" + tour, language: language)
+        let policy = EnginePolicy.standard
+        var walks: [FieldReportInputs.Walk] = []
+        for file in traces {
+            let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + file)
+            walks.append(FieldReportInputs.Walk(
+                file: file, path: repositoryRoot + "/" + file, trace: loaded.trace, summary: loaded.summary,
+                timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy)))
+        }
+        let radii = RadiusAnalysis(tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy)
+            .run(walks.map { RadiusAnalysis.Walk(name: $0.file, trace: $0.trace) })
+        return FieldReportInputs(
+            tour: replay, tourArgument: tour, walks: walks, policy: policy, profile: "prd",
+            options: ["lang": .string(language), "queueDepth": .number(1)],
+            command: "walkscape report \(tour) --trace \(traces.joined(separator: " ")) --output report.html",
+            walkscapeVersion: "test", radii: radii)
+    }
+
+    /// The data's JSON with each recording's bytes left out (they are checked byte for byte elsewhere).
+    static func goldenText(_ data: ReportData) throws -> String {
+        var data = data
+        for index in data.tour.points.indices {
+            guard let audio = data.tour.points[index].narration?.audio else { continue }
+            data.tour.points[index].narration?.audio?.src = "data:\(audio.mimeType);base64,(\(audio.bytes) bytes left out of the golden)"
+        }
+        return String(decoding: try ReportJSON.encode(data), as: UTF8.self) + "\n"
+    }
+
+    @Test func dataMatchesGolden() throws {
+        let data = try FieldReportBuilder.data(Self.inputs([Self.brisk]))
+        let actual = try Self.goldenText(data)
+        let path = repositoryRoot + "/Tests/WalkscapeFieldReportTests/Golden/torino-portici-brisk.json"
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let expected = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        if actual != expected {
+            let at = zip(actual, expected).prefix { $0 == $1 }.count
+            Issue.record("the data differs from Golden/torino-portici-brisk.json at character \(at): \(actual.dropFirst(max(0, at - 80)).prefix(200))")
+        }
+    }
+
+    @Test func twoBuildsGiveTheSameBytes() throws {
+        let first = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks)))
+        let second = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks)))
+        #expect(first == second)
+        // And the page depends on its inputs: another language is another page.
+        let english = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks, language: "en")))
+        #expect(english != first)
+    }
+
+    @Test func recordingsAreTheTourFilesByteForByte() throws {
+        let page = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks)))
+        let json = try #require(ReportPage.dataJSON(in: page))
+        let data = try JSONDecoder().decode(ReportData.self, from: Data(json))
+        #expect(data.tour.points.count == 7)
+        var audioBytes = 0
+        for point in data.tour.points {
+            let audio = try #require(point.narration?.audio)
+            #expect(audio.src.hasPrefix("data:audio/mpeg;base64,"))
+            let embedded = try #require(Data(base64Encoded: String(audio.src.dropFirst("data:audio/mpeg;base64,".count))))
+            let file = try #require(FileManager.default.contents(atPath: repositoryRoot + "/tours/torino-portici/audio/it/p\(point.order).mp3"))
+            #expect(embedded == file, "point \(point.order)")
+            #expect(audio.bytes == file.count)
+            audioBytes += file.count
+        }
+        // The issue's bound: the recordings plus at most 2 MB (base64 adds a third of the recordings).
+        #expect(page.count < audioBytes + 2_000_000, "\(page.count) bytes for \(audioBytes) bytes of recordings")
+    }
+
+    @Test func walksAreTheSimulatedTimelines() throws {
+        let inputs = try Self.inputs(Self.walks)
+        let data = try FieldReportBuilder.data(inputs)
+        #expect(data.walks.map(\.name) == ["torino-portici-clean.gpx", "torino-portici-brisk.gpx", "torino-portici-missed.gpx"])
+        #expect(data.provenance.traces.map(\.sha256).allSatisfy { $0.count == 64 })
+        for (walk, input) in zip(data.walks, inputs.walks) {
+            let started = input.timeline.events.filter { $0.kind == .audioStarted }
+            #expect(walk.narrations.map(\.point) == started.map { $0.point! })
+            #expect(walk.narrations.map(\.startT) == started.map { ReportRounding.seconds($0.t) })
+            #expect(walk.narrations.allSatisfy { $0.triggerT <= $0.startT && $0.startT < $0.endT })
+            #expect(walk.overlaps.count == walk.narrations.filter { $0.startT > $0.triggerT }.count)
+            #expect(walk.fixes.count == input.trace.count)
+            #expect((walk.completedT != nil) == input.timeline.events.contains { $0.kind == .tourCompleted })
+            // Each fix heads for the first point not yet triggered once it was handled (strict order, no skips here).
+            let triggered = Dictionary(walk.narrations.map { ($0.point, $0.triggerT) }, uniquingKeysWith: min)
+            let wrong = walk.fixes.filter { fix in fix.nextPoint != (1...7).first { order in triggered[order].map { $0 > fix.t } ?? true } }
+            #expect(wrong.isEmpty, "\(walk.name): \(wrong.count) fixes, first at t = \(wrong.first?.t ?? 0)")
+            #expect(walk.fixes.allSatisfy { ($0.nextPoint == nil) == ($0.distanceToNext == nil) })
+            let heard = Set(walk.narrations.map(\.point))
+            #expect(walk.missed.allSatisfy { !heard.contains($0.point) })
+            #expect(heard.count + walk.missed.count == 7, "\(walk.name)")
+        }
+        // The walk that strays from the route misses a point; the others hear all seven.
+        #expect(data.walks.map { $0.missed.isEmpty } == [true, true, false])
+        #expect(data.advice?.rows.count == 7)
+        #expect(data.tour.points.allSatisfy { $0.narration?.subtitles["it"]?.isEmpty == false && $0.narration?.subtitles["en"]?.isEmpty == false })
+    }
+
+    @Test func phasesAddTheirSpreadToTheAdvice() throws {
+        var inputs = try Self.inputs(Self.walks)
+        #expect(try FieldReportBuilder.data(inputs).advice?.columns.contains { $0.key == "phasesSpread" } == false)
+        inputs.options["phases"] = .number(5)
+        let advice = try #require(try FieldReportBuilder.data(inputs).advice)
+        #expect(advice.columns.last?.label == "Phases (spread)")
+        #expect(advice.title == "Trigger radii from 3 walks (prd, 5 phases)", "\(advice.title)")
+        let spreads = inputs.walks.map { PhaseSpread.run(tour: inputs.tour.engineTour, trace: $0.trace, policy: inputs.policy, phases: 5) }
+        for row in advice.rows {
+            let plays = spreads.reduce(0) { $0 + ($1.points.first { $0.order == row.point }?.plays ?? 0) }
+            #expect(row.cells["phasesSpread"]?.hasPrefix("\(plays)/15") == true, "\(row)")
+        }
+        // The walk that strays never plays its last points: they play in fewer than every phase.
+        #expect(advice.rows.contains { !($0.cells["phasesSpread"]?.hasPrefix("15/15") ?? true) })
+    }
+
+    @Test func textsFromFilesCannotEndTheScript() throws {
+        var data = try FieldReportBuilder.data(Self.inputs([Self.brisk]))
+        data.tour.title["it"] = "</script><script>alert(1)</script> & \u{2028}"
+        let page = try ReportPage.html(data)
+        let json = try #require(ReportPage.dataJSON(in: page))
+        #expect(!json.contains(UInt8(ascii: "<")) && !json.contains(UInt8(ascii: ">")) && !json.contains(UInt8(ascii: "&")))
+        let decoded = try JSONDecoder().decode(ReportData.self, from: Data(json))
+        #expect(decoded.tour.title["it"] == "</script><script>alert(1)</script> & \u{2028}")
+        #expect(decoded == data)
+    }
+
+    @Test func theEmbeddedTemplateIsThePageFile() throws {
+        let file = try #require(FileManager.default.contents(atPath: repositoryRoot + "/Sources/WalkscapeFieldReport/Page/report.html"))
+        #expect(ReportPage.template == Array(file))
+        #expect(throws: FieldReportError.self) { try ReportPage.fill(template: Array("no placeholder".utf8), json: Array("{}".utf8)) }
+    }
+
+    @Test func writingRefusesAMissingFolderAndLeavesOnlyThePage() throws {
+        let dir = NSTemporaryDirectory() + "walkscape-report-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let inputs = try Self.inputs([Self.brisk])
+        #expect(throws: FieldReportError.self) { try FieldReport.write(inputs, to: dir + "/missing/report.html") }
+        let written = try FieldReport.write(inputs, to: dir + "/report.html")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["report.html"])
+        #expect(written.bytes == (try FileManager.default.attributesOfItem(atPath: dir + "/report.html")[.size] as? Int))
+        #expect(written.points == 7 && written.walks == 1)
+    }
+}
