@@ -41,16 +41,7 @@ struct ManifestCommand: ParsableCommand {
         for leftover in outcome.removedLeftovers {
             console.error("note: removed \(TerminalText.sanitize(leftover)), left by an interrupted run")
         }
-        for change in outcome.changes {
-            var parts: [String] = []
-            if change.oldSize != change.newSize {
-                parts.append("size \(change.oldSize.map(String.init) ?? "none") → \(change.newSize)")
-            }
-            if change.oldSHA256 != change.newSHA256 {
-                parts.append("sha256 \(change.oldSHA256.map { String($0.prefix(12)) + "…" } ?? "none") → \(change.newSHA256.prefix(12))…")
-            }
-            console.line("\(TerminalText.sanitize(change.file)): \(parts.joined(separator: ", "))")
-        }
+        for line in outcome.changeLines { console.line(line) }
         if outcome.changes.isEmpty {
             console.line("\(outcome.jsonFile): up to date (\(outcome.assetCount) assets)")
         } else if check {

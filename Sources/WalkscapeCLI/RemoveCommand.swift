@@ -33,7 +33,7 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let (area, name) = try locate()
+        let (area, name) = try DownloadArea.locate(tour, toursDirectory: toursDirectory.resolved(override: dest), console: console)
         do {
             if restorePrevious {
                 try area.restorePrevious(name)
@@ -46,45 +46,5 @@ struct RemoveCommand: ParsableCommand {
         } catch {
             throw RemoteFailure.exit(error, console: console)
         }
-    }
-
-    /// The download area and directory name of TOUR: a path to a directory, else a name, id or slug in --dest.
-    private func locate() throws -> (DownloadArea, String) {
-        let console = CommandContext.console
-        var path = tour
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        if path.hasSuffix("/tour.json") { path = (path as NSString).deletingLastPathComponent }
-        if path.contains("/") {
-            let name = (path as NSString).lastPathComponent
-            let parent = (path as NSString).deletingLastPathComponent
-            let area = DownloadArea(destination: parent.isEmpty ? "." : parent)
-            guard exists(area, name) else {
-                console.error("\(tour): no such tour (nor an unfinished download or previous version of it)")
-                throw CommandExit(.usage)
-            }
-            return (area, name)
-        }
-        let dest = toursDirectory.resolved(override: dest)
-        let area = DownloadArea(destination: dest)
-        if exists(area, path) { return (area, path) }
-        if let catalogue = try? Catalogue(directory: dest) {
-            let matches = catalogue.entries.filter { entry in entry.tour.map { $0.id == tour || $0.slug == tour } ?? false }
-            if matches.count > 1 {
-                // Two copies of a tour (or two tours sharing an id): removing either would be a guess.
-                let directories = matches.map(\.directory)
-                console.error("\(tour): \(matches.count) tours in \(area.destination)/ have this id or slug (\(directories.joined(separator: ", "))); name the directory to remove, e.g. `walkscape remove \(TourIntegrity.shellQuoted(directories[0]))`")
-                throw CommandExit(.usage)
-            }
-            if let match = matches.first { return (area, (match.directory as NSString).lastPathComponent) }
-        }
-        if let staged = area.stagedDownloads().first(where: { $0.tourID == tour }) { return (area, staged.name) }
-        console.error("\(tour): no tour with this name, id or slug in \(area.destination)/; `walkscape tours \(area.destination)` lists them")
-        throw CommandExit(.usage)
-    }
-
-    private func exists(_ area: DownloadArea, _ name: String) -> Bool {
-        let fileManager = FileManager.default
-        return fileManager.fileExists(atPath: area.installed(name) + "/tour.json") || fileManager.fileExists(atPath: area.staging(name))
-            || fileManager.fileExists(atPath: area.previous(name))
     }
 }

@@ -94,3 +94,19 @@ public struct ManifestError: Error, Sendable {
     public var unreadable: Bool
     public var problems: [Diagnostic]
 }
+
+extension ManifestUpdater.Outcome {
+    /// One line for each asset whose size or digest changed: `audio/it/p1.mp3: size 100 → 120, sha256 ab12…`.
+    public var changeLines: [String] {
+        changes.map { change in
+            var parts: [String] = []
+            if change.oldSize != change.newSize {
+                parts.append("size \(change.oldSize.map(String.init) ?? "none") → \(change.newSize)")
+            }
+            if change.oldSHA256 != change.newSHA256 {
+                parts.append("sha256 \(change.oldSHA256.map { String($0.prefix(12)) + "…" } ?? "none") → \(change.newSHA256.prefix(12))…")
+            }
+            return "\(TerminalText.sanitize(change.file)): \(parts.joined(separator: ", "))"
+        }
+    }
+}
