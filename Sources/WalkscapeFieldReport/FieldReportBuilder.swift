@@ -25,7 +25,7 @@ public enum FieldReportBuilder {
                 narration: narration))
         }
         var traces: [ReportData.TraceFile] = []
-        var walks: [ReportData.Walk] = []
+        var walks: [ReportData.ReportedWalk] = []
         for (index, walk) in inputs.walks.enumerated() {
             let digest: String
             do {

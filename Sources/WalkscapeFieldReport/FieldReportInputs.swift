@@ -12,7 +12,7 @@ public struct FieldReportInputs: Sendable {
     /// The tour as named on the command line.
     public var tourArgument: String
     /// The walks, in the order the traces were given.
-    public var walks: [Walk]
+    public var walks: [SimulatedWalk]
     /// The rules the walks were replayed with (the fixes shown are those its fix delivery hands over).
     public var policy: EnginePolicy
     /// The profile's name (`--profile`), nil for none.
@@ -31,7 +31,7 @@ public struct FieldReportInputs: Sendable {
     public var notes: [String]
 
     public init(
-        tour: ReplayTour, tourArgument: String, walks: [Walk], policy: EnginePolicy, profile: String?,
+        tour: ReplayTour, tourArgument: String, walks: [SimulatedWalk], policy: EnginePolicy, profile: String?,
         options: [String: ReportData.OptionValue] = [:], command: String, walkscapeVersion: String, radii: RadiusReport? = nil,
         basemap: Basemap? = nil, notes: [String] = []
     ) {
@@ -49,7 +49,7 @@ public struct FieldReportInputs: Sendable {
     }
 
     /// One walk: the trace file as given, its fixes, how it was read, and its timeline.
-    public struct Walk: Sendable {
+    public struct SimulatedWalk: Sendable {
         /// The path as given, shown in the provenance.
         public var file: String
         /// Where the file is read to be hashed: `file` unless the caller runs from another folder.

@@ -10,8 +10,8 @@ public enum FieldReportRun {
     public static func run(_ request: FieldReportRequest, console: Console) throws {
         let replay = try Replay.loadTour(request.tour, language: request.language, console: console)
         let policy = request.policy
-        var walks: [FieldReportInputs.Walk] = []
-        var radiiWalks: [RadiusAnalysis.Walk] = []
+        var walks: [FieldReportInputs.SimulatedWalk] = []
+        var radiiWalks: [RadiusAnalysis.RecordedWalk] = []
         var notes: [String] = []
         for path in request.traces {
             let loaded = try Replay.loadTrace(path, walkSpeed: request.options.walkSpeed, console: console)
@@ -20,11 +20,11 @@ public enum FieldReportRun {
                 console.error("\(path): warning: \(far)")
                 notes.append("\(path): \(far)")
             }
-            walks.append(FieldReportInputs.Walk(
+            walks.append(FieldReportInputs.SimulatedWalk(
                 file: path, trace: loaded.trace, summary: loaded.summary, timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy)))
             let n = request.phases ?? 1  // as `radii --phases N`: each trace once a phase of the fix delivery, named TRACE@k/N
             radiiWalks += PhaseSpread.fractions(n).enumerated().map { k, phase in
-                RadiusAnalysis.Walk(name: n > 1 ? "\(path)@\(k)/\(n)" : path, trace: loaded.trace, phase: phase)
+                RadiusAnalysis.RecordedWalk(name: n > 1 ? "\(path)@\(k)/\(n)" : path, trace: loaded.trace, phase: phase)
             }
         }
         var radii = RadiusAnalysis(tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy).run(radiiWalks)

@@ -11,13 +11,13 @@ public struct ReportData: Codable, Sendable, Equatable {
     public var language: String
     public var provenance: Provenance
     public var tour: TourData
-    public var walks: [Walk]
+    public var walks: [ReportedWalk]
     public var regionOverlaps: [RegionOverlap]?
     public var advice: Advice?
     public var buildDifferences: [BuildDifference]?
     public var basemap: BasemapData?
 
-    public init(language: String, provenance: Provenance, tour: TourData, walks: [Walk]) {
+    public init(language: String, provenance: Provenance, tour: TourData, walks: [ReportedWalk]) {
         self.language = language
         self.provenance = provenance
         self.tour = tour
@@ -125,7 +125,7 @@ public struct ReportData: Codable, Sendable, Equatable {
     }
 
     /// One walk: a trace replayed against the tour.
-    public struct Walk: Codable, Sendable, Equatable {
+    public struct ReportedWalk: Codable, Sendable, Equatable {
         public var id: String
         public var name: String
         public var trace: Int

@@ -11,9 +11,9 @@ public enum ReportWalkBuilder {
     /// The walk named `id` and `name`, from trace number `index`.
     public static func walk(
         id: String, name: String, index: Int, trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy
-    ) -> ReportData.Walk {
+    ) -> ReportData.ReportedWalk {
         let narrations = heard(timeline)
-        return ReportData.Walk(
+        return ReportData.ReportedWalk(
             id: id, name: name, trace: index, startTime: ISO8601Time.format(timeline.startTime),
             durationSeconds: trace.count > 0 ? ReportRounding.seconds(trace.elapsed(trace.count - 1)) : 0,
             fixes: fixes(trace, timeline: timeline, tour: tour, policy: policy), narrations: narrations.heard,

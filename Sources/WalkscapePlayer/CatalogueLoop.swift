@@ -74,7 +74,7 @@ public struct CatalogueLoop {
     }
 
     /// Reads and plays `walk` of tour `index`; a walk that cannot start leaves its reason on the detail screen.
-    private func play(_ walk: TourListing.Walk, of index: Int, settings: PlaySettings, state: inout BrowserState) -> PlayerLoop.Outcome? {
+    private func play(_ walk: TourListing.WalkChoice, of index: Int, settings: PlaySettings, state: inout BrowserState) -> PlayerLoop.Outcome? {
         // Reading the walk can take seconds: a box says what loads, and how far along, at once.
         let label = walk.path.map { ($0 as NSString).lastPathComponent } ?? strings[walk.name]
         let shown = state

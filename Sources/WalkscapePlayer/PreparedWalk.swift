@@ -23,7 +23,7 @@ public struct PreparedWalk {
     /// `language` (the locale's) when the tour has it; a trace file read at `walkSpeed` (metres a second, for
     /// fixes without times); `progress` hears the trace's reading (fraction done).
     public static func load(
-        _ listing: TourListing, walk: TourListing.Walk, settings: PlaySettings, language: String?, walkSpeed: Double, progress: ((Double) -> Void)? = nil
+        _ listing: TourListing, walk: TourListing.WalkChoice, settings: PlaySettings, language: String?, walkSpeed: Double, progress: ((Double) -> Void)? = nil
     ) -> Result<PreparedWalk, Failure> {
         let replay: ReplayTour
         do {

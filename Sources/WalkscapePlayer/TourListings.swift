@@ -45,7 +45,7 @@ public enum TourListings {
         }
         let points = tour.points.sorted { $0.order < $1.order }
         let basemap = (try? TourLocation(argument: directory)).flatMap { TourBasemap.basemap(tour, at: $0) }
-        var walks = [TourListing.Walk(name: "simulated walk", path: nil)]
+        var walks = [TourListing.WalkChoice(name: "simulated walk", path: nil)]
         walks += traces(for: tour, directory: directory, searchDirectories: searchDirectories)
         return TourListing(
             id: tour.id, directory: directory, title: tour.title.resolved(lang, fallbacks: tour.languages),
@@ -60,7 +60,7 @@ public enum TourListings {
 
     /// Trace files for a tour: everything in its own `traces/` folder, and files in `searchDirectories` whose
     /// name starts with the tour's id or directory name; sorted by name.
-    public static func traces(for tour: Tour, directory: String, searchDirectories: [String]) -> [TourListing.Walk] {
+    public static func traces(for tour: Tour, directory: String, searchDirectories: [String]) -> [TourListing.WalkChoice] {
         let base = directory.split(separator: "/").last.map(String.init) ?? tour.id
         var found: [(String, String)] = []
         func isTrace(_ name: String) -> Bool { traceEndings.contains { name.lowercased().hasSuffix($0) } && !name.hasPrefix(".") }
@@ -80,7 +80,7 @@ public enum TourListings {
             var short = name
             for prefix in [tour.id + "-", base + "-"] where short.hasPrefix(prefix) { short.removeFirst(prefix.count) }
             for ending in traceEndings where short.lowercased().hasSuffix(ending) { short.removeLast(ending.count); break }
-            return TourListing.Walk(name: short.isEmpty ? name : short, path: path)
+            return TourListing.WalkChoice(name: short.isEmpty ? name : short, path: path)
         }
     }
 

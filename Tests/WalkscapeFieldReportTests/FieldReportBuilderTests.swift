@@ -17,15 +17,15 @@ import WalkscapeTraces
     static func inputs(_ traces: [String], language: String = "it") throws -> FieldReportInputs {
         let replay = try ReplayTour.load(repositoryRoot + "/" + tour, language: language)
         let policy = EnginePolicy.standard
-        var walks: [FieldReportInputs.Walk] = []
+        var walks: [FieldReportInputs.SimulatedWalk] = []
         for file in traces {
             let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + file)
-            walks.append(FieldReportInputs.Walk(
+            walks.append(FieldReportInputs.SimulatedWalk(
                 file: file, path: repositoryRoot + "/" + file, trace: loaded.trace, summary: loaded.summary,
                 timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy)))
         }
         let radii = RadiusAnalysis(tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy)
-            .run(walks.map { RadiusAnalysis.Walk(name: $0.file, trace: $0.trace) })
+            .run(walks.map { RadiusAnalysis.RecordedWalk(name: $0.file, trace: $0.trace) })
         return FieldReportInputs(
             tour: replay, tourArgument: tour, walks: walks, policy: policy, profile: "prd",
             options: ["lang": .string(language), "queueDepth": .number(1)],

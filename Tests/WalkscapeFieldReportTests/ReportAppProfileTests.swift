@@ -10,13 +10,13 @@ import WalkscapeTraces
 /// region is cut where it restarted, and a point Android never plays because it completed the tour early is
 /// missed.
 @Suite struct ReportAppProfileTests {
-    static func walk(_ profile: EngineProfile, trace: String) throws -> (ReportData.Walk, Timeline) {
+    static func walk(_ profile: EngineProfile, trace: String) throws -> (ReportData.ReportedWalk, Timeline) {
         let replay = try ReplayTour.load(repositoryRoot + "/tours/torino-portici", language: "it")
         let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + trace)
         let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: profile.policy)
         let inputs = FieldReportInputs(
             tour: replay, tourArgument: "tours/torino-portici",
-            walks: [FieldReportInputs.Walk(file: trace, path: repositoryRoot + "/" + trace, trace: loaded.trace, summary: loaded.summary, timeline: timeline)],
+            walks: [FieldReportInputs.SimulatedWalk(file: trace, path: repositoryRoot + "/" + trace, trace: loaded.trace, summary: loaded.summary, timeline: timeline)],
             policy: profile.policy, profile: profile.rawValue, command: "walkscape report", walkscapeVersion: "test")
         return (try FieldReportBuilder.data(inputs).walks[0], timeline)
     }
@@ -65,7 +65,7 @@ import WalkscapeTraces
         for profile in EngineProfile.allCases {
             let inputs = FieldReportInputs(
                 tour: replay, tourArgument: "tours/torino-portici",
-                walks: [FieldReportInputs.Walk(file: trace, path: repositoryRoot + "/" + trace, trace: loaded.trace, summary: loaded.summary,
+                walks: [FieldReportInputs.SimulatedWalk(file: trace, path: repositoryRoot + "/" + trace, trace: loaded.trace, summary: loaded.summary,
                     timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: profile.policy))],
                 policy: profile.policy, profile: profile.rawValue, command: "walkscape report", walkscapeVersion: "test")
             let data = try FieldReportBuilder.data(inputs)

@@ -13,7 +13,7 @@ import WalkscapeTraces
         let replay = try ReplayTour.load(repositoryRoot + "/tours/" + tour, language: nil)
         let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + trace)
         let basemap = TourBasemap.basemap(replay.tour, at: replay.location)
-        let walk = FieldReportInputs.Walk(
+        let walk = FieldReportInputs.SimulatedWalk(
             file: trace, path: repositoryRoot + "/" + trace, trace: loaded.trace, summary: loaded.summary,
             timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace))
         let inputs = FieldReportInputs(

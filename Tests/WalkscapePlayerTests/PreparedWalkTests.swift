@@ -14,7 +14,7 @@ import WalkscapeTours
     }
 
     @Test func aTraceFileIsReadAndTheSubtitlesFollowTheSettings() throws {
-        let walk = TourListing.Walk(name: "clean", path: repositoryRoot + "/fixtures/traces/torino-portici-clean.gpx")
+        let walk = TourListing.WalkChoice(name: "clean", path: repositoryRoot + "/fixtures/traces/torino-portici-clean.gpx")
         let prepared = try PreparedWalk.load(try turin(), walk: walk, settings: PlaySettings(audioLanguage: "it"), language: "en", walkSpeed: 1.2).get()
         #expect(prepared.replay.language == "it")
         #expect(prepared.trace.count > 100)
@@ -24,7 +24,7 @@ import WalkscapeTours
     }
 
     @Test func theSimulatedWalkFollowsTheRoute() throws {
-        let prepared = try PreparedWalk.load(try turin(), walk: TourListing.Walk(name: "simulated walk", path: nil), settings: PlaySettings(), language: "en", walkSpeed: 1.2).get()
+        let prepared = try PreparedWalk.load(try turin(), walk: TourListing.WalkChoice(name: "simulated walk", path: nil), settings: PlaySettings(), language: "en", walkSpeed: 1.2).get()
         #expect(prepared.trace.count > 100)
         // It passes every point: simulate triggers them all.
         let started = Simulation.run(tour: prepared.replay.engineTour, trace: prepared.trace).events.filter { $0.kind == .audioStarted }
@@ -32,7 +32,7 @@ import WalkscapeTours
     }
 
     @Test func aWalkThatCannotBeReadSaysWhyInOneLine() throws {
-        let walk = TourListing.Walk(name: "gone", path: "/nonexistent/walk.gpx")
+        let walk = TourListing.WalkChoice(name: "gone", path: "/nonexistent/walk.gpx")
         guard case let .failure(failure) = PreparedWalk.load(try turin(), walk: walk, settings: PlaySettings(), language: nil, walkSpeed: 1.2) else {
             Issue.record("a missing trace file was read")
             return

@@ -14,7 +14,7 @@ import WalkscapeTours
         let listings = TourListings.make(catalogue, language: "en", searchDirectories: [repositoryRoot + "/fixtures/traces"], token: nil)
         let turin = try #require(listings.first { $0.id == "torino-portici" })
         #expect(turin.isReady)
-        #expect(turin.walks.first == TourListing.Walk(name: "simulated walk", path: nil))
+        #expect(turin.walks.first == TourListing.WalkChoice(name: "simulated walk", path: nil))
         let names = turin.walks.dropFirst().map(\.name)
         #expect(names.contains("clean") && names.contains("noisy"))
         #expect(names == names.sorted())

@@ -1,26 +1,13 @@
-/// Replays a whole trace through the trigger engine at full speed: the headless form of a walk, a fold of
-/// the trace's fixes over one `EngineDriver`.
+/// Replays a whole trace through the trigger engine at full speed: the headless form of a walk, the trace
+/// fed to a `SimulationStream` as one batch (the one fold of fixes over an `EngineDriver`).
 public enum Simulation {
     /// The timeline of `trace` walked against `tour` under `policy`: `tour_started`, every event in time
     /// order, and the end of the tour. `phase` moves the phone's delivery grid (`FixDeliveryFilter`).
     public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, phase: Double = 0) -> Timeline {
-        var driver = EngineDriver(tour: tour, policy: policy, phase: phase)
-        var events: [EngineEvent] = []
-        events.reserveCapacity(tour.points.count * 8 + 4)
-        driver.start(into: &events)
-        let latitudes = trace.latitudes
-        let longitudes = trace.longitudes
-        let times = trace.times
-        // Accuracy matters only behind the accuracy gate: without one the engine never reads it.
-        let usesAccuracy = policy.minAccuracyMeters != nil
-        for i in 0..<trace.count {
-            let accuracy = usesAccuracy ? trace.effectiveAccuracy(i) : .nan
-            driver.receive(Fix(time: times[i], location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy), into: &events)
-        }
-        driver.end(into: &events)
-        return Timeline(
-            events: events, startTime: driver.origin ?? 0, fixes: trace.count, ignoredFixes: driver.state.ignoredFixes,
-            withheldFixes: driver.withheldFixes)
+        // The one fold of fixes over an `EngineDriver`: the whole trace as one batch.
+        var stream = SimulationStream(tour: tour, policy: policy, phase: phase)
+        stream.feed(trace)
+        return stream.finish()
     }
 }
 

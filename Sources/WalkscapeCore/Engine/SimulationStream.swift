@@ -1,9 +1,9 @@
 /// Replays a trace through the engine driver batch by batch, as its fixes are read: the stream form of
 /// `Simulation.run`, for traces too long to hold (`TraceReplayStream`).
 ///
-/// It is the same fold as `Simulation.run` — one `EngineDriver`, with the phone's fix-delivery filter inside it —
-/// taken a batch at a time, so fed the fixes of a trace in the same order, in batches of any size, it gives the
-/// same `Timeline`; `SimulationStreamTests` holds the two together.
+/// It is the one fold of fixes over an `EngineDriver` (the phone's fix-delivery filter inside it); `Simulation.run`
+/// feeds it a whole trace as one batch. Fed the fixes of a trace in the same order, in batches of any size, it
+/// gives the same `Timeline`; `TraceReplayStreamTests` holds batches of every size to the whole trace.
 public struct SimulationStream: Sendable {
     private var driver: EngineDriver
     private var events: [EngineEvent] = []
@@ -21,10 +21,13 @@ public struct SimulationStream: Sendable {
 
     /// Walks the next fixes, in time order after those fed before.
     public mutating func feed(_ batch: Trace) {
+        let latitudes = batch.latitudes
+        let longitudes = batch.longitudes
+        let times = batch.times
         for i in 0..<batch.count {
             // Accuracy matters only behind the accuracy gate: without one the engine never reads it.
             let accuracy = usesAccuracy ? batch.effectiveAccuracy(i) : .nan
-            driver.receive(Fix(time: batch.times[i], location: batch.location(i), accuracy: accuracy), into: &events)
+            driver.receive(Fix(time: times[i], location: LatLng(lat: latitudes[i], lng: longitudes[i]), accuracy: accuracy), into: &events)
         }
         fixes += batch.count
     }

@@ -10,7 +10,7 @@
 public struct EngineRadiusReplay: Sendable {
     /// A walk made ready for replays: its fixes and which of them the phone delivers (delivery does not
     /// depend on the tour, so it is decided once).
-    public struct Walk: Sendable {
+    public struct DeliveredFixes: Sendable {
         public var fixes: FixColumns
         public var delivered: [Bool]
 
@@ -33,14 +33,14 @@ public struct EngineRadiusReplay: Sendable {
 
     /// When point `p` (index) triggers on `walk` with radius `radius` (seconds since the first fix, the
     /// engine's `point_triggered` time), nil when it never does.
-    public func triggerTime(point p: Int, radius: Double, walk: Walk) -> Double? {
+    public func triggerTime(point p: Int, radius: Double, walk: DeliveredFixes) -> Double? {
         var points = tour.points
         points[p].radiusMeters = radius
         return Self.triggerTime(order: points[p].order, tour: EngineTour(points: points), policy: policy, walk: walk)
     }
 
     /// Each point's trigger time with the tour's radii (nil: never), from one full replay.
-    public func triggerTimes(walk: Walk) -> [Double?] {
+    public func triggerTimes(walk: DeliveredFixes) -> [Double?] {
         var times = [Double?](repeating: nil, count: tour.points.count)
         Self.replay(tour: tour, policy: policy, walk: walk) { event in
             if event.kind == .pointTriggered, let order = event.point, order >= 1, order <= times.count, times[order - 1] == nil {
@@ -57,7 +57,7 @@ public struct EngineRadiusReplay: Sendable {
     /// smaller one holds, and with hysteresis keeps the walker inside longer), which
     /// `EngineRadiusReplayTests` checks against a scan of every candidate for every profile and `skipMissed`.
     /// With `candidates` from `criticalRadii`, the answer is the smallest radius that triggers at all.
-    public func minimumTriggerRadius(point p: Int, walk: Walk, candidates: [Double]) -> Double? {
+    public func minimumTriggerRadius(point p: Int, walk: DeliveredFixes, candidates: [Double]) -> Double? {
         guard let largest = candidates.last, triggerTime(point: p, radius: largest, walk: walk) != nil else { return nil }
         var low = 0
         var high = candidates.count - 1
@@ -98,7 +98,7 @@ public struct EngineRadiusReplay: Sendable {
         return r
     }
 
-    static func triggerTime(order: Int, tour: EngineTour, policy: EnginePolicy, walk: Walk) -> Double? {
+    static func triggerTime(order: Int, tour: EngineTour, policy: EnginePolicy, walk: DeliveredFixes) -> Double? {
         var time: Double?
         replay(tour: tour, policy: policy, walk: walk) { event in
             guard event.point == order else { return false }
@@ -116,7 +116,7 @@ public struct EngineRadiusReplay: Sendable {
     }
 
     /// `Simulation.run`'s loop over `walk`, handing each event to `body` until it returns true.
-    static func replay(tour: EngineTour, policy: EnginePolicy, walk: Walk, _ body: (EngineEvent) -> Bool) {
+    static func replay(tour: EngineTour, policy: EnginePolicy, walk: DeliveredFixes, _ body: (EngineEvent) -> Bool) {
         var state = EngineState(tour: tour, policy: policy)
         var events: [EngineEvent] = []
         events.reserveCapacity(16)

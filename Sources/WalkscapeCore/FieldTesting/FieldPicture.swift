@@ -35,7 +35,7 @@ public struct FieldPicture: Sendable {
     }
 
     /// One walk.
-    public struct Walk: Sendable {
+    public struct DrawnWalk: Sendable {
         public var name: String
         public var positions: [LatLng]
         public var triggers: [Mark]
@@ -53,9 +53,9 @@ public struct FieldPicture: Sendable {
     public var subtitle: String
     public var route: [LatLng]
     public var regions: [Region]
-    public var walks: [Walk]
+    public var walks: [DrawnWalk]
 
-    public init(title: String, subtitle: String, route: [LatLng], regions: [Region], walks: [Walk]) {
+    public init(title: String, subtitle: String, route: [LatLng], regions: [Region], walks: [DrawnWalk]) {
         self.title = title
         self.subtitle = subtitle
         self.route = route
@@ -64,7 +64,7 @@ public struct FieldPicture: Sendable {
     }
 
     /// The picture of a radius report: regions coloured by advice with the advised radius dashed.
-    public init(report: RadiusReport, walks: [RadiusAnalysis.Walk], route: [LatLng], titles: [Int: String], title: String, subtitle: String) {
+    public init(report: RadiusReport, walks: [RadiusAnalysis.RecordedWalk], route: [LatLng], titles: [Int: String], title: String, subtitle: String) {
         self.title = title
         self.subtitle = subtitle
         self.route = route
@@ -73,7 +73,7 @@ public struct FieldPicture: Sendable {
                 recommendedMeters: point.recommendation.radiusMeters, verdict: point.recommendation.verdict)
         }
         self.walks = walks.enumerated().map { w, walk in
-            Walk(
+            DrawnWalk(
                 name: walk.name, positions: (0..<walk.trace.count).map(walk.trace.location),
                 triggers: report.points.compactMap { point in point.traces[w].triggerLocation.map { Mark(order: point.order, location: $0) } },
                 closest: report.points.compactMap { point in point.traces[w].closestApproachLocation.map { Mark(order: point.order, location: $0) } })
@@ -101,6 +101,6 @@ public struct FieldPicture: Sendable {
             }
             if best.index >= 0 { closest.append(Mark(order: point.order, location: trace.location(best.index))) }
         }
-        walks = [Walk(name: traceName, positions: (0..<trace.count).map(trace.location), triggers: triggers, closest: closest)]
+        walks = [DrawnWalk(name: traceName, positions: (0..<trace.count).map(trace.location), triggers: triggers, closest: closest)]
     }
 }

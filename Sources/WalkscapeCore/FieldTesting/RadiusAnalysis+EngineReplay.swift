@@ -5,13 +5,13 @@ extension RadiusAnalysis {
     /// The closest approach, clear radius and critical radii come from the fixes the engine evaluates
     /// (delivered by the phone, kept by the accuracy gate), with exact distances under the policy's model; the smallest
     /// triggering radius is bisected over the critical radii; each swept radius is one replay.
-    func analyzeByReplay(_ walk: Walk) -> WalkResult {
+    func analyzeByReplay(_ walk: RecordedWalk) -> WalkResult {
         let trace = walk.trace
         let all = FixColumns(trace)
         let start = trace.count > 0 ? trace.times[0] : 0
         let observed = observe(trace, phase: walk.phase)
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
-        let prepared = EngineRadiusReplay.Walk(all, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
+        let prepared = EngineRadiusReplay.DeliveredFixes(all, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
         let gate = policy.minAccuracyMeters ?? .infinity
         let evaluated = (0..<all.count).filter { prepared.delivered[$0] && !(all.accuracies[$0] > gate) }
         let window = max(1, policy.confirmFixes)
@@ -61,7 +61,7 @@ extension RadiusAnalysis {
 
     /// Noise trials with every radius answered by the engine: per point and swept radius, on how many noisy
     /// replays (the same replays `noiseTrials` makes) the point triggers.
-    func noiseTrialsByReplay(_ walks: [Walk], settings: RadiusReport.NoiseSettings) -> [[Int]] {
+    func noiseTrialsByReplay(_ walks: [RecordedWalk], settings: RadiusReport.NoiseSettings) -> [[Int]] {
         var counts = Array(repeating: Array(repeating: 0, count: sweepRadii.count), count: tour.points.count)
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
         var noisy = FixColumns()
@@ -71,7 +71,7 @@ extension RadiusAnalysis {
             for run in 0..<settings.runs {
                 var random = SplitMix64.stream(seed: settings.seed, UInt64(w), UInt64(run))
                 settings.model.perturb(source, rng: &random, into: &noisy, kept: &kept)
-                let prepared = EngineRadiusReplay.Walk(noisy, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
+                let prepared = EngineRadiusReplay.DeliveredFixes(noisy, rules: policy.fixDelivery, distance: policy.distanceModel, phase: walk.phase)
                 let baseline = replay.triggerTimes(walk: prepared)
                 for p in tour.points.indices {
                     // Without skipping, points behind one that never triggered cannot trigger.

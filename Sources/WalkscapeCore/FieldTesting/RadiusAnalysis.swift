@@ -10,7 +10,7 @@ import Foundation
 /// report, exactly the engine's, slower by the number of radii asked.
 public struct RadiusAnalysis: Sendable {
     /// A walk to learn from.
-    public struct Walk: Sendable {
+    public struct RecordedWalk: Sendable {
         public var name: String
         public var trace: Trace
         /// The phase of the phone's fix delivery this walk is replayed under (`FixDeliveryFilter.phase`);
@@ -73,7 +73,7 @@ public struct RadiusAnalysis: Sendable {
     }
 
     /// The whole report.
-    public func run(_ walks: [Walk]) -> RadiusReport {
+    public func run(_ walks: [RecordedWalk]) -> RadiusReport {
         let results: [WalkResult]
         if replaysEngine {
             results = walks.map(analyzeByReplay)
@@ -220,7 +220,7 @@ public struct RadiusAnalysis: Sendable {
     }
 
     /// One walk: the engine's timeline for what happened, the probe for the rest.
-    func analyze(_ walk: Walk, table: ProximityTable, grid: ProximityGrid, probe: inout RadiusProbe) -> WalkResult {
+    func analyze(_ walk: RecordedWalk, table: ProximityTable, grid: ProximityGrid, probe: inout RadiusProbe) -> WalkResult {
         let trace = walk.trace
         let fixes = deliveredFixes(trace, phase: walk.phase)
         let start = trace.count > 0 ? trace.times[0] : 0
@@ -380,7 +380,7 @@ public struct RadiusAnalysis: Sendable {
     /// Noise trials: each walk replayed `settings.runs` times with the error model added; per point and
     /// swept radius, on how many replays the point triggers. Each replay's randomness is its own stream
     /// (seed, walk, run), so results do not depend on the order replays are made in.
-    public func noiseTrials(_ walks: [Walk], settings: RadiusReport.NoiseSettings) -> [[Int]] {
+    public func noiseTrials(_ walks: [RecordedWalk], settings: RadiusReport.NoiseSettings) -> [[Int]] {
         if replaysEngine { return noiseTrialsByReplay(walks, settings: settings) }
         var counts = Array(repeating: Array(repeating: 0, count: sweepRadii.count), count: tour.points.count)
         let grid = ProximityGrid(locations: tour.points.map(\.location), cutoff: cutoff)

@@ -5,7 +5,7 @@ import WalkscapeTours
 
 extension FieldPicture {
     /// The picture of a radius report on a loaded tour.
-    public init(report: RadiusReport, tour: ReplayTour, walks: [RadiusAnalysis.Walk]) {
+    public init(report: RadiusReport, tour: ReplayTour, walks: [RadiusAnalysis.RecordedWalk]) {
         let traces = walks.count == 1 ? "1 trace" : "\(walks.count) traces"
         self.init(
             report: report, walks: walks, route: SyntheticWalk.path(for: tour.tour), titles: tour.pointTitles(),

@@ -51,8 +51,8 @@ public enum RadiusAdvice {
 
     /// The walks the advice comes from: each trace read (under each phase with `phases`); a trace that
     /// cannot be read or never comes near the tour is left out with a warning, or refused with `strict`.
-    public static func gather(_ request: RadiusAdviceRequest, replay: ReplayTour, console: Console) throws -> [RadiusAnalysis.Walk] {
-        var walks: [RadiusAnalysis.Walk] = []
+    public static func gather(_ request: RadiusAdviceRequest, replay: ReplayTour, console: Console) throws -> [RadiusAnalysis.RecordedWalk] {
+        var walks: [RadiusAnalysis.RecordedWalk] = []
         var leftOut = 0
         // How a run with every trace left out ends: as the first one left out would have (2: not readable at all).
         var noneLeft: CommandExit?
@@ -79,10 +79,10 @@ public enum RadiusAdvice {
             }
             if let phases = request.phases, phases > 1 {
                 for (k, fraction) in PhaseSpread.fractions(phases).enumerated() {
-                    walks.append(RadiusAnalysis.Walk(name: "\(path)@\(k)/\(phases)", trace: loaded.trace, phase: fraction))
+                    walks.append(RadiusAnalysis.RecordedWalk(name: "\(path)@\(k)/\(phases)", trace: loaded.trace, phase: fraction))
                 }
             } else {
-                walks.append(RadiusAnalysis.Walk(name: path, trace: loaded.trace))
+                walks.append(RadiusAnalysis.RecordedWalk(name: path, trace: loaded.trace))
             }
         }
         guard !walks.isEmpty else {

@@ -7,7 +7,7 @@ import WalkscapeTours
 /// table (or JSON), and writes tour.json (`RadiusFileWriter`) unless it is a dry run.
 public enum RadiusApplication {
     public static func run(
-        tour argument: String, replay: ReplayTour, walks: [RadiusAnalysis.Walk], policy: EnginePolicy, only: Set<Int>?,
+        tour argument: String, replay: ReplayTour, walks: [RadiusAnalysis.RecordedWalk], policy: EnginePolicy, only: Set<Int>?,
         dryRun: Bool, json: Bool, console: Console
     ) throws {
         let known = Set(replay.engineTour.points.map(\.order))

@@ -5,7 +5,7 @@ public enum Browser {
     /// What the driver must do after a key.
     public enum Effect: Sendable, Equatable {
         /// Start the player on `tours[tour]` along `walk` with `settings`.
-        case play(tour: Int, walk: TourListing.Walk, settings: PlaySettings)
+        case play(tour: Int, walk: TourListing.WalkChoice, settings: PlaySettings)
         /// Run the tour's download command (Option B's fix), then come back to its detail.
         case download(tour: Int)
         case quit

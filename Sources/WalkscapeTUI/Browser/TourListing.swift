@@ -29,7 +29,7 @@ public struct TourListing: Sendable, Equatable {
     }
 
     /// A walk offered for the tour: a recorded trace file, or (no path) a walk made up along the route.
-    public struct Walk: Sendable, Equatable {
+    public struct WalkChoice: Sendable, Equatable {
         public var name: String
         /// The trace file; nil for a synthetic walk along the route (`walkscape synth`'s, pausing at points).
         public var path: String?
@@ -52,14 +52,14 @@ public struct TourListing: Sendable, Equatable {
     public var pointTitles: [String]
     public var route: [LatLng]
     public var points: [MapScene.Point]
-    public var walks: [Walk]
+    public var walks: [WalkChoice]
     /// The tour's offline map under the route on the detail screen, when the tour has tiles.
     public var underlay: MapUnderlay?
 
     public init(
         id: String, directory: String, title: String, description: String, city: String, durationMinutes: Double, distanceKm: Double,
         languages: [String], isProtected: Bool, availability: Availability, pointTitles: [String] = [], route: [LatLng] = [],
-        points: [MapScene.Point] = [], walks: [Walk] = [], underlay: MapUnderlay? = nil
+        points: [MapScene.Point] = [], walks: [WalkChoice] = [], underlay: MapUnderlay? = nil
     ) {
         self.id = id
         self.directory = directory
@@ -93,7 +93,7 @@ public struct TourListing: Sendable, Equatable {
         copy.description = ASCIIFallback.transliterate(text: description)
         copy.city = ASCIIFallback.transliterate(text: city)
         copy.pointTitles = pointTitles.map { ASCIIFallback.transliterate(text: $0) }
-        copy.walks = walks.map { Walk(name: ASCIIFallback.transliterate(text: $0.name), path: $0.path) }
+        copy.walks = walks.map { WalkChoice(name: ASCIIFallback.transliterate(text: $0.name), path: $0.path) }
         return copy
     }
 }

@@ -22,7 +22,7 @@ import Testing
         var rng = random
         let (name, policy) = FieldFixtures.profilePolicies[seed % FieldFixtures.profilePolicies.count]
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
-        let walk = EngineRadiusReplay.Walk(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
+        let walk = EngineRadiusReplay.DeliveredFixes(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
         #expect(replay.triggerTimes(walk: walk) == FieldFixtures.simulatedTriggerTimes(tour, trace, policy), "\(name) seed \(seed): baseline")
         for p in tour.points.indices {
             // A grid of radii, and the exact distances of a few fixes (ties at the edge decide "inside").
@@ -43,7 +43,7 @@ import Testing
         let (tour, trace, _) = Self.setUp(seed: seed + 100, legs: 4)
         for (name, policy) in FieldFixtures.profilePolicies {
             let replay = EngineRadiusReplay(tour: tour, policy: policy)
-            let walk = EngineRadiusReplay.Walk(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
+            let walk = EngineRadiusReplay.DeliveredFixes(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
             let gate = policy.minAccuracyMeters ?? .infinity
             let evaluated = (0..<trace.count).filter { walk.delivered[$0] && !(trace.effectiveAccuracy($0) > gate) }
             for p in tour.points.indices {
@@ -80,7 +80,7 @@ import Testing
         let path = FieldFixtures.zigzag(legs: 4, random: &random)
         let tour = FieldFixtures.tour(along: path, random: &random)
         let walks = (0..<3).map { w in
-            RadiusAnalysis.Walk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 8, jumps: 20, dropouts: 6, seed: UInt64(seed * 10 + w)))
+            RadiusAnalysis.RecordedWalk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 8, jumps: 20, dropouts: 6, seed: UInt64(seed * 10 + w)))
         }
         let radii = [20.0, 60, 110, 170]
         let settings = RadiusReport.NoiseSettings(model: GPSErrorModel(sigmaMeters: 10, jumpsPerHour: 6, dropoutsPerHour: 6), runs: 3, seed: 5)
@@ -129,7 +129,7 @@ import Testing
         let path = FieldFixtures.zigzag(legs: 5, random: &random)
         let tour = FieldFixtures.tour(along: path, random: &random)
         let walks = (0..<3).map { w in
-            RadiusAnalysis.Walk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 9, jumps: 20, dropouts: 6, seed: UInt64(seed * 7 + w)))
+            RadiusAnalysis.RecordedWalk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 9, jumps: 20, dropouts: 6, seed: UInt64(seed * 7 + w)))
         }
         let policies = [EnginePolicy(), EnginePolicy(confirmFixes: 2, fixDelivery: FixDelivery(minMoveMeters: 10)),
                         EnginePolicy(queueDepth: 0, fixDelivery: FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))]
@@ -176,7 +176,7 @@ import Testing
             let p = RadiusAnalysisTests.at(east: east, north: 0)
             trace.append(time: 1_000_000 + Double(k * 4), lat: p.lat, lng: p.lng)
         }
-        let walks = [RadiusAnalysis.Walk(name: "edge", trace: trace)]
+        let walks = [RadiusAnalysis.RecordedWalk(name: "edge", trace: trace)]
         let ios = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.iosApp.policy).run(walks)
         let refires = Simulation.run(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy).events.filter { $0.kind == .pointRefired }.count
         #expect(refires == 3)

@@ -5,7 +5,7 @@ import Testing
 /// Noise trials: deterministic for a seed, and statistically sane on points whose answer is obvious.
 @Suite struct NoiseTrialTests {
     /// A 2 km walk due east; point 1 on the route at 500 m, point 2 at 1200 m but 200 m north of it.
-    static func setUp() -> (EngineTour, [RadiusAnalysis.Walk]) {
+    static func setUp() -> (EngineTour, [RadiusAnalysis.RecordedWalk]) {
         let start = RadiusAnalysisTests.at(east: 0, north: 0)
         let end = RadiusAnalysisTests.at(east: 2000, north: 0)
         let tour = EngineTour(points: [
@@ -13,7 +13,7 @@ import Testing
             EngineTour.Point(order: 2, id: "off", location: RadiusAnalysisTests.at(east: 1200, north: 200), radiusMeters: 100, audioSeconds: 30),
         ])
         let walks = (0..<3).map { w in
-            RadiusAnalysis.Walk(name: "w\(w)", trace: SyntheticWalk(path: [start, end], meanSpeed: 1.3).generate(seed: UInt64(w)))
+            RadiusAnalysis.RecordedWalk(name: "w\(w)", trace: SyntheticWalk(path: [start, end], meanSpeed: 1.3).generate(seed: UInt64(w)))
         }
         return (tour, walks)
     }

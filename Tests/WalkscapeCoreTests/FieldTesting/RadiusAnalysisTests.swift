@@ -34,7 +34,7 @@ import Testing
         let speed = 300 / t0
         let trace = Self.eastward(north: h, from: -300, to: 300, speed: speed)
         let tour = EngineTour(points: [EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: r, audioSeconds: 10)])
-        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
         let result = report.points[0].traces[0]
 
         // Closest approach: the fix at t0, exactly h away.
@@ -65,7 +65,7 @@ import Testing
             EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: 50, audioSeconds: 40),
             EngineTour.Point(order: 2, id: "b", location: Self.at(east: 400, north: 30), radiusMeters: 60, audioSeconds: 10),
         ])
-        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
         let a = report.points[0].traces[0]
         let b = report.points[1].traces[0]
         #expect(a.triggerT == 150)
@@ -87,7 +87,7 @@ import Testing
             EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: 30, audioSeconds: 120),
             EngineTour.Point(order: 2, id: "b", location: Self.at(east: 40, north: 25), radiusMeters: 30, audioSeconds: 10),
         ])
-        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
         let b = report.points[1]
         #expect(b.recommendation.verdict == .noRadius)
         #expect(b.recommendation.radiusMeters == nil)
@@ -101,7 +101,7 @@ import Testing
             EngineTour.Point(order: 1, id: "a", location: Self.at(east: 0, north: 300), radiusMeters: 50, audioSeconds: 10),
             EngineTour.Point(order: 2, id: "b", location: Self.at(east: 200, north: 0), radiusMeters: 50, audioSeconds: 10),
         ])
-        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy(), sweepRadii: [100, 200, 300]).run([RadiusAnalysis.Walk(name: "leg", trace: trace)])
+        let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy(), sweepRadii: [100, 200, 300]).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
         #expect(report.points[1].traces[0].blockedBy == 1)
         #expect(report.points[1].recommendation.verdict == .noRadius)
         #expect(report.points[1].sweep.allSatisfy { $0.triggered == 0 })
@@ -117,7 +117,7 @@ import Testing
         let path = FieldFixtures.zigzag(legs: 6, random: &random)
         let tour = FieldFixtures.tour(along: path, random: &random)
         let walks = (0..<4).map { w in
-            RadiusAnalysis.Walk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 10, jumps: 10, dropouts: 5, seed: UInt64(seed * 10 + w)))
+            RadiusAnalysis.RecordedWalk(name: "w\(w)", trace: FieldFixtures.walk(path, tour: tour, sigma: 10, jumps: 10, dropouts: 5, seed: UInt64(seed * 10 + w)))
         }
         let radii = stride(from: 10.0, through: 250, by: 20).map { $0 }
         let policy = RadiusProbeTests.policies[seed % RadiusProbeTests.policies.count]

@@ -56,8 +56,8 @@ import WalkscapeCore
 
     @Test func theWalkPickerScrollsToKeepTheChoiceOnScreen() {
         var state = BrowserState(tours: sampleListings())
-        state.tours[0].walks = [TourListing.Walk(name: "simulated walk", path: nil)]
-            + (1...14).map { TourListing.Walk(name: "walk-number-\($0)", path: "traces/walk-number-\($0).gpx") }
+        state.tours[0].walks = [TourListing.WalkChoice(name: "simulated walk", path: nil)]
+            + (1...14).map { TourListing.WalkChoice(name: "walk-number-\($0)", path: "traces/walk-number-\($0).gpx") }
         state.screen = .detail(0)
         for choice in 0..<15 {
             state.walkSelection = choice
