@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeSystem
 
 /// A destination for positions replayed out of walkscape: other GPS software reading them as if they came
 /// from a receiver (gpsd, an Android emulator, a pipe).
@@ -11,12 +12,12 @@ public protocol FixSink: AnyObject {
     /// The replay has ended: flush and release what the sink holds.
     func close()
     /// Blocks until a reader is there to hear the first fix (gpsd has opened the pty, a client has connected),
-    /// or `shouldStop` says to give up; sinks that always have their reader return at once.
-    func waitForReader(shouldStop: () -> Bool)
+    /// or `stop` fires; sinks that always have their reader return at once.
+    func waitForReader(stop: StopToken)
     /// Fixes that could not be delivered so far (no reader yet, a reader too slow), for the closing line.
     var dropped: Int { get }
 }
 
 extension FixSink {
-    public func waitForReader(shouldStop: () -> Bool) {}
+    public func waitForReader(stop: StopToken) {}
 }

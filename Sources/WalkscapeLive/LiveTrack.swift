@@ -10,6 +10,8 @@ import WalkscapeSystem
 /// `GPXRecorder` first, and the walk takes them on the chosen clock (`LiveClock`): on the GPS clock the
 /// timeline is the one `simulate` gives for the same fixes, however fast they came.
 public struct LiveTrack {
+    /// Asks the loop to stop (by default, a stop signal while `StopSignals` watches); the one token its work polls.
+    public var stop: StopToken = StopSignals.token()
     /// What ended the walk.
     public enum Ending: Equatable, Sendable {
         /// The source ended (gpsd closed, the stream broke): why.
@@ -61,8 +63,8 @@ public struct LiveTrack {
     }
 
     /// Runs the walk: `sinks` hear every update (a `TimelineSink` that prints each event, say), `status` gets
-    /// one line when the source connects and one for each warning while the walk goes on. Stops on a signal in `StopSignals.received` (installed by the
-    /// caller). Throws one line when the source cannot be reached or the record file cannot be made.
+    /// one line when the source connects and one for each warning while the walk goes on. Stops when `stop` fires (a signal, with
+    /// `StopSignals` installed by the caller). Throws one line when the source cannot be reached or the record file cannot be made.
     public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
         let monotonic = MonotonicAudioClock()
         let feed = try LiveFeed(
@@ -75,7 +77,7 @@ public struct LiveTrack {
         var last = monotonic.now()
         var ending: Ending
         while true {
-            let signal = StopSignals.pending
+            let signal = stop.signal
             if signal != 0 {
                 ending = .interrupted(signal)
                 break

@@ -1,6 +1,7 @@
 import CPseudoTerminal
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
 
 /// NMEA sentences on a pseudo-terminal (posix_openpt, grantpt, unlockpt, ptsname) that gpsd (or any program reading a serial GPS) opens like a
 /// receiver's device, as gpsfake does.
@@ -57,12 +58,12 @@ public final class PseudoTerminalSink: FixSink {
     /// IN_ACCESS, a read that returned bytes. Until that read, a `$GPTXT` notice is put on the line every
     /// 100 ms when the line is empty (gpsd flushes what came before it set the line up): the clock starts
     /// when the reader is really reading, so no fix is lost to its start-up.
-    public func waitForReader(shouldStop: () -> Bool) {
+    public func waitForReader(stop: StopToken) {
         guard openWatch >= 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         var opened = false
         let notice = Array(NMEASentenceWriter.sentence("GPTXT,01,01,02,walkscape feed waiting for the first read").utf8)
-        while !shouldStop() {
+        while !stop.isStopped {
             var poller = pollfd(fd: openWatch, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, 100) > 0 {
                 let n = read(openWatch, &buffer, buffer.count)

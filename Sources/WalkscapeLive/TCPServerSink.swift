@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
 
 /// NMEA sentences served over TCP to every client that connects (gpsd `tcp://HOST:PORT`, a phone app's map,
 /// `nc`): each fix goes to every client connected at that moment.
@@ -43,8 +44,8 @@ public final class TCPServerSink: FixSink {
 
     deinit { close() }
 
-    public func waitForReader(shouldStop: () -> Bool) {
-        while clients.isEmpty, !shouldStop() {
+    public func waitForReader(stop: StopToken) {
+        while clients.isEmpty, !stop.isStopped {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, 50) > 0 { acceptPending() }
         }

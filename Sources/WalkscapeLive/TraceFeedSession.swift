@@ -18,15 +18,16 @@ public enum TraceFeedSession {
             throw CommandExit(.failure)
         }
         defer { sink.close() }
+        let stop = StopSignals.token()
         let outcome: TraceFeeder.Outcome
         do {
             outcome = try StopSignals.watch { () throws(LiveError) -> TraceFeeder.Outcome in
                 announce(sink, console: console)
                 if waitForReader {
-                    sink.waitForReader { StopSignals.pending != 0 }
-                    if StopSignals.pending == 0, sink is PseudoTerminalSink || sink is TCPServerSink { console.error("reader connected") }
+                    sink.waitForReader(stop: stop)
+                    if !stop.isStopped, sink is PseudoTerminalSink || sink is TCPServerSink { console.error("reader connected") }
                 }
-                return try feeder.run(into: sink, shouldStop: { StopSignals.pending != 0 })
+                return try feeder.run(into: sink, stop: stop)
             }
         } catch {
             console.error((error as? LiveError)?.message ?? "\(error)")
@@ -38,7 +39,7 @@ public enum TraceFeedSession {
         line += "; at most \(formatFixed(outcome.latestBy * 1000, 0)) ms late"
         if sink.dropped > 0 { line += "; \(sink.dropped) not delivered (no reader, or one too slow)" }
         console.error(line)
-        if StopSignals.pending != 0 { throw CommandExit(signal: StopSignals.pending) }
+        if stop.isStopped { throw CommandExit(signal: stop.signal) }
     }
 
     /// Where the sink can be read, and with which gpsd command, on standard error.

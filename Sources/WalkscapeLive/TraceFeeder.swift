@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeSystem
 
 /// Replays fixes into a sink on the trace's own clock, scaled: fix *i* goes out `(tᵢ − t_from) ÷ speed`
 /// seconds after the start, on the monotonic clock (deadlines from the start, so lateness never accumulates).
@@ -26,7 +27,7 @@ public struct TraceFeeder {
         public var sent = 0
         /// Laps completed (1 for a whole replay without --loop).
         public var laps = 0
-        /// Whether `shouldStop` ended it.
+        /// Whether `stop` ended it.
         public var stopped = false
         /// The largest lateness of a fix against its deadline, seconds.
         public var latestBy = 0.0
@@ -46,23 +47,23 @@ public struct TraceFeeder {
         return last.time - first.time + gaps[gaps.count / 2]
     }
 
-    /// Replays into `sink`, calling `onFix` after each fix went out; stops when `shouldStop` turns true.
-    public func run(into sink: any FixSink, shouldStop: () -> Bool, onFix: (OutgoingFix) -> Void = { _ in }) throws(LiveError) -> Outcome {
+    /// Replays into `sink`, calling `onFix` after each fix went out; stops when `stop` fires.
+    public func run(into sink: any FixSink, stop: StopToken, onFix: (OutgoingFix) -> Void = { _ in }) throws(LiveError) -> Outcome {
         var outcome = Outcome()
         guard let first = firstIndex else { return outcome }
         let origin = fixes[first].time
-        let start = MonotonicClock.now()
+        let start = MonotonicAudioClock.shared.now()
         var shift = 0.0
         var index = first
         while true {
             var fix = fixes[index]
             fix.time += shift
             let deadline = start + (fix.time - origin) / speed
-            guard MonotonicClock.sleep(until: deadline, shouldStop: shouldStop) else {
+            guard stop.sleep(until: deadline) else {
                 outcome.stopped = true
                 return outcome
             }
-            outcome.latestBy = max(outcome.latestBy, MonotonicClock.now() - deadline)
+            outcome.latestBy = max(outcome.latestBy, MonotonicAudioClock.shared.now() - deadline)
             try sink.send(fix)
             outcome.sent += 1
             onFix(fix)

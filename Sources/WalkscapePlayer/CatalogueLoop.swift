@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import WalkscapeRuntime
 import WalkscapeTUI
 import WalkscapeTours
@@ -8,6 +9,8 @@ import WalkscapeTours
 /// the detail screen is read (a loading box says how far along) and played by the player's loop; a tour's
 /// download runs through the injected `download`, and the tour is listed again when it returns.
 public struct CatalogueLoop {
+    /// Asks the loop to stop (by default, a stop signal while `StopSignals` watches); the one token its work polls.
+    public var stop: StopToken = StopSignals.token()
     /// Runs `walkscape download ARGUMENTS` with the terminal given to it while it runs, and returns its exit
     /// status; `token` (nil: none) is for a protected tour's host and must not go on a command line.
     public typealias Download = (_ arguments: [String], _ token: String?) -> Int32
@@ -39,7 +42,7 @@ public struct CatalogueLoop {
     public func run(_ initial: BrowserState) -> PlayerLoop.Outcome {
         var state = initial
         while true {
-            let signal = StopSignals.pending
+            let signal = stop.signal
             if signal != 0 { return .interrupted(signal) }
             backend.draw(screen(state))
             guard let key = backend.readKey(timeout: 100), let input = CatalogueLoop.input(key) else { continue }

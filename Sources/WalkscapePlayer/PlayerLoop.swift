@@ -10,6 +10,8 @@ import WalkscapeTours
 /// Only this thread touches the terminal; the audio sink opens recordings on its own loader thread and the
 /// audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
 public struct PlayerLoop {
+    /// Asks the loop to stop (by default, a stop signal while `StopSignals` watches); the one token its work polls.
+    public var stop: StopToken = StopSignals.token()
     public enum Outcome: Equatable, Sendable {
         /// The user left the player (q, confirmed while a tour is in progress).
         case quit
@@ -167,7 +169,7 @@ public struct PlayerLoop {
         var lastProjection: MapProjection?
         var lastBasemap = false
         while true {
-            let signal = StopSignals.pending
+            let signal = stop.signal
             if signal != 0 { return .interrupted(signal) }
             // The first frame is drawn at once, before any wait for a key.
             let wait = lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted, changeIn: changeIn, shortest: shortestWait)

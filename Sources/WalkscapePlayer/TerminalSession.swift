@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import WalkscapeRuntime
 import WalkscapeTUI
 import WalkscapeTerminal

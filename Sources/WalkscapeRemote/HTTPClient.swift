@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -26,7 +27,7 @@ public struct HTTPSinkError: Error, Sendable {
 
 /// Why a request got no complete answer.
 public enum HTTPTransportError: Error, Sendable {
-    /// Stopped by an `Interruption`.
+    /// Stopped by an `StopToken`.
     case interrupted
     /// The connection failed or broke (reset, cut mid-body, timed out, unknown host); worth a retry.
     case connection(String)
@@ -42,7 +43,7 @@ public enum HTTPTransportError: Error, Sendable {
 
 /// An HTTP/1.1 client over libcurl's easy interface: one request at a time on the caller's thread, one
 /// connection kept alive between requests, bodies kept in memory or streamed to a sink, every transfer cut
-/// short by an `Interruption` (Ctrl-C).
+/// short by an `StopToken` (Ctrl-C).
 ///
 /// Why libcurl itself rather than Foundation's `URLSession` (which wraps the same libcurl on Linux):
 /// `URLSession` hands each 16 KiB chunk to its delegate queue as a new `Data` through an `OperationQueue`,
@@ -56,7 +57,7 @@ public final class HTTPClient: @unchecked Sendable {
     fileprivate final class Transfer {
         let decide: (HTTPURLResponse) -> HTTPBodyTarget
         let handle: UnsafeMutableRawPointer
-        let interruption: Interruption
+        let interruption: StopToken
         let url: URL
         let tick: () -> Void
         let started = Date()
@@ -69,7 +70,7 @@ public final class HTTPClient: @unchecked Sendable {
         /// The client's `timeout` and `minimumRate`, for the deadline the progress callback checks.
         var patience: (timeout: Double, minimumRate: Int) = (30, HTTPClient.defaultMinimumRate)
 
-        init(url: URL, handle: UnsafeMutableRawPointer, interruption: Interruption, tick: @escaping () -> Void, decide: @escaping (HTTPURLResponse) -> HTTPBodyTarget) {
+        init(url: URL, handle: UnsafeMutableRawPointer, interruption: StopToken, tick: @escaping () -> Void, decide: @escaping (HTTPURLResponse) -> HTTPBodyTarget) {
             self.url = url
             self.handle = handle
             self.interruption = interruption
@@ -90,7 +91,7 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     private let handle: UnsafeMutableRawPointer
-    private let interruption: Interruption
+    private let interruption: StopToken
     /// The longest silence (seconds) accepted from a server before the connection counts as broken.
     public let timeout: Double
     /// The floor rate (bytes a second): a body of N bytes must arrive within `timeout` + N / floor seconds,
@@ -104,7 +105,7 @@ public final class HTTPClient: @unchecked Sendable {
 
     /// A client whose transfers end early when `interruption` fires; `timeout` is the longest silence (seconds)
     /// accepted from a server before the connection counts as broken; `minimumRate` is the floor rate.
-    public init(interruption: Interruption, timeout: Double = 30, minimumRate: Int = HTTPClient.defaultMinimumRate) {
+    public init(interruption: StopToken, timeout: Double = 30, minimumRate: Int = HTTPClient.defaultMinimumRate) {
         _ = HTTPClient.globalInit
         self.interruption = interruption
         // Clamped so the conversions to curl's whole milliseconds and seconds below cannot trap (the CLI refuses
@@ -131,7 +132,7 @@ public final class HTTPClient: @unchecked Sendable {
     /// answer (its `body` empty when streamed to a sink). `tick` runs on the caller's thread about ten
     /// times a second during the transfer (progress display).
     public func perform(_ request: URLRequest, tick: () -> Void = {}, decide: @escaping @Sendable (HTTPURLResponse) -> HTTPBodyTarget) throws(HTTPTransportError) -> HTTPResponse {
-        if interruption.isInterrupted { throw .interrupted }
+        if interruption.isStopped { throw .interrupted }
         guard let url = request.url else { throw .unusable("a request without a URL") }
         return try withoutActuallyEscaping(tick) { (tick) throws(HTTPTransportError) -> HTTPResponse in
             let transfer = Transfer(url: url, handle: handle, interruption: interruption, tick: tick, decide: decide)
@@ -185,7 +186,7 @@ public final class HTTPClient: @unchecked Sendable {
         }
         if let failure = transfer.failure { throw failure }
         // A transfer that completed is kept even when a stop came meanwhile: its bytes are all there.
-        if code != CURLE_OK && interruption.isInterrupted { throw .interrupted }
+        if code != CURLE_OK && interruption.isStopped { throw .interrupted }
         if code != CURLE_OK { throw classify(code, url: url) }
         if transfer.target == nil { _ = transfer.resolvedTarget() }  // an empty body: `decide` still sees the answer
         return HTTPResponse(status: Int(walkscape_curl_response_code(handle)), headers: transfer.headers, body: transfer.body)
@@ -261,7 +262,7 @@ private let httpClientWrite: walkscape_curl_data_callback = { data, size, count,
 private let httpClientProgress: walkscape_curl_progress_callback = { context, total, received, _, _ in
     guard let context else { return 0 }
     let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
-    if transfer.interruption.isInterrupted { return 1 }
+    if transfer.interruption.isStopped { return 1 }
     let now = Date()
     // The deadline for the body: `timeout` for the answer to start, then the floor rate for its size
     // (announced, or received so far when the size is unknown).

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,12 +15,12 @@ public final class RemoteAPI: @unchecked Sendable {
     public var token: String?
     public let client: HTTPClient
     public let retry: RetryPolicy
-    public let interruption: Interruption
+    public let interruption: StopToken
     /// Told about each retry (what failed, the attempt that comes, the wait).
     public var onRetry: (@Sendable (String, Int, Double) -> Void)?
 
     /// An API at `base` (http or https).
-    public init(base text: String, token: String?, client: HTTPClient, retry: RetryPolicy, interruption: Interruption) throws(RemoteError) {
+    public init(base text: String, token: String?, client: HTTPClient, retry: RetryPolicy, interruption: StopToken) throws(RemoteError) {
         var text = text.trimmingCharacters(in: .whitespaces)
         if !text.hasSuffix("/") { text += "/" }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 
 /// How often and how patiently to retry a request that failed for a reason that may pass: a 5xx answer,
 /// a refused, reset or cut connection, a timeout, bytes that do not match the server's checksum.
@@ -21,12 +22,12 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Sleeps `seconds` in short slices, returning early (false) when `interruption` fires.
-    static func sleep(_ seconds: Double, interruption: Interruption) -> Bool {
+    static func sleep(_ seconds: Double, interruption: StopToken) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
-            if interruption.isInterrupted { return false }
+            if interruption.isStopped { return false }
             Thread.sleep(forTimeInterval: min(0.05, max(0, end.timeIntervalSinceNow)))
         }
-        return !interruption.isInterrupted
+        return !interruption.isStopped
     }
 }

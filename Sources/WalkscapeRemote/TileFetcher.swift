@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 import WalkscapeMap
 #if canImport(FoundationNetworking)
@@ -64,14 +65,14 @@ final class TileFetcher: @unchecked Sendable {
     }
 
     /// Fetches every tile `resume` left, `jobs` at a time; `report` runs one call at a time (retries, progress).
-    func run(jobs: Int, stop: Interruption, received: ByteCounter, onRetry: @escaping @Sendable (String, Int, Double) -> Void,
+    func run(jobs: Int, stop: StopToken, received: ByteCounter, onRetry: @escaping @Sendable (String, Int, Double) -> Void,
         onTick: @escaping @Sendable (Counts) -> Void) throws(RemoteError) -> Outcome
     {
         if let first = plan.tiles.first {
             _ = try url(of: first)  // a template that does not resolve is one error, before any request
         }
         let work: @Sendable (HTTPClient) -> Void = { [self] client in
-            while !stop.isInterrupted, let id = take() {
+            while !stop.isStopped, let id = take() {
                 do throws(RemoteError) {
                     let bytes = try fetch(id, client: client, stop: stop, received: received, onRetry: onRetry)
                     do throws(MBTilesError) {
@@ -82,14 +83,14 @@ final class TileFetcher: @unchecked Sendable {
                     settle(bytes?.count, onTick: onTick)
                 } catch {
                     fail(error)
-                    stop.interrupt()
+                    stop.stop()
                     return
                 }
             }
         }
         TransferWorkers.run(min(jobs, queue.count), stop: stop, like: api.client, work)
         if let failure { throw failure }
-        if api.interruption.isInterrupted { throw RemoteError(.interrupted(api.interruption.signal), "interrupted") }
+        if api.interruption.isStopped { throw RemoteError(.interrupted(api.interruption.signal), "interrupted") }
         if absent == plan.tiles.count {
             let example = plan.tiles.first.flatMap { try? url(of: $0).absoluteString } ?? plan.template
             throw RemoteError(.invalid,
@@ -133,7 +134,7 @@ final class TileFetcher: @unchecked Sendable {
     }
 
     /// One tile: its checked bytes, or nil when the server does not have it (204, 404).
-    private func fetch(_ id: TileID, client: HTTPClient, stop: Interruption, received: ByteCounter,
+    private func fetch(_ id: TileID, client: HTTPClient, stop: StopToken, received: ByteCounter,
         onRetry: @escaping @Sendable (String, Int, Double) -> Void) throws(RemoteError) -> [UInt8]?
     {
         let url = try url(of: id)

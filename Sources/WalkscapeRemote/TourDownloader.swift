@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import Synchronization
 import WalkscapeCore
 import WalkscapeReports
@@ -236,7 +237,7 @@ public final class TourDownloader: @unchecked Sendable {
         let start = Date()
         let baseline = thePlan.stagedBytes
         // The workers stop on Ctrl-C (the API's interruption) and on the first failure among them.
-        let stop = Interruption(linkedTo: api.interruption)
+        let stop = StopToken(linkedTo: api.interruption)
         let audioCheck = StagedAudioCheck()
         defer { audioCheck.close() }
         let board = TransferBoard(state: state, files: tour.files.filter { state.complete[$0.localPath] == nil }, filesDone: thePlan.stagedFiles)
@@ -247,7 +248,7 @@ public final class TourDownloader: @unchecked Sendable {
                 currentFile: file, filesDone: counts.done, files: thePlan.files, inFlight: counts.inFlight)
         }
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
-            while !stop.isInterrupted, let file = board.take() {
+            while !stop.isStopped, let file = board.take() {
                 let tick = { [self] in board.tick { counts in onTick(progress(file.localPath, counts)) } }
                 do throws(RemoteError) {
                     let before = TourDownloader.fileSize(staging + "/" + file.localPath) ?? 0
@@ -259,7 +260,7 @@ public final class TourDownloader: @unchecked Sendable {
                     }
                 } catch {
                     board.fail(error)
-                    stop.interrupt()  // the other workers stop short; the first failure is the one reported
+                    stop.stop()  // the other workers stop short; the first failure is the one reported
                     return
                 }
             }
@@ -270,7 +271,7 @@ public final class TourDownloader: @unchecked Sendable {
         TransferWorkers.run(workers, stop: stop, like: api.client, shared: workers == 1 ? api.client : nil, work)
         state = board.state
         // A Ctrl-C that came after the last transfers completed still stops before the install.
-        var failure = board.failure ?? (api.interruption.isInterrupted ? RemoteError(.interrupted(api.interruption.signal), "interrupted") : nil)
+        var failure = board.failure ?? (api.interruption.isStopped ? RemoteError(.interrupted(api.interruption.signal), "interrupted") : nil)
         if failure == nil, let mapPlan, state.complete[MapTilePlan.localPath] == nil {
             do throws(RemoteError) {
                 state.complete[MapTilePlan.localPath] = try fetchTiles(mapPlan, staging: staging, filesDone: thePlan.files - 1, stop: stop, received: received, progress: progress)
@@ -346,7 +347,7 @@ public final class TourDownloader: @unchecked Sendable {
 
     /// The map phase: every tile of `map` fetched into the staged MBTiles file (tiles an earlier run stored
     /// are kept), which is then completed and renamed into place; returns its record for the state.
-    private func fetchTiles(_ map: MapTilePlan, staging: String, filesDone: Int, stop: Interruption, received: ByteCounter,
+    private func fetchTiles(_ map: MapTilePlan, staging: String, filesDone: Int, stop: StopToken, received: ByteCounter,
         progress: @escaping @Sendable (String, TransferBoard.Counts) -> Progress) throws(RemoteError) -> DownloadState.Complete
     {
         let path = staging + "/" + MapTilePlan.localPath
@@ -387,7 +388,7 @@ public final class TourDownloader: @unchecked Sendable {
         onEvent(.plan(thePlan))
         let received = ByteCounter()
         let start = Date()
-        let stop = Interruption(linkedTo: api.interruption)
+        let stop = StopToken(linkedTo: api.interruption)
         let progress = { @Sendable (file: String, counts: TransferBoard.Counts) in
             Progress(doneBytes: 0, totalBytes: 0, receivedBytes: received.value, elapsed: Date().timeIntervalSince(start),
                 currentFile: file, filesDone: counts.done, files: 1, inFlight: counts.inFlight)
@@ -474,7 +475,7 @@ public final class TourDownloader: @unchecked Sendable {
     }
 
     /// Downloads one file into the staging directory, resuming a partial one, with retries.
-    private func fetch(_ file: PlannedFile, from url: URL, into staging: String, client: HTTPClient, stop: Interruption,
+    private func fetch(_ file: PlannedFile, from url: URL, into staging: String, client: HTTPClient, stop: StopToken,
         board: TransferBoard, received: ByteCounter, tick: () -> Void) throws(RemoteError) -> DownloadState.Complete
     {
         let path = staging + "/" + file.localPath

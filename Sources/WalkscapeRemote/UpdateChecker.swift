@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 
 /// Asks the API a downloaded tour came from whether a newer version is published: the highest manifest
@@ -21,9 +22,9 @@ public struct UpdateChecker: Sendable {
     public let token: String?
     public let retry: RetryPolicy
     public let timeout: Double
-    public let interruption: Interruption
+    public let interruption: StopToken
 
-    public init(token: String?, retry: RetryPolicy, timeout: Double, interruption: Interruption) {
+    public init(token: String?, retry: RetryPolicy, timeout: Double, interruption: StopToken) {
         self.token = token
         self.retry = retry
         self.timeout = timeout

@@ -11,6 +11,9 @@ public protocol AudioClock: AnyObject, Sendable {
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`, not affected by wall-clock changes).
 public final class MonotonicAudioClock: AudioClock {
+    /// One for everyone who reads the system's monotonic time without a clock of their own to inject.
+    public static let shared = MonotonicAudioClock()
+
     public init() {}
 
     public func now() -> Double {

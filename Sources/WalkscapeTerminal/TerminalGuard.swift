@@ -2,7 +2,7 @@ import Foundation
 
 /// Keeps the terminal safe: remembers its settings at start and, on a crash, restores them, leaves the
 /// alternate screen and shows the cursor with async-signal-safe calls before dying of the same signal. The
-/// stop signals (Ctrl-C, `kill`, a closed terminal) are `StopSignals`' (WalkscapeRuntime): the loop polls its
+/// stop signals (Ctrl-C, `kill`, a closed terminal) are `StopSignals`' (WalkscapeSystem): the loop polls its
 /// flag, ends curses and the command exits with 128 + the signal.
 public enum TerminalGuard {
     /// Signals a fault raises in the program itself: the terminal is restored, then the program dies of the

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import Synchronization
 import Testing
 import WalkscapeCore
@@ -24,7 +25,7 @@ import WalkscapeTours
         north: 60.179, east: 24.953, zoomLevels: [14, 15, 16])
 
     func downloader(_ base: String, jobs: Int = 4) throws -> TourDownloader {
-        let interruption = Interruption()
+        let interruption = StopToken()
         let api = try RemoteAPI(base: base, token: nil, client: HTTPClient(interruption: interruption, timeout: 10),
             retry: RetryPolicy(attempts: 3, initialDelay: 0.05), interruption: interruption)
         let loader = TourDownloader(api: api)

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,7 @@ import WalkscapeTours
 /// Downloads against the test API server: each case ends with a complete valid tour or a clear error and
 /// no half-installed tour.
 @Suite struct TourDownloaderTests {
-    func downloader(_ base: String, token: String? = nil, interruption: Interruption = Interruption(), timeout: Double = 10) throws -> TourDownloader {
+    func downloader(_ base: String, token: String? = nil, interruption: StopToken = StopToken(), timeout: Double = 10) throws -> TourDownloader {
         let api = try RemoteAPI(base: base, token: token, client: HTTPClient(interruption: interruption, timeout: timeout),
             retry: RetryPolicy(attempts: 3, initialDelay: 0.05), interruption: interruption)
         return TourDownloader(api: api)
@@ -216,7 +217,7 @@ import WalkscapeTours
     /// size gives: 262,323 bytes at 40,000 B/s would take 6.6 s; the floor of 80,000 B/s allows 1 + 3.3 s.
     @Test func anAnswerSlowerThanTheFloorRateMissesItsDeadline() throws {
         let server = try APIServer(faults: ["trickle:torino-portici/audio/it/p1.mp3"], trickleRate: 40_000)
-        let client = HTTPClient(interruption: Interruption(), timeout: 1, minimumRate: 80_000)
+        let client = HTTPClient(interruption: StopToken(), timeout: 1, minimumRate: 80_000)
         let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/media/torino-portici/audio/it/p1.mp3")!)
         let started = Date()
         let error = try #require(throws: HTTPTransportError.self) { try client.send(request, limit: 1 << 20) }
@@ -331,14 +332,14 @@ import WalkscapeTours
     }
 
     @Test func aLinkedInterruptionFiresWithItsParent() {
-        let parent = Interruption()
-        let child = Interruption(linkedTo: parent)
-        #expect(!child.isInterrupted)
-        child.interrupt(signal: SIGTERM)
-        #expect(child.isInterrupted && !parent.isInterrupted && child.signal == SIGTERM)
-        let other = Interruption(linkedTo: parent)
-        parent.interrupt(signal: SIGINT)
-        #expect(other.isInterrupted && other.signal == SIGINT)
+        let parent = StopToken()
+        let child = StopToken(linkedTo: parent)
+        #expect(!child.isStopped)
+        child.stop(signal: SIGTERM)
+        #expect(child.isStopped && !parent.isStopped && child.signal == SIGTERM)
+        let other = StopToken(linkedTo: parent)
+        parent.stop(signal: SIGINT)
+        #expect(other.isStopped && other.signal == SIGINT)
     }
 
     /// The disk-space refusal names the room it keeps spare, so that "needs 2.1 MB, 3.1 MB is free" never reads
@@ -380,10 +381,10 @@ import WalkscapeTours
         let server = try APIServer(faults: ["slow:torino-portici/audio/it/p3.mp3"], slowRate: 150_000)
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
-        let interruption = Interruption()
+        let interruption = StopToken()
         let first = try downloader(server.draft, interruption: interruption)
         first.onTick = { progress in
-            if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.interrupt() }
+            if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.stop() }
         }
         let error = try #require(throws: RemoteError.self) { try first.download("torino-portici", languages: ["it"], destination: dest.path) }
         #expect(error.kind == .interrupted(SIGINT))
@@ -442,11 +443,11 @@ import WalkscapeTours
         let server = try APIServer(faults: ["slow:torino-portici/audio/it/p3.mp3"], slowRate: 150_000)
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
-        let interruption = Interruption()
+        let interruption = StopToken()
         let first = try downloader(server.draft, interruption: interruption)
         first.jobs = 1
         first.onTick = { progress in
-            if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.interrupt() }
+            if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.stop() }
         }
         _ = try #require(throws: RemoteError.self) { try first.download("torino-portici", languages: ["it"], destination: dest.path) }
         let staged = dest.path + "/.walkscape-staging/torino-portici/audio/it/p3.mp3"
@@ -485,7 +486,7 @@ import WalkscapeTours
 
     @Test func analyticsEventsArePostedInBothShapes() throws {
         let server = try APIServer()
-        let interruption = Interruption()
+        let interruption = StopToken()
         let body: JSONValue = .object([("events", .array([.object([("name", .string("tour_started")), ("tourId", .string("t"))])]))])
         for base in [server.deployed, server.draft] {
             let api = try RemoteAPI(base: base, token: nil, client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
@@ -499,7 +500,7 @@ import WalkscapeTours
     /// refused with NestJS's message list, so are an unknown event name and a wrong type, and nothing is kept.
     @Test func theDeployedAPIRefusesFieldsTheDTODoesNotDeclare() throws {
         let server = try APIServer()
-        let interruption = Interruption()
+        let interruption = StopToken()
         let client = HTTPClient(interruption: interruption)
         defer { client.close() }
         let api = try RemoteAPI(base: server.deployed, token: nil, client: client, retry: RetryPolicy(), interruption: interruption)

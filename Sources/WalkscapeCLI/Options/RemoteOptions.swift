@@ -36,7 +36,7 @@ struct RemoteOptions: ParsableArguments {
     }
 
     /// The API client, with Ctrl-C wired to `interruption`.
-    func makeAPI(interruption: Interruption) throws -> RemoteAPI {
+    func makeAPI(interruption: StopToken) throws -> RemoteAPI {
         let client = HTTPClient(interruption: interruption, timeout: timeout, minimumRate: try RemoteOptions.minimumRate())
         do {
             return try RemoteAPI(base: api, token: AccessToken.resolve(token), client: client, retry: RetryPolicy(attempts: retries), interruption: interruption)
@@ -57,21 +57,5 @@ enum RemoteFailure {
         case .unavailable, .local: return CommandExit(.usage)
         case let .interrupted(signal): return CommandExit(signal: signal == 0 ? SIGINT : signal)
         }
-    }
-}
-
-/// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) turned into an `Interruption` for as long as a
-/// command runs (`download`, `listen`): the command stops cleanly, keeping or removing its files as it
-/// documents, and exits with 128 + the signal. The signals are caught by `StopSignals`, the one mechanism.
-enum InterruptWatch {
-    /// An interruption that fires when a stop signal arrives while `run` watches.
-    static func interruption() -> Interruption {
-        Interruption(watching: { StopSignals.pending })
-    }
-
-    /// Runs `body` with SIGINT, SIGTERM and SIGHUP setting `StopSignals.received` (which `interruption`
-    /// watches) instead of killing the process.
-    static func run<T>(_ interruption: Interruption, _ body: () throws -> T) rethrows -> T {
-        try StopSignals.watch(StopSignals.standard, body)
     }
 }

@@ -108,6 +108,7 @@ public enum NarrationListening {
         // Ctrl-C, SIGTERM and SIGHUP stop the playback cleanly: a WAV being written keeps what was heard.
         // The subtitle lines are polled on the same monotonic clock the audio outputs run on.
         let clock = MonotonicAudioClock()
+        let stopToken = StopSignals.token()
         StopSignals.watch {
             let control = player.play(decoder, point: point, from: from / speed)
             let fromMs = Int((from * 1000).rounded())
@@ -122,16 +123,16 @@ public enum NarrationListening {
                     console.line(SubtitleCueLine.cueLine(cues[nextCue], speed: speed))
                     nextCue += 1
                 }
-                if snapshot.finished || StopSignals.pending != 0 { break }
+                if snapshot.finished || stopToken.isStopped { break }
                 clock.sleep(seconds: 0.005)
             }
         }
         // The heard position before shutting down, which stops the output (and with it its clock).
         let stoppedAt = player.snapshot.position
         player.shutdown()
-        if StopSignals.pending != 0 {
+        if stopToken.isStopped {
             console.error("stopped at \(SubtitleCueLine.cueTime(Int(stoppedAt * 1000)))")
-            throw CommandExit(signal: StopSignals.pending)
+            throw CommandExit(signal: stopToken.signal)
         }
         if !failures.withLock({ $0.isEmpty }) { throw CommandExit(.failure) }
     }

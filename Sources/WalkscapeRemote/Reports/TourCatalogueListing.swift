@@ -11,7 +11,7 @@ public enum TourCatalogueListing {
     /// tour's API is asked for a newer version (`token` sent to it, `timeout` seconds of patience,
     /// `interruption` ending the checks).
     public static func run(
-        directory: String, language: String?, checkUpdates: Bool, token: String?, timeout: Double, json: Bool, interruption: Interruption,
+        directory: String, language: String?, checkUpdates: Bool, token: String?, timeout: Double, json: Bool, interruption: StopToken,
         console: Console
     ) throws {
         let catalogue = try TourInput.catalogue(directory, console: console)

@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// `walkscape import`: makes a valid tour directory from a producer's source: the reference app's test-tour
 /// file, a folder of saved API answers, or a GeoJSON/GPX file of points, with a folder of recordings and
@@ -49,8 +50,8 @@ public struct TourImporter {
         public var removedStale: [String]
     }
 
-    /// Returns the signal that asked to stop, or 0; polled between steps and while copying.
-    public var interruption: @Sendable () -> Int32 = { 0 }
+    /// Asks the import to stop; polled between steps and while copying.
+    public var stop = StopToken()
 
     public init() {}
 
@@ -142,7 +143,7 @@ public struct TourImporter {
     }
 
     func checkInterruption() throws(TourImportError) {
-        let signal = interruption()
+        let signal = stop.signal
         if signal != 0 { throw TourImportError(.interrupted(signal: signal), "interrupted by signal \(signal); nothing was written (the staging directory was removed)") }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeAudio
 import WalkscapeCore
+import WalkscapeSystem
 
 /// `walkscape new`: a tour directory to edit by hand, valid and playable from the first minute.
 ///
@@ -39,7 +40,7 @@ public struct TourScaffold: Sendable {
 
     /// Builds the tour in a staging directory beside `directory`, fills in sizes and digests, validates it
     /// and renames it into place.
-    public func create(interruption: () -> Int32 = { 0 }) throws(TourImportError) -> Outcome {
+    public func create(stop: StopToken = StopToken()) throws(TourImportError) -> Outcome {
         var target = directory
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         if let problem = StagingDirectory.destinationProblem(target, force: force, choose: "choose another directory") { throw TourImportError(problem) }
@@ -64,7 +65,7 @@ public struct TourScaffold: Sendable {
                 try write(Array(text.utf8), to: staging.path + "/" + path)
                 files.append(path)
             }
-            if interruption() != 0 { throw TourImportError(.interrupted(signal: interruption()), "interrupted; nothing was written") }
+            if stop.isStopped { throw TourImportError(.interrupted(signal: stop.signal), "interrupted; nothing was written") }
             try write(Array(JSONWriter().write(document(name: (target as NSString).lastPathComponent)).utf8), to: staging.path + "/tour.json")
             try write(Array(guide(target).utf8), to: staging.path + "/EDITING.md")
             do { _ = try ManifestUpdater().update(staging.path) } catch {
@@ -76,7 +77,7 @@ public struct TourScaffold: Sendable {
             }
             let shown = report.diagnostics.map { TourImporter.relocate($0, from: staging.path, to: target, origins: [:]) }
             if shown.hasErrors { throw TourImportError(.invalid, shown.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")) }
-            if interruption() != 0 { throw TourImportError(.interrupted(signal: interruption()), "interrupted; nothing was written") }
+            if stop.isStopped { throw TourImportError(.interrupted(signal: stop.signal), "interrupted; nothing was written") }
             try staging.install()
             return Outcome(directory: target, files: ["tour.json", "EDITING.md"] + files, warnings: shown, removedStale: removed)
         } catch {

@@ -90,12 +90,11 @@ struct ImportCommand: ParsableCommand {
         request.city = city
         request.title = title
         request.id = id
-        let interruption = InterruptWatch.interruption()
         var importer = TourImporter()
-        importer.interruption = { interruption.signal }
+        importer.stop = StopSignals.token()
         let outcome: TourImporter.Outcome
         do {
-            outcome = try InterruptWatch.run(interruption) { () throws(TourImportError) -> TourImporter.Outcome in try importer.run(request) }
+            outcome = try StopSignals.watch { () throws(TourImportError) -> TourImporter.Outcome in try importer.run(request) }
         } catch let error as TourImportError {
             for line in error.message.split(separator: "\n") { console.error(TerminalText.sanitize(String(line))) }
             switch error.kind {

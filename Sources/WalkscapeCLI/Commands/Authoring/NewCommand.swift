@@ -77,11 +77,11 @@ struct NewCommand: ParsableCommand {
         scaffold.points = points
         scaffold.placeholderSeconds = placeholderAudio
         scaffold.force = force
-        let interruption = InterruptWatch.interruption()
+        let interruption = StopSignals.token()
         let outcome: TourScaffold.Outcome
         do {
-            outcome = try InterruptWatch.run(interruption) { () throws(TourImportError) -> TourScaffold.Outcome in
-                try scaffold.create(interruption: { interruption.signal })
+            outcome = try StopSignals.watch { () throws(TourImportError) -> TourScaffold.Outcome in
+                try scaffold.create(stop: interruption)
             }
         } catch let error as TourImportError {
             for line in error.message.split(separator: "\n") { console.error(TerminalText.sanitize(String(line))) }

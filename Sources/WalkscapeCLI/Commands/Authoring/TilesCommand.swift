@@ -79,7 +79,7 @@ struct TilesCommand: ParsableCommand {
             console.error("\(location.jsonFile): no x-walkscape-source (api, tourId): the tour was not made by `walkscape download`; give --api, or add tiles with --from")
             throw CommandExit(.usage)
         }
-        let interruption = InterruptWatch.interruption()
+        let interruption = StopSignals.token()
         let downloader: TourDownloader
         do {
             let client = HTTPClient(interruption: interruption, minimumRate: try RemoteOptions.minimumRate())
@@ -90,7 +90,7 @@ struct TilesCommand: ParsableCommand {
         downloader.map = .only
         let directory = location.directory
         do {
-            let outcome = try InterruptWatch.run(interruption) { () throws(RemoteError) -> TourDownloader.Outcome in
+            let outcome = try StopSignals.watch { () throws(RemoteError) -> TourDownloader.Outcome in
                 try downloader.download(tourID, languages: loaded.languages, destination: (directory as NSString).deletingLastPathComponent)
             }
             if case let .installed(_, _, plan, _, received, _) = outcome {

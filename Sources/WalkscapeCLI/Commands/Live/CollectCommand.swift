@@ -73,9 +73,9 @@ struct CollectCommand: ParsableCommand {
             throw CommandExit(.failure)
         }
         console.error("collecting on http://\(collector.host):\(collector.port)/analytics/events into \(out)")
-        let interruption = InterruptWatch.interruption()
-        InterruptWatch.run(interruption) {
-            while !interruption.isInterrupted { usleep(50_000) }
+        let interruption = StopSignals.token()
+        StopSignals.watch {
+            interruption.sleep(until: .infinity)
         }
         collector.stop()
         var summary = "\(collector.eventsWritten) event\(collector.eventsWritten == 1 ? "" : "s") written to \(out)"

@@ -53,7 +53,7 @@ struct DownloadCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let interruption = InterruptWatch.interruption()
+        let interruption = StopSignals.token()
         let api = try remote.makeAPI(interruption: interruption)
         defer { api.client.close() }
         let downloader = TourDownloader(api: api)
@@ -66,7 +66,7 @@ struct DownloadCommand: ParsableCommand {
         downloader.onTick = { progress in view.tick(progress) }
         let outcome: TourDownloader.Outcome
         do {
-            outcome = try InterruptWatch.run(interruption) { () throws(RemoteError) -> TourDownloader.Outcome in
+            outcome = try StopSignals.watch { () throws(RemoteError) -> TourDownloader.Outcome in
                 try downloader.download(tourID, languages: languageList, destination: toursDirectory.resolved(override: dest), voucher: voucher, force: force)
             }
         } catch let error as RemoteError {

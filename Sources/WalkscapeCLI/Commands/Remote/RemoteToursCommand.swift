@@ -32,13 +32,13 @@ struct RemoteToursCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        let interruption = InterruptWatch.interruption()
+        let interruption = StopSignals.token()
         let api = try remote.makeAPI(interruption: interruption)
         defer { api.client.close() }
         let requested = language ?? LanguagePreference.fromEnvironment(ProcessInfo.processInfo.environment)
         let tours: [RemoteTourSummary]
         do {
-            tours = try InterruptWatch.run(interruption) { () throws(RemoteError) -> [RemoteTourSummary] in
+            tours = try StopSignals.watch { () throws(RemoteError) -> [RemoteTourSummary] in
                 try api.tours(language: language, city: city)
             }
         } catch let error as RemoteError {

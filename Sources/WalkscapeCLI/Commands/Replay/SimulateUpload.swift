@@ -11,7 +11,7 @@ extension SimulateCommand {
             console.error("--upload-events: the walk produced no analytics events; nothing was posted")
             return
         }
-        let interruption = InterruptWatch.interruption()
+        let interruption = StopSignals.token()
         let remote: RemoteAPI
         do {
             remote = try RemoteAPI(base: base, token: AccessToken.resolve(token), client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
@@ -20,7 +20,7 @@ extension SimulateCommand {
         }
         defer { remote.client.close() }
         do {
-            let status = try InterruptWatch.run(interruption) { () throws(RemoteError) -> Int in try remote.postEvents(body) }
+            let status = try StopSignals.watch { () throws(RemoteError) -> Int in try remote.postEvents(body) }
             console.error("posted \(count) analytics event\(count == 1 ? "" : "s") to \(remote.endpoint(["analytics", "events"]).absoluteString) (\(status))")
         } catch let error as RemoteError {
             throw RemoteFailure.exit(error, console: console)

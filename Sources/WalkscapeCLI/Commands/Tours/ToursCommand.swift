@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 import WalkscapeReports
 import WalkscapeReplay
@@ -57,8 +58,8 @@ struct ToursCommand: ParsableCommand {
     }
 
     func run() throws {
-        let interruption = InterruptWatch.interruption()
-        try InterruptWatch.run(interruption) {
+        let interruption = StopSignals.token()
+        try StopSignals.watch {
             try TourCatalogueListing.run(
                 directory: toursDirectory.resolved(override: directory), language: language.requested, checkUpdates: checkUpdates, token: token,
                 timeout: timeout, json: json, interruption: interruption, console: CommandContext.console)

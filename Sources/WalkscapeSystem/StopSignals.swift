@@ -23,6 +23,9 @@ public enum StopSignals {
     /// The signal that asked to stop, or 0.
     public static var pending: Int32 { received.load(ordering: .relaxed) }
 
+    /// A stop token that fires when a signal arrives while `watch` runs: what every long operation is given.
+    public static func token() -> StopToken { StopToken(watching: { pending }) }
+
     /// Clears `signal` if it is the one pending (a child program was stopped by Ctrl-C, not walkscape).
     public static func clear(_ signal: Int32) {
         _ = received.compareExchange(expected: signal, desired: 0, ordering: .relaxed)
