@@ -110,7 +110,9 @@ let package = Package(
             ]),
         .target(
             name: "WalkscapeMap",
-            dependencies: ["WalkscapeCore", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: [
+                "WalkscapeCore", "WalkscapeSystem", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
             exclude: ["Proto/vector_tile.proto"]),
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
         // The field report (`walkscape report`): one self-contained HTML page; its template is embedded in the code.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/Targets/*.swift with swiftc, against the package's own sources.
 #
-# The package's library modules (WalkscapeCore, WalkscapeTraces, WalkscapeSystem, WalkscapeAudio, WalkscapeMap with swift-protobuf) are compiled once each into
+# The package's library modules (WalkscapeCore, WalkscapeSystem, WalkscapeReports, WalkscapeTraces, WalkscapeAudio, WalkscapeMap with swift-protobuf) are compiled once each into
 # a static library with coverage instrumentation and AddressSanitizer (-sanitize=fuzzer,address); each target
 # is then one file with an @_cdecl("LLVMFuzzerTestOneInput") entry point, linked against them and libFuzzer.
 # No SwiftPM resolution is involved, so the fuzz build needs nothing the main build has not got.
@@ -38,8 +38,9 @@ module() {
 built=()
 
 module WalkscapeCore
-module WalkscapeTraces
 module WalkscapeSystem
+module WalkscapeReports
+module WalkscapeTraces
 module WalkscapeAudio
 # The vector tile decoder (the offline map) and swift-protobuf, from the checkout `swift build` made.
 protobuf=.build/checkouts/swift-protobuf/Sources/SwiftProtobuf
@@ -48,7 +49,8 @@ MODULE_DIR=$protobuf module SwiftProtobuf -package-name swift_protobuf  # it use
 module WalkscapeMap
 
 LIBS=("$OUT/modules/libWalkscapeMap.a" "$OUT/modules/libSwiftProtobuf.a"
-      "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeSystem.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeCore.a"
+      "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeReports.a" "$OUT/modules/libWalkscapeSystem.a"
+      "$OUT/modules/libWalkscapeCore.a"
       -lsqlite3 -lproj -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
 
 targets=("$@")

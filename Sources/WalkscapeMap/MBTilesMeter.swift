@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 
 /// The counters of one `MBTilesFile` that SQLite's progress handler reads: a class, so that the C callback can
 /// reach it through its context pointer. Not thread-safe (the file has one owner at a time).
@@ -10,10 +11,15 @@ final class MBTilesMeter {
     private(set) var usage = MBTilesBudget.Usage()
     /// Why the handler stopped the statement (a budget spent), nil while none is.
     private(set) var stopped: String?
-    /// When the current `sqlite3_step` began (nanoseconds of the monotonic clock), 0 outside one.
-    private var enteredAt: UInt64 = 0
+    /// When the current `sqlite3_step` began (seconds of `clock`), nil outside one.
+    private var enteredAt: Double?
+    /// The clock the seconds budget is counted on.
+    let clock: any AudioClock
 
-    init(budget: MBTilesBudget) { self.budget = budget }
+    init(budget: MBTilesBudget, clock: any AudioClock = MonotonicAudioClock.shared) {
+        self.budget = budget
+        self.clock = clock
+    }
 
     /// A statement begins: its steps, seconds and rows start again.
     func begin() {
@@ -24,12 +30,12 @@ final class MBTilesMeter {
     }
 
     /// SQLite is entered (`sqlite3_step`, `sqlite3_exec`) …
-    func enter() { enteredAt = DispatchTime.now().uptimeNanoseconds }
+    func enter() { enteredAt = clock.now() }
 
     /// … and left again.
     func leave() {
-        usage.seconds += Double(DispatchTime.now().uptimeNanoseconds &- enteredAt) / 1e9
-        enteredAt = 0
+        if let enteredAt { usage.seconds += clock.now() - enteredAt }
+        enteredAt = nil
     }
 
     /// One call of the progress handler: true stops the statement (SQLite returns SQLITE_INTERRUPT).
@@ -39,7 +45,7 @@ final class MBTilesMeter {
             stopped = "reading it took more than \(MBTilesMeter.grouped(budget.maxSteps)) SQLite steps (a tiles or metadata view that does not end?)"
             return true
         }
-        let inside = enteredAt == 0 ? 0 : Double(DispatchTime.now().uptimeNanoseconds &- enteredAt) / 1e9
+        let inside = enteredAt.map { clock.now() - $0 } ?? 0
         if usage.seconds + inside > budget.maxSeconds {
             stopped = "reading it took more than \(MBTilesMeter.seconds(budget.maxSeconds)) s inside SQLite (a tiles or metadata view that does not end?)"
             return true

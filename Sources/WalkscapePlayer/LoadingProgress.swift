@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 
 /// Says what is loading once a step has run for `delay` seconds, so a large trace never leaves a blank
 /// terminal: `show` draws the line (on standard error before curses, a box on the screen inside it), at
@@ -9,19 +10,26 @@ public final class LoadingProgress {
 
     private let show: (_ label: String, _ fraction: Double?) -> Void
     private let clear: () -> Void
-    private let started = DispatchTime.now().uptimeNanoseconds
-    private var lastShown: UInt64 = 0
+    private let clock: any AudioClock
+    private let started: Double
+    private var lastShown = -Double.infinity
     public private(set) var shown = false
 
-    public init(show: @escaping (_ label: String, _ fraction: Double?) -> Void, clear: @escaping () -> Void = {}) {
+    /// `clock` times the delay and the redraws (a `ManualAudioClock` in tests).
+    public init(
+        clock: any AudioClock = MonotonicAudioClock.shared, show: @escaping (_ label: String, _ fraction: Double?) -> Void,
+        clear: @escaping () -> Void = {}
+    ) {
+        self.clock = clock
+        started = clock.now()
         self.show = show
         self.clear = clear
     }
 
     /// `label` is `fraction` done (nil: cannot tell); shown once the step is older than `delay`.
     public func update(_ label: String, fraction: Double?) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard Double(now - started) / 1e9 >= LoadingProgress.delay, now - lastShown >= 50_000_000 else { return }
+        let now = clock.now()
+        guard now - started >= LoadingProgress.delay, now - lastShown >= 0.05 else { return }
         lastShown = now
         shown = true
         show(label, fraction)

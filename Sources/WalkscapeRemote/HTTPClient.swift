@@ -60,8 +60,9 @@ public final class HTTPClient: @unchecked Sendable {
         let interruption: StopToken
         let url: URL
         let tick: () -> Void
-        let started = Date()
-        var lastTick = Date()
+        /// When the transfer started and when it last ticked, on the monotonic clock.
+        let started = MonotonicAudioClock.shared.now()
+        var lastTick = MonotonicAudioClock.shared.now()
         var status = 0
         var headers: [String: String] = [:]
         var target: HTTPBodyTarget?
@@ -263,12 +264,12 @@ private let httpClientProgress: walkscape_curl_progress_callback = { context, to
     guard let context else { return 0 }
     let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
     if transfer.interruption.isStopped { return 1 }
-    let now = Date()
+    let now = MonotonicAudioClock.shared.now()
     // The deadline for the body: `timeout` for the answer to start, then the floor rate for its size
     // (announced, or received so far when the size is unknown).
     let (timeout, floor) = transfer.patience
     let size = Double(max(total, received))
-    let elapsed = now.timeIntervalSince(transfer.started)
+    let elapsed = now - transfer.started
     if elapsed > timeout + size / Double(floor) {
         let effective = walkscape_curl_effective_url(transfer.handle).flatMap { URL(string: String(cString: $0)) } ?? transfer.url
         let host = (effective.host ?? "?") + (effective.port.map { ":\($0)" } ?? "")
@@ -277,7 +278,7 @@ private let httpClientProgress: walkscape_curl_progress_callback = { context, to
                 + "(a \(Int(size))-byte answer must arrive within \(formatSeconds(timeout + size / Double(floor))) s)")
         return 1
     }
-    if now.timeIntervalSince(transfer.lastTick) >= 0.1 {
+    if now - transfer.lastTick >= 0.1 {
         transfer.lastTick = now
         transfer.tick()
     }

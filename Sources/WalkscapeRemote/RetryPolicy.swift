@@ -23,11 +23,6 @@ public struct RetryPolicy: Sendable {
 
     /// Sleeps `seconds` in short slices, returning early (false) when `interruption` fires.
     static func sleep(_ seconds: Double, interruption: StopToken) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if interruption.isStopped { return false }
-            Thread.sleep(forTimeInterval: min(0.05, max(0, end.timeIntervalSinceNow)))
-        }
-        return !interruption.isStopped
+        interruption.sleep(until: MonotonicAudioClock.shared.now() + seconds)
     }
 }

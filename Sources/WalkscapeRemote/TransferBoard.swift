@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 import WalkscapeCore
 
 /// What the download workers share: the queue of files still to fetch, the download state they record
@@ -15,7 +16,7 @@ final class TransferBoard: @unchecked Sendable {
     private var next = 0
     private var filesDone: Int
     private var inFlight = 0
-    private var lastTick = Date.distantPast
+    private var lastTick = -Double.infinity
     private(set) var state: DownloadState
     private(set) var failure: RemoteError?
 
@@ -55,7 +56,7 @@ final class TransferBoard: @unchecked Sendable {
         try state.write(in: staging)
         filesDone += 1
         inFlight -= 1
-        lastTick = Date()
+        lastTick = MonotonicAudioClock.shared.now()
         announce(Counts(done: filesDone, inFlight: inFlight))
     }
 
@@ -71,8 +72,8 @@ final class TransferBoard: @unchecked Sendable {
     /// Runs a progress callback, at most ten times a second whichever worker asks.
     func tick(_ body: (Counts) -> Void) {
         lock.withLock {
-            let now = Date()
-            guard now.timeIntervalSince(lastTick) >= 0.1 else { return }
+            let now = MonotonicAudioClock.shared.now()
+            guard now - lastTick >= 0.1 else { return }
             lastTick = now
             body(Counts(done: filesDone, inFlight: inFlight))
         }

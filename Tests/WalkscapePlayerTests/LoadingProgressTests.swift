@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeSystem
 @testable import WalkscapePlayer
 
 /// A step's progress is shown only once it has run for `delay`, at most 20 times a second, and cleared
@@ -13,11 +14,17 @@ import Testing
         quick.finish()
         #expect(shown.isEmpty && cleared == 0)
 
-        let slow = LoadingProgress(show: { _, fraction in shown.append(fraction) }, clear: { cleared += 1 })
-        usleep(UInt32(LoadingProgress.delay * 1_000_000) + 20_000)
+        let clock = ManualAudioClock()
+        let slow = LoadingProgress(clock: clock, show: { _, fraction in shown.append(fraction) }, clear: { cleared += 1 })
+        clock.advance(by: LoadingProgress.delay - 0.01)
+        slow.update("walk.gpx", fraction: 0.5)  // not yet `delay` old: not drawn
+        clock.advance(by: 0.02)
         slow.update("walk.gpx", fraction: 0.6)
+        clock.advance(by: 0.049)
         slow.update("walk.gpx", fraction: 0.7)  // within 50 ms of the last: not drawn
-        #expect(shown == [0.6])
+        clock.advance(by: 0.002)
+        slow.update("walk.gpx", fraction: 0.8)
+        #expect(shown == [0.6, 0.8])
         #expect(slow.shown)
         slow.finish()
         #expect(cleared == 1 && !slow.shown)

@@ -10,17 +10,20 @@ public struct CheckRunner {
     public var update: Bool
     /// Phases for cases that require a share (`minShare`) without naming how many.
     public var defaultPhases = 15
+    /// The clock a case's seconds (JUnit's `time`) are measured on.
+    public var clock: any AudioClock
 
-    public init(update: Bool, defaultPhases: Int = 15) {
+    public init(update: Bool, defaultPhases: Int = 15, clock: any AudioClock = MonotonicAudioClock.shared) {
         self.update = update
         self.defaultPhases = defaultPhases
+        self.clock = clock
     }
 
     public func run(_ item: CheckCase) -> CheckResult {
-        let started = DispatchTime.now()
+        let started = clock.now()
         var warnings: [String] = []
         let outcome = outcome(item, warnings: &warnings)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let seconds = clock.now() - started
         return CheckResult(name: item.name, outcome: outcome, seconds: seconds, warnings: warnings)
     }
 

@@ -21,6 +21,8 @@ public struct ObservedCheck {
     /// `--phases N`: predict under N phases of the fix delivery (nil: one prediction, phase 0).
     public var phases: Int? = nil
     public var junit: String?
+    /// The clock the checks' seconds (JUnit's `time`) are measured on.
+    public var clock: any AudioClock = MonotonicAudioClock.shared
 
     public init(
         tour: String, trace: String, observed: String, language: String?, profile: EngineProfile, policy: EnginePolicy, walkSpeed: Double,
@@ -54,7 +56,7 @@ public struct ObservedCheck {
             console.error("\(observed): \(error.message)")
             throw CommandExit(.usage)
         }
-        let started = DispatchTime.now()
+        let started = clock.now()
                 let batch = AnalyticsBatch(
             tourID: replay.tour.id, language: replay.language, pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
             profile: profile.rawValue)
@@ -65,7 +67,7 @@ public struct ObservedCheck {
         }
         let agreement = AnalyticsAgreement(
             predictedPhases: predicted, observed: observation.events, tourID: replay.tour.id, pointIDs: replay.pointIDs, tolerance: tolerance)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let seconds = clock.now() - started
         console.line("\(replay.tour.id): \(observed) against the \(profile.rawValue) prediction for \(trace)"
             + (phases.map { " under \($0) phases" } ?? "") + " (tolerance \(formatShortNumber(tolerance)) s)")
         for note in agreement.notes { console.line("  note: " + TerminalText.sanitize(note)) }
