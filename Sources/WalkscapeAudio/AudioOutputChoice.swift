@@ -31,7 +31,7 @@ public enum AudioOutputChoice: Sendable, Equatable, CustomStringConvertible {
     /// Opens the output. `auto` falls back to a silent clocked output and calls `notice` once to say so;
     /// `pulse` throws when no server answers. `notice` also receives the output's later notices (server
     /// lost, back).
-    public func makeOutput(clock: any AudioClock = MonotonicAudioClock(), notice: @escaping @Sendable (String) -> Void) throws(AudioOutputError) -> any AudioOutput {
+    public func makeOutput(clock: any MonotonicClock = SystemClock(), notice: @escaping @Sendable (String) -> Void) throws(AudioOutputError) -> any AudioOutput {
         switch self {
         case .none:
             return NullOutput(clock: clock)

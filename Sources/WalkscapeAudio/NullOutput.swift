@@ -6,7 +6,7 @@ import WalkscapeSystem
 /// drops the buffer. Used by `--audio none`, when no sound server answers, and under `WAVFileOutput`.
 public final class NullOutput: AudioOutput, @unchecked Sendable {
     public let name: String
-    public let clock: any AudioClock
+    public let clock: any MonotonicClock
     /// How much audio may be written ahead of what is heard.
     public let bufferSeconds: Double
 
@@ -26,7 +26,7 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
     /// - Parameter tap: called (under the output's lock, from whichever thread advanced the clock) with each
     ///   run of frames as it becomes heard, volume applied.
     public init(
-        name: String = "none", clock: any AudioClock = MonotonicAudioClock(), bufferSeconds: Double = 0.1,
+        name: String = "none", clock: any MonotonicClock = SystemClock(), bufferSeconds: Double = 0.1,
         tap: (@Sendable (UnsafePointer<Float>, Int, AudioFormat) -> Void)? = nil
     ) {
         self.name = name

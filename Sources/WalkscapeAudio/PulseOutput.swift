@@ -47,7 +47,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var fallback: NullOutput?
     private var nextReconnect: Double = 0
     private var reconnecting: OpaquePointer?
-    private let clock = MonotonicAudioClock()
+    private let clock = SystemClock()
 
     /// Connects to the server; throws when none answers.
     public init(server: String? = nil, bufferSeconds: Double = 0.25, onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws(AudioOutputError) {

@@ -27,7 +27,7 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
         init(temporaryPath: String) { self.temporaryPath = temporaryPath }
     }
 
-    public init(path: String, encoding: Encoding = .float32, clock: any AudioClock = MonotonicAudioClock()) {
+    public init(path: String, encoding: Encoding = .float32, clock: any MonotonicClock = SystemClock()) {
         self.path = path
         self.encoding = encoding
         let state = FileState(temporaryPath: ScratchFiles.partialPath(for: path))

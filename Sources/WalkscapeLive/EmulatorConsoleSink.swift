@@ -71,7 +71,7 @@ public final class EmulatorConsoleSink: FixSink {
     /// Lines up to and including one that is `OK` or starts with `KO`.
     func readAnswer(what: String) throws(LiveError) -> [String] {
         var lines: [String] = []
-        let deadline = MonotonicAudioClock.shared.now() + Self.answerTimeout
+        let deadline = SystemClock.shared.now() + Self.answerTimeout
         while true {
             while let newline = pending.firstIndex(of: 0x0A) {
                 var line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -80,7 +80,7 @@ public final class EmulatorConsoleSink: FixSink {
                 lines.append(line)
                 if line == "OK" || line.hasPrefix("KO") { return lines }
             }
-            let left = deadline - MonotonicAudioClock.shared.now()
+            let left = deadline - SystemClock.shared.now()
             guard left > 0 else { throw failure("no answer within \(formatShortNumber(Self.answerTimeout)) s waiting for \(what)") }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, Int32(left * 1000)) > 0 else { continue }

@@ -21,7 +21,7 @@ public final class LiveFeed: Sendable {
     /// `ReplayTour.reachTargets`) are warned about (`LiveReach`).
     public init(
         address: GPSSourceAddress, clock: LiveClock, recordPath: String?, idleTimeout: Double? = nil, reachTargets: [LatLng] = [],
-        monotonic: any AudioClock = MonotonicAudioClock()
+        monotonic: any MonotonicClock = SystemClock()
     ) throws(LiveError) {
         self.address = address
         warnings = Pending(reach: LiveReach(targets: reachTargets))

@@ -124,10 +124,10 @@ public final class LiveFixReader: @unchecked Sendable {
         // of them went away.
         var devices: Set<String> = []
         var reason = "\(address.description) closed the connection"
-        var heardAt = MonotonicAudioClock.shared.now()
+        var heardAt = SystemClock.shared.now()
         readLoop: while true {
             if let idleTimeout {
-                let left = idleTimeout - (MonotonicAudioClock.shared.now() - heardAt)
+                let left = idleTimeout - (SystemClock.shared.now() - heardAt)
                 var ready: Int32 = 0
                 if left > 0 {
                     var pollfd = Glibc.pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -135,7 +135,7 @@ public final class LiveFixReader: @unchecked Sendable {
                     if ready < 0 && errno == EINTR { continue }
                 }
                 if ready == 0 {
-                    if MonotonicAudioClock.shared.now() - heardAt < idleTimeout { continue }
+                    if SystemClock.shared.now() - heardAt < idleTimeout { continue }
                     reason = "nothing came from \(address.description) for \(formatShortNumber(idleTimeout)) s (--idle-timeout): the receiver went silent"
                     break
                 }
@@ -146,7 +146,7 @@ public final class LiveFixReader: @unchecked Sendable {
                 if n < 0 && !lock.withLock({ stopping }) { reason = "\(address.description): \(String(cString: strerror(errno)))" }
                 break
             }
-            heardAt = MonotonicAudioClock.shared.now()
+            heardAt = SystemClock.shared.now()
             switch address {
             case .gpsd:
                 for line in gpsdLines.feed(buffer[0..<n]) {

@@ -66,7 +66,7 @@ public struct LiveTrack {
     /// one line when the source connects and one for each warning while the walk goes on. Stops when `stop` fires (a signal, with
     /// `StopSignals` installed by the caller). Throws one line when the source cannot be reached or the record file cannot be made.
     public func run(sinks: [any WalkSink], status: (String) -> Void) throws(LiveError) -> Outcome {
-        let monotonic = MonotonicAudioClock()
+        let monotonic = SystemClock()
         let feed = try LiveFeed(
             address: address, clock: clock, recordPath: recordPath, idleTimeout: idleTimeout, reachTargets: reachTargets, monotonic: monotonic)
         let queue = feed.queue

@@ -52,7 +52,7 @@ public struct TraceFeeder {
         var outcome = Outcome()
         guard let first = firstIndex else { return outcome }
         let origin = fixes[first].time
-        let start = MonotonicAudioClock.shared.now()
+        let start = SystemClock.shared.now()
         var shift = 0.0
         var index = first
         while true {
@@ -63,7 +63,7 @@ public struct TraceFeeder {
                 outcome.stopped = true
                 return outcome
             }
-            outcome.latestBy = max(outcome.latestBy, MonotonicAudioClock.shared.now() - deadline)
+            outcome.latestBy = max(outcome.latestBy, SystemClock.shared.now() - deadline)
             try sink.send(fix)
             outcome.sent += 1
             onFix(fix)

@@ -14,9 +14,9 @@ final class MBTilesMeter {
     /// When the current `sqlite3_step` began (seconds of `clock`), nil outside one.
     private var enteredAt: Double?
     /// The clock the seconds budget is counted on.
-    let clock: any AudioClock
+    let clock: any MonotonicClock
 
-    init(budget: MBTilesBudget, clock: any AudioClock = MonotonicAudioClock.shared) {
+    init(budget: MBTilesBudget, clock: any MonotonicClock = SystemClock.shared) {
         self.budget = budget
         self.clock = clock
     }

@@ -10,14 +10,14 @@ public final class LoadingProgress {
 
     private let show: (_ label: String, _ fraction: Double?) -> Void
     private let clear: () -> Void
-    private let clock: any AudioClock
+    private let clock: any MonotonicClock
     private let started: Double
     private var lastShown = -Double.infinity
     public private(set) var shown = false
 
-    /// `clock` times the delay and the redraws (a `ManualAudioClock` in tests).
+    /// `clock` times the delay and the redraws (a `ManualClock` in tests).
     public init(
-        clock: any AudioClock = MonotonicAudioClock.shared, show: @escaping (_ label: String, _ fraction: Double?) -> Void,
+        clock: any MonotonicClock = SystemClock.shared, show: @escaping (_ label: String, _ fraction: Double?) -> Void,
         clear: @escaping () -> Void = {}
     ) {
         self.clock = clock

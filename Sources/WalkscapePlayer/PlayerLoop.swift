@@ -30,7 +30,7 @@ public struct PlayerLoop {
     let player: AudioPlayer
     let notices: NoticeBox
     let strings: UIStrings
-    let clock: any AudioClock
+    let clock: any MonotonicClock
     let log: @Sendable (String) -> Void
     /// Reads a tour's offline map (on an `UnderlayLoader`'s thread); tests replace it with a slow one.
     var loadUnderlay: @Sendable (ReplayTour) -> MapUnderlay? = { UnderlayLoader.underlay(for: $0) }
@@ -38,7 +38,7 @@ public struct PlayerLoop {
     /// A loop on `backend`, playing through `player`; `log` takes the play log's lines (each narration's
     /// trigger on the walk's clock and when the sound card first played it).
     public init(
-        backend: any TerminalBackend, player: AudioPlayer, notices: NoticeBox, strings: UIStrings, clock: any AudioClock = MonotonicAudioClock(),
+        backend: any TerminalBackend, player: AudioPlayer, notices: NoticeBox, strings: UIStrings, clock: any MonotonicClock = SystemClock(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.backend = backend

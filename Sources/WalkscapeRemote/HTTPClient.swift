@@ -61,8 +61,8 @@ public final class HTTPClient: @unchecked Sendable {
         let url: URL
         let tick: () -> Void
         /// When the transfer started and when it last ticked, on the monotonic clock.
-        let started = MonotonicAudioClock.shared.now()
-        var lastTick = MonotonicAudioClock.shared.now()
+        let started = SystemClock.shared.now()
+        var lastTick = SystemClock.shared.now()
         var status = 0
         var headers: [String: String] = [:]
         var target: HTTPBodyTarget?
@@ -264,7 +264,7 @@ private let httpClientProgress: walkscape_curl_progress_callback = { context, to
     guard let context else { return 0 }
     let transfer = Unmanaged<HTTPClient.Transfer>.fromOpaque(context).takeUnretainedValue()
     if transfer.interruption.isStopped { return 1 }
-    let now = MonotonicAudioClock.shared.now()
+    let now = SystemClock.shared.now()
     // The deadline for the body: `timeout` for the answer to start, then the floor rate for its size
     // (announced, or received so far when the size is unknown).
     let (timeout, floor) = transfer.patience

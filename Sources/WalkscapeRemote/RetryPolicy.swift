@@ -23,6 +23,6 @@ public struct RetryPolicy: Sendable {
 
     /// Sleeps `seconds` in short slices, returning early (false) when `interruption` fires.
     static func sleep(_ seconds: Double, interruption: StopToken) -> Bool {
-        interruption.sleep(until: MonotonicAudioClock.shared.now() + seconds)
+        interruption.sleep(until: SystemClock.shared.now() + seconds)
     }
 }

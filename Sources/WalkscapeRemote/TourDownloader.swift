@@ -234,7 +234,7 @@ public final class TourDownloader: @unchecked Sendable {
         try checkSpace(remaining, in: staging)
 
         let received = ByteCounter()
-        let start = MonotonicAudioClock.shared.now()
+        let start = SystemClock.shared.now()
         let baseline = thePlan.stagedBytes
         // The workers stop on Ctrl-C (the API's interruption) and on the first failure among them.
         let stop = StopToken(linkedTo: api.interruption)
@@ -244,7 +244,7 @@ public final class TourDownloader: @unchecked Sendable {
         let progress = { @Sendable (file: String, counts: TransferBoard.Counts) in
             Progress(
                 doneBytes: min(tour.totalBytes, baseline + received.value), totalBytes: tour.totalBytes,
-                receivedBytes: received.value, elapsed: MonotonicAudioClock.shared.now() - start,
+                receivedBytes: received.value, elapsed: SystemClock.shared.now() - start,
                 currentFile: file, filesDone: counts.done, files: thePlan.files, inFlight: counts.inFlight)
         }
         let work: @Sendable (HTTPClient) -> Void = { [self, urls] client in
@@ -291,7 +291,7 @@ public final class TourDownloader: @unchecked Sendable {
             throw error
         }
 
-        let transferSeconds = MonotonicAudioClock.shared.now() - start
+        let transferSeconds = SystemClock.shared.now() - start
 
         // Every file is staged: write tour.json, check the whole tour, then put it in place.
         var finished = tour
@@ -387,10 +387,10 @@ public final class TourDownloader: @unchecked Sendable {
         thePlan.totalBytes = 0
         onEvent(.plan(thePlan))
         let received = ByteCounter()
-        let start = MonotonicAudioClock.shared.now()
+        let start = SystemClock.shared.now()
         let stop = StopToken(linkedTo: api.interruption)
         let progress = { @Sendable (file: String, counts: TransferBoard.Counts) in
-            Progress(doneBytes: 0, totalBytes: 0, receivedBytes: received.value, elapsed: MonotonicAudioClock.shared.now() - start,
+            Progress(doneBytes: 0, totalBytes: 0, receivedBytes: received.value, elapsed: SystemClock.shared.now() - start,
                 currentFile: file, filesDone: counts.done, files: 1, inFlight: counts.inFlight)
         }
         let done = try fetchTiles(plan, staging: directory, filesDone: 0, stop: stop, received: received, progress: progress)
@@ -405,7 +405,7 @@ public final class TourDownloader: @unchecked Sendable {
         }
         var installed = thePlan
         installed.totalBytes = done.size
-        return .installed(directory: directory, previous: nil, plan: installed, warnings: [], received: received.value, transferSeconds: MonotonicAudioClock.shared.now() - start)
+        return .installed(directory: directory, previous: nil, plan: installed, warnings: [], received: received.value, transferSeconds: SystemClock.shared.now() - start)
     }
 
     /// Room kept free beyond the files to download: for tour.json and the download's state file.

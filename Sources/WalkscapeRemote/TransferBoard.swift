@@ -56,7 +56,7 @@ final class TransferBoard: @unchecked Sendable {
         try state.write(in: staging)
         filesDone += 1
         inFlight -= 1
-        lastTick = MonotonicAudioClock.shared.now()
+        lastTick = SystemClock.shared.now()
         announce(Counts(done: filesDone, inFlight: inFlight))
     }
 
@@ -72,7 +72,7 @@ final class TransferBoard: @unchecked Sendable {
     /// Runs a progress callback, at most ten times a second whichever worker asks.
     func tick(_ body: (Counts) -> Void) {
         lock.withLock {
-            let now = MonotonicAudioClock.shared.now()
+            let now = SystemClock.shared.now()
             guard now - lastTick >= 0.1 else { return }
             lastTick = now
             body(Counts(done: filesDone, inFlight: inFlight))

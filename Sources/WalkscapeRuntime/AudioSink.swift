@@ -27,7 +27,7 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
 
     public let player: AudioPlayer
     private let recordingPath: @Sendable (Int) -> String?
-    private let clock: any AudioClock
+    private let clock: any MonotonicClock
     private let onNotice: @Sendable (String) -> Void
     private let loader = DispatchQueue(label: "walkscape.audio-loader", qos: .userInitiated)
     private let preparer = DispatchQueue(label: "walkscape.audio-preparer", qos: .utility)
@@ -49,7 +49,7 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     /// A sink playing on `player`; `recordingPath` gives a point's recording (nil: none, silence). `clock`
     /// times a stalled sound card and the play log's latencies; `onNotice` hears why the sink stopped leading.
     public init(
-        player: AudioPlayer, clock: any AudioClock = MonotonicAudioClock(), onNotice: @escaping @Sendable (String) -> Void = { _ in },
+        player: AudioPlayer, clock: any MonotonicClock = SystemClock(), onNotice: @escaping @Sendable (String) -> Void = { _ in },
         recordingPath: @escaping @Sendable (Int) -> String?
     ) {
         self.player = player

@@ -33,10 +33,10 @@ public final class FixQueue: FixSource {
 
     private let buffer = Mutex(Buffer())
     public let clock: LiveClock
-    private let monotonic: any AudioClock
+    private let monotonic: any MonotonicClock
 
     /// A queue on `clock`; `monotonic` times arrivals (fix age on the screen, wall stamps, the GPS clock's hold-over).
-    public init(clock: LiveClock = .gps, monotonic: any AudioClock = MonotonicAudioClock()) {
+    public init(clock: LiveClock = .gps, monotonic: any MonotonicClock = SystemClock()) {
         self.clock = clock
         self.monotonic = monotonic
     }

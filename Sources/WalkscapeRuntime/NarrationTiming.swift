@@ -7,7 +7,7 @@ public struct NarrationTiming: Sendable, Equatable {
     public var walkTime: Double
     /// Where in the recording it started, seconds.
     public var fromSeconds: Double
-    /// Monotonic seconds (the sink's `AudioClock`): when the play was issued, and when its first sample was
+    /// Monotonic seconds (the sink's `MonotonicClock`): when the play was issued, and when its first sample was
     /// heard.
     public var issuedAt: Double
     public var firstHeardAt: Double

@@ -49,7 +49,7 @@ public final class StopToken: Sendable {
     /// Sleeps until `deadline` on `clock`, waking at least every `slice` seconds to look at the token;
     /// returns false when it fired first.
     @discardableResult
-    public func sleep(until deadline: Double, clock: any AudioClock = MonotonicAudioClock.shared, slice: Double = 0.05) -> Bool {
+    public func sleep(until deadline: Double, clock: any MonotonicClock = SystemClock.shared, slice: Double = 0.05) -> Bool {
         while !isStopped {
             let left = deadline - clock.now()
             if left <= 0 { return true }

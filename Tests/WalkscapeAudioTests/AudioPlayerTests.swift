@@ -19,7 +19,7 @@ import WalkscapeSystem
 
     @Test func playsToTheEndAndSaysSo() {
         let finished = Mutex<[Int?]>([])
-        let output = NullOutput(clock: ManualAudioClock())
+        let output = NullOutput(clock: ManualClock())
         let player = AudioPlayer(output: output, onFinished: { point in finished.withLock { $0.append(point) } })
         defer { player.shutdown() }
         player.play(ToneDecoder(segments: [(440, 1.5)]), point: 3)
@@ -32,7 +32,7 @@ import WalkscapeSystem
     }
 
     @Test func heardPositionFollowsTheClockNotTheDecoder() throws {
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         let output = NullOutput(clock: clock)
         try output.start(format: AudioFormat(sampleRate: 1000, channels: 1), paused: false)
         let samples = [Float](repeating: 0, count: 100)
@@ -54,7 +54,7 @@ import WalkscapeSystem
     @Test func wavOutputHoldsExactlyWhatWasHeard() throws {
         let path = NSTemporaryDirectory() + "walkscape-wav-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav"
         defer { unlink(path) }
-        let output = WAVFileOutput(path: path, clock: ManualAudioClock())
+        let output = WAVFileOutput(path: path, clock: ManualClock())
         let player = AudioPlayer(output: output)
         let decoder = ToneDecoder(segments: [(440, 1), (880, 1)], sampleRate: 8000, channels: 1)
         player.play(decoder, point: 1)
@@ -72,7 +72,7 @@ import WalkscapeSystem
     }
 
     @Test func seekMovesTheHeardPositionAndDropsTheBuffer() {
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         let player = AudioPlayer(output: NullOutput(clock: clock))
         defer { player.shutdown() }
         player.play(ToneDecoder(segments: [(440, 60)]), point: 1, paused: true)

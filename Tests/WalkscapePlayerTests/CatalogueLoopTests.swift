@@ -16,8 +16,8 @@ extension TerminalLoopTests {
         TourListings.make(try Catalogue(directory: directory), language: "en", searchDirectories: [], token: nil)
     }
 
-    func player(_ backend: TestBackend, clock: ManualAudioClock) -> (PlayerLoop, AudioPlayer) {
-        let audio = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+    func player(_ backend: TestBackend, clock: ManualClock) -> (PlayerLoop, AudioPlayer) {
+        let audio = AudioPlayer(output: NullOutput(clock: ManualClock()))
         return (PlayerLoop(backend: backend, player: audio, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock), audio)
     }
 
@@ -27,7 +27,7 @@ extension TerminalLoopTests {
         state.selection = try #require(state.visible.firstIndex(of: turin))
         // Open the detail, play its first walk (the simulated one).
         let backend = TestBackend(width: 100, height: 30, keys: [.character("\n"), .character("\n")])
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var playerFrames = 0
         var downloads = 0
         backend.onIdle = {
@@ -66,7 +66,7 @@ extension TerminalLoopTests {
 
         // Open the detail, d (stopped with status 130), d again (completes).
         let backend = TestBackend(width: 100, height: 30, keys: [.character("\n"), .character("d")])
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var calls: [(arguments: [String], token: String?)] = []
         var idle = 0
         backend.onIdle = {

@@ -14,7 +14,7 @@ import WalkscapeSystem
         quick.finish()
         #expect(shown.isEmpty && cleared == 0)
 
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         let slow = LoadingProgress(clock: clock, show: { _, fraction in shown.append(fraction) }, clear: { cleared += 1 })
         clock.advance(by: LoadingProgress.delay - 0.01)
         slow.update("walk.gpx", fraction: 0.5)  // not yet `delay` old: not drawn

@@ -30,14 +30,14 @@ extension TerminalLoopTests {
         return PlayerState(session: PlayerSession(tour: tour, trace: trace, speed: 1), info: info, subtitleLanguages: ["it"], subtitleLanguage: "it", traceName: "walk.gpx")
     }
 
-    func loop(_ backend: TestBackend, clock: ManualAudioClock) -> (PlayerLoop, AudioPlayer) {
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+    func loop(_ backend: TestBackend, clock: ManualClock) -> (PlayerLoop, AudioPlayer) {
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         return (PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock), player)
     }
 
     @Test func helpThenQuitWithConfirmation() {
         let backend = TestBackend(width: 80, height: 24, keys: [.character("?"), .character("x"), .character("q"), .character("y")])
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var seen: [String] = []
         backend.onIdle = { clock.advance(by: 1) }
         let (loop, player) = loop(backend, clock: clock)
@@ -54,7 +54,7 @@ extension TerminalLoopTests {
     /// `b` while paused: nothing else changes, yet the map is drawn again without the basemap, then with it.
     @Test func bRedrawsTheMapWithoutAndWithTheBasemap() {
         let backend = TestBackend(width: 100, height: 30, keys: [.character(" "), .character("b"), .character("b"), .character("q"), .character("y")])
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         backend.onIdle = { clock.advance(by: 0.5) }
         let (loop, player) = loop(backend, clock: clock)
         defer { player.shutdown() }
@@ -74,7 +74,7 @@ extension TerminalLoopTests {
 
     @Test func theWalkPlaysToTheEndOnTheLoopsClockAndTheEffectsReachTheDriver() {
         let backend = TestBackend(width: 100, height: 30)
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var effects: [PlayerEffect] = []
         var idle = 0
         backend.onIdle = {
@@ -101,7 +101,7 @@ extension TerminalLoopTests {
     /// closed" once the source ends; speed keys do nothing; the walk is simulate's and ends on its own.
     @Test func aLiveWalkShowsTheGPSStateAndPlaysSimulatesTimeline() {
         let backend = TestBackend(width: 100, height: 30)
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         let template = state()
         let trace = (template.session.walk.source as! TraceReplaySource).trace
         let queue = FixQueue(clock: .gps, monotonic: clock)
@@ -140,7 +140,7 @@ extension TerminalLoopTests {
 
     @Test func pollFeedsActionsFromElsewhereThroughTheReducerOnceAFrame() {
         let backend = TestBackend(width: 100, height: 30)
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var idle = 0
         var polled = 0
         var effects: [PlayerEffect] = []
@@ -200,7 +200,7 @@ extension TerminalLoopTests {
     @Test(arguments: [(1.0, 85...100), (8.0, 25...25)])
     func theLoopSleepsUntilTheScreenMayChange(speed: Double, waits: ClosedRange<Int32>) {
         let backend = WaitRecordingBackend(TestBackend(width: 100, height: 30))
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var idle = 0
         backend.inner.onIdle = {
             idle += 1
@@ -208,7 +208,7 @@ extension TerminalLoopTests {
             if idle == 200 { backend.inner.keys = [.character("q"), .character("y")] }
         }
         backend.onDraw = { clock.advance(by: 0.008) }  // a frame's work takes 8 ms
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
         let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
         var state = state()
@@ -230,7 +230,7 @@ extension TerminalLoopTests {
 
     @Test func pausedTheLoopWakesFourTimesASecondAndDrawsNothing() {
         let backend = WaitRecordingBackend(TestBackend(width: 100, height: 30))
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var idle = 0
         var draws = 0
         backend.inner.keys = [.character(" ")]
@@ -240,7 +240,7 @@ extension TerminalLoopTests {
             if idle == 40 { backend.inner.keys = [.character("q"), .character("y")] }
         }
         backend.onDraw = { draws += 1 }
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
         let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
         var state = state()
@@ -262,7 +262,7 @@ extension TerminalLoopTests {
             idle += 1
             if idle == 5 { raise(SIGUSR1) }
         }
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var (loop, player) = loop(backend, clock: clock)
         defer { player.shutdown() }
         loop.loadUnderlay = { _ in
@@ -306,7 +306,7 @@ extension TerminalLoopTests {
         paris.startSegment()
         for i in 0..<20 { paris.append(time: 1_000 + Double(i), lat: 48.8606, lng: 2.3376 + 0.00001 * Double(i), accuracy: 5) }
         let backend = TestBackend(width: 200, height: 40)
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         var shown = ""
         var idle = 0
         backend.onIdle = {
@@ -327,7 +327,7 @@ extension TerminalLoopTests {
 
     @Test func aStopSignalEndsTheLoop() {
         let backend = TestBackend(width: 80, height: 24)
-        let clock = ManualAudioClock()
+        let clock = ManualClock()
         backend.onIdle = { raise(SIGUSR1) }
         let (loop, player) = loop(backend, clock: clock)
         defer { player.shutdown() }

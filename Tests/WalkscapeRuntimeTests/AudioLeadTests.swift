@@ -130,7 +130,7 @@ import WalkscapeSystem
 
     @Test func aLiveWalkKeepsFixesPastWhatWasHeardUntilTheSinkCatchesUp() {
         let (tour, trace) = walkInputs()
-        let queue = FixQueue(clock: .gps, monotonic: ManualAudioClock())
+        let queue = FixQueue(clock: .gps, monotonic: ManualClock())
         var walk = Walk(tour: tour, source: queue, speed: 1)
         walk.audioLeads = true
         for index in 0...30 { queue.push(trace.fix(index)) }

@@ -73,14 +73,14 @@ final class NoticeLines: Sendable {
     final class Rig {
         let output: HandPlayedOutput
         let player: AudioPlayer
-        let clock: ManualAudioClock
+        let clock: ManualClock
         let notices: NoticeLines
         let sink: AudioSink
         var walk: Walk
 
         init() {
             let output = HandPlayedOutput()
-            let clock = ManualAudioClock()
+            let clock = ManualClock()
             let player = AudioPlayer(output: output)
             let paths = AudioSinkLeadTests.recordings
             let notices = NoticeLines()
@@ -161,10 +161,10 @@ final class NoticeLines: Sendable {
 
     @Test func theNextRecordingsAreOpenedAhead() {
         let opened = Mutex<[Int]>([])
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
         let paths = AudioSinkLeadTests.recordings
-        let sink = AudioSink(player: player, clock: ManualAudioClock()) { point in
+        let sink = AudioSink(player: player, clock: ManualClock()) { point in
             opened.withLock { $0.append(point) }
             return paths[point]
         }

@@ -25,9 +25,9 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
 
     @Test func aPointStartsOnTheLoaderThreadAndTheCallerDoesNotWait() {
         let opened = Mutex<[Bool]>([])
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
-        let sink = AudioSink(player: player, clock: ManualAudioClock()) { point in
+        let sink = AudioSink(player: player, clock: ManualClock()) { point in
             opened.withLock { $0.append(Thread.isMainThread) }
             return point == 1 ? AudioSinkTests.recording : nil
         }
@@ -43,9 +43,9 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     }
 
     @Test func aStopWhileLoadingWinsAndAMissingRecordingIsSilence() {
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
-        let sink = AudioSink(player: player, clock: ManualAudioClock()) { point in point == 1 ? AudioSinkTests.recording : nil }
+        let sink = AudioSink(player: player, clock: ManualClock()) { point in point == 1 ? AudioSinkTests.recording : nil }
         sink.execute([.play(point: 1, offset: 0), .stop], speed: 1, paused: false)
         sink.drain()
         #expect(sink.muted)
@@ -62,9 +62,9 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
 
     @Test func theSinkFollowsAWalk() {
         let (tour, trace) = walkInputs()
-        let player = AudioPlayer(output: NullOutput(clock: ManualAudioClock()))
+        let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
-        let sink = AudioSink(player: player, clock: ManualAudioClock()) { _ in AudioSinkTests.recording }
+        let sink = AudioSink(player: player, clock: ManualClock()) { _ in AudioSinkTests.recording }
         var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
         walk.step(wallSeconds: 25.5)  // point 1 started at 25
         sink.drain()

@@ -11,7 +11,7 @@ import WalkscapeSystem
         let (tour, trace) = walkInputs()
         for profile in EngineProfile.allCases {
             let expected = Simulation.run(tour: tour, trace: trace, policy: profile.policy)
-            let queue = FixQueue(clock: .gps, monotonic: ManualAudioClock())
+            let queue = FixQueue(clock: .gps, monotonic: ManualClock())
             let timeline = TimelineSink()
             var walk = Walk(tour: tour, policy: profile.policy, source: queue, speed: 1, sinks: [timeline])
             // Bursts of 1 to 40 fixes (a source replaying far faster than real time), a step of a few
@@ -35,7 +35,7 @@ import WalkscapeSystem
 
     @Test func onTheGPSClockTheClockHoldsBetweenFixesThenRunsOnWhenTheGPSIsLost() {
         let (tour, trace) = walkInputs()
-        let wall = ManualAudioClock()
+        let wall = ManualClock()
         let queue = FixQueue(clock: .gps, monotonic: wall)
         var walk = Walk(tour: tour, source: queue, speed: 1)
         // Up to point 1's narration (it starts at 25 s and lasts 20 s), then the receiver goes quiet.
@@ -63,7 +63,7 @@ import WalkscapeSystem
 
     @Test func onTheWallClockEachFixIsStampedWithItsArrival() {
         let (tour, trace) = walkInputs()
-        let wall = ManualAudioClock(start: 500)
+        let wall = ManualClock(start: 500)
         let queue = FixQueue(clock: .wall, monotonic: wall)
         var walk = Walk(tour: tour, source: queue, speed: 1)
         queue.push(trace.fix(0))
@@ -83,7 +83,7 @@ import WalkscapeSystem
 
     @Test func endingAWallClockWalkTakesTheFixesThatArrivedSinceTheLastStep() {
         let (tour, trace) = walkInputs()
-        let wall = ManualAudioClock()
+        let wall = ManualClock()
         let queue = FixQueue(clock: .wall, monotonic: wall)
         var walk = Walk(tour: tour, source: queue, speed: 1)
         queue.push(trace.fix(0))
@@ -100,7 +100,7 @@ import WalkscapeSystem
 
     @Test func theSourcesEndReasonAndTheFixAgeReachTheSnapshot() {
         let (tour, trace) = walkInputs()
-        let wall = ManualAudioClock()
+        let wall = ManualClock()
         let queue = FixQueue(clock: .gps, monotonic: wall)
         var walk = Walk(tour: tour, source: queue, speed: 1)
         #expect(walk.snapshot.fixWallAge == nil && walk.snapshot.sourceEnded == nil)

@@ -23,7 +23,7 @@ import WalkscapeSystem
     }
 
     @Test func sleepRunsToItsDeadlineOnTheClockAndEndsEarlyWhenStopped() {
-        let clock = ManualAudioClock(start: 100)
+        let clock = ManualClock(start: 100)
         let token = StopToken()
         #expect(token.sleep(until: 130, clock: clock))
         #expect(clock.now() >= 130 && clock.now() < 130.06)

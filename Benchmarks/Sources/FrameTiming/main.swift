@@ -27,7 +27,7 @@ import WalkscapeTraces
 final class WaitingBackend: TerminalBackend {
     let size = (width: 200, height: 60)
     let unicode = true
-    let clock = MonotonicAudioClock()
+    let clock = SystemClock()
     let until: Double
     var waitEnded = 0.0
     var draws: [(at: Double, lateness: Double)] = []

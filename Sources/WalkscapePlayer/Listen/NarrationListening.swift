@@ -107,7 +107,7 @@ public enum NarrationListening {
         })
         // Ctrl-C, SIGTERM and SIGHUP stop the playback cleanly: a WAV being written keeps what was heard.
         // The subtitle lines are polled on the same monotonic clock the audio outputs run on.
-        let clock = MonotonicAudioClock()
+        let clock = SystemClock()
         let stopToken = StopSignals.token()
         StopSignals.watch {
             let control = player.play(decoder, point: point, from: from / speed)

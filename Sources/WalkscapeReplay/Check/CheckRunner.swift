@@ -11,9 +11,9 @@ public struct CheckRunner {
     /// Phases for cases that require a share (`minShare`) without naming how many.
     public var defaultPhases = 15
     /// The clock a case's seconds (JUnit's `time`) are measured on.
-    public var clock: any AudioClock
+    public var clock: any MonotonicClock
 
-    public init(update: Bool, defaultPhases: Int = 15, clock: any AudioClock = MonotonicAudioClock.shared) {
+    public init(update: Bool, defaultPhases: Int = 15, clock: any MonotonicClock = SystemClock.shared) {
         self.update = update
         self.defaultPhases = defaultPhases
         self.clock = clock

@@ -22,7 +22,7 @@ public struct ObservedCheck {
     public var phases: Int? = nil
     public var junit: String?
     /// The clock the checks' seconds (JUnit's `time`) are measured on.
-    public var clock: any AudioClock = MonotonicAudioClock.shared
+    public var clock: any MonotonicClock = SystemClock.shared
 
     public init(
         tour: String, trace: String, observed: String, language: String?, profile: EngineProfile, policy: EnginePolicy, walkSpeed: Double,
