@@ -288,7 +288,7 @@ public struct Walk: Sendable {
     }
 
     /// The last point whose audio started.
-    public var lastPlayedPoint: Int? { events.last { $0.kind == .audioStarted }?.point }
+    public var lastPlayedPoint: Int? { driver.state.lastStarted }
 
     /// Changes the clock's speed. The audio follows: muted (stopped) outside `WalkAudioCommand.audibleSpeeds`;
     /// within them the playing point starts again at the clock's position, stretched for the new speed.

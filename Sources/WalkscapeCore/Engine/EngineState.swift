@@ -12,6 +12,15 @@ public struct EngineState: Sendable {
     /// The order of the next point to trigger (points.count + 1 when all have triggered or been skipped).
     public internal(set) var next: Int = 1
     public internal(set) var playing: Playing?
+    /// The point whose narration started last (nil before any has).
+    public internal(set) var lastStarted: Int?
+    /// walkscape's "previous": the point before the one playing, or before the last one heard; nil at the
+    /// first point or before any narration started. The one rule the engine's previous button and the
+    /// player's replay-previous key both follow.
+    public var pointBeforeCurrent: Int? {
+        guard let current = playing?.point ?? lastStarted, current > 1 else { return nil }
+        return current - 1
+    }
     /// Triggered points waiting behind the playing audio, in order.
     public internal(set) var queue: [Int] = []
     /// Per point (index order − 1): whether it has triggered.

@@ -57,19 +57,12 @@ public enum TriggerEngine {
             startIfNeeded(&state, &events)
             finishAudio(through: t, &state, &events)
             state.clock = max(state.clock, t)
-            guard let playing = state.playing else { return }
-            state.playing = EngineState.Playing(point: playing.point, startedAt: playing.startedAt, endsAt: t)
-            finishAudio(through: t, &state, &events)
+            skip(at: t, &state, &events)
         case let .replayAudio(point, t):
             startIfNeeded(&state, &events)
             finishAudio(through: t, &state, &events)
             state.clock = max(state.clock, t)
-            guard point >= 1, point <= state.tour.points.count else { return }
-            if let playing = state.playing {
-                state.playing = nil
-                events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
-            }
-            startAudio(point: point, at: t, &state, &events)
+            replay(point: point, at: t, &state, &events)
         case let .nextPoint(t):
             startIfNeeded(&state, &events)
             finishAudio(through: t, &state, &events)
@@ -114,17 +107,9 @@ public enum TriggerEngine {
         switch state.policy.manualControls.navigation {
         case .walkscape:
             if forward {
-                guard let playing = state.playing else { return }
-                state.playing = EngineState.Playing(point: playing.point, startedAt: playing.startedAt, endsAt: t)
-                finishAudio(through: t, &state, &events)
-            } else {
-                let current = state.playing?.point ?? (state.next - 1)
-                guard current - 1 >= 1 else { return }
-                if let playing = state.playing {
-                    state.playing = nil
-                    events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
-                }
-                startAudio(point: current - 1, at: t, &state, &events)
+                skip(at: t, &state, &events)
+            } else if let previous = state.pointBeforeCurrent {
+                replay(point: previous, at: t, &state, &events)
             }
         case .screenIndex:
             let screen = state.screenPoint
@@ -154,6 +139,24 @@ public enum TriggerEngine {
             events.append(EngineEvent(t: t, kind: .pointTriggered, point: order, queueLength: 0))
             startAudio(point: order, at: t, &state, &events)
         }
+    }
+
+    /// Ends the playing narration at `t` (the queue moves on): walkscape's skip and its next button.
+    static func skip(at t: Double, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        guard let playing = state.playing else { return }
+        state.playing = EngineState.Playing(point: playing.point, startedAt: playing.startedAt, endsAt: t)
+        finishAudio(through: t, &state, &events)
+    }
+
+    /// Plays point `point`'s narration from its start at `t`, the playing one finishing there: walkscape's
+    /// replay and its previous button.
+    static func replay(point: Int, at t: Double, _ state: inout EngineState, _ events: inout [EngineEvent]) {
+        guard point >= 1, point <= state.tour.points.count else { return }
+        if let playing = state.playing {
+            state.playing = nil
+            events.append(EngineEvent(t: t, kind: .audioFinished, point: playing.point, queueLength: state.queue.count))
+        }
+        startAudio(point: point, at: t, &state, &events)
     }
 
     static func nextOrder(_ state: EngineState) -> Int? {
@@ -231,6 +234,7 @@ public enum TriggerEngine {
     static func startAudio(point order: Int, at t: Double, location: LatLng? = nil, distance: Double? = nil, _ state: inout EngineState, _ events: inout [EngineEvent]) {
         let seconds = state.tour.points[order - 1].audioSeconds
         state.playing = EngineState.Playing(point: order, startedAt: t, endsAt: t + seconds)
+        state.lastStarted = order
         events.append(EngineEvent(t: t, kind: .audioStarted, point: order, distance: distance, location: location, queueLength: state.queue.count, audioSeconds: seconds))
     }
 

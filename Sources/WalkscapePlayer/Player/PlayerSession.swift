@@ -115,12 +115,13 @@ public struct PlayerSession: Sendable {
     /// p: replay the point before the current (or last heard) one.
     @discardableResult
     public mutating func replayPrevious() -> [AudioCommand] {
-        guard let current = engine.playing?.point ?? lastPlayedPoint, current > 1 else { return [] }
-        return walk.replay(point: current - 1).audio
+        guard let previous = engine.pointBeforeCurrent else { return [] }
+        return walk.replay(point: previous).audio
     }
 
     /// n/p under the profile's manual controls (`ManualControls`, the rules live in the engine): walkscape's
-    /// own controls keep skip / replay-previous, iOS and Android send `.nextPoint`/`.previousPoint`.
+    /// own controls are the engine's skip and replay of `pointBeforeCurrent` (what its next/previous buttons
+    /// do, without ending the walk), iOS and Android send `.nextPoint`/`.previousPoint`.
     @discardableResult
     public mutating func manualStep(forward: Bool) -> [AudioCommand] {
         if engine.policy.manualControls.navigation == .walkscape { return forward ? skipAudio() : replayPrevious() }
