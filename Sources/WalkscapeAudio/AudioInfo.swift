@@ -45,13 +45,3 @@ public struct AudioInfo: Sendable, Equatable {
     /// The length in seconds: frames ÷ sample rate.
     public var durationSeconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }
-
-/// Why an audio file cannot be used.
-public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The message, without the file name (callers put the file in front).
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-}

@@ -1,23 +1,3 @@
-/// The sample format an output is opened with: interleaved 32-bit float frames.
-public struct AudioFormat: Sendable, Equatable, CustomStringConvertible {
-    public var sampleRate: Int
-    public var channels: Int
-
-    public init(sampleRate: Int, channels: Int) {
-        self.sampleRate = sampleRate
-        self.channels = channels
-    }
-
-    public var description: String { "\(sampleRate) Hz, \(channels) ch" }
-}
-
-/// Why an output cannot play.
-public struct AudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// Where decoded audio goes: a sound server, a silent clock, a file.
 ///
 /// An output plays one *segment* at a time: `start(format:)` opens a segment, `flush()` drops everything

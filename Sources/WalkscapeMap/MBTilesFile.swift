@@ -2,19 +2,6 @@
 import Foundation
 import WalkscapeCore
 
-/// Why an MBTiles file could not be read or written: one line naming the file, what went wrong and what to do.
-public struct MBTilesError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
-}
-
 /// An MBTiles file (SQLite: a `metadata` table of name/value rows and a `tiles` table of zoom, column, TMS row
 /// and tile bytes), through the SQLite C library. Opened read-only, or for writing (created when missing).
 /// Every statement runs within `budget` (rows, bytes, SQLite steps and seconds: see `MBTilesBudget`), so a

@@ -140,14 +140,3 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 }
-
-/// A byte count shared between the thread that receives and the one that shows progress.
-final class ByteCounter: Sendable {
-    private let count = Atomic<Int>(0)
-
-    init() {}
-
-    func add(_ bytes: Int) { count.add(bytes, ordering: .relaxed) }
-
-    var value: Int { count.load(ordering: .relaxed) }
-}

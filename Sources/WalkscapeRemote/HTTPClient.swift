@@ -6,41 +6,6 @@ import WalkscapeCore
 import FoundationNetworking
 #endif
 
-/// Where the body of an answer goes, decided once its status and headers are known.
-public enum HTTPBodyTarget: Sendable {
-    /// Kept in memory up to the limit (API answers, error pages).
-    case memory(limit: Int)
-    /// Handed to a sink as it arrives (media files, straight to disk).
-    case sink(any HTTPBodySink)
-}
-
-/// Receives a streamed body chunk by chunk; throwing a message stops the transfer (e.g. the disk is full).
-public protocol HTTPBodySink: AnyObject, Sendable {
-    func write(_ data: Data) throws(HTTPSinkError)
-}
-
-/// Why a sink refused a chunk.
-public struct HTTPSinkError: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-}
-
-/// Why a request got no complete answer.
-public enum HTTPTransportError: Error, Sendable {
-    /// Stopped by an `StopToken`.
-    case interrupted
-    /// The connection failed or broke (reset, cut mid-body, timed out, unknown host); worth a retry.
-    case connection(String)
-    /// The host refused the connection: nothing listens there, which waiting does not change; not retried.
-    case refused(String)
-    /// The URL or the request itself is unusable; retrying will not help.
-    case unusable(String)
-    /// The sink refused a chunk.
-    case sink(String)
-    /// An in-memory answer was larger than its limit.
-    case tooLarge(Int)
-}
-
 /// An HTTP/1.1 client over libcurl's easy interface: one request at a time on the caller's thread, one
 /// connection kept alive between requests, bodies kept in memory or streamed to a sink, every transfer cut
 /// short by an `StopToken` (Ctrl-C).

@@ -2,15 +2,6 @@ import Synchronization
 import WalkscapeCore
 import WalkscapeSystem
 
-/// Which clock a live walk runs on (`track --clock`, `play --clock`).
-public enum LiveClock: String, Sendable, CaseIterable {
-    /// The fixes' own GPS times: each fix is taken at its time and the walk's clock follows them, so a source
-    /// that replays faster than real time (`gpsfake -c 0.01`) gives exactly `simulate`'s timeline.
-    case gps
-    /// The moment each fix arrives, on the monotonic clock: what a phone that stamps fixes on arrival sees.
-    case wall
-}
-
 /// A live fix source: fixes pushed from any thread (a gpsd client, an NMEA socket reader) as they arrive,
 /// taken by the walk on its own thread. `finish(reason:)` says no more will come, and why.
 ///

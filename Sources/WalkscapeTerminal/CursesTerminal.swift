@@ -168,10 +168,3 @@ public final class CursesTerminal {
 
     deinit { end() }
 }
-
-/// Why the terminal could not be used.
-public struct TerminalError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -88,13 +88,6 @@ public struct ManifestUpdater: Sendable {
     }
 }
 
-/// Why a manifest update wrote nothing.
-public struct ManifestError: Error, Sendable {
-    /// Whether the tour could not be read at all (exit status 2) rather than being broken (1).
-    public var unreadable: Bool
-    public var problems: [Diagnostic]
-}
-
 extension ManifestUpdater.Outcome {
     /// One line for each asset whose size or digest changed: `audio/it/p1.mp3: size 100 → 120, sha256 ab12…`.
     public var changeLines: [String] {

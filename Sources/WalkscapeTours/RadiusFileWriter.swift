@@ -53,10 +53,3 @@ public struct RadiusFileWriter: Sendable {
         return after
     }
 }
-
-/// Why radii were not written: one line.
-public struct RadiusWriteError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -3,25 +3,6 @@ import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeMap
 
-/// The outcome of validating one tour: every problem, and what was measured on the way.
-public struct ValidationReport: Sendable {
-    /// The tour as the user named it.
-    public var argument: String
-    /// The tour file, when it could be found.
-    public var jsonFile: String
-    public var tour: Tour?
-    public var diagnostics: [Diagnostic]
-    /// The decoded length and format of each audio file that opened, by its relative path.
-    public var audio: [String: AudioInfo]
-    /// Cue counts of each subtitle file that parsed, by its relative path.
-    public var subtitleCues: [String: Int]
-
-    /// Whether the tour passes: no errors (and with `strict`, no warnings either).
-    public func isValid(strict: Bool) -> Bool {
-        strict ? diagnostics.isEmpty : !diagnostics.hasErrors
-    }
-}
-
 /// Checks a tour directory completely: the JSON, the cross-field rules, and every asset on disk
 /// (inside the directory, size and SHA-256 as promised, audio that decodes in full, subtitles that parse).
 public struct TourValidator: Sendable {

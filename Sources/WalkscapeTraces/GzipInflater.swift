@@ -74,14 +74,3 @@ final class GzipInflater {
         }
     }
 }
-
-/// A problem in gzip data.
-struct GzipError: Error, Sendable {
-    var message: String
-}
-
-/// Either the gzip data was bad, or the consumer of the decompressed bytes failed.
-enum InflateFailure<E: Error>: Error {
-    case gzip(GzipError)
-    case sink(E)
-}

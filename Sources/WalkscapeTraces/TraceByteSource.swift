@@ -99,9 +99,3 @@ final class TraceByteSource {
         return true
     }
 }
-
-/// Any error, wrapped to cross a typed-throws boundary.
-struct AnyError: Error {
-    let error: any Error
-    init(_ error: any Error) { self.error = error }
-}

@@ -86,8 +86,3 @@ extension WalkscapeCommand {
         return "Error: unknown command '\(TerminalText.sanitize(first))'\(hint)\nSee 'walkscape --help' for the commands."
     }
 }
-
-/// Per-run context available to commands (the console to write to).
-enum CommandContext {
-    @TaskLocal static var console: Console = .standard
-}

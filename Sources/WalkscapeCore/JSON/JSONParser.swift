@@ -1,12 +1,3 @@
-/// A JSON syntax error with the line and column (both from 1) where reading stopped.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public var description: String { "line \(line), column \(column): \(message)" }
-}
-
 /// A strict RFC 8259 JSON parser that keeps key order and number text, and says where input goes wrong.
 ///
 /// It reads UTF-8 bytes (a leading byte order mark is skipped), refuses duplicate keys, nesting deeper

@@ -1,9 +1,3 @@
-/// One step into a JSON document: an object member or an array element.
-public enum JSONPathComponent: Sendable, Hashable {
-    case key(String)
-    case index(Int)
-}
-
 /// A location inside a JSON document, written the way people read it: `points[2].tracks.it.audio`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public var components: [JSONPathComponent]

@@ -74,9 +74,3 @@ public enum GPSDReport: Sendable, Equatable {
     /// The request that turns on JSON reports, sent once after connecting.
     public static let watchRequest = Array("?WATCH={\"enable\":true,\"json\":true}\n".utf8)
 }
-
-/// Why a line from gpsd could not be read.
-public struct GPSDReportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-}

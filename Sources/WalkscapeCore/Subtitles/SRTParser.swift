@@ -1,24 +1,5 @@
 import Foundation
 
-/// The cues of a SubRip (.srt) file, the encoding it was read as, and what was wrong with it.
-public struct SubtitleDocument: Sendable {
-    public var cues: [SubtitleCue]
-    public var encoding: TextDecoder.Encoding
-    /// Problems that did not stop reading: each names its line, the cue is skipped, the rest plays. Only the
-    /// first `SRTParser.warningLimit` are kept; `omittedWarnings` counts the rest.
-    public var warnings: [SRTWarning]
-    /// How many warnings were counted past the kept ones.
-    public var omittedWarnings: Int = 0
-}
-
-/// A problem in a subtitle file, at a line (from 1; 0 for the whole file).
-public struct SRTWarning: Sendable, Equatable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-
-    public var description: String { line > 0 ? "line \(line): \(message)" : message }
-}
-
 /// Reads SubRip subtitles as real files have them.
 ///
 /// Survives: UTF-8 with or without BOM, UTF-16 LE/BE, legacy 8-bit files (Windows-1252, reported),
