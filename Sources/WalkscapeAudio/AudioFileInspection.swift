@@ -20,15 +20,7 @@ public enum AudioFileInspection {
     }
 
     public static func run(_ file: String, json: Bool, console: Console) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            console.error(TerminalText.sanitize(file) + ": no such file")
-            throw CommandExit(.usage)
-        }
-        guard !isDirectory.boolValue else {
-            console.error(TerminalText.sanitize(file) + ": is a directory; expected an audio file")
-            throw CommandExit(.usage)
-        }
+        try console.requireRegularFile(file, shownAs: TerminalText.sanitize(file), expected: "an audio file")
         let decoded: DecodedAudio
         do {
             decoded = try AudioDecoding.decodeAll(path: file)

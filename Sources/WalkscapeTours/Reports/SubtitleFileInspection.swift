@@ -18,15 +18,7 @@ public enum SubtitleFileInspection {
     }
 
     public static func run(_ file: String, json: Bool, console: Console) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            console.error(TerminalText.sanitize(file) + ": no such file")
-            throw CommandExit(.usage)
-        }
-        guard !isDirectory.boolValue else {
-            console.error(TerminalText.sanitize(file) + ": is a directory; expected a subtitle file")
-            throw CommandExit(.usage)
-        }
+        try console.requireRegularFile(file, shownAs: TerminalText.sanitize(file), expected: "a subtitle file")
         guard let data = FileManager.default.contents(atPath: file) else {
             console.error(TerminalText.sanitize(file) + ": cannot be read")
             throw CommandExit(.usage)
