@@ -43,7 +43,7 @@ public struct ProfileComparisonReport {
     public func lines() -> [String] {
         var lines = table()
         let last = lines.popLast()
-        lines.popLast()
+        _ = lines.popLast()
         for (run, flip) in zip(comparison.runs, flips) { lines += flip.lines(profile: run.name) }
         if let spreads, let phases { lines += Self.phasesText(spreads, runs: comparison.runs, phases: phases, titles: pointTitles) }
         lines += Self.sources(comparison, flips: flips, phases: phases != nil)
