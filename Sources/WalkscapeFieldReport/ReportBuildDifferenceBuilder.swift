@@ -11,7 +11,7 @@ import WalkscapeCore
 /// the apps' fix delivery (`UpstreamSource`).
 public enum ReportBuildDifferenceBuilder {
     /// The builds compared, in the order they are named.
-    public static let builds: [EngineProfile] = [.iosApp, .androidApp]
+    public static let builds: [EngineProfile] = [.ios5c84126, .android5c84126]
     /// Times closer than this (seconds) agree: `compare`'s default `--tolerance`.
     public static let tolerance = 0.5
     /// The reference app's repository, for links.
@@ -30,11 +30,11 @@ public enum ReportBuildDifferenceBuilder {
                 let never = comparison.runs.map { ($0.end?.kind == .tourCompleted ? $0.end?.missed : nil)?.contains(order) == true }
                 let (rule, profile): (UpstreamSource.Rule?, EngineProfile)
                 if Set(outcomes.map(\.refires)).count > 1 {
-                    (rule, profile) = (nil, .iosApp)
+                    (rule, profile) = (nil, .ios5c84126)
                 } else if outcomes.contains(where: \.cut) || never.contains(true) {
-                    (rule, profile) = (.earlyCompletion, .androidApp)
+                    (rule, profile) = (.completion, .android5c84126)
                 } else {
-                    (rule, profile) = (.fixDelivery, .iosApp)
+                    (rule, profile) = (.fixDelivery, .ios5c84126)
                 }
                 let cites = rule.map { rule in builds.compactMap { UpstreamSource.cite(rule, $0) } } ?? [refireCitation]
                 let detail = zip(comparison.runs.map(\.name), zip(outcomes, never)).map { name, outcome in
@@ -53,8 +53,8 @@ public enum ReportBuildDifferenceBuilder {
     static func summary(_ rule: UpstreamSource.Rule?) -> String {
         switch rule {
         case nil: return "the iOS app restarts it on re-entering its region"
-        case .earlyCompletion: return "the Android app completes the tour before it plays"
-        case .fixDelivery, .distance: return "the apps' fix delivery triggers it at different times"
+        case .completion: return "the Android app completes the tour before it plays"
+        default: return "the apps' fix delivery triggers it at different times"
         }
     }
 

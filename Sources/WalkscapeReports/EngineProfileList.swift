@@ -1,25 +1,45 @@
 import WalkscapeCore
 
-/// `compare --list-profiles`: one row a profile (name, the reference app's commit it models, its rules), then
-/// the removed names and what replaced them; or the same as JSON.
+/// `compare --list-profiles`: one row a profile (name, the app build it models with its version, build
+/// number, commit and date, its rules), then the other names and the removed names; or the same as JSON.
 public enum EngineProfileList {
     /// The list, as lines to write as they are (each ends with a newline): a table, or one JSON document.
     public static func lines(json: Bool) -> [String] {
         let removed = EngineProfile.removedNames.sorted { $0.key < $1.key }
         if json {
-            let profiles: [JSONValue] = EngineProfile.allCases.map {
-                .object([("name", .string($0.rawValue)), ("upstreamCommit", $0.upstreamCommit.map(JSONValue.string) ?? .null), ("summary", .string($0.summary))])
+            let profiles: [JSONValue] = EngineProfile.allCases.map { profile in
+                var members: [(key: String, value: JSONValue)] = [
+                    ("name", .string(profile.rawValue)), ("upstreamCommit", profile.upstreamCommit.map(JSONValue.string) ?? .null),
+                ]
+                if let build = profile.build {
+                    members += [
+                        ("platform", .string(build.platform.rawValue)), ("version", .string(build.version)),
+                        ("buildNumber", .integer(build.buildNumber)), ("date", build.date.map(JSONValue.string) ?? .null),
+                        ("notBefore", build.notBefore.map(JSONValue.string) ?? .null),
+                        ("versionSource", .string(build.versionSource)),
+                    ]
+                }
+                members += [("aliases", .array(profile.otherNames.map(JSONValue.string))), ("summary", .string(profile.summary))]
+                return .object(members)
             }
             let aliases: [JSONValue] = removed.map {
                 .object([("name", .string($0.key)), ("replacement", .string($0.value.replacement.rawValue)), ("reason", .string($0.value.reason))])
             }
             return [JSONWriter().write(.object([("repository", .string("gigiorda84/walkspace-app")), ("profiles", .array(profiles)), ("removed", .array(aliases))])) + "\n"]
         }
-        var table = TextTable(["PROFILE", "MODELS", "RULES"])
+        var table = TextTable(["PROFILE", "BUILD", "COMMIT", "DATE", "RULES"])
         for profile in EngineProfile.allCases {
-            table.add([profile.rawValue, profile.upstreamCommit.map { "walkspace-app@\($0)" } ?? "walkscape", profile.summary])
+            let build = profile.build
+            table.add([
+                profile.rawValue, build?.label ?? "walkscape", build.map { "walkspace-app@\($0.commit)" } ?? "-",
+                build?.dateText ?? "-", profile.summary,
+            ])
         }
         var lines = table.render().map { $0 + "\n" }
+        lines.append("\n")
+        for profile in EngineProfile.allCases where !profile.otherNames.isEmpty {
+            lines.append("\(profile.otherNames.joined(separator: ", ")): \(profile.rawValue)\n")
+        }
         for (name, value) in removed { lines.append("\(name): removed, \(value.reason); use \(value.replacement.rawValue)\n") }
         return lines
     }

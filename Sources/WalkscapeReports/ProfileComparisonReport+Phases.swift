@@ -9,7 +9,8 @@ extension ProfileComparisonReport {
             guard let profile = EngineProfile(rawValue: run.name), let commit = profile.upstreamCommit else { continue }
             var rules: [(String, UpstreamSource.Rule)] = []
             let cut = run.outcomes.contains { $0.cut }
-            if run.end?.kind == .tourCompleted, run.end?.missed?.isEmpty == false || cut { rules.append(("early completion", .earlyCompletion)) }
+            let early = profile.policy.appCursor?.completesOnReachingLastPoint == true
+            if early, run.end?.kind == .tourCompleted, run.end?.missed?.isEmpty == false || cut { rules.append(("early completion", .completion)) }
             if flip.decision != nil { rules.append(("distance", .distance)) }
             if phases { rules.append(("fix delivery", .fixDelivery)) }
             for (name, rule) in rules {

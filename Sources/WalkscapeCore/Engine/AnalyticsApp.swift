@@ -1,15 +1,19 @@
 /// Which app's analytics a batch imitates: what each sends, with which properties, device and OS strings.
 ///
-/// Read from the reference app at commit 5c84126 (docs/profiles.md cites the lines): the iOS app
-/// (`AnalyticsService.swift`, `PlayerView.swift`) sends `tour_started` with `triggerType`, `language` and
-/// `platform`, `point_triggered` with `triggerType`, `tour_completed` at every audio end on the last point
-/// and `tour_abandoned` when the player closes before completion; the Android app (`AnalyticsService.kt`,
-/// `PlayerViewModel.kt`) sends the same three without properties and no `tour_abandoned`.
+/// Read from the reference app's files at each build's commit (docs/profiles.md cites the lines): the iOS app
+/// (`AnalyticsService.swift`, `PlayerView.swift`, the same walk events at 5c84126 and efba3ee) sends
+/// `tour_started` with `triggerType`, `language` and `platform`, `point_triggered` with `triggerType`,
+/// `tour_completed` at every audio end on the last point and `tour_abandoned` when the player closes before
+/// completion; the Android app at 5c84126 (`AnalyticsService.kt`, `PlayerViewModel.kt`) sends the same three
+/// without properties and no `tour_abandoned`; at efba3ee it sends `tour_started` with `triggerType: "gps"`,
+/// `tour_completed` with `durationMinutes` and `triggerType`, and `tour_abandoned` with `durationMinutes`.
 public enum AnalyticsApp: String, Sendable, CaseIterable {
-    /// The iOS app's events.
+    /// The iOS app's events (1.2 and 1.6 send the same ones on a walk).
     case ios
-    /// The Android app's events.
-    case android
+    /// Android 1.1.1-beta (commit 5c84126): bare events, no `tour_abandoned`.
+    case android5c84126
+    /// Android 1.1.12 (commit efba3ee): durations and trigger types, `tour_abandoned` from `stopTour()`.
+    case androidEfba3ee
     /// walkscape's own rules (`prd`, `ideal`): one event per trigger, completion or abandonment.
     case walkscape
 
@@ -18,7 +22,7 @@ public enum AnalyticsApp: String, Sendable, CaseIterable {
     public var device: String {
         switch self {
         case .ios: return "ios-walkscape"
-        case .android: return "walkscape Android replay"
+        case .android5c84126, .androidEfba3ee: return "walkscape Android replay"
         case .walkscape: return "walkscape"
         }
     }
@@ -28,7 +32,7 @@ public enum AnalyticsApp: String, Sendable, CaseIterable {
     public var osVersion: String {
         switch self {
         case .ios: return "iOS (walkscape replay)"
-        case .android: return "Android (walkscape replay)"
+        case .android5c84126, .androidEfba3ee: return "Android (walkscape replay)"
         case .walkscape: return "walkscape replay"
         }
     }

@@ -11,8 +11,10 @@
 /// - `tour_completed` at the timeline's `tour_completed` (for the Android app that is the end of the
 ///   second-to-last narration). The iOS app tracks it at *every* natural audio end while its screen is on
 ///   the last point, so each later re-fire of the last point that plays out sends it again.
-/// - `tour_abandoned` when the walk ends incomplete (the player closes), except for the Android app, which
+/// - `tour_abandoned` when the walk ends incomplete (the player closes), except for Android 1.1.1-beta, which
 ///   has no such event.
+/// - `durationMinutes` is the whole minutes since `tour_started` (a floor, as both apps compute it), and
+///   `triggerType` on a completion or abandonment is "gps" once any point triggered by GPS, else "manual".
 public struct AnalyticsBatch: Sendable {
     /// The backend's event names (`AnalyticsEventType` in `analytics-event.dto.ts`), in its order.
     public static let eventNames = [
@@ -91,7 +93,12 @@ public struct AnalyticsBatch: Sendable {
                     ("durationMinutes", .integer(Int(event.t / 60))), ("pointsVisited", .integer(pointCount)),
                     ("triggerType", .string(gpsTriggered ? "gps" : "manual")), ("platform", .string("ios")),
                 ])
-            case .android, .walkscape:
+            case .androidEfba3ee:
+                // PlayerViewModel.kt@efba3ee lines 117-127: trackTourCompleted(tour.id, elapsedMinutes(), primaryTriggerType).
+                append("tour_completed", event, [
+                    ("durationMinutes", .integer(Int(event.t / 60))), ("triggerType", .string(gpsTriggered ? "gps" : "manual")),
+                ])
+            case .android5c84126, .walkscape:
                 append("tour_completed", event, [])
             }
         }
@@ -100,8 +107,12 @@ public struct AnalyticsBatch: Sendable {
             defer { previous = event }
             switch event.kind {
             case .tourStarted:
-                append("tour_started", event, app == .ios
-                    ? [("triggerType", .string("manual")), ("language", .string(language)), ("platform", .string("ios"))] : [])
+                switch app {
+                case .ios: append("tour_started", event, [("triggerType", .string("manual")), ("language", .string(language)), ("platform", .string("ios"))])
+                // PlayerViewModel.kt@efba3ee line 180: trackTourStarted(tourId, "gps").
+                case .androidEfba3ee: append("tour_started", event, [("triggerType", .string("gps"))])
+                case .android5c84126, .walkscape: append("tour_started", event, [])
+                }
             case .pointTriggered, .pointRefired:
                 gpsTriggered = true
                 append("point_triggered", event, point: event.point, app == .ios ? [("triggerType", .string("gps"))] : [])
@@ -120,9 +131,12 @@ public struct AnalyticsBatch: Sendable {
                         ("durationMinutes", .integer(Int(event.t / 60))), ("lastPointIndex", .integer(max(0, (event.next ?? 1) - 1))),
                         ("platform", .string("ios")),
                     ])
+                case .androidEfba3ee:
+                    // PlayerViewModel.kt@efba3ee stopTour(): trackTourAbandoned(id, elapsedMinutes()) when started and not complete.
+                    append("tour_abandoned", event, [("durationMinutes", .integer(Int(event.t / 60)))])
                 case .walkscape:
                     append("tour_abandoned", event, [])
-                case .android:
+                case .android5c84126:
                     break
                 }
             default:

@@ -15,13 +15,19 @@ struct CompareCommand: ParsableCommand {
             profiles differ from the first one given (a trigger or start time more than --tolerance apart, a point never \
             triggered, or re-fires). Then, per profile, how the tour ended, how many fixes the phone \
             delivered, and re-fired points (the iOS app restarts the narration on re-entering the current \
-            point's region: flagged as a likely app bug).
+            point's region: flagged as a likely app bug). For app builds, what changes from the first build \
+            given to each later one on the walk (what the walker hears, when the tour completes, which \
+            analytics events are sent), each with the reference app's lines; with several --trace or \
+            --phases, how often each difference occurs.
 
-            Profiles: \(EngineProfile.names) (docs/profiles.md). Without --profile, all of them, prd first.
+            Profiles: \(EngineProfile.names) (docs/profiles.md). Without --profile: prd, the newest iOS and \
+            Android builds, ideal.
 
             Examples:
               walkscape compare tours/torino-portici --trace walk.gpx \\
                   --profile prd --profile ios-app
+              walkscape compare tours/torino-portici --trace walk.gpx \\
+                  --profile android-app@5c84126 --profile android-app
               walkscape compare tours/torino-portici --trace walk.gpx --json
               walkscape compare --list-profiles
             """)
@@ -29,8 +35,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The tour directory or its tour.json.")
     var tour: String?
 
-    @Option(help: ArgumentHelp("The GPS trace: \(TraceFileHelp.formats).", valueName: "FILE"))
-    var trace: String?
+    @Option(help: ArgumentHelp("A GPS trace (repeat for several walks): \(TraceFileHelp.formats).", valueName: "FILE"))
+    var trace: [String] = []
 
     @Flag(help: "List the profiles, what each models and the reference app's commit it was read from, and exit.")
     var listProfiles = false
@@ -64,7 +70,7 @@ struct CompareCommand: ParsableCommand {
 
     func validate() throws {
         if listProfiles { return }
-        guard tour != nil, trace != nil else { throw ValidationError("compare needs TOUR and --trace FILE (or --list-profiles).") }
+        guard tour != nil, !trace.isEmpty else { throw ValidationError("compare needs TOUR and --trace FILE (or --list-profiles).") }
         for name in profiles {
             guard let resolved = EngineProfile.resolve(name) else {
                 throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(name)).")
@@ -84,26 +90,12 @@ struct CompareCommand: ParsableCommand {
             for line in EngineProfileList.lines(json: json) { console.write(line) }
             return
         }
-        guard let tour, let trace else { return }
-        let inputs = try Replay.load(tour: tour, trace: trace, language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, console: console)
-        let chosen = profiles.isEmpty ? EngineProfile.allCases : profiles.compactMap { EngineProfile.resolve($0)?.profile }
-        let comparison = ProfileComparison(
-            tour: inputs.tour.engineTour, trace: inputs.trace.trace, policies: chosen.map { profile in
-                var policy = profile.policy
-                if let distance { policy.distanceModel = distance }
-                return (profile.rawValue, policy)
-            },
-            tolerance: tolerance)
-        let spreads = phases.map { n in comparison.runs.map { PhaseSpread.run(tour: inputs.tour.engineTour, trace: inputs.trace.trace, policy: $0.policy, phases: n) } }
-        let flips = comparison.runs.map { DistanceFlips(run: $0, tour: inputs.tour.engineTour, trace: inputs.trace.trace) }
-        let report = ProfileComparisonReport(
-            comparison: comparison, tourID: inputs.tour.tour.id, tourTitle: inputs.tour.title, language: inputs.tour.language,
-            pointIDs: inputs.tour.pointIDs, pointTitles: inputs.tour.pointTitles(), trace: trace, tolerance: tolerance, flips: flips,
-            spreads: spreads, phases: phases)
-        if json {
-            console.write(JSONWriter().write(report.json()) + "\n")
-        } else {
-            for line in report.lines() { console.line(line) }
-        }
+        guard let tour else { return }
+        try ProfileComparisonRun.run(
+            ComparisonRequest(
+                tour: tour, traces: trace, profiles: profiles.isEmpty ? EngineProfile.current : profiles.compactMap { EngineProfile.resolve($0)?.profile },
+                language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, tolerance: tolerance, distance: distance,
+                phases: phases, json: json),
+            console: console)
     }
 }
