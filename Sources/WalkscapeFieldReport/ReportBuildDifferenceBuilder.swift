@@ -22,7 +22,7 @@ public enum ReportBuildDifferenceBuilder {
     /// The differences on `walks` (name and trace), in walk then point order; `titles` are the points' titles.
     public static func differences(walks: [(name: String, trace: Trace)], tour: EngineTour, titles: [Int: String]) -> [ReportData.BuildDifference] {
         var differences: [ReportData.BuildDifference] = []
-        let names = builds.map { "\($0.rawValue) (\($0.upstreamCommit ?? "walkscape"))" }
+        let names = builds.map(\.rawValue)
         for walk in walks {
             let comparison = ProfileComparison(tour: tour, trace: walk.trace, policies: builds.map { ($0.rawValue, $0.policy) }, tolerance: tolerance)
             for (index, order) in comparison.orders.enumerated() where !comparison.agree(point: index) {
@@ -36,7 +36,9 @@ public enum ReportBuildDifferenceBuilder {
                 } else {
                     (rule, profile) = (.fixDelivery, .ios5c84126)
                 }
-                let cites = rule.map { rule in builds.compactMap { UpstreamSource.cite(rule, $0) } } ?? [refireCitation]
+                let cites = rule.map { rule in
+                    rule == .completion ? builds.compactMap(UpstreamSource.citeEarlyCompletion) : builds.compactMap { UpstreamSource.cite(rule, $0) }
+                } ?? [refireCitation]
                 let detail = zip(comparison.runs.map(\.name), zip(outcomes, never)).map { name, outcome in
                     "\(name): " + describe(outcome.0, neverPlayed: outcome.1)
                 }.joined(separator: "; ")

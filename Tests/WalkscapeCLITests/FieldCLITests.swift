@@ -131,7 +131,7 @@ import WalkscapeCore
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--sweep", "300:50:10"], "FROM ≤ TO"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--sweep", "a:b"], "FROM:TO:STEP"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--profile", "iphone"], "--profile"),
-            (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--profile", "ios-app", "--skip-missed"], "never skips"),
+            (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--profile", "ios-app@5c84126", "--skip-missed"], "never skips"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--json", "--csv"], "exclusive"),
             (["radii", "tours/torino-portici", "--trace", Self.torinoTraces[0], "--noise", "5", "--runs", "0"], "--runs"),
             (["radii", "tours/torino-portici", "--trace", "fixtures/traces/absent.gpx"], "absent.gpx"),

@@ -10,7 +10,7 @@ import WalkscapeTestSupport
     static let briefPass = "fixtures/traces-profiles/torino-brief-pass.gpx"
 
     @Test func simulateJSONReportsTheShareAndSpreadPerPoint() throws {
-        let result = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "android-app", "--distance", "sphere", "--format", "json", "--phases", "15"])
+        let result = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere", "--format", "json", "--phases", "15"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "simulate-brief-pass-android-phases.json"), "\(result.stdout)")
         let phases = try JSONParser().parse(result.stdout)["phases"]
@@ -36,15 +36,15 @@ import WalkscapeTestSupport
     }
 
     @Test func compareShowsTheEllipsoidDecisionAndHowOftenEachPointPlays() throws {
-        let result = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app", "--profile", "android-app", "--phases", "15"])
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--profile", "android-app@5c84126", "--phases", "15"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "compare-brief-pass-phases.txt"), "\(result.stdout)")
-        #expect(result.stdout.contains("ios-app: wgs84 distances decide point 2: the fix at 7:17.0 is 149.994 m from it on the sphere and 150.305 m on WGS84"))
+        #expect(result.stdout.contains("ios-app@5c84126: wgs84 distances decide point 2: the fix at 7:17.0 is 149.994 m from it on the sphere and 150.305 m on WGS84"))
     }
 
     @Test func distanceSphereRestoresTheOldDecision() throws {
-        let wgs = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app"])
-        let sphere = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app", "--distance", "sphere"])
+        let wgs = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126"])
+        let sphere = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--distance", "sphere"])
         #expect(!wgs.stdout.contains("\"event\":\"point_triggered\",\"point\":2"))
         #expect(sphere.stdout.contains("{\"t\":437.000,\"event\":\"point_triggered\",\"point\":2,\"pointId\":\"p2\",\"distance\":150.0"))
     }
@@ -52,14 +52,14 @@ import WalkscapeTestSupport
     @Test func checkRefusesACaseWhosePointsPlayTooRarely() throws {
         let result = try CLI.run([
             "check", Self.tour, "--trace", Self.briefPass, "--expect", "fixtures/golden/profiles/torino-brief-pass-android-app-sphere.jsonl",
-            "--profile", "android-app", "--distance", "sphere", "--lang", "it", "--min-share", "0.95",
+            "--profile", "android-app@5c84126", "--distance", "sphere", "--lang", "it", "--min-share", "0.95",
         ])
         #expect(result.status == 1)
         #expect(result.stdout.contains("6 points play in fewer than 95 % of 15 phases of the fix delivery (minShare 0.95):"))
         #expect(result.stdout.contains("point 2: plays in 10 of 15 phases (67 %)"))
         let lenient = try CLI.run([
             "check", Self.tour, "--trace", Self.briefPass, "--expect", "fixtures/golden/profiles/torino-brief-pass-android-app-sphere.jsonl",
-            "--profile", "android-app", "--distance", "sphere", "--lang", "it", "--min-share", "0",
+            "--profile", "android-app@5c84126", "--distance", "sphere", "--lang", "it", "--min-share", "0",
         ])
         #expect(lenient.status == 0, "\(lenient.stdout)")
     }
@@ -67,12 +67,12 @@ import WalkscapeTestSupport
     @Test func radiiAdvisesFromTheWorstPhase() throws {
         // One trace under 5 phases of Android's grid on the sphere: point 2 triggers in 4 of them; the advice
         // (raise to 185 m) is what every phase needs.
-        let result = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app", "--distance", "sphere", "--phases", "5"])
+        let result = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere", "--phases", "5"])
         #expect(result.status == 0, "\(result.stderr)")
         let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }.map(String.init) ?? ""
         #expect(row.contains("4/5") && row.contains("raise to 185 m"), "\(row)")
         #expect(result.stdout.contains("torino-brief-pass.gpx@0/5"))
-        let single = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app", "--distance", "sphere"])
+        let single = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere"])
         // Phase 0 alone (the plain replay) is one of the phases that miss point 2 (issue 16).
         #expect(single.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }?.contains("0/1") == true)
     }

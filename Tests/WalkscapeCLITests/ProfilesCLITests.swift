@@ -10,19 +10,21 @@ import WalkscapeCore
     static func trace(_ name: String) -> String { "fixtures/traces-profiles/torino-\(name).gpx" }
 
     @Test func compareTextForPeople() throws {
-        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("leave-then-next"), "--profile", "prd", "--profile", "ios-app", "--profile", "android-app"])
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("leave-then-next"), "--profile", "prd", "--profile", "ios-app@5c84126", "--profile", "android-app@5c84126"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "compare-leave-then-next.txt"), "\(result.stdout)")
     }
 
     @Test func compareEveryProfileByDefault() throws {
+        // Without --profile: prd, the newest iOS and Android builds, ideal.
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("edge-jitter")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "compare-edge-jitter-all.txt"), "\(result.stdout)")
+        #expect(result.stdout.contains("prd  ios-app@efba3ee  android-app@efba3ee  ideal") || result.stdout.contains("ios-app@efba3ee"))
     }
 
     @Test func compareJSONNamesTheDisagreements() throws {
-        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "android-app", "--json"])
+        let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "android-app@5c84126", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "compare-brief-pass.json"), "\(result.stdout)")
         let json = try JSONParser().parse(result.stdout)
@@ -42,19 +44,19 @@ import WalkscapeCore
         #expect(one.stderr.contains("at least two --profile"))
         let unknown = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "nokia"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("--profile must be one of prd, ios-app, android-app, ideal, got nokia."))
+        #expect(unknown.stderr.contains("--profile must be one of prd, ios-app@5c84126, ios-app@efba3ee, android-app@5c84126, android-app@efba3ee, ideal (ios-app and android-app: the newest; an app version works too, e.g. android-app@1.1.12), got nokia."), "\(unknown.stderr)")
     }
 
     /// android-app2 (the deleted `app 2` tree) is an alias of android-app for one release, with a warning.
     @Test func theRemovedAndroidApp2NameWarnsAndUsesAndroidApp() throws {
         let args = ["simulate", Self.tour, "--trace", Self.trace("leave-then-next")]
         let alias = try CLI.run(args + ["--profile", "android-app2"])
-        let current = try CLI.run(args + ["--profile", "android-app"])
+        let current = try CLI.run(args + ["--profile", "android-app@5c84126"])
         #expect(alias.status == 0)
         #expect(alias.stdout == current.stdout)
-        #expect(alias.stderr.contains("warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app instead"), "\(alias.stderr)")
+        #expect(alias.stderr.contains("warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app@5c84126 instead"), "\(alias.stderr)")
         #expect(!current.stderr.contains("android-app2"))
-        let twice = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--profile", "android-app2"])
+        let twice = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--profile", "android-app2"])
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("each --profile may be given once"))
     }
@@ -63,23 +65,29 @@ import WalkscapeCore
     @Test func profilesNameTheUpstreamCommitTheyModel() throws {
         let list = try CLI.run(["compare", "--list-profiles"])
         #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout.contains("ios-app      walkspace-app@5c84126"), "\(list.stdout)")
-        #expect(list.stdout.contains("android-app  walkspace-app@5c84126"))
-        #expect(list.stdout.contains("prd          walkscape"))
+        #expect(list.stdout.contains("ios-app@5c84126      1.2 (10)        walkspace-app@5c84126  2026-02-06"), "\(list.stdout)")
+        #expect(list.stdout.contains("android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06"))
+        #expect(list.stdout.contains("android-app@efba3ee  1.1.12 (25)     walkspace-app@efba3ee  after 2026-09-02"))
+        #expect(list.stdout.contains("prd                  walkscape"))
+        #expect(list.stdout.contains("ios-app, ios-app@1.6: ios-app@efba3ee\n"))
         #expect(list.stdout.contains("android-app2: removed"))
         let json = try JSONParser().parse(try CLI.run(["compare", "--list-profiles", "--json"]).stdout)
-        #expect(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null } == [.null, .string("5c84126"), .string("5c84126"), .null])
-        let simulated = try JSONParser().parse(try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--format", "json"]).stdout)
+        #expect(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null }
+            == [.null, .string("5c84126"), .string("efba3ee"), .string("5c84126"), .string("efba3ee"), .null])
+        #expect(json["profiles"]?.arrayElements?[4]["version"] == .string("1.1.12"))
+        #expect(json["profiles"]?.arrayElements?[4]["buildNumber"] == .integer(25))
+        #expect(json["profiles"]?.arrayElements?[3]["date"] == .string("2026-02-06"))
+        let simulated = try JSONParser().parse(try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--format", "json"]).stdout)
         #expect(simulated["upstreamCommit"] == .string("5c84126"))
         let missing = try CLI.run(["compare", "--trace", Self.trace("brief-pass")])
         #expect(missing.status == 2)
     }
 
     @Test func simulateRecordsTheProfileAndFlagsRefires() throws {
-        let result = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("edge-jitter"), "--profile", "ios-app", "--format", "json"])
+        let result = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("edge-jitter"), "--profile", "ios-app@5c84126", "--format", "json"])
         #expect(result.status == 0)
         let json = try JSONParser().parse(result.stdout)
-        #expect(json["profile"] == .string("ios-app"))
+        #expect(json["profile"] == .string("ios-app@5c84126"))
         #expect(json["policy"]?["fixDelivery"]?["minMoveMeters"] == .number("10"))
         #expect(json["policy"]?["appCursor"]?["refiresOnReentry"] == .bool(true))
         let refires = json["events"]?.arrayElements?.filter { $0["event"] == .string("point_refired") } ?? []
@@ -109,29 +117,29 @@ import WalkscapeCore
     }
 
     @Test func theAppProfilesRejectDeepQueuesAndSkipping() throws {
-        let deep = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "ios-app", "--queue-depth", "2"])
+        let deep = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "ios-app@5c84126", "--queue-depth", "2"])
         #expect(deep.status == 2)
-        #expect(deep.stderr.contains("--profile ios-app: the phone app's queue has one slot"))
-        let skip = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app", "--skip-missed"])
+        #expect(deep.stderr.contains("--profile ios-app@5c84126: the phone app's queue has one slot"))
+        let skip = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--skip-missed"])
         #expect(skip.status == 2)
     }
 
     static let profileTraces = ["brief-pass", "edge-jitter", "leave-then-next", "poor-accuracy"].map(trace)
 
-    @Test(arguments: ["ios-app", "android-app"])
+    @Test(arguments: ["ios-app@5c84126", "android-app@5c84126"])
     func radiiUnderAnAppProfileReplaysTheEngine(profile: String) throws {
         let result = try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--sweep", "100:200:25"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try matchesGolden(result.stdout, "radii-profile-\(profile).txt"), "\(result.stdout)")
         #expect(result.stdout.contains("Exact path: every radius replayed through the engine"))
-        #expect(result.stdout.contains("Re-fires") == (profile == "ios-app"))
+        #expect(result.stdout.contains("Re-fires") == (profile == "ios-app@5c84126"))
         let json = try JSONParser().parse(try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--json"]).stdout)
         #expect(json["profile"] == .string(profile))
         #expect(json["method"] == .string("engine-replay"))
         #expect((json["fixesDelivered"]?.intValue ?? 0) < (json["fixes"]?.intValue ?? 0))
         let two = json["points"]?.arrayElements?[1]["traces"]?.arrayElements ?? []
         let jitter = two.first { $0["trace"] == .string(Self.trace("edge-jitter")) }
-        #expect(jitter?["refires"]?.intValue == (profile == "ios-app" ? 6 : 0))
+        #expect(jitter?["refires"]?.intValue == (profile == "ios-app@5c84126" ? 6 : 0))
     }
 
     @Test func radiiWithSkipMissedReplaysTheEngine() throws {

@@ -14,7 +14,7 @@ import WalkscapeTestSupport
     /// torino-portici (7 points, three walks, one of them missing points), helsinki-keskusta (its offline map),
     /// torino-portici under the iOS app's rules (the differences between the app builds, with citations).
     @Test(.enabled(if: chromium != nil, "chromium is not installed (Debian: apt-get install chromium); the page is not checked in a browser"),
-        arguments: [("torino-portici", "prd"), ("helsinki-keskusta", "prd"), ("torino-portici", "ios-app")])
+        arguments: [("torino-portici", "prd"), ("helsinki-keskusta", "prd"), ("torino-portici", "ios-app@5c84126")])
     func theWrittenPageWorksInABrowserOffline(tour: String, profile: String) throws {
         let dir = NSTemporaryDirectory() + "walkscape-report-browser-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -39,7 +39,7 @@ import WalkscapeTestSupport
         let passed = text.split(separator: "\n").filter { $0.hasPrefix("PASS") }.count
         #expect(passed >= 40, "\(passed) checks passed:\n\(text)")
         #expect(text.contains("PASS  data: valid against report-data.schema.json") || text.contains("SKIP  data: valid"), "\(text)")
-        if profile == "ios-app" {
+        if profile == "ios-app@5c84126" {
             let line = text.split(separator: "\n").first { $0.hasPrefix("PASS  page: build differences with citations: ") }
             #expect(line.map { !$0.hasSuffix(": 0 citations") } == true, "\(text)")
         }

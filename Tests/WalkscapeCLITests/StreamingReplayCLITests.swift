@@ -21,7 +21,7 @@ import WalkscapeTestSupport
 
     @Test func simulatePrintsTheSameBytesStreamedOrReadWhole() throws {
         for (tour, trace) in Self.traces {
-            for options in [["--format", "jsonl"], ["--format", "text", "--lang", "en"], ["--profile", "ios-app", "--min-accuracy", "20"], ["--profile", "android-app", "--queue-depth", "0"]] {
+            for options in [["--format", "jsonl"], ["--format", "text", "--lang", "en"], ["--profile", "ios-app@5c84126", "--min-accuracy", "20"], ["--profile", "android-app@5c84126", "--queue-depth", "0"]] {
                 let arguments = ["simulate", "tours/" + tour, "--trace", trace] + options
                 let streamed = try CLI.run(arguments)
                 let whole = try CLI.run(arguments, environment: ["WALKSCAPE_TRACE_STREAM": "0"])

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func androidAndWalkscapeCompleteOnce() {
-        for app in [AnalyticsApp.android, .walkscape] {
+        for app in [AnalyticsApp.android5c84126, .androidEfba3ee, .walkscape] {
             #expect(names(batch(app).body(timeline: refiringTimeline, pointCount: 2))
                 == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2"])
         }
@@ -78,14 +78,42 @@ import Testing
         #expect(names(batch(.ios).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1", "tour_abandoned"])
         #expect(batch(.ios).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == .integer(1))
         #expect(names(batch(.walkscape).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1", "tour_abandoned"])
-        #expect(names(batch(.android).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1"])
+        #expect(names(batch(.android5c84126).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1"])
+        // Android 1.1.12: stopTour() sends tour_abandoned {durationMinutes} (PlayerViewModel.kt@efba3ee:453–462).
+        let abandoned = batch(.androidEfba3ee).body(timeline: timeline, pointCount: 2)
+        #expect(names(abandoned) == ["tour_started", "point_triggered 1", "tour_abandoned"])
+        #expect(abandoned["events"]?.arrayElements?[2]["properties"]?["durationMinutes"] == .integer(3))
+        #expect(abandoned["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == nil)
+    }
+
+    /// Android 1.1.12 sends tour_started {triggerType: "gps"} and tour_completed {durationMinutes (whole
+    /// minutes), triggerType: "gps" once a point fired by GPS}; point_triggered stays bare; 1.1.1-beta sends
+    /// all three bare (PlayerViewModel.kt@efba3ee:176–179, 105–115, 122–125; AnalyticsService.kt@1cddc0c:117–127).
+    @Test func androidOneOneTwelveSendsDurationsAndTriggerTypes() {
+        let events = [
+            EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 10, kind: .pointTriggered, point: 1),
+            EngineEvent(t: 10, kind: .audioStarted, point: 1), EngineEvent(t: 70, kind: .audioFinished, point: 1),
+            EngineEvent(t: 100, kind: .pointTriggered, point: 2), EngineEvent(t: 100, kind: .audioStarted, point: 2),
+            EngineEvent(t: 179.9, kind: .audioFinished, point: 2), EngineEvent(t: 179.9, kind: .tourCompleted, point: 2),
+        ]
+        let timeline = Timeline(events: events, startTime: 0, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
+        let body = batch(.androidEfba3ee).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements ?? []
+        func properties(_ i: Int) -> [String] { (body[i]["properties"]?.objectMembers ?? []).map(\.key).filter { !["source", "profile", "order"].contains($0) } }
+        #expect(body.map { $0["name"]?.stringValue ?? "" } == ["tour_started", "point_triggered", "point_triggered", "tour_completed"])
+        #expect(body[0]["properties"]?["triggerType"] == .string("gps"))
+        #expect(properties(1).isEmpty && properties(2).isEmpty)
+        #expect(body[3]["properties"]?["durationMinutes"] == .integer(2))
+        #expect(body[3]["properties"]?["triggerType"] == .string("gps"))
+        #expect(properties(3) == ["durationMinutes", "triggerType"])
+        let bare = batch(.android5c84126).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements ?? []
+        #expect(bare.allSatisfy { ($0["properties"]?.objectMembers ?? []).allSatisfy { ["source", "profile", "order"].contains($0.key) } })
     }
 
     @Test func theAnonymousIDIsAStableUUIDPerRun() {
-        let a = AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app")
-        #expect(a == AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app"))
-        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "android-app"))
-        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1001, fixes: 5, profile: "ios-app"))
+        let a = AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app@5c84126")
+        #expect(a == AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app@5c84126"))
+        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "android-app@5c84126"))
+        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1001, fixes: 5, profile: "ios-app@5c84126"))
         let parts = a.split(separator: "-").map(\.count)
         #expect(parts == [8, 4, 4, 4, 12])
         #expect(a.allSatisfy { $0 == "-" || $0.isHexDigit })

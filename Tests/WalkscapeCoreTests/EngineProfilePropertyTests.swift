@@ -18,7 +18,7 @@ import Testing
     @Test func everyPhaseKeepsTheProfilesRules() async {
         await propertyCheck(count: 60, input: Gen.int(in: 0...Int(Int32.max))) { seed in
             let walk = RandomWalk(seed: seed)
-            for profile in [EngineProfile.iosApp, .androidApp] {
+            for profile in [EngineProfile.ios5c84126, .android5c84126, .androidEfba3ee] {
                 for phase in PhaseSpread.fractions(7) { Self.expectInvariants(walk, profile, phase: phase) }
                 #expect(Simulation.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phase: 0) == Simulation.run(tour: walk.tour, trace: walk.trace, policy: profile.policy))
                 let spread = PhaseSpread.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phases: 7)

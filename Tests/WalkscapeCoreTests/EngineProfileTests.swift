@@ -6,7 +6,7 @@ import Testing
 @Suite struct EngineProfileTests {
     static let ios = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: true)
     static let android = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false)
-    static let androidApp = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false, completesOnReachingLastPoint: true)
+    static let android5c84126 = AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false, completesOnReachingLastPoint: true)
     static let android2 = AppCursorRules(queueNeedsCurrentRegion: true, refiresOnReentry: false)
 
     func started(_ policy: EnginePolicy) -> EngineState { started(lineTour(), policy) }
@@ -151,7 +151,7 @@ import Testing
     // MARK: Android's completion when the cursor reaches the last point
 
     @Test func androidCompletesWhenTheSecondToLastNarrationEndsAndNeverPlaysTheLastPoint() {
-        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.androidApp))
+        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.android5c84126))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(100, 600))
         #expect(brief(TriggerEngine.reduce(&state, .advance(to: 170))) == ["160.0 audio_finished 2", "160.0 tour_completed 3 missed=3"])
@@ -166,7 +166,7 @@ import Testing
     }
 
     @Test func androidCutsAFlaggedLastPointAsItStarts() {
-        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.androidApp))
+        var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.android5c84126))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(100, 600))
         #expect(brief(TriggerEngine.reduce(&state, fix(120, 1150))).suffix(1) == ["120.0 point_queued 3"])
@@ -204,7 +204,7 @@ import Testing
     /// the next fix outside its radius clears it (:97–104), and walking in then sets `nearbyPoint` again (:90–92):
     /// a flagged point that played before the walker arrived restarts when they do. Android never does.
     @Test func aFlaggedPointThatPlayedBeforeTheWalkerArrivedRestartsOnArrivalOnIOSOnly() {
-        for (rules, refires) in [(Self.ios, true), (Self.androidApp, false)] {
+        for (rules, refires) in [(Self.ios, true), (Self.android5c84126, false)] {
             var state = started(EnginePolicy(appCursor: rules))
             _ = TriggerEngine.reduce(&state, fix(0, 0))
             _ = TriggerEngine.reduce(&state, fix(30, 550))  // point 2 flagged while 1 plays
@@ -227,7 +227,7 @@ import Testing
     /// Neither app gates on accuracy (iOS only logs, LocationManager.swift:163–170; Android reads no accuracy):
     /// a fix with 200 m accuracy inside the region triggers under both app profiles, and `ideal` ignores it.
     @Test func theAppsTriggerOnAPoorAccuracyFixAndIdealIgnoresIt() {
-        for profile in [EngineProfile.iosApp, .androidApp] {
+        for profile in [EngineProfile.ios5c84126, .android5c84126] {
             var state = started(profile.policy)
             #expect(brief(TriggerEngine.reduce(&state, fix(1, -50, accuracy: 200))).contains("1.0 point_triggered 1"))
         }
@@ -241,17 +241,58 @@ import Testing
 
     @Test func theProfilesArePresetsOfThePolicy() {
         #expect(EngineProfile.prd.policy == .standard)
-        #expect(EngineProfile.iosApp.policy.fixDelivery == FixDelivery(minMoveMeters: 10))
-        #expect(EngineProfile.iosApp.policy.appCursor == Self.ios)
-        #expect(EngineProfile.androidApp.policy.fixDelivery == FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
-        #expect(EngineProfile.androidApp.policy.appCursor == Self.androidApp)
-        #expect(EngineProfile.resolve("android-app2")?.profile == .androidApp)
+        #expect(EngineProfile.ios5c84126.policy.fixDelivery == FixDelivery(minMoveMeters: 10))
+        #expect(EngineProfile.ios5c84126.policy.appCursor == Self.ios)
+        #expect(EngineProfile.android5c84126.policy.fixDelivery == FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
+        #expect(EngineProfile.android5c84126.policy.appCursor == Self.android5c84126)
+        #expect(EngineProfile.resolve("android-app2")?.profile == .android5c84126)
         #expect(EngineProfile.resolve("android-app2")?.warning?.contains("a11c3bc") == true)
-        #expect(EngineProfile.resolve("android-app")?.warning == nil)
+        #expect(EngineProfile.resolve("android-app@5c84126")?.warning == nil)
         #expect(EngineProfile.resolve("nokia") == nil)
-        #expect(EngineProfile.iosApp.upstreamCommit == "5c84126" && EngineProfile.prd.upstreamCommit == nil)
+        #expect(EngineProfile.ios5c84126.upstreamCommit == "5c84126" && EngineProfile.prd.upstreamCommit == nil)
         #expect(EngineProfile.ideal.policy == EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true))
         for profile in EngineProfile.allCases { #expect(profile.policy.conflict == nil) }
-        #expect(EngineProfile(rawValue: "ios-app") == .iosApp)
+        #expect(EngineProfile(rawValue: "ios-app@5c84126") == .ios5c84126)
+    }
+
+    /// The bare app names mean the newest build; app versions name the same builds as their commits; every
+    /// name in the catalogue is unique and canonical.
+    @Test func theBareNamesMeanTheNewestBuildAndVersionsNameTheirCommits() {
+        #expect(EngineProfile(rawValue: "android-app") == .androidEfba3ee)
+        #expect(EngineProfile(rawValue: "ios-app") == .iosEfba3ee)
+        #expect(EngineProfile(rawValue: "android-app@1.1.12") == .androidEfba3ee)
+        #expect(EngineProfile(rawValue: "android-app@1.1.1-beta") == .android5c84126)
+        #expect(EngineProfile(rawValue: "ios-app@1.6") == .iosEfba3ee)
+        #expect(EngineProfile(rawValue: "ios-app@1.2") == .ios5c84126)
+        #expect(EngineProfile(rawValue: "android-app@1.1.3") == nil)
+        #expect(Set(EngineProfile.allCases.map(\.name)).count == EngineProfile.allCases.count)
+        for (alias, profile) in EngineProfile.aliases { #expect(!EngineProfile.allCases.map(\.name).contains(alias) && EngineProfile.allCases.contains(profile)) }
+        #expect(EngineProfile.androidEfba3ee.build?.label == "1.1.12 (25)")
+        #expect(EngineProfile.android5c84126.build?.label == "1.1.1-beta (9)")
+        #expect(EngineProfile.iosEfba3ee.build?.label == "1.6 (15)")
+    }
+
+    /// Android 1.1.12 fixed the completion order (PlayerViewModel.kt@efba3ee:117–131): the last narration plays
+    /// and the tour completes when it ends; 1.1.1-beta completes when the second-to-last ends. Everything
+    /// else about the walk is the same.
+    @Test func androidOneOneTwelveCompletesWhenTheLastNarrationEnds() {
+        let tour = lineTour(points: 3)
+        var fixed = started(tour, EngineProfile.androidEfba3ee.policy)
+        var early = started(tour, EngineProfile.android5c84126.policy)
+        var fixedEvents: [String] = []
+        var earlyEvents: [String] = []
+        for (t, north) in [(0.0, 0.0), (70, 600), (140, 1200)] {
+            fixedEvents += brief(TriggerEngine.reduce(&fixed, fix(t, north)))
+            earlyEvents += brief(TriggerEngine.reduce(&early, fix(t, north)))
+        }
+        fixedEvents += brief(TriggerEngine.reduce(&fixed, .advance(to: 300)))
+        earlyEvents += brief(TriggerEngine.reduce(&early, .advance(to: 300)))
+        #expect(fixedEvents.contains("140.0 audio_started 3"))
+        #expect(fixedEvents.contains("200.0 tour_completed 3"))
+        #expect(earlyEvents.contains("130.0 tour_completed 3 missed=3"))
+        #expect(!earlyEvents.contains("140.0 audio_started 3"))
+        var policy = EngineProfile.androidEfba3ee.policy
+        policy.appCursor?.completesOnReachingLastPoint = true
+        #expect(policy == EngineProfile.android5c84126.policy)
     }
 }

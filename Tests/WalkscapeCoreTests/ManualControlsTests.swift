@@ -14,13 +14,13 @@ import Testing
         #expect(EngineProfile.prd.policy.manualControls == .walkscape)
         #expect(EngineProfile.ideal.policy.manualControls == .walkscape)
         // PlayerView.swift lines 419–436: ±10 s; AudioPlayerManager.kt lines 108–115: ±15 s.
-        #expect(EngineProfile.iosApp.policy.manualControls.seekStepSeconds == 10)
-        #expect(EngineProfile.androidApp.policy.manualControls.seekStepSeconds == 15)
+        #expect(EngineProfile.ios5c84126.policy.manualControls.seekStepSeconds == 10)
+        #expect(EngineProfile.android5c84126.policy.manualControls.seekStepSeconds == 15)
     }
 
     @Test func iOSNextPlaysTheScreensNextPointAndLeavesTheGPSCursor() {
         // PlayerView.swift moveToNextPoint (lines 516–543): currentPointIndex += 1, stop, play; LocationManager untouched.
-        var state = started(.iosApp)
+        var state = started(.ios5c84126)
         _ = TriggerEngine.reduce(&state, fix(0, 0))  // point 1 fires and plays
         let next = TriggerEngine.reduce(&state, .nextPoint(at: 10))
         #expect(brief(next) == ["10.0 audio_cut 1", "10.0 audio_started 2"])
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func iOSPreviousStopsAtTheFirstPointAndNextOnTheLastCompletes() {
-        var state = started(.iosApp, points: 2)
+        var state = started(.ios5c84126, points: 2)
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         #expect(TriggerEngine.reduce(&state, .previousPoint(at: 5)).isEmpty)  // guard currentPointIndex > 0 (line 546)
         _ = TriggerEngine.reduce(&state, .nextPoint(at: 10))
@@ -48,7 +48,7 @@ import Testing
 
     @Test func androidNextSetsTheCursorAndMarksThePointTriggered() {
         // PlayerViewModel.kt moveToNextPoint (lines 300–330) → LocationManager.setPointIndex (lines 185–192).
-        var state = started(.androidApp)
+        var state = started(.android5c84126)
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(5, 550))  // point 2 flagged
         #expect(state.queue == [2])
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func androidNextOnTheLastPointCompletesAndItsEndCompletesToo() {
-        var state = started(.androidApp, points: 3)
+        var state = started(.android5c84126, points: 3)
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, .nextPoint(at: 10))
         let toLast = TriggerEngine.reduce(&state, .nextPoint(at: 20))
@@ -74,7 +74,7 @@ import Testing
         let end = TriggerEngine.reduce(&state, .advance(to: 81))
         #expect(brief(end) == ["80.0 audio_finished 3", "80.0 tour_completed 3 missed="])
         // Next on the last point completes at once (lines 304–314); after completion the buttons do nothing.
-        var other = started(.androidApp, points: 2)
+        var other = started(.android5c84126, points: 2)
         _ = TriggerEngine.reduce(&other, fix(0, 0))
         _ = TriggerEngine.reduce(&other, .nextPoint(at: 5))
         #expect(brief(TriggerEngine.reduce(&other, .nextPoint(at: 6))) == ["6.0 audio_cut 2", "6.0 tour_completed 2"])

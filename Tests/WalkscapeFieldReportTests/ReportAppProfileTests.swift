@@ -22,7 +22,7 @@ import WalkscapeTraces
     }
 
     @Test func iOSRestartsAreCutWhereTheyRestarted() throws {
-        let (walk, timeline) = try Self.walk(.iosApp, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
+        let (walk, timeline) = try Self.walk(.ios5c84126, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
         let refires = timeline.events.filter { $0.kind == .pointRefired && $0.point == 2 }.count
         #expect(refires > 0)
         let second = walk.narrations.filter { $0.point == 2 }
@@ -49,7 +49,7 @@ import WalkscapeTraces
         let last = try #require(differences.first { $0.title.hasPrefix("Point 7 ") })
         #expect(last.title.contains("completes the tour before it plays"))
         #expect(last.citation?.url?.hasSuffix("ui/player/PlayerViewModel.kt#L106-L109") == true)
-        #expect(differences.allSatisfy { $0.builds == ["ios-app (5c84126)", "android-app (5c84126)"] && $0.citation != nil })
+        #expect(differences.allSatisfy { $0.builds == ["ios-app@5c84126", "android-app@5c84126"] && $0.citation != nil })
         // Each difference is a point where `compare` finds the builds disagree, and only those.
         let comparison = ProfileComparison(
             tour: replay.engineTour, trace: loaded.trace, policies: ReportBuildDifferenceBuilder.builds.map { ($0.rawValue, $0.policy) },
@@ -69,12 +69,12 @@ import WalkscapeTraces
                     timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: profile.policy))],
                 policy: profile.policy, profile: profile.rawValue, command: "walkscape report", walkscapeVersion: "test")
             let data = try FieldReportBuilder.data(inputs)
-            #expect((data.buildDifferences != nil) == [.iosApp, .androidApp].contains(profile), "\(profile)")
+            #expect((data.buildDifferences != nil) == [.ios5c84126, .android5c84126].contains(profile), "\(profile)")
         }
     }
 
     @Test func androidsEarlyCompletionMissesTheLastPoint() throws {
-        let (walk, timeline) = try Self.walk(.androidApp, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
+        let (walk, timeline) = try Self.walk(.android5c84126, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
         let completed = try #require(timeline.events.first { $0.kind == .tourCompleted })
         let never = try #require(completed.missed)
         #expect(!never.isEmpty)

@@ -14,7 +14,7 @@ import WalkscapeTestSupport
     static func predictedEvents() throws -> [JSONValue] {
         let path = NSTemporaryDirectory() + "walkscape-observed-\(UUID().uuidString).json"
         defer { unlink(path) }
-        let result = try CLI.run(["simulate", tour, "--trace", trace, "--profile", "ios-app", "--events", path])
+        let result = try CLI.run(["simulate", tour, "--trace", trace, "--profile", "ios-app@5c84126", "--events", path])
         try #require(result.status == 0, "\(result.stderr)")
         return try JSONParser().parse(Array(FileManager.default.contents(atPath: path)!))["events"]!.arrayElements!
     }
@@ -28,7 +28,7 @@ import WalkscapeTestSupport
     static func batch(_ events: [JSONValue]) -> String { JSONWriter(pretty: false).write(.object([("events", .array(events))])) }
 
     static func check(_ observed: String, tolerance: String = "2", extra: [String] = []) throws -> CLIResult {
-        try CLI.run(["check", tour, "--trace", trace, "--profile", "ios-app", "--observed", observed, "--tolerance", tolerance] + extra)
+        try CLI.run(["check", tour, "--trace", trace, "--profile", "ios-app@5c84126", "--observed", observed, "--tolerance", tolerance] + extra)
     }
 
     /// `event` with its timestamp moved by `seconds`.
@@ -52,7 +52,7 @@ import WalkscapeTestSupport
         defer { unlink(agreeing) }
         let result = try Self.check(agreeing, extra: ["--phases", "15"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasPrefix("torino-portici: \(agreeing) against the ios-app prediction for \(Self.trace) under 15 phases (tolerance 2 s)\n"))
+        #expect(result.stdout.hasPrefix("torino-portici: \(agreeing) against the ios-app@5c84126 prediction for \(Self.trace) under 15 phases (tolerance 2 s)\n"))
         #expect(result.stdout.contains(" in 15/15 "), "\(result.stdout)")
         // Point 3 thirty seconds early: outside the spread of all fifteen phases.
         let early = try Self.write(Self.batch(events.map { $0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3" ? Self.shifted($0, by: -30) : $0 }), "json")

@@ -29,7 +29,7 @@ import WalkscapeRuntime
         #expect(Player.action(for: .right) == .seekStep(forward: true))
     }
 
-    @Test(arguments: [(EngineProfile.prd, 10.0), (.iosApp, 10), (.androidApp, 15)])
+    @Test(arguments: [(EngineProfile.prd, 10.0), (.ios5c84126, 10), (.android5c84126, 15)])
     func seekKeysMoveByTheProfilesStep(profile: EngineProfile, step: Double) {
         let sink = AudioCommandSink()
         var s = state(profile, sink: sink)
@@ -47,7 +47,7 @@ import WalkscapeRuntime
 
     @Test func androidNextMovesTheCursorAndPlaysThePoint() {
         let sink = AudioCommandSink()
-        var s = state(.androidApp, sink: sink)
+        var s = state(.android5c84126, sink: sink)
         _ = playFirstPoint(&s)
         sink.commands.withLock { $0.removeAll() }
         _ = Player.reduce(&s, key: .character("n"))
@@ -60,7 +60,7 @@ import WalkscapeRuntime
 
     @Test func iosNextMovesTheScreenOnlyAndNextOnTheLastPointCompletes() {
         let sink = AudioCommandSink()
-        var s = state(.iosApp, sink: sink)
+        var s = state(.ios5c84126, sink: sink)
         _ = playFirstPoint(&s)
         _ = Player.reduce(&s, key: .character("n"))
         #expect(s.session.engine.cursor == 1 && s.session.engine.screenPoint == 2 && !s.session.engine.triggered[1])

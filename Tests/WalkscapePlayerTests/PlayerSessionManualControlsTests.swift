@@ -10,15 +10,15 @@ import WalkscapeRuntime
     @Test func seekStepIsTheProfilesAndNextFollowsTheApp() {
         let (tour, trace) = sessionInputs()
         #expect(PlayerSession(tour: tour, trace: trace).seekStep == 10)
-        #expect(PlayerSession(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy).seekStep == 10)
-        var android = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.androidApp.policy, speed: 1)
+        #expect(PlayerSession(tour: tour, trace: trace, policy: EngineProfile.ios5c84126.policy).seekStep == 10)
+        var android = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.android5c84126.policy, speed: 1)
         #expect(android.seekStep == 15)
         while android.engine.playing == nil && !android.ended { _ = android.advance(wallSeconds: 1) }
         let commands = android.manualStep(forward: true)
         #expect(commands.last == .play(point: 2, offset: 0))
         #expect(android.engine.cursor == 2)
         #expect(android.engine.triggered[1])
-        var ios = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy, speed: 1)
+        var ios = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.ios5c84126.policy, speed: 1)
         while ios.engine.playing == nil && !ios.ended { _ = ios.advance(wallSeconds: 1) }
         _ = ios.manualStep(forward: true)
         #expect(ios.engine.cursor == 1)

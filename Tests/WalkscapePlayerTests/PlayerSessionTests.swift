@@ -30,7 +30,7 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
             while !session.ended { _ = session.advance(wallSeconds: Double.random(in: 0.01...0.3, using: &rng)) }
             #expect(session.events == expected, "\(profile)")
         }
-        var ios = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy, speed: 64)
+        var ios = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.ios5c84126.policy, speed: 64)
         while !ios.ended { _ = ios.advance(wallSeconds: 1) }
         #expect(ios.lastDeliveredFix != nil && ios.lastDeliveredFix! < trace.count)
     }

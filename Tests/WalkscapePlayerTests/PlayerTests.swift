@@ -176,7 +176,7 @@ final class AudioCommandSink: WalkSink {
     }
 
     @Test func theAppsNextAndPreviousSayWhyAtTheEnds() {
-        for profile in [EngineProfile.iosApp, .androidApp] {
+        for profile in [EngineProfile.ios5c84126, .android5c84126] {
             let (tour, trace) = sessionInputs()
             let session = PlayerSession(tour: tour, trace: trace, policy: profile.policy)
             let info = PlayerTourInfo(title: "Tour", pointTitles: [:], route: [], completionMessage: nil, subtitles: [:])

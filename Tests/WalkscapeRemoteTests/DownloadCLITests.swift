@@ -265,7 +265,7 @@ import WalkscapeCore
         let server = try APIServer()
         let trace = "fixtures/traces-profiles/torino-edge-jitter.gpx"
         var expected = 0
-        for profile in ["prd", "ios-app", "android-app", "ideal"] {
+        for profile in ["prd", "ios-app@5c84126", "android-app@5c84126", "ideal"] {
             let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--profile", profile, "--upload-events", "--api", server.deployed])
             #expect(posted.status == 0, "\(profile): \(posted.stderr)")
             #expect(posted.stderr.contains("(204)"), "\(profile): \(posted.stderr)")

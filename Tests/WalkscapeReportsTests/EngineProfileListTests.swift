@@ -10,7 +10,11 @@ import WalkscapeReports
         for profile in EngineProfile.allCases {
             #expect(lines.contains { $0.hasPrefix(profile.rawValue + " ") }, "\(profile.rawValue)")
         }
-        #expect(lines.count == 1 + EngineProfile.allCases.count + EngineProfile.removedNames.count)
+        // The table, a blank line, a line per profile with other names, a line per removed name.
+        let withAliases = EngineProfile.allCases.filter { !$0.otherNames.isEmpty }.count
+        #expect(lines.count == 1 + EngineProfile.allCases.count + 1 + withAliases + EngineProfile.removedNames.count)
+        #expect(lines.contains("android-app, android-app@1.1.12: android-app@efba3ee\n"))
+        #expect(lines.contains { $0.hasPrefix("android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06") }, "\(lines)")
     }
 
     @Test func theJSONNamesTheRepositoryAndEachProfilesCommit() throws {

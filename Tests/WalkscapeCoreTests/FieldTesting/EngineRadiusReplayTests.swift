@@ -177,14 +177,14 @@ import Testing
             trace.append(time: 1_000_000 + Double(k * 4), lat: p.lat, lng: p.lng)
         }
         let walks = [RadiusAnalysis.RecordedWalk(name: "edge", trace: trace)]
-        let ios = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.iosApp.policy).run(walks)
-        let refires = Simulation.run(tour: tour, trace: trace, policy: EngineProfile.iosApp.policy).events.filter { $0.kind == .pointRefired }.count
+        let ios = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.ios5c84126.policy).run(walks)
+        let refires = Simulation.run(tour: tour, trace: trace, policy: EngineProfile.ios5c84126.policy).events.filter { $0.kind == .pointRefired }.count
         #expect(refires == 3)
         #expect(ios.points[0].traces[0].refires == refires)
         #expect(ios.points[1].traces[0].refires == 0)
         #expect(ios.refires == refires)
         #expect(ios.engineReplayReason == "the app cursor, re-fire on re-entry, wgs84 distances")
-        let android = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.androidApp.policy).run(walks)
+        let android = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.android5c84126.policy).run(walks)
         #expect(android.refires == 0)
         #expect(RadiusAnalysis(tour: tour, path: [], policy: .standard).run(walks).engineReplayReason == nil)
     }

@@ -13,7 +13,7 @@ import WalkscapeReplay
     }
 
     @Test func pathsAreRelativeToTheSuiteAndOptionsOverrideTheProfile() throws {
-        let path = try suite(#"{"cases": [{"tour": "../t", "trace": "/abs/walk.gpx", "golden": "g.jsonl", "options": {"profile": "ios-app", "queueDepth": 0, "walkSpeed": 1.5}, "track": 2, "minShare": 0.9}]}"#)
+        let path = try suite(#"{"cases": [{"tour": "../t", "trace": "/abs/walk.gpx", "golden": "g.jsonl", "options": {"profile": "ios-app@5c84126", "queueDepth": 0, "walkSpeed": 1.5}, "track": 2, "minShare": 0.9}]}"#)
         let cases = try CheckSuite.read(path)
         let base = (path as NSString).deletingLastPathComponent
         #expect(cases.count == 1)
@@ -21,7 +21,7 @@ import WalkscapeReplay
         #expect(cases[0].trace == "/abs/walk.gpx")
         #expect(cases[0].name == "g.jsonl")
         #expect(cases[0].policy.queueDepth == 0)
-        #expect(cases[0].policy.distanceModel == EngineProfile.iosApp.policy.distanceModel)
+        #expect(cases[0].policy.distanceModel == EngineProfile.ios5c84126.policy.distanceModel)
         #expect(cases[0].walkSpeed == 1.5)
         #expect(cases[0].selection.track == 2)
         #expect(cases[0].minShare == 0.9)

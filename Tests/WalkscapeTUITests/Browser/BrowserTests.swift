@@ -119,8 +119,8 @@ func sampleListings() -> [TourListing] {
         _ = reduce(&state, .down, .right)  // subtitles: as audio → off
         #expect(state.settings.subtitles == .off)
         _ = reduce(&state, .down, .right)  // rules: prd → ios-app
-        #expect(state.settings.profile == .iosApp)
-        #expect(state.settings.policy == EngineProfile.iosApp.policy)
+        #expect(state.settings.profile == .ios5c84126)
+        #expect(state.settings.policy == EngineProfile.ios5c84126.policy)
         _ = reduce(&state, .down, .right)  // queue depth 1 → 2: an app's queue is one slot, so refused
         #expect(state.settings.policy.queueDepth == 1)
         _ = reduce(&state, .left)
@@ -133,7 +133,7 @@ func sampleListings() -> [TourListing] {
         #expect(state.screen == .detail(0))
         if case let .play(_, _, settings)? = reduce(&state, .enter) {
             #expect(settings.speed == 0.5)
-            #expect(settings.profile == .iosApp)
+            #expect(settings.profile == .ios5c84126)
         } else {
             Issue.record("enter starts the walk with the settings")
         }
