@@ -21,6 +21,8 @@ import PackageDescription
 /// - `WalkscapeCollector`: a local `POST /analytics/events` collector over SwiftNIO.
 /// - `WalkscapePlayer`: the terminal app's loop (the player screen over a `TerminalBackend`, the terminal
 ///   session), the player's reducer over its walk (`Player.reduce`, `PlayerSession`), the tours' texts for the player.
+/// - `WalkscapeDashboard`: what the backend's CMS analytics would show for event files (`walkscape dashboard`): its
+///   `admin-analytics.service.ts` ported at two versions.
 /// - `WalkscapeFieldReport`: the field report (`walkscape report`): one self-contained HTML page with the map, the
 ///   walks' timelines, the narrations and the radii advice, built from loaded tours, traces and timelines.
 ///
@@ -138,6 +140,8 @@ let package = Package(
             ]),
         // Text and JSON of the core's results for people and tools: tables, number formats, reports.
         .target(name: "WalkscapeReports", dependencies: ["WalkscapeCore"]),
+        // `walkscape dashboard`: the backend's admin analytics (admin-analytics.service.ts) ported, over event files.
+        .target(name: "WalkscapeDashboard", dependencies: ["WalkscapeCore", "WalkscapeReports"]),
         // Headless walks: a tour and a trace read together for a replay, check suites and their runner, radius write-back.
         .target(name: "WalkscapeReplay", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeTraces", "WalkscapeReports", "WalkscapeTUI", "WalkscapeAudio"]),
         .target(
@@ -145,7 +149,7 @@ let package = Package(
             dependencies: [
                 "WalkscapeReplay", "WalkscapeReports", "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
                 "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
-                "WalkscapeFieldReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WalkscapeFieldReport", "WalkscapeDashboard", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
 
@@ -158,6 +162,7 @@ let package = Package(
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeSystemTests", dependencies: ["WalkscapeSystem"]),
         .testTarget(name: "WalkscapeReportsTests", dependencies: ["WalkscapeReports", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeDashboardTests", dependencies: ["WalkscapeDashboard", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),

@@ -29,7 +29,7 @@ public struct WalkscapeCommand: ParsableCommand {
             SimulateCommand.self, CheckCommand.self, CompareCommand.self, ListenCommand.self, PlayCommand.self,
             SynthCommand.self, RadiiCommand.self, ReportCommand.self, RemoteCommand.self, DownloadCommand.self, RemoveCommand.self,
             ImportCommand.self, NewCommand.self, TilesCommand.self,
-            ConvertCommand.self, FeedCommand.self, TrackCommand.self, CollectCommand.self,
+            ConvertCommand.self, FeedCommand.self, TrackCommand.self, CollectCommand.self, DashboardCommand.self,
         ]
     )
 

@@ -1,9 +1,5 @@
 import ArgumentParser
-import Foundation
-import WalkscapeCore
-import WalkscapeReports
 import WalkscapeSystem
-import WalkscapeMap
 import WalkscapeRemote
 import WalkscapeTours
 
@@ -55,50 +51,8 @@ struct TilesCommand: ParsableCommand {
 
     func run() throws {
         let console = CommandContext.console
-        if fetch { return try fetchMap(console: console) }
+        if fetch { return try TourMapFetch.run(tour: tour, api: api, token: token, minimumRate: try RemoteOptions.minimumRate(), console: console) }
         guard let source else { throw CommandExit(.usage) }
         try TourTiles.add(from: source, to: tour, console: console)
-    }
-
-    /// `--fetch`: the map of the installed tour, as `download --map-only` fetches it.
-    func fetchMap(console: Console) throws {
-        let location: TourLocation
-        let loaded: Tour
-        let recorded: JSONValue?
-        do {
-            location = try TourLocation(argument: tour)
-            guard let data = FileManager.default.contents(atPath: location.jsonFile) else { throw TourFileError(path: location.jsonFile, "cannot be read") }
-            recorded = try JSONParser().parse([UInt8](data))["x-walkscape-source"]
-            guard let tour = try TourLoader.load(location.directory).tour else { throw TourFileError(path: location.jsonFile, "is not a valid tour") }
-            loaded = tour
-        } catch {
-            console.error(TerminalText.sanitize("\(error)"))
-            throw CommandExit(.usage)
-        }
-        guard let base = api ?? recorded?["api"]?.stringValue, let tourID = recorded?["tourId"]?.stringValue else {
-            console.error("\(location.jsonFile): no x-walkscape-source (api, tourId): the tour was not made by `walkscape download`; give --api, or add tiles with --from")
-            throw CommandExit(.usage)
-        }
-        let interruption = StopSignals.token()
-        let downloader: TourDownloader
-        do {
-            let client = HTTPClient(interruption: interruption, minimumRate: try RemoteOptions.minimumRate())
-            downloader = TourDownloader(api: try RemoteAPI(base: base, token: AccessToken.resolve(token), client: client, retry: RetryPolicy(attempts: 5), interruption: interruption))
-        } catch let error as RemoteError {
-            throw RemoteFailure.exit(error, console: console)
-        }
-        downloader.map = .only
-        let directory = location.directory
-        do {
-            let outcome = try StopSignals.watch { () throws(RemoteError) -> TourDownloader.Outcome in
-                try downloader.download(tourID, languages: loaded.languages, destination: (directory as NSString).deletingLastPathComponent)
-            }
-            if case let .installed(_, _, plan, _, received, _) = outcome {
-                console.line("\(tour): \(plan.tiles) map tiles (\(formatBytes(plan.totalBytes))) in \(MapTilePlan.localPath); \(formatBytes(received)) downloaded")
-            }
-            if let note = downloader.mapNote { console.line("Map: \(note)") }
-        } catch let error as RemoteError {
-            throw RemoteFailure.exit(error, console: console)
-        }
     }
 }

@@ -1,13 +1,11 @@
-import ArgumentParser
 import Foundation
-import WalkscapeCore
 import WalkscapeSystem
-import WalkscapeRemote
-import WalkscapeRuntime
 
 /// Turns a remote failure into its message on standard error and the exit status of docs/downloads.md.
-enum RemoteFailure {
-    static func exit(_ error: RemoteError, console: Console) -> CommandExit {
+public enum RemoteFailure {
+    /// Writes `error`'s lines on `console` and gives the status: 1 a wrong answer, 2 unavailable or a local
+    /// problem, 128 + N interrupted by signal N (SIGINT when the signal is unknown).
+    public static func exit(_ error: RemoteError, console: Console) -> CommandExit {
         for line in error.message.split(separator: "\n", omittingEmptySubsequences: false) {
             console.error(String(line))
         }

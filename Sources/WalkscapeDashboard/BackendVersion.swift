@@ -1,0 +1,57 @@
+/// The versions of the backend's `backend/src/admin/analytics/admin-analytics.service.ts` that walkscape
+/// ports: the git mirror's 5c84126 and the file index's newest, efba3ee (docs/dashboard.md).
+public enum BackendVersion: String, CaseIterable, Sendable {
+    /// 2026-02-06, what the builds 1.1.1-beta (Android) and 1.2 (iOS) talked to: the trigger split from
+    /// `tour_started`, donations a plain count, no "incomplete" sessions.
+    case v5c84126 = "5c84126"
+    /// The newest version the index holds (Android 1.1.12, iOS 1.6): the trigger split from `tour_completed`,
+    /// donations by provider and source with amounts, `completionsWithDuration`, "incomplete" sessions.
+    case efba3ee
+
+    /// The newest version walkscape ports: `--backend`'s default.
+    public static let newest = BackendVersion.efba3ee
+
+    /// The commit's full hash.
+    public var commit: String {
+        switch self {
+        case .v5c84126: return "5c84126190027d490e1cb35c29ce874eaebab8f8"
+        case .efba3ee: return "efba3ee739f77a44573a13110a67c001293387a5"
+        }
+    }
+
+    /// "5c84126, efba3ee", for messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The version `ref` names: a prefix of at least 7 hex digits of its commit's hash, any letter case.
+    public static func resolve(_ ref: String) -> BackendVersion? {
+        let ref = ref.lowercased()
+        guard ref.count >= 7 else { return nil }
+        return allCases.first { $0.commit.hasPrefix(ref) }
+    }
+}
+
+/// The service's `period` (`getDateFilter`, efba3ee L20-32, 5c84126 L15-27): events whose `createdAt` is at
+/// most 7, 30 or 90 days before now, or all of them. The controller's default is `'30d'`
+/// (`period || '30d'`, admin-analytics.controller.ts at 5c84126 L36).
+public enum DashboardPeriod: String, CaseIterable, Sendable {
+    case days7 = "7d"
+    case days30 = "30d"
+    case days90 = "90d"
+    case all
+
+    public static let standard = DashboardPeriod.days30
+
+    /// "7d, 30d, 90d, all", for messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The earliest `createdAt` kept (milliseconds since 1970), nil for every event: `now - N * 24 * 60 * 60 * 1000`
+    /// (L24-28), compared with `gte` (L36).
+    public func start(now: Int64) -> Int64? {
+        switch self {
+        case .days7: return now - 7 * 86_400_000
+        case .days30: return now - 30 * 86_400_000
+        case .days90: return now - 90 * 86_400_000
+        case .all: return nil
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import WalkscapeTestSupport
+
+/// `walkscape dashboard` run as a user runs it: on batches `simulate --events` writes for the sample walk under the
+/// iOS and Android profiles, against golden files; bad input is one line and exit 1, an unopenable file exit 2.
+@Suite struct DashboardCLITests {
+    /// The batches of the Turin walk, clean and missed, under ios-app and android-app, in a fresh folder.
+    static func batches() throws -> (folder: String, files: [String]) {
+        let folder = NSTemporaryDirectory() + "walkscape-dashboard-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var files: [String] = []
+        for profile in ["ios-app", "android-app"] {
+            for walk in ["clean", "missed"] {
+                let file = "\(folder)/\(profile)-\(walk).json"
+                let run = try CLI.run([
+                    "simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-\(walk).gpx", "--profile", profile, "--events", file,
+                ])
+                #expect(run.status == 0, "\(run.stderr)")
+                files.append(file)
+            }
+        }
+        return (folder, files)
+    }
+
+    @Test func theSampleWalksAgainstTheGoldenFiles() throws {
+        let (folder, files) = try Self.batches()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = try CLI.run(["dashboard"] + files)
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        #expect(try matchesGolden(text.stdout, "dashboard-torino.txt"))
+        let old = try CLI.run(["dashboard"] + files + ["--backend", "5c84126", "--json"])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(try matchesGolden(old.stdout, "dashboard-torino-5c84126.json"))
+        // The same files give the same bytes, whatever the run.
+        #expect(try CLI.run(["dashboard"] + files).stdout == text.stdout)
+        #expect(try CLI.run(["dashboard"] + files + ["--backend", "5c84126", "--json"]).stdout == old.stdout)
+    }
+
+    @Test func badInputIsOneLineAndExitOne() throws {
+        let folder = NSTemporaryDirectory() + "walkscape-dashboard-bad-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = #"{"name":"tour_started","anonymousId":"a","tourId":"t","timestamp":"2026-05-09T09:00:00Z"}"#
+        let cases: [(String, String, Int32)] = [
+            ("empty.json", "", 1),
+            ("truncated.json", "{\"events\": [\n\(good),\n", 1),
+            ("type.jsonl", "\(good)\n" + #"{"name":"tour_completed","properties":{"durationMinutes":"12"}}"#, 1),
+            ("huge.jsonl", #"{"name":"tour_abandoned","properties":{"durationMinutes":1e999}}"#, 1),
+            ("name.json", #"[{"name":"tour_finished"}]"#, 1),
+        ]
+        for (name, content, status) in cases {
+            let path = folder + "/" + name
+            try content.write(toFile: path, atomically: true, encoding: .utf8)
+            let run = try CLI.run(["dashboard", path])
+            #expect(run.status == status, "\(name): \(run.stderr)")
+            #expect(run.stdout.isEmpty && run.stderr.hasPrefix(path + ":") && run.stderr.filter { $0 == "\n" }.count == 1, "\(name): \(run.stderr)")
+        }
+        let missing = try CLI.run(["dashboard", folder + "/none.json"])
+        #expect(missing.status == 2 && missing.stderr == folder + "/none.json: no such file\n")
+        let backend = try CLI.run(["dashboard", folder + "/empty.json", "--backend", "main"])
+        #expect(backend.status == 2 && backend.stderr.hasPrefix("Error: --backend must be one of 5c84126, efba3ee, got main.\n"), "\(backend.stderr)")
+        let now = try CLI.run(["dashboard", folder + "/empty.json", "--now", "tomorrow"])
+        #expect(now.status == 2 && now.stderr.hasPrefix("Error: --now must be an ISO 8601 time"), "\(now.stderr)")
+    }
+}

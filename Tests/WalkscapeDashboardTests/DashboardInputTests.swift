@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeDashboard
+
+/// The event files: every accepted shape, and every bad input refused with one line `FILE:LINE: what was
+/// expected`, never a crash.
+@Suite struct DashboardInputTests {
+    static let start = #"{"name":"tour_started","anonymousId":"a","tourId":"t","osVersion":"iOS 17","timestamp":"2026-05-09T09:00:00Z"}"#
+    static let done = #"{"name":"tour_completed","anonymousId":"a","tourId":"t","timestamp":"2026-05-09T09:40:00Z","properties":{"durationMinutes":40,"triggerType":"gps"}}"#
+
+    func read(_ text: String) throws(DashboardInputError) -> [DashboardEvent] {
+        var budget = DashboardInput.maxEvents
+        return try DashboardInput.parse(Array(text.utf8), name: "in.json", budget: &budget)
+    }
+
+    func refusal(_ text: String) -> String {
+        do {
+            _ = try read(text)
+            return "accepted"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func everyShapeGivesTheSameEvents() throws {
+        let expected = try read("{\"events\": [\(Self.start), \(Self.done)]}")
+        #expect(expected.count == 2 && expected[1].properties.durationMinutes == 40)
+        #expect(try read("[\(Self.start),\n\(Self.done)]") == expected)
+        #expect(try read("\(Self.start)\n\n\(Self.done)\n") == expected)  // collect's JSON Lines
+        #expect(try read("{\"events\":[\(Self.start)]}\n\(Self.done)\r\n") == expected)  // a batch a line, then an event
+        #expect(try read(Self.start) == [expected[0]])  // one event alone
+        #expect(try read("\u{FEFF}{\"events\": [\(Self.start), \(Self.done)]}") == expected)
+        #expect(try read("[]").isEmpty)
+    }
+
+    @Test func theIngestDropsEmptyStrings() throws {
+        let events = try read(#"[{"name":"tour_started","anonymousId":"","tourId":"","device":"","osVersion":"","language":""}]"#)
+        #expect(events == [DashboardEvent(name: "tour_started")])
+    }
+
+    @Test func badInputIsOneLineWithItsLine() {
+        let cases: [(String, String)] = [
+            ("", "in.json:1: the file is empty; expected a batch"),
+            ("  \n\n", "in.json:1: the file is empty; expected a batch"),
+            ("{\"events\": [\n\(Self.start),\n\(Self.done)", "in.json:3: not JSON (column "),
+            ("{\"events\": [\n  \(Self.start),\n  \(Self.done.replacingOccurrences(of: "40,", with: "\"40\","))\n]}",
+             "in.json:3: properties.durationMinutes must be a number (minutes), got a string"),
+            ("\(Self.start)\n{\"name\": \"tour_completed\",", "in.json:2: not JSON (column "),
+            ("\(Self.start)\n\(Self.done.replacingOccurrences(of: "40,", with: "1e400,"))", "in.json:2: properties.durationMinutes 1e400 is out of range"),
+            ("[\(Self.start.replacingOccurrences(of: "tour_started", with: "tour_exploded"))]", "in.json:1: the backend refuses this event: name must be one of the following values: app_open"),
+            ("[\(Self.start.replacingOccurrences(of: "\"iOS 17\"", with: "17"))]", "in.json:1: the backend refuses this event: osVersion must be a string"),
+            ("[\(Self.start.replacingOccurrences(of: "2026-05-09T09:00:00Z", with: "yesterday"))]", "in.json:1: the backend refuses this event: timestamp must be a valid ISO 8601 date string"),
+            ("[\(Self.start.replacingOccurrences(of: "\"tourId\"", with: "\"createdAt\""))]", "in.json:1: the backend refuses this event: property createdAt should not exist"),
+            ("{\"events\": []}", "in.json:1: the backend refuses an empty batch"),
+            ("{\"events\": [\(Self.start)], \"extra\": 1}", "in.json:1: the backend refuses this batch: property extra should not exist"),
+            ("{\"events\": {}}", "in.json:1: \"events\" is an object; expected an array of events"),
+            ("[1]", "in.json:1: expected an event object, got a number"),
+            ("42", "in.json:1: got a number; expected a batch"),
+            ("\n\n{\"tourId\": \"t\"}", "in.json:3: an object with neither \"events\" nor \"name\"; expected a batch"),
+            (#"[{"name":"donation_link_clicked","properties":{"amount":"5"}}]"#, "in.json:1: properties.amount must be a number (euros), got a string"),
+            (#"[{"name":"donation_link_clicked","properties":{"amount":-1e10}}]"#, "in.json:1: properties.amount -1e10 is out of range; expected a number from -1000000000 to 1000000000"),
+            (#"[{"name":"contact_clicked","properties":{"channel":7}}]"#, "in.json:1: properties.channel must be a string, got a number"),
+            (#"[{"name":"tour_started","properties":{"triggerType":true}}]"#, "in.json:1: properties.triggerType must be a string, got a boolean"),
+            (#"[{"name":"tour_started","timestamp":"2026-05-09T09:00:00\u0661Z"}]"#, "in.json:1: the backend refuses this event: timestamp"),
+            (String(repeating: "[", count: 100_000), "in.json:1: not JSON (column "),
+        ]
+        for (text, prefix) in cases {
+            let line = refusal(text)
+            #expect(line.hasPrefix(prefix), "\(text.prefix(80)): \(line)")
+            #expect(!line.contains("\n"), "\(line)")
+        }
+    }
+
+    @Test func eventsAreCountedBeforeTheyAreKept() {
+        var budget = 2
+        let text = "[\(Self.start), \(Self.start), \(Self.start)]"
+        #expect(throws: DashboardInputError.self) { try DashboardInput.parse(Array(text.utf8), name: "in.json", budget: &budget) }
+        #expect(budget == 0)
+    }
+
+    @Test func elementLinesFollowTheDocument() {
+        let text = "{\n \"other\": [1, 2],\n \"events\": [\n  {\"a\": \"x\\\"]\"},\n  [\n  ],\n  3]\n}"
+        #expect(DashboardInput.elementLines(Array(text.utf8)) == [4, 5, 7])
+        #expect(DashboardInput.elementLines(Array("[\n1,\n\"2\",\n{}]".utf8)) == [2, 3, 4])
+    }
+
+    @Test func filesThatCannotBeOpenedAreUnreadable() throws {
+        var budget = 10
+        let missing = NSTemporaryDirectory() + "walkscape-dashboard-missing-\(UUID().uuidString).json"
+        let error = try #require(throws: DashboardInputError.self) { try DashboardInput.read(path: missing, budget: &budget) }
+        #expect(error.unreadable && error.description.hasSuffix(": no such file"))
+        let directory = try #require(throws: DashboardInputError.self) { try DashboardInput.read(path: NSTemporaryDirectory(), budget: &budget) }
+        #expect(directory.unreadable && directory.description.contains("is a directory"))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import WalkscapeCore
+import WalkscapeDashboard
+import WalkscapeTestSupport
+
+/// Batches made by the built binary (`simulate --events`) for the Turin walk, clean and missed, under the iOS and
+/// Android profiles (the 5c84126 builds): every figure by hand, from the events the batches hold, and the oracle.
+@Suite struct SimulatedBatchTests {
+    /// The four batches' events in the order ios-clean, ios-missed, android-clean, android-missed, and their JSON.
+    static func batches() throws -> (events: [DashboardEvent], json: [JSONValue]) {
+        let folder = NSTemporaryDirectory() + "walkscape-dashboard-sim-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var events: [DashboardEvent] = []
+        var json: [JSONValue] = []
+        var budget = DashboardInput.maxEvents
+        for profile in ["ios-app", "android-app"] {
+            for walk in ["clean", "missed"] {
+                let file = "\(folder)/\(profile)-\(walk).json"
+                let run = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-\(walk).gpx", "--profile", profile, "--events", file])
+                #expect(run.status == 0, "\(run.stderr)")
+                events += try DashboardInput.read(path: file, budget: &budget)
+                let data = try #require(FileManager.default.contents(atPath: file))
+                json += try #require(try JSONParser().parse([UInt8](data))["events"]?.arrayElements)
+            }
+        }
+        return (events, json)
+    }
+
+    // What the batches hold (every walk starts at 2026-05-09T09:00:00Z, point 1 triggers at the same second):
+    // ios-clean: tour_started {manual}, p1-p7 {gps}, tour_completed 09:33:05.960 {durationMinutes 33, gps}
+    // ios-missed: tour_started {manual}, p1-p4, tour_abandoned 09:33:49 {durationMinutes 33}
+    // android-clean: bare tour_started, p1-p6, tour_completed 09:25:52.845 (the second-to-last narration's end)
+    // android-missed: bare tour_started, p1-p4, nothing more (no tour_abandoned on Android)
+    @Test(arguments: BackendVersion.allCases)
+    func theSampleWalksFigureByFigure(backend: BackendVersion) throws {
+        let (events, json) = try Self.batches()
+        #expect(events.count == 28)
+        let now = try #require(events.compactMap(\.timestamp).max())
+        #expect(now == ms("2026-05-09T09:33:49Z"))  // the newest event: the iOS abandonment
+        let d = BackendDashboard(events: events, backend: backend, period: .days30, now: now)
+        let old = backend == .v5c84126
+        #expect(d.overview == .init(totalStarts: 4, totalCompletions: 2, uniqueDevices: 4, ios: 2, android: 2, gps: old ? 0 : 1, manual: old ? 2 : 0, completionRate: 50))
+        #expect(d.duration == .init(avgDurationGpsCompleted: 33, avgDurationManualCompleted: 0, avgDurationAbandoned: 33, totalGpsCompleted: 1, totalManualCompleted: 0, totalAbandoned: 1))
+        // 5c84126 divides the iOS walk's 33 minutes by both completions; efba3ee leaves the bare Android one out.
+        #expect(d.tours == [.init(
+            tourId: "torino-portici", tourName: "torino-portici", starts: 4, completions: 2, completionRate: 50, avgDurationMinutes: old ? 16.5 : 33,
+            completionsWithDuration: old ? nil : 1, gpsTriggered: old ? 0 : 1, manualTriggered: old ? 2 : 0)])
+        #expect(d.engagement.totalCompletions == 2 && d.engagement.donationClicks == 0 && d.engagement.channelBreakdown.isEmpty)
+        // Every start is at 09:00:00: ties keep the files' order. Point 1 shares the start's second, so it is not
+        // "after" the start (L415) and no session counts it.
+        #expect(d.sessions.map(\.status) == [.completed, .abandoned, .completed, .inProgress])
+        #expect(d.sessions.map(\.pointsTriggered) == [6, 3, 5, 3])
+        #expect(d.sessions.map(\.durationMinutes) == [33, 33, nil, nil])
+        #expect(d.sessions.map(\.triggerType) == ["manual", "manual", nil, nil])
+        #expect(d.sessions.map(\.osVersion) == ["iOS (walkscape replay)", "iOS (walkscape replay)", "Android (walkscape replay)", "Android (walkscape replay)"])
+        // Seven hours on, the Android walk that never ended is "incomplete" at efba3ee, still in progress at 5c84126.
+        let later = BackendDashboard(events: events, backend: backend, period: .days30, now: ms("2026-05-09T16:00:00Z"))
+        #expect(later.sessions.last?.status == (old ? .inProgress : .incomplete))
+        #expect(later.sessions.last?.pointsTriggered == 3)
+        // And the second port agrees, for every period.
+        for period in DashboardPeriod.allCases {
+            let ours = DashboardReport(dashboard: BackendDashboard(events: events, backend: backend, period: period, now: now), eventsRead: events.count).json()
+            #expect(ours == DashboardOracleTests.oracle(json, backend: backend.rawValue, period: period.rawValue, now: now))
+        }
+    }
+}
