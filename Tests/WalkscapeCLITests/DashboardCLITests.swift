@@ -10,7 +10,7 @@ import WalkscapeTestSupport
         let folder = NSTemporaryDirectory() + "walkscape-dashboard-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var files: [String] = []
-        for profile in ["ios-app", "android-app"] {
+        for profile in ["ios-app@5c84126", "android-app@5c84126"] {
             for walk in ["clean", "missed"] {
                 let file = "\(folder)/\(profile)-\(walk).json"
                 let run = try CLI.run([

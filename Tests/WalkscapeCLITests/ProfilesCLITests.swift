@@ -23,6 +23,24 @@ import WalkscapeCore
         #expect(result.stdout.contains("prd  ios-app@efba3ee  android-app@efba3ee  ideal") || result.stdout.contains("ios-app@efba3ee"))
     }
 
+    /// The check: the pinned Android build against the newest on the sample walks, over phases:
+    /// the completion fix and every other difference, each with its lines, and how often each occurs.
+    @Test func compareTheAndroidBuildsOnTheSampleWalks() throws {
+        let walks = ["clean", "brisk", "missed"].flatMap { ["--trace", "fixtures/traces/torino-portici-\($0).gpx"] }
+        let result = try CLI.run(["compare", Self.tour] + walks + ["--profile", "android-app@5c84126", "--profile", "android-app", "--phases", "5"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try matchesGolden(result.stdout, "compare-android-builds.txt"), "\(result.stdout)")
+        #expect(result.stdout.contains("- the tour completes when the last narration ends, not the second-to-last (released in 1.1.3-beta, versionCode 11) (shown above)"))
+        let json = try JSONParser().parse(try CLI.run(["compare", Self.tour] + walks + ["--profile", "android-app@5c84126", "--profile", "android-app@1.1.12", "--json"]).stdout)
+        #expect(json["walks"]?.arrayElements?.count == 3)
+        let first = json["walks"]?.arrayElements?[0]["buildDifferences"]?.arrayElements?[0]
+        #expect(first?["builds"] == .array([.string("android-app@5c84126"), .string("android-app@efba3ee")]))
+        let keys = first?["differences"]?.arrayElements?.compactMap { $0["key"]?.stringValue } ?? []
+        #expect(keys.contains("completion") && keys.contains("tour_completed event"), "\(keys)")
+        let frequency = json["buildDifferenceFrequency"]?.arrayElements?[0]["differences"]?.arrayElements ?? []
+        #expect(frequency.first { $0["key"] == .string("tour_started event") }?["walks"] == .integer(3))
+    }
+
     @Test func compareJSONNamesTheDisagreements() throws {
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "android-app@5c84126", "--json"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -8,14 +8,14 @@ import WalkscapeTestSupport
 /// Android profiles (the 5c84126 builds): every figure by hand, from the events the batches hold, and the oracle.
 @Suite struct SimulatedBatchTests {
     /// The four batches' events in the order ios-clean, ios-missed, android-clean, android-missed, and their JSON.
-    static func batches() throws -> (events: [DashboardEvent], json: [JSONValue]) {
+    static func batches(android: String = "android-app@5c84126") throws -> (events: [DashboardEvent], json: [JSONValue]) {
         let folder = NSTemporaryDirectory() + "walkscape-dashboard-sim-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var events: [DashboardEvent] = []
         var json: [JSONValue] = []
         var budget = DashboardInput.maxEvents
-        for profile in ["ios-app", "android-app"] {
+        for profile in ["ios-app@5c84126", android] {
             for walk in ["clean", "missed"] {
                 let file = "\(folder)/\(profile)-\(walk).json"
                 let run = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-\(walk).gpx", "--profile", profile, "--events", file])
@@ -60,6 +60,35 @@ import WalkscapeTestSupport
         #expect(later.sessions.last?.status == (old ? .inProgress : .incomplete))
         #expect(later.sessions.last?.pointsTriggered == 3)
         // And the second port agrees, for every period.
+        for period in DashboardPeriod.allCases {
+            let ours = DashboardReport(dashboard: BackendDashboard(events: events, backend: backend, period: period, now: now), eventsRead: events.count).json()
+            #expect(ours == DashboardOracleTests.oracle(json, backend: backend.rawValue, period: period.rawValue, now: now))
+        }
+    }
+
+    // The same walks with Android 1.1.12 (android-app@efba3ee, the newest build):
+    // android-clean: tour_started {triggerType gps}, p1-p7, tour_completed at the last narration's end
+    //   {durationMinutes 33, triggerType gps};
+    // android-missed: tour_started {gps}, p1-p4, tour_abandoned 09:33:49 {durationMinutes 33} (stopTour()).
+    @Test(arguments: BackendVersion.allCases)
+    func androidOneOneTwelveWalksFigureByFigure(backend: BackendVersion) throws {
+        let (events, json) = try Self.batches(android: "android-app@efba3ee")
+        #expect(events.count == 30)  // one more point_triggered (p7 plays) and the tour_abandoned
+        let now = try #require(events.compactMap(\.timestamp).max())
+        let d = BackendDashboard(events: events, backend: backend, period: .days30, now: now)
+        let old = backend == .v5c84126
+        // 5c84126 splits by tour_started: iOS says "manual", Android 1.1.12 "gps". efba3ee splits by
+        // tour_completed: both completions carry "gps".
+        #expect(d.overview == .init(totalStarts: 4, totalCompletions: 2, uniqueDevices: 4, ios: 2, android: 2, gps: 2, manual: old ? 2 : 0, completionRate: 50))
+        #expect(d.duration == .init(avgDurationGpsCompleted: 33, avgDurationManualCompleted: 0, avgDurationAbandoned: 33, totalGpsCompleted: 2, totalManualCompleted: 0, totalAbandoned: 2))
+        // Both completions carry 33 minutes now: the same average under both services.
+        #expect(d.tours == [.init(
+            tourId: "torino-portici", tourName: "torino-portici", starts: 4, completions: 2, completionRate: 50, avgDurationMinutes: 33,
+            completionsWithDuration: old ? nil : 2, gpsTriggered: 2, manualTriggered: old ? 2 : 0)])
+        #expect(d.sessions.map(\.status) == [.completed, .abandoned, .completed, .abandoned])
+        #expect(d.sessions.map(\.pointsTriggered) == [6, 3, 6, 3])
+        #expect(d.sessions.map(\.durationMinutes) == [33, 33, 33, 33])
+        #expect(d.sessions.map(\.triggerType) == ["manual", "manual", "gps", "gps"])
         for period in DashboardPeriod.allCases {
             let ours = DashboardReport(dashboard: BackendDashboard(events: events, backend: backend, period: period, now: now), eventsRead: events.count).json()
             #expect(ours == DashboardOracleTests.oracle(json, backend: backend.rawValue, period: period.rawValue, now: now))

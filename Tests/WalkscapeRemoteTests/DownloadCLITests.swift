@@ -265,7 +265,7 @@ import WalkscapeCore
         let server = try APIServer()
         let trace = "fixtures/traces-profiles/torino-edge-jitter.gpx"
         var expected = 0
-        for profile in ["prd", "ios-app@5c84126", "android-app@5c84126", "ideal"] {
+        for profile in ["prd", "ios-app@5c84126", "ios-app@efba3ee", "android-app@5c84126", "android-app@efba3ee", "ideal"] {
             let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--profile", profile, "--upload-events", "--api", server.deployed])
             #expect(posted.status == 0, "\(profile): \(posted.stderr)")
             #expect(posted.stderr.contains("(204)"), "\(profile): \(posted.stderr)")
@@ -274,7 +274,10 @@ import WalkscapeCore
         let events = try server.events()
         #expect(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count == expected, "one anonymousId per run")
         // The iOS re-fires of point 2 are sent as point_triggered again.
-        let ios = events.filter { $0["osVersion"]?.stringValue?.hasPrefix("iOS") == true }
+        let ios = events.filter { $0["osVersion"]?.stringValue?.hasPrefix("iOS") == true && $0["properties"]?["profile"] == .string("ios-app@5c84126") }
         #expect(ios.filter { $0["pointId"] != nil && $0["properties"]?["order"] == .integer(2) }.count == 7)
+        // Android 1.1.12's events carry their properties through the validation.
+        let android = events.filter { $0["properties"]?["profile"] == .string("android-app@efba3ee") }
+        #expect(android.first { $0["name"] == .string("tour_started") }?["properties"]?["triggerType"] == .string("gps"))
     }
 }
