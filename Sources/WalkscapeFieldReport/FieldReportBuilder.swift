@@ -39,6 +39,16 @@ public enum FieldReportBuilder {
                 id: "w\(index + 1)", name: (walk.file as NSString).lastPathComponent, index: index, trace: walk.trace,
                 timeline: walk.timeline, tour: replay.engineTour, policy: inputs.policy))
         }
+        // With --phases N: each walk replayed under each phase of the fix delivery, for the map and the advice.
+        let phases = inputs.options["phases"].flatMap(phaseCount) ?? 1
+        var spreads: [PhaseSpread] = []
+        if phases > 1 {
+            for (index, walk) in inputs.walks.enumerated() {
+                let timelines = PhaseSpread.timelines(tour: replay.engineTour, trace: walk.trace, policy: inputs.policy, phases: phases)
+                spreads.append(PhaseSpread.spread(timelines, tour: replay.engineTour))
+                walks[index] = ReportWalkBuilder.withPhases(walks[index], trace: walk.trace, timelines: timelines, policy: inputs.policy)
+            }
+        }
         let route = (tour.route?.points ?? []).map { [ReportRounding.degrees($0.lat), ReportRounding.degrees($0.lng)] }
         let provenance = ReportData.Provenance(
             command: inputs.command, walkscapeVersion: inputs.walkscapeVersion,
@@ -49,11 +59,10 @@ public enum FieldReportBuilder {
             tour: ReportData.TourData(id: tour.id, version: tour.version, title: texts(tour.title), languages: tour.languages, route: route, points: points),
             walks: walks)
         if let radii = inputs.radii {
-            let phases = inputs.options["phases"].flatMap(phaseCount)
             // With --phases N: how often each point plays over the phases of the fix delivery (simulate's spread).
-            let spreads = (phases ?? 1) > 1
-                ? inputs.walks.map { PhaseSpread.run(tour: replay.engineTour, trace: $0.trace, policy: inputs.policy, phases: phases ?? 1) } : []
-            data.advice = ReportAdviceBuilder.advice(radii, titles: replay.pointTitles(), profile: inputs.profile, phases: phases, spreads: spreads, walks: inputs.walks.count)
+            data.advice = ReportAdviceBuilder.advice(
+                radii, titles: replay.pointTitles(), profile: inputs.profile, phases: inputs.options["phases"].flatMap(phaseCount), spreads: spreads,
+                walks: inputs.walks.count)
             data.regionOverlaps = ReportAdviceBuilder.regionOverlaps(radii)
         }
         // For an app profile: where the iOS and Android builds differ on these walks.

@@ -29,19 +29,22 @@ public struct FieldReportRequest: Sendable {
     public var language: String?
     /// The radii advice replays each trace under N phases of the fix delivery.
     public var phases: Int?
+    /// `radii`'s sweep and noise trials for the advice (`--sweep`, `--noise`...), empty when not asked for.
+    public var trials: RadiusTrials
     public var profile: EngineProfile
     public var policy: EnginePolicy
     public var options: PolicyArguments
 
     public init(
         tour: String, traces: [String], output: String, language: String?, phases: Int?, profile: EngineProfile, policy: EnginePolicy,
-        options: PolicyArguments
+        trials: RadiusTrials? = nil, options: PolicyArguments
     ) {
         self.tour = tour
         self.traces = traces
         self.output = output
         self.language = language
         self.phases = phases
+        self.trials = trials ?? .none
         self.profile = profile
         self.policy = policy
         self.options = options

@@ -27,7 +27,11 @@ public enum FieldReportRun {
                 RadiusAnalysis.RecordedWalk(name: n > 1 ? "\(path)@\(k)/\(n)" : path, trace: loaded.trace, phase: phase)
             }
         }
-        var radii = RadiusAnalysis(tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy).run(radiiWalks)
+        // The same analysis as `radii` with the same options: its sweep and noise trials too.
+        var radii = RadiusAnalysis(
+            tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy, sweepRadii: request.trials.sweepRadii,
+            noise: request.trials.noise
+        ).run(radiiWalks)
         radii.profile = request.profile.rawValue
         let inputs = FieldReportInputs(
             tour: replay, tourArgument: request.tour, walks: walks, policy: policy, profile: request.profile.rawValue,
@@ -52,6 +56,14 @@ public enum FieldReportRun {
         ]
         if let minAccuracy = policy.minAccuracyMeters { options["minAccuracy"] = .number(minAccuracy) }
         if let phases = request.phases { options["phases"] = .number(Double(phases)) }
+        if let sweep = request.trials.sweep { options["sweep"] = .string(sweep) }
+        if let noise = request.trials.noise {
+            options["noise"] = .number(noise.model.sigmaMeters)
+            options["runs"] = .number(Double(noise.runs))
+            options["seed"] = .string("\(noise.seed)")
+            options["jumps"] = .number(noise.model.jumpsPerHour)
+            options["dropouts"] = .number(noise.model.dropoutsPerHour)
+        }
         return options
     }
 
@@ -61,6 +73,11 @@ public enum FieldReportRun {
         var words = ["walkscape", "report", request.tour, "--trace"] + request.traces
         if o.profile != EngineProfile.prd.rawValue { words += ["--profile", o.profile] }
         if let phases = request.phases { words += ["--phases", "\(phases)"] }
+        if let sweep = request.trials.sweep { words += ["--sweep", sweep] }
+        if let noise = request.trials.noise {
+            words += ["--noise", formatShortNumber(noise.model.sigmaMeters), "--runs", "\(noise.runs)", "--seed", "\(noise.seed)"]
+            words += ["--jumps", formatShortNumber(noise.model.jumpsPerHour), "--dropouts", formatShortNumber(noise.model.dropoutsPerHour)]
+        }
         if let language = request.language { words += ["--lang", language] }
         if let queueDepth = o.queueDepth { words += ["--queue-depth", "\(queueDepth)"] }
         if let minAccuracy = o.minAccuracy { words += ["--min-accuracy", formatShortNumber(minAccuracy)] }

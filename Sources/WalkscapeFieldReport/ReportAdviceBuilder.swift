@@ -14,6 +14,10 @@ public enum ReportAdviceBuilder {
             ("point", "#"), ("title", "Point"), ("radius", "Radius"), ("needs", "Needs"), ("clearOf", "Clear <"),
             ("advice", "Advice"), ("overlaps", "Overlaps"),
         ]
+        let writer = RadiusReportWriter()
+        let sweep = writer.sweepHeading(report) != nil, noise = writer.noiseHeading(report) != nil
+        if sweep { columns.append(("sweep", "Sweep: every walk from")) }
+        if noise { columns.append(("noise", "Noise: ≥ 95 % from")) }
         if !spreads.isEmpty { columns.append(("phasesSpread", "Phases (spread)")) }
         let rows = report.points.map { point in
             let overlapping = report.overlaps.filter { $0.from == point.order || $0.to == point.order }
@@ -24,6 +28,8 @@ public enum ReportAdviceBuilder {
                 "clearOf": point.maxClearRadiusMeters.map(metres) ?? "-",
                 "advice": adviceText(point.recommendation), "overlaps": overlapping.isEmpty ? "-" : overlapping.joined(separator: "; "),
             ]
+            if sweep { cells["sweep"] = point.sweepTriggersEveryWalkFrom.map(metres) ?? "none swept" }
+            if noise { cells["noise"] = point.noiseReliableFrom.map(metres) ?? "none swept" }
             if !spreads.isEmpty { cells["phasesSpread"] = phasesText(point.order, spreads) }
             return ReportData.Row(point: point.order, verdict: point.recommendation.verdict.rawValue, cells: cells)
         }
@@ -37,10 +43,32 @@ public enum ReportAdviceBuilder {
         if !report.passedTwice.isEmpty {
             notes.append("The route passes twice by point" + (report.passedTwice.count == 1 ? " " : "s ") + report.passedTwice.map(String.init).joined(separator: ", ") + ".")
         }
+        var legend = "NEEDS: the smallest radius that triggers on every walk; CLEAR <: the largest that stays clear of where walkers were before the previous point's audio ended; ADVICE: a radius between them with a margin for GPS error (walkscape radii)."
+        if sweep { legend += " SWEEP: the smallest swept radius that triggers on every walk, the other points unchanged." }
+        if noise { legend += " NOISE: the smallest swept radius that triggers in 95 % of the noisy replays." }
         return ReportData.Advice(
-            title: title,
-            legend: "NEEDS: the smallest radius that triggers on every walk; CLEAR <: the largest that stays clear of where walkers were before the previous point's audio ended; ADVICE: a radius between them with a margin for GPS error (walkscape radii).",
-            columns: columns.map { ReportData.Column(key: $0.0, label: $0.1) }, rows: rows, notes: notes)
+            title: title, legend: legend, columns: columns.map { ReportData.Column(key: $0.0, label: $0.1) }, rows: rows, notes: notes,
+            grids: grids(report, writer: writer))
+    }
+
+    /// `radii`'s sweep and noise grids with its headings and its lines under them (`RadiusReportWriter`'s texts
+    /// cell for cell); nil when neither ran.
+    public static func grids(_ report: RadiusReport, writer: RadiusReportWriter = RadiusReportWriter()) -> [ReportData.Grid]? {
+        func grid(_ key: String, _ figure: RadiusReportWriter.GridFigure, _ title: String, notes: [String]) -> ReportData.Grid {
+            let rows = writer.grid(report, figure)
+            return ReportData.Grid(
+                key: key, title: title, radii: Array(rows[0].dropFirst()),
+                rows: zip(report.points, rows.dropFirst()).map { ReportData.GridRow(point: $0.order, cells: Array($1.dropFirst())) }, notes: notes)
+        }
+        var grids: [ReportData.Grid] = []
+        if let heading = writer.sweepHeading(report) {
+            grids.append(grid("sweepShare", .sweepShare, heading, notes: report.points.map { "\($0.order)  \(writer.sweepSummary($0))" }))
+            grids.append(grid("sweepDelay", .sweepDelay, RadiusReportWriter.delayHeading, notes: []))
+        }
+        if let heading = writer.noiseHeading(report) {
+            grids.append(grid("noise", .noise, heading, notes: report.points.filter { !$0.noise.isEmpty }.map { "\($0.order)  \(writer.noiseSummary($0))" }))
+        }
+        return grids.isEmpty ? nil : grids
     }
 
     /// The advised radius of each point (nil where none works).

@@ -136,6 +136,25 @@ public struct ReportData: Codable, Sendable, Equatable {
         public var missed: [Missed]
         public var overlaps: [Overlap]
         public var completedT: Double?
+        /// With --phases N, when the profile's fix delivery withholds fixes: every fix of the trace as
+        /// [t, lat, lng], which `phases[].fixes` index.
+        public var track: [[Double]]?
+        /// With --phases N: the walk replayed under each phase k/N of the fix delivery (phase 0 is this walk).
+        public var phases: [WalkPhase]?
+    }
+
+    /// A walk replayed under one phase of the phone's fix delivery: the fixes delivered and what they triggered.
+    public struct WalkPhase: Codable, Sendable, Equatable {
+        /// k of k/N.
+        public var k: Int
+        /// N of k/N.
+        public var of: Int
+        /// The fixes delivered, as indices into the walk's `track`, each written as its gap from the one
+        /// before (the first from 0); nil when there is no `track` (every fix delivered: the walk's `fixes`).
+        public var fixes: [Int]?
+        public var narrations: [HeardNarration]
+        public var missed: [Missed]
+        public var completedT: Double?
     }
 
     /// A fix as the page reads it: [t, lat, lng, accuracy|null, speed|null, nextPoint|null, distanceToNext|null].
@@ -226,6 +245,28 @@ public struct ReportData: Codable, Sendable, Equatable {
         public var columns: [Column]
         public var rows: [Row]
         public var notes: [String]
+        /// With --sweep or --noise: `radii`'s grids (points down, radii across), its texts cell for cell.
+        public var grids: [Grid]?
+    }
+
+    /// One of `radii`'s sweep and noise grids.
+    public struct Grid: Codable, Sendable, Equatable {
+        /// sweepShare, sweepDelay or noise.
+        public var key: String
+        /// `radii`'s heading over the grid.
+        public var title: String
+        /// The radii across, in metres, as `radii` prints them.
+        public var radii: [String]
+        /// One row a point.
+        public var rows: [GridRow]
+        /// `radii`'s lines under the grid, one a point.
+        public var notes: [String]
+    }
+
+    /// A point's row of a grid: its texts, one a radius.
+    public struct GridRow: Codable, Sendable, Equatable {
+        public var point: Int
+        public var cells: [String]
     }
 
     /// A column of the advice table.

@@ -21,6 +21,39 @@ public enum ReportWalkBuilder {
             completedT: timeline.events.first { $0.kind == .tourCompleted }.map { ReportRounding.seconds($0.t) })
     }
 
+    /// `walk` with its replays under each phase k/N of the fix delivery (`timelines`, one a phase in order, as
+    /// `PhaseSpread.timelines` makes them): per phase, the fixes delivered and what they triggered. With a
+    /// delivery rule the walk carries every fix of the trace (`track`) and each phase the delivered ones'
+    /// indices into it; without one every phase is handed every fix.
+    public static func withPhases(
+        _ walk: ReportData.ReportedWalk, trace: Trace, timelines: [Timeline], policy: EnginePolicy
+    ) -> ReportData.ReportedWalk {
+        var walk = walk
+        let n = timelines.count
+        if policy.fixDelivery != nil {
+            walk.track = (0..<trace.count).map { i in
+                let location = trace.location(i)
+                return [ReportRounding.seconds(trace.elapsed(i)), ReportRounding.degrees(location.lat), ReportRounding.degrees(location.lng)]
+            }
+        }
+        walk.phases = zip(PhaseSpread.fractions(n), timelines).enumerated().map { k, phase in
+            var gaps: [Int]?
+            if policy.fixDelivery != nil {
+                var filter = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel, phase: phase.0)
+                var last = 0
+                gaps = []
+                for i in 0..<trace.count where filter.delivers(t: trace.elapsed(i), location: trace.location(i)) {
+                    gaps?.append(i - last)
+                    last = i
+                }
+            }
+            return ReportData.WalkPhase(
+                k: k, of: n, fixes: gaps, narrations: heard(phase.1).heard, missed: missed(phase.1),
+                completedT: phase.1.events.first { $0.kind == .tourCompleted }.map { ReportRounding.seconds($0.t) })
+        }
+        return walk
+    }
+
     /// The fixes the phone's delivery hands to the engine (all of them without a delivery rule), each with
     /// the point still to trigger next after it was handled and the distance to that point.
     static func fixes(_ trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy) -> [ReportData.FixRow] {

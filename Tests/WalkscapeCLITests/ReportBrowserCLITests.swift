@@ -11,16 +11,20 @@ import WalkscapeTestSupport
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// torino-portici (7 points, three walks, one of them missing points), helsinki-keskusta (its offline map),
-    /// torino-portici under the iOS app's rules (the differences between the app builds, with citations).
+    /// torino-portici (7 points, three walks, one of them missing points) with radii's sweep and noise trials,
+    /// helsinki-keskusta (its offline map), torino-portici under the iOS app's rules at 4 phases (the differences
+    /// between the app builds, with citations; each phase's walk on the map).
     @Test(.enabled(if: chromium != nil, "chromium is not installed (Debian: apt-get install chromium); the page is not checked in a browser"),
-        arguments: [("torino-portici", "prd"), ("helsinki-keskusta", "prd"), ("torino-portici", "ios-app@5c84126")])
-    func theWrittenPageWorksInABrowserOffline(tour: String, profile: String) throws {
+        arguments: [
+            ("torino-portici", "prd", ["--sweep", "50:300:25", "--noise", "8", "--runs", "3"]), ("helsinki-keskusta", "prd", []),
+            ("torino-portici", "ios-app@5c84126", ["--phases", "4"]),
+        ])
+    func theWrittenPageWorksInABrowserOffline(tour: String, profile: String, options: [String]) throws {
         let dir = NSTemporaryDirectory() + "walkscape-report-browser-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let traces = ["clean", "brisk", "missed"].map { "fixtures/traces/\(tour)-\($0).gpx" }
-        let report = try CLI.run(["report", "tours/" + tour, "--trace"] + traces + ["--profile", profile, "--output", dir + "/report.html"])
+        let report = try CLI.run(["report", "tours/" + tour, "--trace"] + traces + ["--profile", profile] + options + ["--output", dir + "/report.html"])
         try #require(report.status == 0, "\(report.stderr)")
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -42,6 +46,11 @@ import WalkscapeTestSupport
         if profile == "ios-app@5c84126" {
             let line = text.split(separator: "\n").first { $0.hasPrefix("PASS  page: build differences with citations: ") }
             #expect(line.map { !$0.hasSuffix(": 0 citations") } == true, "\(text)")
+        }
+        if options.contains("--sweep") { #expect(text.contains("PASS  page: radii's sweep and noise grids, cell for cell: 3 grids"), "\(text)") }
+        if options.contains("--phases") {
+            #expect(text.split(separator: "\n").filter { $0.hasPrefix("PASS  page: walk ") && $0.contains("each phase's delivered fixes") }.count == 3, "\(text)")
+            #expect(text.contains("PASS  interaction: the phase selector shows one phase"), "\(text)")
         }
         if tour == "helsinki-keskusta" { #expect(text.contains("PASS  page: basemap features and attribution"), "\(text)") }
     }

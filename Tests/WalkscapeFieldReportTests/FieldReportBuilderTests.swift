@@ -14,9 +14,11 @@ import WalkscapeTraces
     static let walks = ["fixtures/traces/torino-portici-clean.gpx", brisk, "fixtures/traces/torino-portici-missed.gpx"]
 
     /// The inputs `walkscape report` makes for `traces` (paths from the repository root), default policy.
-    static func inputs(_ traces: [String], language: String = "it") throws -> FieldReportInputs {
+    static func inputs(
+        _ traces: [String], language: String = "it", profile: EngineProfile = .prd, phases: Int? = nil, trials: RadiusTrials = .none
+    ) throws -> FieldReportInputs {
         let replay = try ReplayTour.load(repositoryRoot + "/" + tour, language: language)
-        let policy = EnginePolicy.standard
+        let policy = profile.policy
         var walks: [FieldReportInputs.SimulatedWalk] = []
         for file in traces {
             let loaded = try TraceFileReader.readForReplay(path: repositoryRoot + "/" + file)
@@ -24,11 +26,19 @@ import WalkscapeTraces
                 file: file, path: repositoryRoot + "/" + file, trace: loaded.trace, summary: loaded.summary,
                 timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy)))
         }
-        let radii = RadiusAnalysis(tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy)
-            .run(walks.map { RadiusAnalysis.RecordedWalk(name: $0.file, trace: $0.trace) })
+        let n = phases ?? 1  // as `radii --phases N` and `report --phases N`
+        let radii = RadiusAnalysis(
+            tour: replay.engineTour, path: SyntheticWalk.path(for: replay.tour), policy: policy, sweepRadii: trials.sweepRadii, noise: trials.noise
+        ).run(walks.flatMap { walk in
+            PhaseSpread.fractions(n).enumerated().map { k, phase in
+                RadiusAnalysis.RecordedWalk(name: n > 1 ? "\(walk.file)@\(k)/\(n)" : walk.file, trace: walk.trace, phase: phase)
+            }
+        })
+        var options: [String: ReportData.OptionValue] = ["lang": .string(language), "queueDepth": .number(1)]
+        if let phases { options["phases"] = .number(Double(phases)) }
         return FieldReportInputs(
-            tour: replay, tourArgument: tour, walks: walks, policy: policy, profile: "prd",
-            options: ["lang": .string(language), "queueDepth": .number(1)],
+            tour: replay, tourArgument: tour, walks: walks, policy: policy, profile: profile.rawValue,
+            options: options,
             command: "walkscape report \(tour) --trace \(traces.joined(separator: " ")) --output report.html",
             walkscapeVersion: "test", radii: radii)
     }
@@ -43,17 +53,23 @@ import WalkscapeTraces
         return String(decoding: try ReportJSON.encode(data), as: UTF8.self) + "\n"
     }
 
-    @Test func dataMatchesGolden() throws {
-        let data = try FieldReportBuilder.data(Self.inputs([Self.brisk]))
+    /// The brisk walk with the default rules; and under the Android app's fix delivery at 3 phases, with a
+    /// sweep and noise trials (the phases' walks on the map, radii's grids in the advice).
+    @Test(arguments: [
+        ("torino-portici-brisk.json", EngineProfile.prd, nil, false), ("torino-portici-brisk-android-phases-trials.json", .androidApp, 3, true),
+    ] as [(String, EngineProfile, Int?, Bool)])
+    func dataMatchesGolden(golden: String, profile: EngineProfile, phases: Int?, withTrials: Bool) throws {
+        let trials = withTrials ? try RadiusTrials(sweep: "50:300:50", noise: 8, runs: 4, seed: 1, jumps: 4, dropouts: 4, traces: 1, phases: phases) : .none
+        let data = try FieldReportBuilder.data(Self.inputs([Self.brisk], profile: profile, phases: phases, trials: trials))
         let actual = try Self.goldenText(data)
-        let path = repositoryRoot + "/Tests/WalkscapeFieldReportTests/Golden/torino-portici-brisk.json"
+        let path = repositoryRoot + "/Tests/WalkscapeFieldReportTests/Golden/" + golden
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
         }
         let expected = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
         if actual != expected {
             let at = zip(actual, expected).prefix { $0 == $1 }.count
-            Issue.record("the data differs from Golden/torino-portici-brisk.json at character \(at): \(actual.dropFirst(max(0, at - 80)).prefix(200))")
+            Issue.record("the data differs from Golden/\(golden) at character \(at): \(actual.dropFirst(max(0, at - 80)).prefix(200))")
         }
     }
 
@@ -127,6 +143,70 @@ import WalkscapeTraces
         }
         // The walk that strays never plays its last points: they play in fewer than every phase.
         #expect(advice.rows.contains { !($0.cells["phasesSpread"]?.hasPrefix("15/15") ?? true) })
+    }
+
+    /// With --phases N each walk carries its replay under each phase: phase 0 is the walk, each phase's
+    /// narrations are its simulated timeline's, and its fixes those the phone's delivery hands over then.
+    @Test(arguments: [EngineProfile.prd, .androidApp, .iosApp])
+    func phasesPutEachPhasesWalkOnTheMap(profile: EngineProfile) throws {
+        let inputs = try Self.inputs(Self.walks, profile: profile, phases: 4)
+        let data = try FieldReportBuilder.data(inputs)
+        for (walk, input) in zip(data.walks, inputs.walks) {
+            let phases = try #require(walk.phases)
+            #expect(phases.map(\.k) == [0, 1, 2, 3] && phases.allSatisfy { $0.of == 4 })
+            #expect(phases[0].narrations == walk.narrations && phases[0].missed == walk.missed && phases[0].completedT == walk.completedT)
+            for phase in phases {
+                let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: input.trace, policy: inputs.policy, phase: Double(phase.k) / 4)
+                #expect(phase.narrations.map(\.point) == timeline.events.filter { $0.kind == .audioStarted }.map { $0.point! })
+                var filter = FixDeliveryFilter(inputs.policy.fixDelivery, distance: inputs.policy.distanceModel, phase: Double(phase.k) / 4)
+                let delivered = (0..<input.trace.count).filter { filter.delivers(t: input.trace.elapsed($0), location: input.trace.location($0)) }
+                if profile == .prd {
+                    #expect(walk.track == nil && phase.fixes == nil)
+                    #expect(delivered.count == walk.fixes.count)
+                } else {
+                    #expect(walk.track?.count == input.trace.count)
+                    let gaps = try #require(phase.fixes)
+                    #expect(gaps.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1) } == delivered, "phase \(phase.k)")
+                    if phase.k == 0 { #expect(delivered.count == walk.fixes.count) }
+                }
+            }
+            // The phases move the phone's delivery: on Android's 7.5 s grid some phase hears a point at another time.
+            if profile == .androidApp {
+                #expect(Set(phases.map { $0.narrations.map(\.triggerT) }).count > 1, "\(walk.name)")
+            }
+        }
+        // Without --phases the walks carry none.
+        #expect(try FieldReportBuilder.data(Self.inputs(Self.walks, profile: profile)).walks.allSatisfy { $0.phases == nil && $0.track == nil })
+    }
+
+    /// With --sweep and --noise the advice carries radii's figures: a column each and its grids, cell for cell
+    /// as `RadiusReportWriter` prints them for the same analysis.
+    @Test func sweepAndNoiseFiguresAreRadiisOwn() throws {
+        let trials = try RadiusTrials(sweep: "50:300:25", noise: 8, runs: 3, seed: 2, jumps: 4, dropouts: 4, traces: 3, phases: nil)
+        let inputs = try Self.inputs(Self.walks, trials: trials)
+        let advice = try #require(try FieldReportBuilder.data(inputs).advice)
+        let radii = try #require(inputs.radii)
+        #expect(advice.columns.map(\.key).suffix(2) == ["sweep", "noise"])
+        let writer = RadiusReportWriter()
+        let grids = try #require(advice.grids)
+        #expect(grids.map(\.key) == ["sweepShare", "sweepDelay", "noise"])
+        for (grid, figure) in zip(grids, [RadiusReportWriter.GridFigure.sweepShare, .sweepDelay, .noise]) {
+            let rows = writer.grid(radii, figure)
+            #expect([["#"] + grid.radii] + grid.rows.map { ["\($0.point)"] + $0.cells } == rows)
+            #expect(grid.radii.count == 11)
+        }
+        let text = writer.text(radii)
+        for grid in grids {
+            #expect(text.contains(grid.title + "\n"), "\(grid.title)")
+            for note in grid.notes { #expect(text.contains(note + "\n"), "\(note)") }
+        }
+        for (row, point) in zip(advice.rows, radii.points) {
+            #expect(row.cells["sweep"] == point.sweepTriggersEveryWalkFrom.map { String(format: "%.0f m", $0) } ?? "none swept")
+            #expect(row.cells["noise"] == point.noiseReliableFrom.map { String(format: "%.0f m", $0) } ?? "none swept")
+        }
+        // Without them: no such columns, no grids.
+        let plain = try #require(try FieldReportBuilder.data(Self.inputs(Self.walks)).advice)
+        #expect(plain.grids == nil && !plain.columns.contains { $0.key == "sweep" || $0.key == "noise" })
     }
 
     @Test func textsFromFilesCannotEndTheScript() throws {

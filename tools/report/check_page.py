@@ -17,7 +17,10 @@ says it is ready, and asserts on it:
   narration heard, one queue-wait bar per narration that waited, one missed marker per missed
   point, one completion marker when the walk completed;
 - one <audio> per point, each decoded (data-decoded="ok" after loadedmetadata) with a duration;
-- the radii table's columns and rows; the trace table's SHA-256s; the command;
+- the radii table's columns and rows, radii's sweep and noise grids cell for cell; the trace table's
+  SHA-256s; the command;
+- with --phases, per walk: one hidden map layer per phase, each with its delivered fixes as a line and
+  a trigger marker per narration heard under it, phase 0 equal to the walk, and a phase selector;
 - the same with hostile names (markup and "</script>" in titles, names, classes, citations):
   nothing injected, the text shown as text.
 
@@ -233,6 +236,19 @@ SELFTEST_JS = r"""
     pe("pointerup", map, mr.left + 100, mr.top + 100, { id: 11, kind: "touch" });
     pe("pointerup", map, mr.left + 250, mr.top + 100, { id: 12, kind: "touch" });
     out.pinchZooms = vb()[2] < v2[2] * 0.8;
+    /* the first walk's phases: one, every one, back to the timeline's */
+    var ps = document.querySelector("select.phase-select");
+    if (ps) {
+      var wid = ps.getAttribute("data-walk");
+      function vis(sel) { return Array.prototype.filter.call(document.querySelectorAll(sel), function (n) {
+        return n.getAttribute("data-walk") === wid && !n.classList.contains("hidden"); }).length; }
+      ps.value = "1"; ps.dispatchEvent(new Event("change"));
+      out.phaseOne = [vis("g.walk-phase"), vis('g.walk-phase[data-phase="1"]'), vis("g.walk"), vis(".trigger-marker")];
+      ps.value = "all"; ps.dispatchEvent(new Event("change"));
+      out.phaseAll = vis("g.walk-phase");
+      ps.value = "walk"; ps.dispatchEvent(new Event("change"));
+      out.phaseBack = [vis("g.walk-phase"), vis("g.walk")];
+    }
     /* colour by accuracy; hide a walk */
     function strokes() { return Array.prototype.map.call(document.querySelectorAll(".walk-seg"), function (n) { return n.getAttribute("stroke"); }).join(); }
     var s0 = strokes(), cm = document.getElementById("colour-mode");
@@ -517,6 +533,32 @@ def check_dom(c: Checks, dom: DOM, data, label: str):
                 and len(done) == (1 if isinstance(w.get("completedT"), (int, float)) else 0) and len(dist) >= 1,
                 f"waits {len(waits)}/{want_waits}, missed {len(missed)}/{len(w.get('missed', []))}, completion {len(done)}, distance lines {len(dist)}")
 
+    for wi, w in enumerate(walks):
+        phases = w.get("phases") or []
+        if not phases:
+            continue
+        wid, name = str(w.get("id", wi)), w.get("name", str(w.get("id", wi)))
+        groups = [g for g in dom.find("g", "walk-phase") if g.attrs.get("data-walk") == wid]
+        c.check(f"{label}: walk {name}: one hidden map layer per phase", len(groups) == len(phases)
+                and [int(g.attrs.get("data-phase", -1)) for g in groups] == [ph["k"] for ph in phases]
+                and all("hidden" in g.classes() for g in groups), f"{len(groups)} layers, {len(phases)} phases")
+        c.check(f"{label}: walk {name}: phase 0 is the walk", phases[0]["k"] == 0 and phases[0]["narrations"] == w.get("narrations"))
+        bad = []
+        for ph, g in zip(phases, groups):
+            inside = [n for n in dom.all if g in n.ancestors()]
+            trig = [int(n.attrs.get("data-point", -1)) for n in inside if n.tag == "rect" and "phase-trigger" in n.classes()]
+            lines = [n for n in inside if n.tag == "polyline" and "phase-line" in n.classes()]
+            want = len(ph["fixes"]) if w.get("track") and "fixes" in ph else len(w.get("fixes", []))
+            drawn = len(lines[0].attrs.get("points", "").split()) if len(lines) == 1 else -1
+            if trig != [n["point"] for n in ph.get("narrations", []) if isinstance(n.get("lat"), (int, float))] or drawn != want:
+                bad.append(f"phase {ph['k']}: triggers {trig}, {drawn} of {want} fixes drawn")
+        c.check(f"{label}: walk {name}: each phase's delivered fixes and trigger markers", not bad, "; ".join(bad[:3]) or
+                f"{sum(len(ph.get('narrations', [])) for ph in phases)} markers over {len(phases)} phases")
+        sel = [n for n in dom.find("select", "phase-select") if n.attrs.get("data-walk") == wid]
+        options = [n for n in dom.all if sel and sel[0] in n.ancestors() and n.tag == "option"]
+        c.check(f"{label}: walk {name}: a phase selector (the timeline, each other phase, every phase)",
+                len(sel) == 1 and len(options) == len(phases) + 1, f"{len(sel)} selectors, {len(options)} options")
+
     audios = dom.find("audio")
     c.check(f"{label}: one <audio> per point", len(audios) == len(pts), f"{len(audios)} of {len(pts)}")
     bad = [(a.attrs.get("data-point"), a.attrs.get("data-decoded"), a.attrs.get("data-error", "")) for a in audios
@@ -538,6 +580,22 @@ def check_dom(c: Checks, dom: DOM, data, label: str):
         c.check(f"{label}: radii table columns and rows", ok and len(heads) == len(adv["columns"]) and len(rows) == len(adv["rows"])
                 and [h.text_content() for h in heads] == [col.get("label", col["key"]) for col in adv["columns"]],
                 f"{len(heads)} columns, {len(rows)} rows")
+    grids = adv.get("grids") or []
+    tables = dom.find("table", "radii-grid")
+    bad = []
+    for g in grids:
+        t = [n for n in tables if n.attrs.get("data-grid") == g["key"]]
+        if len(t) != 1:
+            bad.append(f"{g['key']}: {len(t)} tables")
+            continue
+        inside = [n for n in dom.all if t[0] in n.ancestors()]
+        heads = [n.text_content() for n in inside if n.tag == "th" and n.parent.parent.tag == "thead"]
+        rows = [n for n in inside if n.tag == "tr" and n.parent.tag == "tbody"]
+        cells = [[td.text_content() for td in r.children if td.tag == "td"] for r in rows]
+        if heads != ["#"] + g["radii"] or cells != [r["cells"] for r in g["rows"]]:
+            bad.append(f"{g['key']}: {len(heads)} columns, {len(rows)} rows, cells {'equal' if cells == [r['cells'] for r in g['rows']] else 'differ'}")
+    c.check(f"{label}: radii's sweep and noise grids, cell for cell", len(tables) == len(grids) and not bad,
+            "; ".join(bad) or f"{len(tables)} grids: " + ", ".join(f"{g['key']} {len(g['rows'])}×{len(g['radii'])}" for g in grids))
     diffs = data.get("buildDifferences") or []
     cites = dom.find(cls="citation")
     c.check(f"{label}: build differences with citations", len(cites) == sum(1 for d in diffs if d.get("citation")),
@@ -614,6 +672,11 @@ def check_interaction(c: Checks, dom: DOM, data):
     c.check("interaction: wheel zoom, drag pan, pinch zoom", r.get("wheelZooms") and r.get("dragPans") and r.get("pinchZooms"),
             f"wheel {r.get('wheelZooms')}, drag {r.get('dragPans')}, pinch {r.get('pinchZooms')}")
     c.check("interaction: colour by accuracy, hide a walk", r.get("colourToggles") and r.get("walkHides"))
+    phases = data["walks"][0].get("phases") or []
+    if phases:
+        c.check("interaction: the phase selector shows one phase, every phase, then the timeline's walk again",
+                r.get("phaseOne") == [1, 1, 0, 0] and r.get("phaseAll") == len(phases) and r.get("phaseBack") == [0, 1],
+                f"one {r.get('phaseOne')}, all {r.get('phaseAll')} of {len(phases)}, back {r.get('phaseBack')}")
     c.check("interaction: no error, no request", h.get("data-errors") == "0" and h.get("data-blocked") == "0",
             f"errors {h.get('data-errors')} {h.get('data-error-log', '')[:200]}; blocked {h.get('data-blocked')} {h.get('data-blocked-log', '')[:200]}")
 

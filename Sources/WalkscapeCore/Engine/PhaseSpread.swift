@@ -53,12 +53,21 @@ public struct PhaseSpread: Sendable, Equatable {
 
     /// Replays `trace` against `tour` under `policy` at each of `phases` phases.
     public static func run(tour: EngineTour, trace: Trace, policy: EnginePolicy, phases: Int) -> PhaseSpread {
+        spread(timelines(tour: tour, trace: trace, policy: policy, phases: phases), tour: tour)
+    }
+
+    /// The timelines of `trace` against `tour` under `policy`, one at each phase k/N (k = 0 … N−1).
+    public static func timelines(tour: EngineTour, trace: Trace, policy: EnginePolicy, phases: Int) -> [Timeline] {
+        fractions(phases).map { Simulation.run(tour: tour, trace: trace, policy: policy, phase: $0) }
+    }
+
+    /// The spread over `timelines`, one a phase in order (`timelines(tour:trace:policy:phases:)`).
+    public static func spread(_ timelines: [Timeline], tour: EngineTour) -> PhaseSpread {
         let n = tour.points.count
         var points = tour.points.map { Point(order: $0.order, plays: 0, earliestStart: nil, latestStart: nil, latestPhase: nil) }
         var completed = 0
         var completions = 0
-        for (k, fraction) in fractions(phases).enumerated() {
-            let timeline = Simulation.run(tour: tour, trace: trace, policy: policy, phase: fraction)
+        for (k, timeline) in timelines.enumerated() {
             let starts = starts(timeline, points: n)
             for i in 0..<n {
                 guard let t = starts[i] else { continue }
@@ -73,6 +82,6 @@ public struct PhaseSpread: Sendable, Equatable {
             if didComplete { completions += 1 }
             if didComplete && !starts.contains(where: { $0 == nil }) { completed += 1 }
         }
-        return PhaseSpread(phases: max(1, phases), points: points, completed: completed, tourCompletedEvents: completions)
+        return PhaseSpread(phases: max(1, timelines.count), points: points, completed: completed, tourCompletedEvents: completions)
     }
 }

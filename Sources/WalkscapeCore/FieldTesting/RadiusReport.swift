@@ -72,6 +72,12 @@ public struct RadiusReport: Sendable {
         public var routePasses: Int
         public var sweep: [SweepCell]
         public var noise: [NoiseCell]
+
+        /// The smallest swept radius that triggers on every walk, nil when none does (or no sweep ran).
+        public var sweepTriggersEveryWalkFrom: Double? { sweep.first { $0.traces > 0 && $0.triggered == $0.traces }?.radiusMeters }
+
+        /// The smallest swept radius that triggers in at least 95 % of the noisy replays, nil when none does.
+        public var noiseReliableFrom: Double? { noise.first { $0.triggerProbability >= 0.95 }?.radiusMeters }
     }
 
     /// Two consecutive regions that overlap.

@@ -93,56 +93,89 @@ extension RadiusReportWriter {
             out += "\n(\(report.traces.count) traces: per-trace detail in --json or --csv)\n"
         }
 
-        if let first = report.sweepRadii.first, let last = report.sweepRadii.last {
-            let step = report.sweepRadii.count > 1 ? report.sweepRadii[1] - report.sweepRadii[0] : 0
-            out += "\nSweep \(formatFixed(first, 0))–\(meters(last)) by \(meters(step)), other points unchanged: % of all \(report.traces.count) traces triggering (· none)\n"
-            out += grid(report, cell: { point, j in percent(point.sweep[j].triggerShare) })
-            out += "\nMean trigger delay, seconds from the closest approach (negative: before it; · never triggers)\n"
-            out += grid(report, cell: { point, j in point.sweep[j].meanTriggerDelaySeconds.map { formatFixed($0, 0) } ?? "·" })
+        if let heading = sweepHeading(report) {
+            out += "\n" + heading + "\n"
+            out += align(grid(report, .sweepShare), right: Set(0..<(report.sweepRadii.count + 1)))
+            out += "\n" + Self.delayHeading + "\n"
+            out += align(grid(report, .sweepDelay), right: Set(0..<(report.sweepRadii.count + 1)))
             out += "\n"
-            for point in report.points {
-                let from = point.sweep.first { $0.traces > 0 && $0.triggered == $0.traces }
-                var line = "\(point.order)  "
-                let blocked = point.traces.filter { $0.blockedBy != nil }
-                if from == nil, !blocked.isEmpty {
-                    // The advice is over the traces where the earlier points triggered; the sweep counts every
-                    // trace, those blocked at every radius included: say both, so they do not seem to disagree.
-                    let usable = point.traces.count - blocked.count
-                    let by = Set(blocked.compactMap(\.blockedBy)).sorted().map(String.init).joined(separator: ", ")
-                    let fromUsable = usable == 0 ? nil : point.sweep.first { $0.triggered >= usable }
-                    line += "no swept radius triggers on all \(point.traces.count) traces: \(blocked.count) blocked by point \(by) at every radius; "
-                    line += fromUsable.map { "the other \(usable) trigger from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on the other \(usable)"
-                } else {
-                    line += from.map { "triggers on every trace from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on every trace"
-                }
-                line += "; " + advice(point.recommendation)
-                out += line + "\n"
-            }
+            for point in report.points { out += "\(point.order)  \(sweepSummary(point))\n" }
         }
-        if let noise = report.noise, !report.sweepRadii.isEmpty {
-            out += "\nNoise trials: each trace replayed \(noise.runs) times with GPS drift σ \(meters(noise.model.sigmaMeters)) (τ \(formatFixed(noise.model.timeConstantSeconds, 0)) s), "
-            out += "\(formatShortNumber(noise.model.jumpsPerHour)) jumps/h, \(formatShortNumber(noise.model.dropoutsPerHour)) dropouts/h, seed \(noise.seed): % of replays triggering\n"
-            out += grid(report, cell: { point, j in point.noise.isEmpty ? "" : percent(point.noise[j].triggerProbability) })
+        if let heading = noiseHeading(report) {
+            out += "\n" + heading + "\n"
+            out += align(grid(report, .noise), right: Set(0..<(report.sweepRadii.count + 1)))
             out += "\n"
-            for point in report.points where !point.noise.isEmpty {
-                let reliable = point.noise.first { $0.triggerProbability >= 0.95 }
-                let line = reliable.map { "triggers in ≥ 95 % of noisy replays from \(meters($0.radiusMeters))" } ?? "no swept radius triggers in 95 % of noisy replays"
-                out += "\(point.order)  \(line)\n"
-            }
+            for point in report.points where !point.noise.isEmpty { out += "\(point.order)  \(noiseSummary(point))\n" }
         }
         return out
     }
 
-    /// Points down, radii across, right-aligned cells.
-    func grid(_ report: RadiusReport, cell: (RadiusReport.PointReport, Int) -> String) -> String {
-        var rows: [[String]] = [["#"] + report.sweepRadii.map { formatFixed($0, 0) }]
-        for point in report.points {
-            rows.append([String(point.order)] + report.sweepRadii.indices.map { cell(point, $0) })
-        }
-        return align(rows, right: Set(0..<(report.sweepRadii.count + 1)))
+    /// A figure of the sweep and noise grids.
+    public enum GridFigure: Sendable {
+        /// % of the walks triggering at each swept radius.
+        case sweepShare
+        /// Mean trigger delay in seconds from the closest approach.
+        case sweepDelay
+        /// % of the noisy replays triggering.
+        case noise
     }
 
-    func percent(_ share: Double) -> String { share == 0 ? "·" : formatFixed(share * 100, 0) }
+    /// The heading of the sweep's grid, nil when no sweep ran.
+    public func sweepHeading(_ report: RadiusReport) -> String? {
+        guard let first = report.sweepRadii.first, let last = report.sweepRadii.last else { return nil }
+        let step = report.sweepRadii.count > 1 ? report.sweepRadii[1] - report.sweepRadii[0] : 0
+        return "Sweep \(formatFixed(first, 0))–\(meters(last)) by \(meters(step)), other points unchanged: % of all \(report.traces.count) traces triggering (· none)"
+    }
+
+    /// The heading of the sweep's delays.
+    public static let delayHeading = "Mean trigger delay, seconds from the closest approach (negative: before it; · never triggers)"
+
+    /// The heading of the noise trials' grid, nil when they did not run.
+    public func noiseHeading(_ report: RadiusReport) -> String? {
+        guard let noise = report.noise, !report.sweepRadii.isEmpty else { return nil }
+        return "Noise trials: each trace replayed \(noise.runs) times with GPS drift σ \(meters(noise.model.sigmaMeters)) (τ \(formatFixed(noise.model.timeConstantSeconds, 0)) s), "
+            + "\(formatShortNumber(noise.model.jumpsPerHour)) jumps/h, \(formatShortNumber(noise.model.dropoutsPerHour)) dropouts/h, seed \(noise.seed): % of replays triggering"
+    }
+
+    /// Points down, radii across: the first row the headings (#, then each radius), then one row a point.
+    public func grid(_ report: RadiusReport, _ figure: GridFigure) -> [[String]] {
+        var rows: [[String]] = [["#"] + report.sweepRadii.map { formatFixed($0, 0) }]
+        for point in report.points {
+            rows.append([String(point.order)] + report.sweepRadii.indices.map { j in
+                switch figure {
+                case .sweepShare: return percent(point.sweep[j].triggerShare)
+                case .sweepDelay: return point.sweep[j].meanTriggerDelaySeconds.map { formatFixed($0, 0) } ?? "·"
+                case .noise: return point.noise.isEmpty ? "" : percent(point.noise[j].triggerProbability)
+                }
+            })
+        }
+        return rows
+    }
+
+    /// What the sweep says of a point: the radius from which it triggers on every walk, and the advice.
+    public func sweepSummary(_ point: RadiusReport.PointReport) -> String {
+        var line = ""
+        let blocked = point.traces.filter { $0.blockedBy != nil }
+        if point.sweepTriggersEveryWalkFrom == nil, !blocked.isEmpty {
+            // The advice is over the traces where the earlier points triggered; the sweep counts every
+            // trace, those blocked at every radius included: say both, so they do not seem to disagree.
+            let usable = point.traces.count - blocked.count
+            let by = Set(blocked.compactMap(\.blockedBy)).sorted().map(String.init).joined(separator: ", ")
+            let fromUsable = usable == 0 ? nil : point.sweep.first { $0.triggered >= usable }
+            line += "no swept radius triggers on all \(point.traces.count) traces: \(blocked.count) blocked by point \(by) at every radius; "
+            line += fromUsable.map { "the other \(usable) trigger from \(meters($0.radiusMeters))" } ?? "no swept radius triggers on the other \(usable)"
+        } else {
+            line += point.sweepTriggersEveryWalkFrom.map { "triggers on every trace from \(meters($0))" } ?? "no swept radius triggers on every trace"
+        }
+        return line + "; " + advice(point.recommendation)
+    }
+
+    /// What the noise trials say of a point: the radius from which it triggers in 95 % of the noisy replays.
+    public func noiseSummary(_ point: RadiusReport.PointReport) -> String {
+        point.noiseReliableFrom.map { "triggers in ≥ 95 % of noisy replays from \(meters($0))" } ?? "no swept radius triggers in 95 % of noisy replays"
+    }
+
+    public func percent(_ share: Double) -> String { share == 0 ? "·" : formatFixed(share * 100, 0) }
 
     func advice(_ recommendation: RadiusRecommendation) -> String {
         let radius = recommendation.radiusMeters.map(meters) ?? ""
@@ -159,7 +192,7 @@ extension RadiusReportWriter {
         DisplayWidth.truncate(TerminalText.sanitize(pointTitles[order] ?? ""), to: 32)
     }
 
-    func meters(_ value: Double) -> String { formatFixed(value, 0) + " m" }
+    public func meters(_ value: Double) -> String { formatFixed(value, 0) + " m" }
 
     /// Columns two spaces apart, trailing spaces trimmed.
     func align(_ rows: [[String]], right: Set<Int>) -> String {

@@ -33,23 +33,7 @@ struct RadiiCommand: ParsableCommand {
     @Flag(help: "Also print the picture as a terminal map (braille).")
     var map = false
 
-    @Option(help: ArgumentHelp("Radii to try, in metres.", valueName: "FROM:TO:STEP"))
-    var sweep: String?
-
-    @Option(help: ArgumentHelp("Noise trials: GPS drift in metres per axis.", valueName: "SIGMA"))
-    var noise: Double?
-
-    @Option(help: ArgumentHelp("Noise trials: replays of each trace.", valueName: "N"))
-    var runs: Int = 20
-
-    @Option(help: ArgumentHelp("Noise trials: random seed.", valueName: "S"))
-    var seed: UInt64 = 1
-
-    @Option(help: ArgumentHelp("Noise trials: GPS jumps an hour.", valueName: "RATE"))
-    var jumps: Double = 4
-
-    @Option(help: ArgumentHelp("Noise trials: GPS dropouts an hour.", valueName: "RATE"))
-    var dropouts: Double = 4
+    @OptionGroup var trialOptions: RadiusTrialOptions
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("The narration whose lengths the queue uses (default: the tour's first language).", valueName: "L"))
     var language: String?
@@ -82,35 +66,21 @@ struct RadiiCommand: ParsableCommand {
             if only != nil { throw ValidationError("--only chooses the points --apply changes; add --apply.") }
             if dryRun { throw ValidationError("--dry-run shows what --apply would write; add --apply.") }
         } else {
-            if csv || sweep != nil || noise != nil || svg != nil || map {
+            if csv || trialOptions.sweep != nil || trialOptions.noise != nil || svg != nil || map {
                 throw ValidationError("--apply writes the plain report's advice; drop --csv, --sweep, --noise, --svg and --map (run them without --apply).")
             }
             if let only { _ = try checked { () throws(ValueProblem) in try RadiusSweep.orders(only) } }
         }
-        if let sweep { _ = try checked { () throws(ValueProblem) in try RadiusSweep.radii(sweep) } }
-        if let noise {
-            guard noise >= 0, noise <= 10_000, noise.isFinite else { throw ValidationError("--noise must be metres, 0 or more, got \(formatShortNumber(noise)).") }
-            guard runs >= 1, runs <= 100_000 else { throw ValidationError("--runs must be between 1 and 100000, got \(runs).") }
-            guard jumps >= 0, jumps <= 3600, jumps.isFinite else { throw ValidationError("--jumps must be a rate an hour between 0 and 3600, got \(formatShortNumber(jumps)).") }
-            guard dropouts >= 0, dropouts <= 3600, dropouts.isFinite else { throw ValidationError("--dropouts must be a rate an hour between 0 and 3600, got \(formatShortNumber(dropouts)).") }
-            // Each trace is replayed --runs times under each phase: counted before any is made.
-            let replays = runs * traces.count * max(1, phases ?? 1)
-            guard replays <= ValueRanges.maxNoiseReplays else {
-                throw ValidationError("--runs \(runs) × \(traces.count) trace\(traces.count == 1 ? "" : "s")\(phases.map { " × \($0) phases" } ?? "") would make \(replays) noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs\(phases == nil ? "" : " or --phases").")
-            }
-        }
+        _ = try checked { () throws(ValueProblem) in try trialOptions.trials(traces: traces.count, phases: phases) }
     }
 
     func run() throws {
-        var sweepRadii = try sweep.map { try RadiusSweep.radii($0) } ?? []
-        if noise != nil && sweepRadii.isEmpty { sweepRadii = try RadiusSweep.radii(RadiusSweep.defaultNoise) }
+        let trials = try checked { () throws(ValueProblem) in try trialOptions.trials(traces: traces.count, phases: phases) }
         try RadiusAdvice.run(
             RadiusAdviceRequest(
                 tour: tour, language: language, traces: traces, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
-                phases: phases, strict: strict, profile: policyOptions.engineProfile, policy: policyOptions.policy, sweepRadii: sweepRadii,
-                noise: noise.map {
-                    RadiusReport.NoiseSettings(model: GPSErrorModel(sigmaMeters: $0, jumpsPerHour: jumps, dropoutsPerHour: dropouts), runs: runs, seed: seed)
-                },
+                phases: phases, strict: strict, profile: policyOptions.engineProfile, policy: policyOptions.policy, sweepRadii: trials.sweepRadii,
+                noise: trials.noise,
                 format: json ? .json : csv ? .csv : .text, map: map, svg: svg,
                 apply: apply ? (try only.map { try RadiusSweep.orders($0) }, dryRun) : nil),
             console: CommandContext.console)
