@@ -23,11 +23,24 @@ public enum PolicyJSON {
             members.append(("fixDelivery", .null))
         }
         if let cursor = policy.appCursor {
-            members.append(("appCursor", .object([
+            var rules: [(key: String, value: JSONValue)] = [
                 ("queueNeedsCurrentRegion", .bool(cursor.queueNeedsCurrentRegion)), ("refiresOnReentry", .bool(cursor.refiresOnReentry)),
-            ])))
+            ]
+            // Present only when true (Android 1.1.1-beta's early completion), so documents written before it
+            // existed read the same.
+            if cursor.completesOnReachingLastPoint { rules.append(("completesOnReachingLastPoint", .bool(true))) }
+            members.append(("appCursor", .object(rules)))
         } else {
             members.append(("appCursor", .null))
+        }
+        if let device = policy.device {
+            members.append(("device", .object([
+                ("screenLocked", .array(device.screenLocked.map {
+                    .object([("from", .number(formatFixed($0.from, 3))), ("to", .number(formatFixed($0.to, 3)))])
+                })),
+                ("positionsWhileLocked", .bool(device.positionsWhileLocked)),
+                ("killedAt", device.killedAt.map { .number(formatFixed($0, 3)) } ?? .null),
+            ])))
         }
         return .object(members)
     }

@@ -56,7 +56,7 @@ import WalkscapeTraces
     /// The brisk walk with the default rules; and under the Android app's fix delivery at 3 phases, with a
     /// sweep and noise trials (the phases' walks on the map, radii's grids in the advice).
     @Test(arguments: [
-        ("torino-portici-brisk.json", EngineProfile.prd, nil, false), ("torino-portici-brisk-android-phases-trials.json", .androidApp, 3, true),
+        ("torino-portici-brisk.json", EngineProfile.prd, nil, false), ("torino-portici-brisk-android-phases-trials.json", .android5c84126, 3, true),
     ] as [(String, EngineProfile, Int?, Bool)])
     func dataMatchesGolden(golden: String, profile: EngineProfile, phases: Int?, withTrials: Bool) throws {
         let trials = withTrials ? try RadiusTrials(sweep: "50:300:50", noise: 8, runs: 4, seed: 1, jumps: 4, dropouts: 4, traces: 1, phases: phases) : .none
@@ -147,7 +147,7 @@ import WalkscapeTraces
 
     /// With --phases N each walk carries its replay under each phase: phase 0 is the walk, each phase's
     /// narrations are its simulated timeline's, and its fixes those the phone's delivery hands over then.
-    @Test(arguments: [EngineProfile.prd, .androidApp, .iosApp])
+    @Test(arguments: [EngineProfile.prd, .android5c84126, .ios5c84126])
     func phasesPutEachPhasesWalkOnTheMap(profile: EngineProfile) throws {
         let inputs = try Self.inputs(Self.walks, profile: profile, phases: 4)
         let data = try FieldReportBuilder.data(inputs)
@@ -171,7 +171,7 @@ import WalkscapeTraces
                 }
             }
             // The phases move the phone's delivery: on Android's 7.5 s grid some phase hears a point at another time.
-            if profile == .androidApp {
+            if profile == .android5c84126 {
                 #expect(Set(phases.map { $0.narrations.map(\.triggerT) }).count > 1, "\(walk.name)")
             }
         }

@@ -140,7 +140,10 @@ final class NoticeLines: Sendable {
         #expect(rig.walk.engine.playing?.point == 1 || rig.walk.events.last?.kind == .audioFinished)
         step(0.1)
         #expect(rig.walk.engine.playing == nil)
-        #expect(abs(rig.walk.time - 45.1) < 1e-9)  // then on by its own clock
+        // Then on by its own clock: 0.1 s past the end, give or take the quarter-second step in which the
+        // player's thread published `finished` (late with both cores busy); the narration itself ends at 45 s
+        // on the card's clock either way.
+        #expect(rig.walk.time >= 45 && rig.walk.time <= 45.35 + 1e-9, "\(rig.walk.time)")
         #expect(rig.walk.events.filter { $0.kind == .audioFinished }.map(\.t) == [45])
     }
 

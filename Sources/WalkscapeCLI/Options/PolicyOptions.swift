@@ -32,10 +32,7 @@ struct PolicyOptions: ParsableArguments {
     var walkSpeed: Double = 1.2
 
     func validate() throws {
-        guard let resolved = EngineProfile.resolve(profile) else {
-            throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(profile)).")
-        }
-        if let warning = resolved.warning { CommandContext.console.error(warning) }
+        for warning in try checked({ () throws(ValueProblem) in try EngineProfile.resolveList([profile]) }).warnings { CommandContext.console.error(warning) }
         if let queueDepth, queueDepth < 0 { throw ValidationError("--queue-depth must be 0 or more, got \(queueDepth).") }
         if let confirmFixes, !ValueRanges.confirmFixes.contains(confirmFixes) {
             throw ValidationError("--confirm-fixes must be from \(ValueRanges.confirmFixes.lowerBound) to \(ValueRanges.confirmFixes.upperBound) consecutive fixes, got \(confirmFixes).")

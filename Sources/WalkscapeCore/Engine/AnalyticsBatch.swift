@@ -32,6 +32,10 @@ public struct AnalyticsBatch: Sendable {
     public var app: AnalyticsApp
     /// The profile's name, recorded in `properties.profile`.
     public var profile: String
+    /// How the build queues and flushes events, for a walk whose app is killed (`LifecycleRules`).
+    public var lifecycle: LifecycleRules = .walkscape
+    /// The screen locks and the kill (`EnginePolicy.device`), nil: neither.
+    public var device: DeviceScenario?
 
     public init(tourID: String, language: String, pointIDs: [Int: String], anonymousID: String, app: AnalyticsApp, profile: String) {
         self.tourID = tourID
@@ -68,8 +72,17 @@ public struct AnalyticsBatch: Sendable {
     }
 
     /// The batch body for `timeline`: `{"events": [...]}`.
-    public func body(timeline: Timeline, pointCount: Int) -> JSONValue {
+    public func body(timeline: Timeline, pointCount: Int) -> JSONValue { sent(timeline: timeline, pointCount: pointCount).body }
+
+    /// The batch the backend receives for `timeline`, and how many events the app queued and lost. When the
+    /// app is killed (`app_killed`) and the build keeps its queue in memory (`LifecycleRules.killLosesUnsentEvents`,
+    /// Android), the events queued since its last flush are lost: it flushes when `flushBatchSize` events are
+    /// queued, after `tour_completed`, and every `flushIntervalSeconds` from the tour's start (walkscape's
+    /// assumption: the periodic job's phase is unknown) until the first screen lock when the build cancels it
+    /// then (`periodicFlushStopsAtLock`). iOS keeps its queue and sends it at the next launch: nothing is lost.
+    public func sent(timeline: Timeline, pointCount: Int) -> (body: JSONValue, lost: Int) {
         var events: [JSONValue] = []
+        var times: [Double] = []
         var completed = false
         var gpsTriggered = false
         let last = pointCount
@@ -85,6 +98,7 @@ public struct AnalyticsBatch: Sendable {
                 ("properties", .object(properties)),
             ]
             events.append(.object(members))
+            times.append(event.t)
         }
         func completion(_ event: EngineEvent) {
             switch app {
@@ -143,6 +157,31 @@ public struct AnalyticsBatch: Sendable {
                 continue
             }
         }
-        return .object([("events", .array(events))])
+        guard let kill = timeline.events.last(where: { $0.kind == .appKilled }), lifecycle.killLosesUnsentEvents else {
+            return (.object([("events", .array(events))]), 0)
+        }
+        let flushed = flushedCount(events: events, times: times, killedAt: kill.t)
+        return (.object([("events", .array(Array(events[..<flushed])))]), events.count - flushed)
+    }
+
+    /// How many of `events` (queued at `times`) had been sent when the app was killed at `killedAt`.
+    func flushedCount(events: [JSONValue], times: [Double], killedAt: Double) -> Int {
+        let interval = lifecycle.flushIntervalSeconds
+        let stop = lifecycle.periodicFlushStopsAtLock ? min(device?.firstLock ?? .infinity, killedAt) : killedAt
+        var sent = 0
+        var previous = -Double.infinity
+        func ticks(upTo t: Double, queued: Int) {
+            // A periodic flush between the previous event and t sends everything queued by then.
+            guard interval > 0, sent < queued else { return }
+            let tick = (min(t, stop) / interval).rounded(.down) * interval
+            if tick >= interval, tick > previous, tick <= min(t, stop) { sent = max(sent, min(queued, times.firstIndex { $0 > tick } ?? times.count)) }
+        }
+        for (i, event) in events.enumerated() {
+            ticks(upTo: times[i], queued: i)
+            previous = times[i]
+            if i + 1 - sent >= lifecycle.flushBatchSize || event["name"]?.stringValue == "tour_completed" { sent = i + 1 }
+        }
+        ticks(upTo: killedAt, queued: events.count)
+        return sent
     }
 }

@@ -27,8 +27,10 @@ public struct BuildComparison: Sendable {
         self.tolerance = tolerance
         sides = zip(profiles, policies).map { profile, policy in
             let timeline = Simulation.run(tour: tour, trace: trace, policy: policy, phase: phase)
-            let batch = AnalyticsBatch(
+            var batch = AnalyticsBatch(
                 tourID: tourID, language: language, pointIDs: pointIDs, anonymousID: "compare", app: profile.analyticsApp, profile: profile.rawValue)
+            batch.lifecycle = profile.lifecycle
+            batch.device = policy.device
             let events = batch.body(timeline: timeline, pointCount: tour.points.count)["events"]?.arrayElements ?? []
             return Side(profile: profile, timeline: timeline, outcomes: ProfileComparison.outcomes(timeline.events, orders: tour.points.map(\.order)), events: events)
         }
@@ -55,7 +57,7 @@ public struct BuildComparison: Sendable {
                     citations: cite(.fixDelivery)))
             }
         }
-        let ends = sides.map { side in side.timeline.events.last { $0.kind == .tourCompleted || $0.kind == .tourIncomplete } }
+        let ends = sides.map { side in side.timeline.events.last { $0.kind == .tourCompleted || $0.kind == .tourIncomplete || $0.kind == .appKilled } }
         if ends[0]?.kind != ends[1]?.kind || abs((ends[0]?.t ?? 0) - (ends[1]?.t ?? 0)) > max(tolerance, 0.0005) {
             found.append(BuildDifference(
                 aspect: .completion, key: "completion", point: nil, outcomes: ends.map(Self.end), rule: .completion, citations: cite(.completion)))
@@ -94,6 +96,7 @@ public struct BuildComparison: Sendable {
         guard let event else { return "no end" }
         let missed = (event.missed ?? []).map(String.init).joined(separator: ",")
         if event.kind == .tourCompleted { return "completed at \(TimelineWriter.clock(event.t))" + (missed.isEmpty ? "" : " without playing \(missed)") }
+        if event.kind == .appKilled { return "killed at \(TimelineWriter.clock(event.t))" + (missed.isEmpty ? "" : ", never heard \(missed)") }
         return "incomplete at \(TimelineWriter.clock(event.t))" + (missed.isEmpty ? "" : ", missed \(missed)")
     }
 

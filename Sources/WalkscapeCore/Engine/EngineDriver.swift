@@ -19,6 +19,10 @@ public struct EngineDriver: Sendable {
     public private(set) var lastDeliveredFix: Fix?
     /// True once `end()` has run: no fix is taken after it.
     public private(set) var ended = false
+    /// Fixes the app did not get because the screen was locked (`EnginePolicy.device`).
+    public private(set) var lockedFixes = 0
+    /// True once the app was killed (`DeviceScenario.killedAt`).
+    public private(set) var killed = false
 
     /// A driver for `tour` under `policy`, not started yet (`start(into:)`; any other call starts it first).
     /// `phase` moves the phone's delivery grid (`FixDeliveryFilter`, `--phases`); minimum moves are measured
@@ -55,6 +59,19 @@ public struct EngineDriver: Sendable {
             origin = start
         }
         let t = fix.time - start
+        if let device = policy.device {
+            if let killedAt = device.killedAt, t >= killedAt {
+                kill(at: killedAt, into: &events)
+                return false
+            }
+            if !device.positionsArrive(at: t) {
+                received += 1
+                lastFix = fix
+                lockedFixes += 1
+                TriggerEngine.reduce(&state, .advance(to: t), into: &events)
+                return false
+            }
+        }
         received += 1
         lastFix = fix
         if delivery.delivers(t: t, location: fix.location) {
@@ -72,10 +89,31 @@ public struct EngineDriver: Sendable {
         TriggerEngine.reduce(&state, .advance(to: t), into: &events)
     }
 
-    /// No more fixes: the audio plays out and the tour ends, complete or not. Idempotent.
+    /// No more fixes: the audio plays out and the tour ends, complete or not. Idempotent. When the app is to
+    /// be killed (`DeviceScenario.killedAt`), time runs on to that moment first (the app keeps playing after
+    /// the trace ends), and the kill ends the walk instead.
     public mutating func end(into events: inout [EngineEvent]) {
-        TriggerEngine.reduce(&state, .traceEnded, into: &events)
+        if !killed, !state.ended, let killedAt = policy.device?.killedAt {
+            kill(at: max(killedAt, clock), into: &events)
+        }
+        if !killed { TriggerEngine.reduce(&state, .traceEnded, into: &events) }
         ended = true
+    }
+
+    /// The app's process dies at `t`: time runs on to it (audio that ends by then finishes, and may complete
+    /// the tour); then, unless the tour completed, `app_killed` stops the playing audio (its point, when one
+    /// played) and names the next point and the points never triggered. Nothing happens after it.
+    mutating func kill(at t: Double, into events: inout [EngineEvent]) {
+        guard !killed else { return }
+        killed = true
+        ended = true
+        TriggerEngine.reduce(&state, .advance(to: t), into: &events)
+        if state.ended { return }
+        let playing = state.playing?.point
+        state.playing = nil
+        let missed = state.tour.points.indices.filter { !state.triggered[$0] }.map { state.tour.points[$0].order }
+        events.append(EngineEvent(t: t, kind: .appKilled, point: playing, queueLength: 0, next: state.next, missed: missed))
+        state.ended = true
     }
 
     // MARK: Controls (the listener's keys), at time `t` (default: the engine's clock)

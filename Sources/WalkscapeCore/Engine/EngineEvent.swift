@@ -20,6 +20,9 @@ public struct EngineEvent: Sendable, Equatable {
         case audioSeeked = "audio_seeked"
         case tourCompleted = "tour_completed"
         case tourIncomplete = "tour_incomplete"
+        /// The app's process died (`--killed-at`): the audio of `point` (when one played) stops and nothing
+        /// more happens; `next` and `missed` as for `tour_incomplete`.
+        case appKilled = "app_killed"
     }
 
     /// Seconds since the trace's first fix.

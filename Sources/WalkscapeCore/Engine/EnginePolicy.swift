@@ -26,6 +26,9 @@ public struct EnginePolicy: Sendable, Equatable {
     public var distanceModel: DistanceModel
     /// What the player's next/previous buttons and seek keys do (`ManualControls`).
     public var manualControls: ManualControls
+    /// The phone's screen locks and the app's death during the walk (`--screen-locked`, `--killed-at`); nil:
+    /// neither.
+    public var device: DeviceScenario?
 
     public init(
         queueDepth: Int = 1, minAccuracyMeters: Double? = nil, confirmFixes: Int = 1, skipMissed: Bool = false,

@@ -28,6 +28,15 @@ public struct EngineProfile: Sendable, Hashable, CustomStringConvertible {
     /// walkscape's own rules.
     public var upstreamCommit: String? { build?.commit }
 
+    /// What the build does when the screen locks or the app is killed.
+    public var lifecycle: LifecycleRules {
+        switch build?.platform {
+        case .android: return .androidBuilds
+        case .ios: return .iosBuilds
+        case nil: return .walkscape
+        }
+    }
+
     /// The profile named `name`: a canonical name, an app version (`android-app@1.1.12`) or a bare app name
     /// (the newest build). Removed names are not found here: `resolve` says what replaced them.
     public init?(rawValue name: String) {
@@ -140,6 +149,20 @@ public struct EngineProfile: Sendable, Hashable, CustomStringConvertible {
         if let profile = EngineProfile(rawValue: name) { return (profile, nil) }
         guard let removed = removedNames[name] else { return nil }
         return (removed.replacement, "warning: profile \(name) is removed: \(removed.reason); using \(removed.replacement.rawValue) instead (the name \(name) goes in the next release)")
+    }
+
+    /// The profiles `names` name, in order (`compare --profile`, repeated), with the warnings for removed names;
+    /// an unknown name or one profile named twice is a problem.
+    public static func resolveList(_ names: [String]) throws(ValueProblem) -> (profiles: [EngineProfile], warnings: [String]) {
+        var profiles: [EngineProfile] = []
+        var warnings: [String] = []
+        for name in names {
+            guard let resolved = resolve(name) else { throw ValueProblem("--profile must be one of \(Self.names), got \(TerminalText.sanitize(name)).") }
+            guard !profiles.contains(resolved.profile) else { throw ValueProblem("each --profile may be given once.") }
+            profiles.append(resolved.profile)
+            if let warning = resolved.warning { warnings.append(warning) }
+        }
+        return (profiles, warnings)
     }
 
     /// The other app names that resolve to this profile (`android-app@1.1.12`, `android-app`), sorted.

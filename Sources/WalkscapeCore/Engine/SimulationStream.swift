@@ -35,8 +35,10 @@ public struct SimulationStream: Sendable {
     /// Ends the trace and returns the walk's timeline.
     public mutating func finish() -> Timeline {
         driver.end(into: &events)
-        return Timeline(
+        var timeline = Timeline(
             events: events, startTime: driver.origin ?? 0, fixes: fixes, ignoredFixes: driver.state.ignoredFixes,
             withheldFixes: driver.withheldFixes)
+        timeline.lockedFixes = driver.lockedFixes
+        return timeline
     }
 }

@@ -8,6 +8,8 @@ public struct Timeline: Sendable, Equatable {
     public var ignoredFixes: Int
     /// Fixes the phone would not have delivered to the app (`EnginePolicy.fixDelivery`).
     public var withheldFixes: Int
+    /// Fixes the app did not get because the screen was locked (`EnginePolicy.device`).
+    public var lockedFixes = 0
 
     public init(events: [EngineEvent], startTime: Double, fixes: Int, ignoredFixes: Int, withheldFixes: Int) {
         self.events = events

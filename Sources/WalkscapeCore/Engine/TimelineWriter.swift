@@ -106,6 +106,9 @@ public struct TimelineWriter: Sendable {
                 detail = "all points played"
             }
         case .audioCut: detail = "the app stops the audio (likely app bug)"
+        case .appKilled:
+            detail = (event.point == nil ? "the app dies" : "the app dies; the narration stops") + ", next \(event.next.map(String.init) ?? "-"), missed "
+                + (event.missed ?? []).map(String.init).joined(separator: ",")
         case .pointRefired: detail = (event.distance.map { formatFixed($0, 1) + " m, " } ?? "") + "restarts the narration (likely app bug)"
         default:
             if let distance = event.distance { detail = formatFixed(distance, 1) + " m" }

@@ -57,9 +57,11 @@ public struct ObservedCheck {
             throw CommandExit(.usage)
         }
         let started = clock.now()
-                let batch = AnalyticsBatch(
+        var batch = AnalyticsBatch(
             tourID: replay.tour.id, language: replay.language, pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
             profile: profile.rawValue)
+        batch.lifecycle = profile.lifecycle
+        batch.device = policy.device
         // One prediction, or one a phase of the fix delivery (`--phases N`): the observation must fall in their spread.
         let predicted = PhaseSpread.fractions(phases ?? 1).map { fraction in
             let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy, phase: fraction)

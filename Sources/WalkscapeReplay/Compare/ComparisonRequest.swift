@@ -19,11 +19,14 @@ public struct ComparisonRequest: Sendable {
     public var phases: Int?
     /// One JSON document instead of the tables.
     public var json: Bool
+    /// The screen locks and the kill for a profile's build (`--screen-locked`, `--killed-at`).
+    public var device: @Sendable (EngineProfile) -> DeviceScenario?
 
     public init(
         tour: String, traces: [String], profiles: [EngineProfile], language: String?, walkSpeed: Double, selection: TraceSelection,
-        tolerance: Double, distance: DistanceModel?, phases: Int?, json: Bool
+        tolerance: Double, distance: DistanceModel?, phases: Int?, json: Bool, device: @escaping @Sendable (EngineProfile) -> DeviceScenario? = { _ in nil }
     ) {
+        self.device = device
         self.tour = tour
         self.traces = traces
         self.profiles = profiles
@@ -41,6 +44,7 @@ public struct ComparisonRequest: Sendable {
         profiles.map { profile in
             var policy = profile.policy
             if let distance { policy.distanceModel = distance }
+            policy.device = device(profile)
             return policy
         }
     }

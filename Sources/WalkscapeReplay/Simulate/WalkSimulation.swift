@@ -39,12 +39,15 @@ public enum WalkSimulation {
         }
         if let render = request.render { try renderWalk(timeline, tour: tour, to: render.path, format: render.format, console: console) }
         let profile = request.profile
-        let batch = AnalyticsBatch(
+        var batch = AnalyticsBatch(
             tourID: tour.tour.id, language: tour.language, pointIDs: tour.pointIDs,
             anonymousID: request.anonymousID
                 ?? AnalyticsBatch.anonymousID(tourID: tour.tour.id, startTime: timeline.startTime, fixes: timeline.fixes, profile: profile.rawValue),
             app: profile.analyticsApp, profile: profile.rawValue)
-        let body = batch.body(timeline: timeline, pointCount: tour.engineTour.points.count)
+        batch.lifecycle = profile.lifecycle
+        batch.device = policy.device
+        let (body, lost) = batch.sent(timeline: timeline, pointCount: tour.engineTour.points.count)
+        for note in LifecycleNotes.lines(timeline, profile: profile, policy: policy, lostEvents: lost, trace: request.trace) { console.error(note) }
         if let events = request.events { try write(Array(JSONWriter().write(body).utf8), to: events, console: console) }
         return body
     }

@@ -46,6 +46,7 @@ struct CheckCommand: ParsableCommand {
     var phases: Int?
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var lifecycle: LifecycleOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
@@ -72,7 +73,7 @@ struct CheckCommand: ParsableCommand {
         let console = CommandContext.console
         if let observed {
             return try ObservedCheck(
-                tour: tour!, trace: trace!, observed: observed, language: language, profile: policyOptions.engineProfile, policy: policyOptions.policy,
+                tour: tour!, trace: trace!, observed: observed, language: language, profile: policyOptions.engineProfile, policy: try lifecycle.options().applied(to: policyOptions.policy, profile: policyOptions.engineProfile),
                 walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
                 tolerance: tolerance, phases: phases, junit: junit
             ).run(console: console)
@@ -88,7 +89,7 @@ struct CheckCommand: ParsableCommand {
         } else {
             cases = [CheckCase(
                 name: (expect! as NSString).lastPathComponent, tour: tour!, trace: trace!, language: language, golden: expect!,
-                policy: policyOptions.policy, walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance,
+                policy: try lifecycle.options().applied(to: policyOptions.policy, profile: policyOptions.engineProfile), walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection, tolerance: tolerance,
                 minShare: minShare, phases: phases)]
         }
         try CheckSuiteRun.run(

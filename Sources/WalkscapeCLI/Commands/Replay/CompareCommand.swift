@@ -67,18 +67,13 @@ struct CompareCommand: ParsableCommand {
     var phases: Int?
 
     @OptionGroup var traceSelection: TraceSelectionOptions
+    @OptionGroup var lifecycle: LifecycleOptions
 
     func validate() throws {
         if listProfiles { return }
         guard tour != nil, !trace.isEmpty else { throw ValidationError("compare needs TOUR and --trace FILE (or --list-profiles).") }
-        for name in profiles {
-            guard let resolved = EngineProfile.resolve(name) else {
-                throw ValidationError("--profile must be one of \(EngineProfile.names), got \(TerminalText.sanitize(name)).")
-            }
-            if let warning = resolved.warning { CommandContext.console.error(warning) }
-        }
+        for warning in try checked({ () throws(ValueProblem) in try EngineProfile.resolveList(profiles) }).warnings { CommandContext.console.error(warning) }
         if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
-        if Set(profiles.compactMap { EngineProfile.resolve($0)?.profile }).count != profiles.count { throw ValidationError("each --profile may be given once.") }
         guard ValueRanges.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
         if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
@@ -91,11 +86,12 @@ struct CompareCommand: ParsableCommand {
             return
         }
         guard let tour else { return }
+        let device = try lifecycle.options()
         try ProfileComparisonRun.run(
             ComparisonRequest(
-                tour: tour, traces: trace, profiles: profiles.isEmpty ? EngineProfile.current : profiles.compactMap { EngineProfile.resolve($0)?.profile },
+                tour: tour, traces: trace, profiles: profiles.isEmpty ? EngineProfile.current : try EngineProfile.resolveList(profiles).profiles,
                 language: language, walkSpeed: walkSpeed, selection: traceSelection.selection, tolerance: tolerance, distance: distance,
-                phases: phases, json: json),
+                phases: phases, json: json, device: { device.scenario(for: $0) }),
             console: console)
     }
 }

@@ -40,15 +40,14 @@ struct DashboardCommand: ParsableCommand {
     @Flag(help: "Print one JSON document (the service's field names, keys sorted) instead of the tables.")
     var json = false
 
-    func validate() throws {
-        guard BackendVersion.resolve(backend) != nil else { throw ValidationError("--backend must be one of \(BackendVersion.names), got \(TerminalText.sanitize(backend)).") }
-        guard DashboardPeriod(rawValue: period) != nil else { throw ValidationError("--period must be one of \(DashboardPeriod.names), got \(TerminalText.sanitize(period)).") }
-        if let now, DashboardTime.milliseconds(now) == nil { throw ValidationError("--now must be an ISO 8601 time such as 2026-05-09T18:00:00Z, got \(TerminalText.sanitize(now)).") }
+    func validate() throws { _ = try request() }
+
+    func request() throws -> DashboardRequest {
+        try checked { () throws(ValueProblem) in try DashboardRequest(files: files, backend: backend, period: period, now: now, json: json) }
     }
 
     func run() throws {
-        let request = DashboardRequest(
-            files: files, backend: BackendVersion.resolve(backend)!, period: DashboardPeriod(rawValue: period)!, now: now.flatMap(DashboardTime.milliseconds), json: json)
+        let request = try request()
         switch DashboardRun.run(request) {
         case let .report(text): CommandContext.console.write(text)
         case let .refused(line, unreadable):

@@ -59,6 +59,7 @@ struct SimulateCommand: ParsableCommand {
     var allowMissing = false
 
     @OptionGroup var policyOptions: PolicyOptions
+    @OptionGroup var lifecycle: LifecycleOptions
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
@@ -91,7 +92,7 @@ struct SimulateCommand: ParsableCommand {
         let body = try WalkSimulation.run(
             SimulationRequest(
                 tour: tour, trace: trace, language: language, allowMissing: allowMissing, walkSpeed: policyOptions.walkSpeed,
-                selection: traceSelection.selection, profile: policyOptions.engineProfile, policy: policyOptions.policy,
+                selection: traceSelection.selection, profile: policyOptions.engineProfile, policy: try lifecycle.options().applied(to: policyOptions.policy, profile: policyOptions.engineProfile),
                 format: TimelineWriter.Format(rawValue: format)!, phases: phases, svg: svg,
                 render: render.map { ($0, renderFormat.flatMap { SoundFileFormat(rawValue: $0.lowercased()) } ?? SoundFileFormat.implied(byPath: $0)) },
                 events: events, anonymousID: anonymousID),
