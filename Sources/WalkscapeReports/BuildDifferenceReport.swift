@@ -18,7 +18,8 @@ public enum BuildDifferenceReport {
             lines.append("     rule: \(difference.rule.rawValue)")
             for (side, citation) in zip(comparison.sides, difference.citations) {
                 guard let citation, let commit = side.profile.upstreamCommit else { continue }
-                lines.append("       walkspace-app@\(commit) \(citation)")
+                // A citation naming its own commits (file@commit) is printed as it is.
+                lines.append("       walkspace-app" + (citation.contains("@") ? " " : "@\(commit) ") + citation)
             }
         }
         return lines
@@ -31,7 +32,8 @@ public enum BuildDifferenceReport {
         case .heard: return point + ": what the walker hears"
         case .start: return point + ": when its narration starts"
         case .completion: return "When the tour completes"
-        case .event: return "Analytics: " + difference.key.replacingOccurrences(of: " event", with: "") + " events"
+        case .event:
+            return "Analytics: " + (difference.key.hasSuffix(" event") ? String(difference.key.dropLast(6)) + " events" : difference.key)
         }
     }
 
@@ -48,7 +50,7 @@ public enum BuildDifferenceReport {
                     ("rule", .string(difference.rule.rawValue)),
                     ("citations", .object(zip(comparison.sides, difference.citations).compactMap { side, citation in
                         guard let citation, let commit = side.profile.upstreamCommit else { return nil }
-                        return (side.profile.rawValue, .string("walkspace-app@\(commit) \(citation)"))
+                        return (side.profile.rawValue, .string("walkspace-app" + (citation.contains("@") ? " " : "@\(commit) ") + citation))
                     })),
                 ])
             })),

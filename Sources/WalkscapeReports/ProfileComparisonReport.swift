@@ -104,6 +104,8 @@ public struct ProfileComparisonReport {
                     parts.append("completed at \(TimelineWriter.clock(end.t)) \(what) (\(AppCursorRules.earlyCompletionWarning))")
                 } else if end.kind == .tourCompleted {
                     parts.append("completed at \(TimelineWriter.clock(end.t))")
+                } else if end.kind == .appKilled {
+                    parts.append("killed at \(TimelineWriter.clock(end.t)), never heard " + (end.missed ?? []).map(String.init).joined(separator: ","))
                 } else {
                     parts.append("incomplete at \(TimelineWriter.clock(end.t)), missed " + (end.missed ?? []).map(String.init).joined(separator: ","))
                 }
@@ -139,6 +141,7 @@ public struct ProfileComparisonReport {
                 ("fixes", .integer(run.timeline.fixes)), ("fixesDelivered", .integer(run.timeline.fixes - run.timeline.withheldFixes)),
                 ("fixesIgnored", .integer(run.timeline.ignoredFixes)),
                 ("completed", .bool(run.end?.kind == .tourCompleted)), ("endT", time(run.end?.t)),
+                ("killed", .bool(run.end?.kind == .appKilled)),
                 ("missed", .array((run.end?.missed ?? []).map(JSONValue.integer))),
                 ("refires", .integer(run.outcomes.reduce(0) { $0 + $1.refires })),
             ]

@@ -181,7 +181,7 @@ public struct AnalyticsBatch: Sendable {
             previous = times[i]
             if i + 1 - sent >= lifecycle.flushBatchSize || event["name"]?.stringValue == "tour_completed" { sent = i + 1 }
         }
-        ticks(upTo: killedAt, queued: events.count)
+        ticks(upTo: killedAt.nextDown, queued: events.count)  // a flush due at the very moment of the kill never runs
         return sent
     }
 }

@@ -8,6 +8,8 @@ public struct BuildComparison: Sendable {
         public var timeline: Timeline
         public var outcomes: [ProfileComparison.PointOutcome]
         public var events: [JSONValue]
+        /// Events queued but never sent because the app was killed (`AnalyticsBatch.sent`).
+        public var lostEvents: Int
     }
 
     public var sides: [Side]
@@ -31,8 +33,10 @@ public struct BuildComparison: Sendable {
                 tourID: tourID, language: language, pointIDs: pointIDs, anonymousID: "compare", app: profile.analyticsApp, profile: profile.rawValue)
             batch.lifecycle = profile.lifecycle
             batch.device = policy.device
-            let events = batch.body(timeline: timeline, pointCount: tour.points.count)["events"]?.arrayElements ?? []
-            return Side(profile: profile, timeline: timeline, outcomes: ProfileComparison.outcomes(timeline.events, orders: tour.points.map(\.order)), events: events)
+            let (body, lost) = batch.sent(timeline: timeline, pointCount: tour.points.count)
+            return Side(
+                profile: profile, timeline: timeline, outcomes: ProfileComparison.outcomes(timeline.events, orders: tour.points.map(\.order)),
+                events: body["events"]?.arrayElements ?? [], lostEvents: lost)
         }
         differences = compare()
     }
@@ -72,6 +76,12 @@ public struct BuildComparison: Sendable {
                 lists[k].isEmpty ? "sends none" : "sends \(lists[k].count)" + (only.isEmpty ? "" : "; only here: " + Self.brief(only))
             }
             found.append(BuildDifference(aspect: .event, key: "\(name) event", point: nil, outcomes: outcomes, rule: rule, citations: cite(rule)))
+        }
+        if sides.contains(where: { $0.lostEvents > 0 }) {
+            found.append(BuildDifference(
+                aspect: .event, key: "events lost at the kill", point: nil,
+                outcomes: sides.map { $0.lostEvents > 0 ? "loses \($0.lostEvents) queued event\($0.lostEvents == 1 ? "" : "s") (the queue is in memory)" : "loses none" },
+                rule: .lifecycle, citations: cite(.lifecycle)))
         }
         return found
     }

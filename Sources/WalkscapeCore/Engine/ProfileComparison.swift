@@ -41,7 +41,7 @@ public struct ProfileComparison: Sendable {
         public var timeline: Timeline
         /// Per point, in the tour's order.
         public var outcomes: [PointOutcome]
-        /// The `tour_completed` or `tour_incomplete` event.
+        /// The `tour_completed`, `tour_incomplete` or `app_killed` event.
         public var end: EngineEvent?
     }
 
@@ -60,7 +60,7 @@ public struct ProfileComparison: Sendable {
             return Run(
                 name: item.name, policy: item.policy, timeline: timeline,
                 outcomes: ProfileComparison.outcomes(timeline.events, orders: tour.points.map(\.order)),
-                end: timeline.events.last { $0.kind == .tourCompleted || $0.kind == .tourIncomplete })
+                end: timeline.events.last { $0.kind == .tourCompleted || $0.kind == .tourIncomplete || $0.kind == .appKilled })
         }
     }
 

@@ -22,6 +22,8 @@ public enum UpstreamSource {
         case completedEvent
         /// The `tour_abandoned` event (or its absence).
         case abandonedEvent
+        /// Screen locks and the app's death: positions while locked, the analytics queue, the relaunch.
+        case lifecycle
     }
 
     static let ios = "mobile-app/ios/SonicWalkscape/SonicWalkscape"
@@ -30,6 +32,7 @@ public enum UpstreamSource {
     /// The line(s) behind `rule` under `profile`, at its build's commit; nil for walkscape's own profiles.
     public static func cite(_ rule: Rule, _ profile: EngineProfile) -> String? {
         guard let build = profile.build else { return nil }
+        if rule == .lifecycle { return profile.lifecycle.citation }
         switch build.platform {
         case .ios: return iosLine(rule, commit: build.commit)
         case .android: return androidLine(rule, commit: build.commit)
@@ -69,7 +72,7 @@ public enum UpstreamSource {
             return fixed
                 ? "\(android)/ui/player/PlayerViewModel.kt:122–125 (trackTourCompleted(tour.id, elapsedMinutes(), primaryTriggerType)) with :67–71 (elapsedMinutes: whole minutes since the start) and services/AnalyticsService.kt:120–127 ({durationMinutes, triggerType}, then flush; at 1cddc0c)"
                 : "\(android)/ui/player/PlayerViewModel.kt:111–115 (trackTourCompleted(tour.id)) with services/AnalyticsService.kt:119–122 (no properties, then flush)"
-        case .abandonedEvent:
+        case .abandonedEvent, .lifecycle:
             return fixed
                 ? "\(android)/ui/player/PlayerViewModel.kt:453–462 (stopTour: trackTourAbandoned(id, elapsedMinutes()) when started and not complete) with services/AnalyticsService.kt:128–135 ({durationMinutes}, then flush; at 1cddc0c)"
                 : "\(android)/services/AnalyticsService.kt:113–122 (no tour_abandoned: the Android tree at 5c84126 never sends it)"
@@ -99,7 +102,7 @@ public enum UpstreamSource {
             return "\(ios)/Views/Player/PlayerView.swift:351–358 with Services/AnalyticsService.swift:131–140 ({triggerType})" + shifted
         case .completedEvent:
             return "\(ios)/Views/Player/PlayerView.swift:569–579 with Services/AnalyticsService.swift:142–153 ({durationMinutes, pointsVisited, triggerType, platform}, then flush)" + shifted
-        case .abandonedEvent:
+        case .abandonedEvent, .lifecycle:
             return later
                 ? "\(ios)/Views/Player/PlayerView.swift:218–219, 233–240 (the exit sheet's dismiss → cleanup → trackTourAbandoned, {durationMinutes, lastPointIndex, platform})"
                 : "\(ios)/Views/Player/PlayerView.swift:581–590 (cleanup: trackTourAbandoned unless the completion screen shows, {durationMinutes, lastPointIndex, platform})"
