@@ -34,7 +34,7 @@ public struct DownloadArea: Sendable {
         public var mapTiles = false
 
         /// The planned size in words: `2.1 MB`, or `2.1 MB + the map tiles`.
-        public var plannedText: String { formatBytes(totalBytes) + (mapTiles ? " + the map tiles" : "") }
+        public var plannedText: String { Formatting.bytes(totalBytes) + (mapTiles ? " + the map tiles" : "") }
     }
 
     /// The unfinished download of `name`, if there is one.

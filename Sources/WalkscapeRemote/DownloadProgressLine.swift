@@ -15,7 +15,7 @@ public enum DownloadProgressLine {
         let rate = progress.elapsed > 0.2 ? Double(progress.receivedBytes) / progress.elapsed : 0
         let left = max(0, progress.totalBytes - progress.doneBytes)
         let eta = rate > 0 ? clock(Double(left) / rate) : "-:--"
-        let line = "\(bar) \(formatBytes(progress.doneBytes)) / \(formatBytes(progress.totalBytes))  \(rate > 0 ? formatBytes(Int(rate)) + "/s" : "-- B/s")  ETA \(eta)  \(progress.currentFile)\(progress.tiles.map { " (tile \($0.done)/\($0.total))" } ?? "")\(progress.inFlight > 1 ? " +\(progress.inFlight - 1)" : "")"
+        let line = "\(bar) \(Formatting.bytes(progress.doneBytes)) / \(Formatting.bytes(progress.totalBytes))  \(rate > 0 ? Formatting.bytes(Int(rate)) + "/s" : "-- B/s")  ETA \(eta)  \(progress.currentFile)\(progress.tiles.map { " (tile \($0.done)/\($0.total))" } ?? "")\(progress.inFlight > 1 ? " +\(progress.inFlight - 1)" : "")"
         return DisplayWidth.truncate(line, to: max(20, width - 1))
     }
 

@@ -286,7 +286,7 @@ public final class TourDownloader: @unchecked Sendable {
             try? state.write(in: staging)
             if case .interrupted = error.kind {
                 let staged = DownloadArea.bytes(under: staging, excluding: DownloadState.fileName)
-                throw RemoteError(.interrupted(api.interruption.signal), "interrupted: \(formatBytes(staged)) of \(formatBytes(tour.totalBytes)) staged in \(staging); run the same command again to resume")
+                throw RemoteError(.interrupted(api.interruption.signal), "interrupted: \(Formatting.bytes(staged)) of \(Formatting.bytes(tour.totalBytes)) staged in \(staging); run the same command again to resume")
             }
             throw error
         }
@@ -423,12 +423,12 @@ public final class TourDownloader: @unchecked Sendable {
     /// when they can. Names the spare room, so that a refusal never reads as if the files alone would fit.
     public static func spaceRefusal(needed: Int, free: Int, in directory: String) -> String? {
         guard free >= 0, needed >= 0, needed + spareBytes > free else { return nil }
-        var total = formatBytes(needed + spareBytes), available = formatBytes(free)
+        var total = Formatting.bytes(needed + spareBytes), available = Formatting.bytes(free)
         if total == available {  // rounded alike: the bytes tell them apart
             total = "\(needed + spareBytes) bytes"
             available = "\(free) bytes"
         }
-        return "not enough disk space in \(directory): the download needs \(formatBytes(needed)) more and keeps \(formatBytes(spareBytes)) spare "
+        return "not enough disk space in \(directory): the download needs \(Formatting.bytes(needed)) more and keeps \(Formatting.bytes(spareBytes)) spare "
             + "(for tour.json and the download's state), \(total) in all; \(available) is free"
     }
 

@@ -43,7 +43,7 @@ public enum TourMapFetch {
                 try downloader.download(tourID, languages: loaded.languages, destination: (directory as NSString).deletingLastPathComponent)
             }
             if case let .installed(_, _, plan, _, received, _) = outcome {
-                console.line("\(tour): \(plan.tiles) map tiles (\(formatBytes(plan.totalBytes))) in \(MapTilePlan.localPath); \(formatBytes(received)) downloaded")
+                console.line("\(tour): \(plan.tiles) map tiles (\(Formatting.bytes(plan.totalBytes))) in \(MapTilePlan.localPath); \(Formatting.bytes(received)) downloaded")
             }
             if let note = downloader.mapNote { console.line("Map: \(note)") }
         } catch let error as RemoteError {

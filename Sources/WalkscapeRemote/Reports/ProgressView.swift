@@ -23,17 +23,17 @@ public final class ProgressView: @unchecked Sendable {
             self.plan = plan
             filesDone = plan.stagedFiles
             let tiles = plan.tiles > 0 ? " (one of them \(plan.tiles) map tiles, \(zoomText(plan.tileZooms)))" : ""
-            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files\(tiles), \(formatBytes(plan.totalBytes))\(plan.tiles > 0 ? " + the tiles" : "") → \(plan.directory)")
+            console.line("Tour \(plan.slug) (id \(plan.tourID), version \(plan.version)) in \(plan.languages.joined(separator: ", ")): \(plan.files) files\(tiles), \(Formatting.bytes(plan.totalBytes))\(plan.tiles > 0 ? " + the tiles" : "") → \(plan.directory)")
             if plan.stagedBytes > 0 {
-                console.line("Resuming: \(plan.stagedFiles) of \(plan.files) files complete, \(formatBytes(plan.stagedBytes)) already on disk")
+                console.line("Resuming: \(plan.stagedFiles) of \(plan.files) files complete, \(Formatting.bytes(plan.stagedBytes)) already on disk")
             }
         case let .fileDone(path, bytes, resumedFrom):
             filesDone += 1
             if !terminal {
                 let count = plan.map { String($0.files) } ?? "?"
                 let index = String(filesDone)
-                let resumed = resumedFrom > 0 ? "  (resumed at \(formatBytes(resumedFrom)))" : ""
-                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)\(resumed)")
+                let resumed = resumedFrom > 0 ? "  (resumed at \(Formatting.bytes(resumedFrom)))" : ""
+                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(Formatting.bytes(bytes).leftPadded(to: 9))  \(path)\(resumed)")
             }
         case let .mapTilesDone(path, bytes, tiles, absent, fetched, zooms):
             filesDone += 1
@@ -42,7 +42,7 @@ public final class ProgressView: @unchecked Sendable {
                 let index = String(filesDone)
                 let missing = absent > 0 ? "; \(absent) not on the server" : ""
                 let earlier = fetched < tiles ? "; \(tiles - fetched) from an earlier run" : ""
-                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(formatBytes(bytes).leftPadded(to: 9))  \(path)  (\(tiles) tiles, \(zoomText(zooms))\(missing)\(earlier))")
+                console.line("[\(String(repeating: " ", count: max(0, count.count - index.count)))\(index)/\(count)] \(Formatting.bytes(bytes).leftPadded(to: 9))  \(path)  (\(tiles) tiles, \(zoomText(zooms))\(missing)\(earlier))")
             }
         case let .retry(what, attempt, delay):
             console.line("retrying in \(String(format: "%.1f", delay)) s (attempt \(attempt)): \(TerminalText.sanitize(what))")
@@ -58,8 +58,8 @@ public final class ProgressView: @unchecked Sendable {
         case let .upToDate(directory, plan):
             lines.append("\(directory) is up to date (version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, all present and intact); --force downloads it again")
         case let .installed(directory, previous, plan, warnings, received, seconds):
-            let rate = seconds >= 0.001 ? " at \(formatBytes(Int(min(Double(received) / seconds, 1e15))))/s" : ""
-            lines.append("Installed \(directory): version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, \(formatBytes(plan.totalBytes)); \(formatBytes(received)) downloaded in \(String(format: "%.2f", seconds)) s\(rate)")
+            let rate = seconds >= 0.001 ? " at \(Formatting.bytes(Int(min(Double(received) / seconds, 1e15))))/s" : ""
+            lines.append("Installed \(directory): version \(plan.version), \(plan.languages.joined(separator: ", ")), \(plan.files) files, \(Formatting.bytes(plan.totalBytes)); \(Formatting.bytes(received)) downloaded in \(String(format: "%.2f", seconds)) s\(rate)")
             if !warnings.isEmpty {
                 lines.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s") from validation; `walkscape validate \(directory)` shows them")
             }

@@ -60,13 +60,13 @@ public enum TourCatalogueListing {
             if case let .newer(published) = updates[directory] {
                 var detail = "version \(published) is published, \(tour.version) is installed"
                 if let download, download.version == published {
-                    detail += " (\(formatBytes(download.stagedBytes)) of \(download.plannedText) of it downloaded)"
+                    detail += " (\(Formatting.bytes(download.stagedBytes)) of \(download.plannedText) of it downloaded)"
                 }
                 let command = location.map { TourIntegrity.downloadCommand(for: tour, document: document(directory), at: $0) } ?? "walkscape download"
                 return ("outdated", detail + "; `\(command)` updates it")
             }
             if let download {
-                return ("outdated", "version \(download.version) partly downloaded (\(formatBytes(download.stagedBytes)) of \(download.plannedText))")
+                return ("outdated", "version \(download.version) partly downloaded (\(Formatting.bytes(download.stagedBytes)) of \(download.plannedText))")
             }
             switch updates[directory] {
             case let .failed(message), let .unreachable(message): return ("complete", "could not check for updates: \(message)")
@@ -121,7 +121,7 @@ public enum TourCatalogueListing {
         }
         for download in unfinished {
             table.add([download.tourID, "(not installed yet)", "", "", "", "", "", "", "partial"])
-            notes.append("\(area.installed(download.name)): partial: first download unfinished (\(formatBytes(download.stagedBytes)) of \(download.plannedText)); rerun `walkscape download` to finish it")
+            notes.append("\(area.installed(download.name)): partial: first download unfinished (\(Formatting.bytes(download.stagedBytes)) of \(download.plannedText)); rerun `walkscape download` to finish it")
         }
         for line in table.render() { console.line(line) }
         console.line()
