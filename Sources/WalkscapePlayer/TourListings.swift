@@ -32,16 +32,15 @@ public enum TourListings {
     public static func listing(_ tour: Tour, document: JSONValue?, directory: String, language: String?, searchDirectories: [String], token: String?) -> TourListing {
         let lang = tour.language(for: language)
         let availability: TourListing.Availability
-        if let location = try? TourLocation(argument: directory) {
-            let integrity = TourIntegrity.check(tour, at: location, verifyDigests: false)
-            let fix = TourIntegrity.downloadCommand(for: tour, document: document, at: location)
-            // Edited files (present, differing from tour.json) play as they are: only missing ones stop a walk.
-            availability = integrity.hasEveryFile ? .ready
-                : .notDownloaded(
-                    problems: integrity.missing.map { "\($0.asset.file): \($0.kind.rawValue)" }, fix: fix,
-                    offer: TourListings.downloadOffer(document: document, tour: tour, token: token))
-        } else {
-            availability = .broken("\(directory)/tour.json: cannot be read")
+        // Edited files (present, differing from tour.json) play as they are: only missing ones stop a walk.
+        switch TourFileState.of(tour, directory: directory) {
+        case (.complete, _), (.edited, _): availability = .ready
+        case let (.partial(integrity), location?):
+            availability = .notDownloaded(
+                problems: integrity.missing.map { "\($0.asset.file): \($0.kind.rawValue)" },
+                fix: TourIntegrity.downloadCommand(for: tour, document: document, at: location),
+                offer: TourListings.downloadOffer(document: document, tour: tour, token: token))
+        case (.partial, nil), (.unreadable, _): availability = .broken("\(directory)/tour.json: cannot be read")
         }
         let points = tour.points.sorted { $0.order < $1.order }
         let basemap = (try? TourLocation(argument: directory)).flatMap { TourBasemap.basemap(tour, at: $0) }

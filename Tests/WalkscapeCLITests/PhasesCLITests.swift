@@ -35,6 +35,19 @@ import WalkscapeTestSupport
         #expect(model.stderr.contains("sphere") && model.stderr.contains("wgs84"))
     }
 
+    /// One check of --phases for every command that takes it: 361 is refused with the same line.
+    @Test func everyCommandRefusesPhasesOutOfRangeWithOneLine() throws {
+        for words in [
+            ["simulate", Self.tour, "--trace", Self.briefPass, "--format", "json"], ["compare", Self.tour, "--trace", Self.briefPass],
+            ["check", Self.tour, "--trace", Self.briefPass, "--expect", "fixtures/golden/torino-portici-clean.jsonl"],
+            ["radii", Self.tour, "--trace", Self.briefPass],
+        ] {
+            let result = try CLI.run(words + ["--phases", "361"])
+            #expect(result.status == 2, "\(words[0])")
+            #expect(result.stderr.contains("--phases must be a whole number from 1 to 360, got 361."), "\(words[0]): \(result.stderr)")
+        }
+    }
+
     @Test func compareShowsTheEllipsoidDecisionAndHowOftenEachPointPlays() throws {
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--profile", "android-app@5c84126", "--phases", "15"])
         #expect(result.status == 0, "\(result.stderr)")

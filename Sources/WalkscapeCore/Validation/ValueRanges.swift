@@ -28,6 +28,11 @@ public enum ValueRanges {
     public static let collectorConnections = 1...65_536
     /// `--phases N`: 1 to 360 replays of one walk (each is a full replay).
     public static let phases = 1...360
+
+    /// The one check of `--phases N`, for every command that takes it (nil: not given).
+    public static func checkPhases(_ phases: Int?) throws(ValueProblem) {
+        if let phases, !ValueRanges.phases.contains(phases) { throw ValueProblem("--phases must be a whole number from 1 to 360, got \(phases).") }
+    }
     /// The most fixes `walkscape synth` makes: a fix a second for 11 days (a walk of a tour lasts hours), about
     /// 150 MB of GPX. Checked before the walk is generated, from the path's length, the speed and the pauses.
     public static let maxSyntheticFixes = 1_000_000

@@ -46,12 +46,11 @@ public enum TourCatalogueListing {
             catalogue.entries.first { $0.directory == directory }?.document
         }
         func state(_ directory: String, _ tour: Tour) -> (name: String, detail: String) {
-            let location = (try? TourLocation(argument: directory))
-            let integrity = location.map { TourIntegrity.check(tour, at: $0, verifyDigests: false) }
-            if let integrity, !integrity.hasEveryFile {
+            let (files, location) = TourFileState.of(tour, directory: directory)
+            if case let .partial(integrity) = files {
                 return ("partial", "\(integrity.missing.count) of \(integrity.assetCount) files missing")
             }
-            if let integrity, !integrity.isComplete {
+            if case let .edited(integrity) = files {
                 // Every file is there, some differ from tour.json: a producer's edits, previewable as they are.
                 let files = integrity.edited.map(\.asset.file)
                 return ("edited", "\(files.count) of \(integrity.assetCount) files differ from tour.json (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")); `walkscape manifest \(TourIntegrity.shellQuoted(directory))` records them")

@@ -61,7 +61,7 @@ struct RadiiCommand: ParsableCommand {
     func validate() throws {
         guard !traces.isEmpty else { throw ValidationError("Give at least one --trace FILE.") }
         guard !(json && csv) else { throw ValidationError("--json and --csv are exclusive; pick one.") }
-        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+        try checked { () throws(ValueProblem) in try ValueRanges.checkPhases(phases) }
         if !apply {
             if only != nil { throw ValidationError("--only chooses the points --apply changes; add --apply.") }
             if dryRun { throw ValidationError("--dry-run shows what --apply would write; add --apply.") }

@@ -50,7 +50,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
-        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+        try checked { () throws(ValueProblem) in try ValueRanges.checkPhases(phases) }
         if let minShare {
             guard minShare >= 0, minShare <= 1 else { throw ValidationError("--min-share must be a share from 0 to 1, got \(formatShortNumber(minShare)).") }
             if suite != nil { throw ValidationError("--min-share is for a single case; in a suite, a case says \"minShare\".") }

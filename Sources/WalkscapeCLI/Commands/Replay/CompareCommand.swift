@@ -76,7 +76,7 @@ struct CompareCommand: ParsableCommand {
         if profiles.count == 1 { throw ValidationError("compare needs at least two --profile options (or none for all).") }
         guard ValueRanges.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
-        if let phases, !ValueRanges.phases.contains(phases) { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+        try checked { () throws(ValueProblem) in try ValueRanges.checkPhases(phases) }
     }
 
     func run() throws {

@@ -51,7 +51,7 @@ struct ReportCommand: ParsableCommand {
     /// Why the options cannot make a report (one line), nil when they can; checked before anything is read.
     var problem: String? {
         if traces.isEmpty { return "Error: give at least one --trace FILE." }
-        if let phases, !ValueRanges.phases.contains(phases) { return "Error: --phases must be a whole number from 1 to 360, got \(phases)." }
+        do { try ValueRanges.checkPhases(phases) } catch { return "Error: " + error.message }
         do { _ = try trialOptions.trials(traces: traces.count, phases: phases) } catch { return "Error: " + error.message }
         do { try FieldReport.checkDestination(output) } catch { return TerminalText.sanitize(error.message) }
         return nil

@@ -66,8 +66,8 @@ struct SimulateCommand: ParsableCommand {
         guard TimelineWriter.Format(rawValue: format) != nil else {
             throw ValidationError("--format must be jsonl, json or text, got \(format).")
         }
-        if let phases {
-            guard ValueRanges.phases.contains(phases) else { throw ValidationError("--phases must be a whole number from 1 to 360, got \(phases).") }
+        try checked { () throws(ValueProblem) in try ValueRanges.checkPhases(phases) }
+        if phases != nil {
             guard format == "json" else { throw ValidationError("--phases needs --format json (the per-point spread is a JSON member).") }
         }
         if uploadEvents && api == nil { throw ValidationError("--upload-events needs --api URL, the API to post the events to.") }
