@@ -15,6 +15,21 @@ func lineTour(points n: Int = 4, spacing: Double = 600, radius: Double = 100, au
 /// A position `meters` north of the origin (negative: south).
 func north(_ meters: Double) -> LatLng { Geodesy.destination(from: LatLng(lat: 45, lng: 7), bearing: 0, distance: meters) }
 
+/// A walk north along `lineTour`'s meridian at 1.5 m/s, a fix a second, from 50 m south of the origin to
+/// `meters` north (with `lineTour(points: 3)`: point 2 entered near 367 s, point 3 near 767 s).
+func northWalk(until meters: Double = 1300) -> Trace {
+    var trace = Trace()
+    var t = 0.0
+    var position = -50.0
+    while position <= meters {
+        let location = north(position)
+        trace.append(time: 1_778_317_200 + t, lat: location.lat, lng: location.lng)
+        t += 1
+        position += 1.5
+    }
+    return trace
+}
+
 func fix(_ t: Double, _ meters: Double, accuracy: Double = .nan) -> EngineAction {
     .fix(t: t, location: north(meters), accuracy: accuracy)
 }

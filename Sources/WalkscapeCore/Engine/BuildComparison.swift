@@ -20,15 +20,17 @@ public struct BuildComparison: Sendable {
     public private(set) var differences: [BuildDifference] = []
 
     /// Replays `trace` under both profiles (`policies` are their policies with options applied) at the fix
-    /// delivery's `phase`, builds each batch with `batch` (tour id, language, point ids) and compares.
+    /// delivery's `phase`, builds each build's batch (tour id, language, point ids) and compares. `timelines`,
+    /// when the caller already replayed the walk at that phase (`ProfileComparison`), are used instead.
     public init(
         tour: EngineTour, trace: Trace, profiles: [EngineProfile], policies: [EnginePolicy], phase: Double = 0, tolerance: Double,
-        tourID: String, language: String, pointIDs: [Int: String]
+        tourID: String, language: String, pointIDs: [Int: String], timelines: [Timeline]? = nil
     ) {
         orders = tour.points.map(\.order)
         self.tolerance = tolerance
-        sides = zip(profiles, policies).map { profile, policy in
-            let timeline = Simulation.run(tour: tour, trace: trace, policy: policy, phase: phase)
+        sides = zip(profiles, policies).enumerated().map { index, item in
+            let (profile, policy) = item
+            let timeline = timelines?[index] ?? Simulation.run(tour: tour, trace: trace, policy: policy, phase: phase)
             var batch = AnalyticsBatch(
                 tourID: tourID, language: language, pointIDs: pointIDs, anonymousID: "compare", app: profile.analyticsApp, profile: profile.rawValue)
             batch.lifecycle = profile.lifecycle

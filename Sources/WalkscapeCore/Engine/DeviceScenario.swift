@@ -86,9 +86,9 @@ public struct DeviceScenario: Sendable, Equatable {
         public var killedAt: Double?
 
         public init(screenLocked: [String], backgroundLocation: String, killedAt: String?) throws(ValueProblem) {
+            guard screenLocked.count <= 1000 else { throw ValueProblem("--screen-locked: at most 1000 windows, got \(screenLocked.count).") }
             var windows: [Window] = []
-            for text in screenLocked.prefix(1001) {
-                guard screenLocked.count <= 1000 else { throw ValueProblem("--screen-locked: at most 1000 windows.") }
+            for text in screenLocked {
                 switch Window.parse(text) {
                 case .success(let window): windows.append(window)
                 case .failure(let problem): throw ValueProblem("--screen-locked \(TerminalText.sanitize(text)): \(problem.message).")

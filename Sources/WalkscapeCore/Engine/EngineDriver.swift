@@ -23,6 +23,8 @@ public struct EngineDriver: Sendable {
     public private(set) var lockedFixes = 0
     /// True once the app was killed (`DeviceScenario.killedAt`).
     public private(set) var killed = false
+    /// The policy's screen locks and kill, read once here: `receive` runs for every fix.
+    private let device: DeviceScenario?
 
     /// A driver for `tour` under `policy`, not started yet (`start(into:)`; any other call starts it first).
     /// `phase` moves the phone's delivery grid (`FixDeliveryFilter`, `--phases`); minimum moves are measured
@@ -30,6 +32,7 @@ public struct EngineDriver: Sendable {
     public init(tour: EngineTour, policy: EnginePolicy = .standard, phase: Double = 0) {
         state = EngineState(tour: tour, policy: policy)
         delivery = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel, phase: phase)
+        device = policy.device
     }
 
     public var tour: EngineTour { state.tour }
@@ -59,7 +62,7 @@ public struct EngineDriver: Sendable {
             origin = start
         }
         let t = fix.time - start
-        if let device = policy.device {
+        if let device {
             if let killedAt = device.killedAt, t >= killedAt {
                 kill(at: killedAt, into: &events)
                 return false
@@ -93,7 +96,7 @@ public struct EngineDriver: Sendable {
     /// be killed (`DeviceScenario.killedAt`), time runs on to that moment first (the app keeps playing after
     /// the trace ends), and the kill ends the walk instead.
     public mutating func end(into events: inout [EngineEvent]) {
-        if !killed, !state.ended, let killedAt = policy.device?.killedAt {
+        if !killed, !state.ended, let killedAt = device?.killedAt {
             kill(at: max(killedAt, clock), into: &events)
         }
         if !killed { TriggerEngine.reduce(&state, .traceEnded, into: &events) }

@@ -32,11 +32,13 @@ public enum ProfileComparisonRun {
             var walkLines = report.lines()
             var walkDifferences: [JSONValue] = []
             for (k, (a, b)) in pairs.enumerated() {
-                let runs = PhaseSpread.fractions(phaseCount).map { phase in
+                // Phase 0 is the walk the table shows: its timelines are reused, not replayed again.
+                let runs = PhaseSpread.fractions(phaseCount).enumerated().map { k, phase in
                     BuildComparison(
                         tour: tour.engineTour, trace: inputs.trace.trace, profiles: [request.profiles[a], request.profiles[b]],
                         policies: [policies[a], policies[b]], phase: phase, tolerance: request.tolerance, tourID: tour.tour.id,
-                        language: tour.language, pointIDs: tour.pointIDs)
+                        language: tour.language, pointIDs: tour.pointIDs,
+                        timelines: k == 0 ? [comparison.runs[a].timeline, comparison.runs[b].timeline] : nil)
                 }
                 frequencies[k].add(walk: runs)
                 walkLines += BuildDifferenceReport.lines(runs[0], titles: tour.pointTitles())

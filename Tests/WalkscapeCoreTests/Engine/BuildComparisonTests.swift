@@ -3,22 +3,7 @@ import Testing
 
 /// Two builds of one app on one walk: what changes, each difference with its rule and both builds' lines.
 @Suite struct BuildComparisonTests {
-    /// A walk up `lineTour(points: 3)` at 1.5 m/s, a fix a second: into point 1 at once, point 2 after
-    /// ~400 s, point 3 after ~800 s, each narration (60 s) long over before the next region.
-    static func walk(until meters: Double = 1300) -> Trace {
-        var trace = Trace()
-        var t = 0.0
-        var position = -50.0
-        while position <= meters {
-            let location = north(position)
-            trace.append(time: 1_778_317_200 + t, lat: location.lat, lng: location.lng)
-            t += 1
-            position += 1.5
-        }
-        return trace
-    }
-
-    static func compare(_ a: EngineProfile, _ b: EngineProfile, trace: Trace = walk()) -> BuildComparison {
+    static func compare(_ a: EngineProfile, _ b: EngineProfile, trace: Trace = northWalk()) -> BuildComparison {
         BuildComparison(
             tour: lineTour(points: 3), trace: trace, profiles: [a, b], policies: [a.policy, b.policy], tolerance: 0.5, tourID: "t",
             language: "it", pointIDs: [1: "p1", 2: "p2", 3: "p3"])
@@ -45,7 +30,7 @@ import Testing
 
     /// An unfinished walk: 1.1.12 sends tour_abandoned, 1.1.1-beta sends nothing; nothing else differs.
     @Test func anUnfinishedWalkIsAbandonedOnlyByOneOneTwelve() {
-        let comparison = Self.compare(.android5c84126, .androidEfba3ee, trace: Self.walk(until: 250))
+        let comparison = Self.compare(.android5c84126, .androidEfba3ee, trace: northWalk(until: 250))
         #expect(comparison.differences.map(\.key) == ["tour_started event", "tour_abandoned event"])
         #expect(comparison.differences[1].outcomes[0] == "sends none")
         #expect(comparison.differences[1].rule == .abandonedEvent)
@@ -65,7 +50,7 @@ import Testing
         #expect(AppBuildChange.between(.androidEfba3ee, .android5c84126).isEmpty)
         #expect(AppBuildChange.between(.ios5c84126, .android5c84126).isEmpty)
         let keys = Set(Self.compare(.android5c84126, .androidEfba3ee).differences.map(\.key))
-            .union(Self.compare(.android5c84126, .androidEfba3ee, trace: Self.walk(until: 250)).differences.map(\.key))
+            .union(Self.compare(.android5c84126, .androidEfba3ee, trace: northWalk(until: 250)).differences.map(\.key))
         for change in android { if let key = change.walkKey { #expect(keys.contains(key), "\(key)") } }
         #expect(AppBuildChange.between(.ios5c84126, .iosEfba3ee).allSatisfy { $0.walkKey == nil })
     }

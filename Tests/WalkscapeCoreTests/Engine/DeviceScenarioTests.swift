@@ -4,22 +4,7 @@ import Testing
 /// `--screen-locked` and `--killed-at` as the engine sees them: positions withheld while locked by builds
 /// without background location, the app's death ending the walk, and the analytics a killed app loses.
 @Suite struct DeviceScenarioTests {
-    /// `lineTour(points: 3)` walked north at 1.5 m/s, a fix a second (point 2 entered near 367 s, point 3
-    /// near 767 s).
-    static func walk(until meters: Double = 1300) -> Trace {
-        var trace = Trace()
-        var t = 0.0
-        var position = -50.0
-        while position <= meters {
-            let location = north(position)
-            trace.append(time: 1_778_317_200 + t, lat: location.lat, lng: location.lng)
-            t += 1
-            position += 1.5
-        }
-        return trace
-    }
-
-    static func run(_ profile: EngineProfile, _ device: DeviceScenario?, trace: Trace = walk()) -> Timeline {
+    static func run(_ profile: EngineProfile, _ device: DeviceScenario?, trace: Trace = northWalk()) -> Timeline {
         var policy = profile.policy
         policy.device = device
         return Simulation.run(tour: lineTour(points: 3), trace: trace, policy: policy)
@@ -31,6 +16,9 @@ import Testing
         #expect(try DeviceScenario.Window.parse("1:02:03-1:02:04").get() == .init(from: 3723, to: 3724))
         for bad in ["", "-", "10", "10-", "-10", "20-10", "10-10", "1:60-2:00", "a-b", "1e3-2e3", "10-20-30", "-5-10", "999:00:00-999:00:01", "٣-٤"] {
             #expect(throws: ValueProblem.self, "\(bad)") { try DeviceScenario.Window.parse(bad).get() }
+        }
+        #expect(throws: ValueProblem("--screen-locked: at most 1000 windows, got 1001.")) {
+            try DeviceScenario.Options(screenLocked: Array(repeating: "1-2", count: 1001), backgroundLocation: "granted", killedAt: nil)
         }
         #expect(DeviceScenario.seconds("240:00:00") == 864_000)
         #expect(DeviceScenario.seconds("240:00:01") == nil)
@@ -66,7 +54,7 @@ import Testing
         #expect(!events.contains { $0.contains("tour_completed") || $0.contains("tour_incomplete") || $0.contains("audio_finished 2") })
         #expect(timeline.events.allSatisfy { $0.t <= 400 })
         // The trace ending before the kill: time runs on to it, the narration plays out first.
-        let short = Self.run(.androidEfba3ee, DeviceScenario(killedAt: 500), trace: Self.walk(until: 520))
+        let short = Self.run(.androidEfba3ee, DeviceScenario(killedAt: 500), trace: northWalk(until: 520))
         #expect(brief(short.events).suffix(2) == ["428.0 audio_finished 2", "500.0 app_killed missed=3"])
         // Killed after the completion: the tour stays completed, no app_killed.
         let late = Self.run(.androidEfba3ee, DeviceScenario(killedAt: 5000))
