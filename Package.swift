@@ -7,7 +7,10 @@ import PackageDescription
 /// - `WalkscapeCore`: pure core, no I/O (JSON, geo maths, tour model, routes, subtitles, validation rules).
 /// - `WalkscapeSystem`: the little every I/O target shares with the system: monotonic clocks, scratch files.
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile, FFmpeg, librubberband and libpulse.
-/// - `WalkscapeTraces`: GPS trace files (GPX, NMEA, GeoJSON, gzip) read in a stream.
+/// - `WalkscapeTraces`: GPS position formats: trace files (GPX, KML, NMEA, GeoJSON, gzip) read in a stream and
+///   written, NMEA sentences out, gpsd's JSON reports.
+/// - `WalkscapeRemoteModel`: the backend's API shapes and their assembly into a tour, and the sources `walkscape
+///   import` reads into them (pure: no network, no files).
 /// - `WalkscapeTours`: tour files on disk (loading, asset checks, validation, manifest rewriting, catalogue).
 /// - `WalkscapeRemote`: the backend's REST API over libcurl (catalogue, downloads with resume and the map's tiles, vouchers,
 ///   analytics).
@@ -100,36 +103,38 @@ let package = Package(
         .target(
             name: "WalkscapeTours",
             dependencies: [
-                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeMap", "WalkscapeReports",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeMap", "WalkscapeReports", "WalkscapeTraces",
+                "WalkscapeRemoteModel", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "CZlib"]),
+        // The backend's API shapes and their assembly into a tour, and the sources `walkscape import` reads into them: pure.
+        .target(name: "WalkscapeRemoteModel", dependencies: ["WalkscapeCore", "WalkscapeTraces"]),
         .target(
             name: "WalkscapeRemote",
             dependencies: [
-                "WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "CCurl",
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "WalkscapeRemoteModel", "CCurl",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "WalkscapeMap",
             dependencies: [
-                "WalkscapeCore", "WalkscapeSystem", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "WalkscapeCore", "WalkscapeSystem", "WalkscapeRemoteModel", "CZlib", "CSQLite3", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             exclude: ["Proto/vector_tile.proto"]),
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
         // The field report (`walkscape report`): one self-contained HTML page; its template is embedded in the code.
         .target(
-            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeReplay"],
+            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTraces", "WalkscapeTours", "WalkscapeReplay"],
             resources: [.embedInCode("Page/report.html")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.
         .target(name: "CPseudoTerminal"),
-        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeRuntime", "CPseudoTerminal"]),
+        .target(name: "WalkscapeLive", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTraces", "WalkscapeRuntime", "CPseudoTerminal"]),
         .target(
             name: "WalkscapeCollector",
             dependencies: [
-                "WalkscapeCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                "WalkscapeCore", "WalkscapeRemoteModel", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .target(
@@ -141,14 +146,14 @@ let package = Package(
         // Text and JSON of the core's results for people and tools: tables, number formats, reports.
         .target(name: "WalkscapeReports", dependencies: ["WalkscapeCore"]),
         // `walkscape dashboard`: the backend's admin analytics (admin-analytics.service.ts) ported, over event files.
-        .target(name: "WalkscapeDashboard", dependencies: ["WalkscapeCore", "WalkscapeReports"]),
+        .target(name: "WalkscapeDashboard", dependencies: ["WalkscapeCore", "WalkscapeReports", "WalkscapeRemoteModel"]),
         // Headless walks: a tour and a trace read together for a replay, check suites and their runner, radius write-back.
         .target(name: "WalkscapeReplay", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeTours", "WalkscapeTraces", "WalkscapeReports", "WalkscapeTUI", "WalkscapeAudio"]),
         .target(
             name: "WalkscapeCLI",
             dependencies: [
                 "WalkscapeReplay", "WalkscapeReports", "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTours", "WalkscapeTraces", "WalkscapeTUI", "WalkscapeTerminal",
-                "WalkscapeRemote", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
+                "WalkscapeRemote", "WalkscapeRemoteModel", "WalkscapeRuntime", "WalkscapePlayer", "WalkscapeLive", "WalkscapeCollector", "WalkscapeMap",
                 "WalkscapeFieldReport", "WalkscapeDashboard", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
@@ -165,9 +170,10 @@ let package = Package(
         .testTarget(name: "WalkscapeDashboardTests", dependencies: ["WalkscapeDashboard", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
+        .testTarget(name: "WalkscapeRemoteModelTests", dependencies: ["WalkscapeRemoteModel", "WalkscapeTraces", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeRemoteModel", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeTraces", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRuntimeTests", dependencies: ["WalkscapeRuntime", "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTestSupport"]),
         .testTarget(
             name: "WalkscapePlayerTests",
@@ -184,7 +190,7 @@ let package = Package(
         // plain functions: `make test` replays every seed and every saved regression through them.
         .testTarget(
             name: "WalkscapeFuzzReplayTests",
-            dependencies: ["WalkscapeCore", "WalkscapeTraces", "WalkscapeAudio", "WalkscapeMap", "CLibXML2"],
+            dependencies: ["WalkscapeCore", "WalkscapeTraces", "WalkscapeRemoteModel", "WalkscapeAudio", "WalkscapeMap", "CLibXML2"],
             path: "Fuzz",
             exclude: ["Seeds", "Regressions", "Dictionaries", "build.sh", "run.sh", "seeds.sh", "grammar.sh", "show-input.sh", "gpx_grammar.py", "srt_oracle.py"],
             sources: ["Targets", "Support", "Replay"]),

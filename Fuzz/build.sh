@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/Targets/*.swift with swiftc, against the package's own sources.
 #
-# The package's library modules (WalkscapeCore, WalkscapeSystem, WalkscapeReports, WalkscapeTraces, WalkscapeAudio, WalkscapeMap with swift-protobuf) are compiled once each into
+# The package's library modules (WalkscapeCore, WalkscapeSystem, WalkscapeReports, WalkscapeTraces, WalkscapeRemoteModel, WalkscapeAudio, WalkscapeMap with swift-protobuf) are compiled once each into
 # a static library with coverage instrumentation and AddressSanitizer (-sanitize=fuzzer,address); each target
 # is then one file with an @_cdecl("LLVMFuzzerTestOneInput") entry point, linked against them and libFuzzer.
 # No SwiftPM resolution is involved, so the fuzz build needs nothing the main build has not got.
@@ -37,19 +37,21 @@ module() {
 }
 built=()
 
-module WalkscapeCore
-module WalkscapeSystem
-module WalkscapeReports
-module WalkscapeTraces
-module WalkscapeAudio
+# `-package-name walkscape`: the modules share `package` symbols (ISO8601Time's byte parser), as under SwiftPM.
+module WalkscapeCore -package-name walkscape
+module WalkscapeSystem -package-name walkscape
+module WalkscapeReports -package-name walkscape
+module WalkscapeTraces -package-name walkscape
+module WalkscapeRemoteModel -package-name walkscape
+module WalkscapeAudio -package-name walkscape
 # The vector tile decoder (the offline map) and swift-protobuf, from the checkout `swift build` made.
 protobuf=.build/checkouts/swift-protobuf/Sources/SwiftProtobuf
 if [ ! -d "$protobuf" ]; then echo "fuzz: $protobuf is missing: run \`swift build\` first" >&2; exit 1; fi
 MODULE_DIR=$protobuf module SwiftProtobuf -package-name swift_protobuf  # it uses `package` access
-module WalkscapeMap
+module WalkscapeMap -package-name walkscape
 
 LIBS=("$OUT/modules/libWalkscapeMap.a" "$OUT/modules/libSwiftProtobuf.a"
-      "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeReports.a" "$OUT/modules/libWalkscapeSystem.a"
+      "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeRemoteModel.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeReports.a" "$OUT/modules/libWalkscapeSystem.a"
       "$OUT/modules/libWalkscapeCore.a"
       -lsqlite3 -lproj -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WalkscapeCore
+import WalkscapeTraces
 
 /// Helpers every fuzz target shares: splitting an input into chunks, temporary files, invariant checks.
 enum FuzzSupport {

@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// `walkscape collect`'s intake (`AnalyticsIntake`, what its HTTP handler asks of every request a phone sends):
 /// the first byte picks the method and path (mostly `POST /v1/analytics/events`), the rest is the body. Every

@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeTraces
 
 /// gpsd's JSON protocol (`GPSDReport`, as `track --gps gpsd://` and `play --gps` read it): the input is cut
 /// into lines at each newline, as the live reader cuts the socket's bytes, and each line is read as one report.

@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeTraces
 
 /// GPX stream parser: the first byte chooses how the rest is cut into pieces; read whole and in pieces, the
 /// answers must be the same.

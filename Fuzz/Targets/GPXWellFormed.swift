@@ -2,6 +2,7 @@
 import CLibXML2
 import Foundation
 import WalkscapeCore
+import WalkscapeTraces
 
 /// Differential: the GPX reader against libxml2's well-formedness verdict on the same bytes. A document that
 /// libxml2 rejects (what `xmllint --noout --nonet` rejects) must not give fixes.

@@ -1,5 +1,7 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeTraces
+import WalkscapeRemoteModel
 
 /// The sources of `walkscape import` read in the core: the input as the reference app's test-tour file, as
 /// a GeoJSON FeatureCollection and as a GPX file of waypoints (`GPXPointReader`), each turned into the API's

@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeTraces
 
 /// KML (`gx:Track` with `<when>`/`<gx:coord>`, `LineString` `<coordinates>`), read by the GPX stream scanner
 /// when the root is `<kml>`: seeded from the KML fixtures with KML tokens; as `GPX`, the first byte chooses how

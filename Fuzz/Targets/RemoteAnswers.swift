@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// Every API answer shape the client reads (tour list, tour detail, points, manifest, voucher answer), each
 /// tried on the same parsed JSON; and when the document is `{"bundles": [{"language", "detail", "points",

@@ -1,3 +1,4 @@
+import WalkscapeCore
 /// A decoder streaming one audio file as interleaved 32-bit float frames, at the file's own sample rate and
 /// channel count, with exact length and sample-accurate seeking. Never holds the whole decoded file.
 ///

@@ -1,3 +1,4 @@
+import WalkscapeCore
 /// The sample format an output is opened with: interleaved 32-bit float frames.
 public struct AudioFormat: Sendable, Equatable, CustomStringConvertible {
     public var sampleRate: Int

@@ -1,3 +1,4 @@
+import WalkscapeCore
 /// Where decoded audio goes: a sound server, a silent clock, a file.
 ///
 /// An output plays one *segment* at a time: `start(format:)` opens a segment, `flush()` drops everything

@@ -1,4 +1,5 @@
 import WalkscapeSystem
+import WalkscapeCore
 /// Which output `--audio` asks for: `pulse`, `none`, `wav:FILE` or `auto` (PulseAudio when a server answers,
 /// else `none` with a notice).
 public enum AudioOutputChoice: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import WalkscapeCore
 /// Why an output cannot play.
 public struct AudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String

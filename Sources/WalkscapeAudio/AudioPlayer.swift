@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeCore
 
 /// Plays one decoder at a time through an output: the executor of the engine's `audio_started` events.
 ///

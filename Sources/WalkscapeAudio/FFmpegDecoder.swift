@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import WalkscapeCore
 
 /// AAC (MP4/M4A and ADTS), Ogg Vorbis, Opus and FLAC decoding through FFmpeg's libraries: libavformat reads
 /// the container, libavcodec decodes, libswresample turns whatever the decoder gives (planar, 16-bit, more

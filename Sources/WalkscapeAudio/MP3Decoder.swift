@@ -1,5 +1,6 @@
 import CMpg123
 import Foundation
+import WalkscapeCore
 
 /// MP3 decoding through libmpg123: streaming, gapless, quiet, float32 output, exact length, seek by sample.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeCore
 
 /// The first bytes of an MP3 file's first frame, after any ID3v2 tag.
 enum MP3FirstFrame {

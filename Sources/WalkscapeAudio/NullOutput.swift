@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeSystem
+import WalkscapeCore
 
 /// A silent output that plays by the clock: frames are "heard" as time passes on `clock` (a monotonic wall
 /// clock by default), with a buffer of `bufferSeconds` like a sound card's. Pausing stops the clock; flushing

@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import WalkscapeCore
 
 /// A stand-in recording for a narration that does not exist yet: silence, or a soft beep every second, of
 /// an exact length, written as a 16-bit mono WAV through libsndfile (byte-identical for the same request).

@@ -1,6 +1,7 @@
 import WalkscapeSystem
 @preconcurrency import CPulse
 import Foundation
+import WalkscapeCore
 
 /// Plays through a PulseAudio (or PipeWire-pulse) server with libpulse's threaded main loop.
 ///

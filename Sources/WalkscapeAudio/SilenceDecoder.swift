@@ -1,3 +1,4 @@
+import WalkscapeCore
 /// A decoder of silence: `seconds` of zero frames, standing in for a recording that is missing when a
 /// tour is previewed with `--allow-missing`, so the clock, the queue and the subtitles behave as with it.
 public final class SilenceDecoder: AudioDecoder {

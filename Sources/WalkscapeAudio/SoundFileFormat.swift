@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import WalkscapeCore
 
 /// The sound file formats walkscape writes (`simulate --render`, `--audio wav:FILE`), all through libsndfile
 /// and all byte-identical for the same samples: the WAV `PEAK` chunk, which carries the time of writing, is

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeCore
 
 /// The Fraunhofer VBRI header some VBR encoders put in an MP3's first frame, which libmpg123 skips: read
 /// here only for the length it promises, to tell a cut file from a whole one.

@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import WalkscapeCore
 
 /// WAV decoding through libsndfile: PCM 8/16/24/32-bit, float 32/64, WAVE_FORMAT_EXTENSIBLE, RF64 and
 /// IMA/MS ADPCM, streamed as float32 frames.

@@ -1,6 +1,7 @@
 import CSndfile
 import Foundation
 import WalkscapeSystem
+import WalkscapeCore
 
 /// Renders exactly what would be heard into a WAV file: plays by a clock like `NullOutput` (pauses are not
 /// recorded, audio dropped by a seek never reaches the file, volume applied) and writes each frame as it is

@@ -2,6 +2,7 @@ import CSamplerate
 import CSndfile
 import Foundation
 import WalkscapeSystem
+import WalkscapeCore
 
 /// Renders a whole walk's audio into one sound file: each recording placed at its start time, silence between,
 /// everything converted to one format (48 kHz stereo; other rates through libsamplerate, mono duplicated to both

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeCore
 
 /// The Xing/Info header (LAME and most encoders) in an MP3's first frame: only whether it counts the
 /// stream's frames. When it does, libmpg123's length before the scan comes from that count (gapless), and

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// A local stand-in for the backend's `POST /analytics/events`, over SwiftNIO's HTTP/1.1 server: a debug build
 /// of the phone app pointed at the tester's laptop sends its analytics here, and every accepted event is

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// One connection's requests: gathers a request's body (up to `AnalyticsIntake.bodyLimit`), asks
 /// `AnalyticsIntake` for the answer, appends accepted events to the log, and answers.

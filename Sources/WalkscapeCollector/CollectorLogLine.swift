@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// The line `collect` logs for one request: `POST /v1/analytics/events → 204: 3 events (tour_started,
 /// point_triggered ×2)`, or the refusal's message.

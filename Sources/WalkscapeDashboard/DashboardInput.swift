@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// Why an event file was refused: `FILE:LINE: what was expected`.
 public struct DashboardInputError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeCore
 import WalkscapeTours
+import WalkscapeAudio
 
 /// Builds the report's data from loaded inputs: the provenance, the tour's points with their recordings
 /// (the files' bytes as the tour has them, base64 in data: URIs) and subtitles, the walks, the advice and the

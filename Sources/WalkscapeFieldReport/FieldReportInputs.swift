@@ -1,5 +1,6 @@
 import WalkscapeCore
 import WalkscapeTours
+import WalkscapeTraces
 
 /// What a field report is made from, already loaded: the tour, each walk's trace and timeline, the radii
 /// advice and the basemap, and the words that say how they were made.

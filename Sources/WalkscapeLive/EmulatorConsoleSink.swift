@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// Fixes sent to a running Android emulator through its console, as `adb emu geo fix` and Android Studio's
 /// extended controls do.

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeTraces
 
 /// NMEA sentences written to an open file descriptor (standard output, for pipes): every byte of every fix,
 /// blocking as a pipe does.

@@ -1,5 +1,6 @@
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// A destination for positions replayed out of walkscape: other GPS software reading them as if they came
 /// from a receiver (gpsd, an Android emulator, a pipe).

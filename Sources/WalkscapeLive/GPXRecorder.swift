@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// Writes every fix of a live walk to a GPX file as it arrives (`--record FILE`), so that the file is a
 /// complete, valid GPX after every fix: if the process is killed (even with SIGKILL) the walk up to the last

@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// Reads live positions from a gpsd or an NMEA stream on its own thread and hands each fix on as it arrives.
 ///

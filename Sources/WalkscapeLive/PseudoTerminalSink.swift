@@ -2,6 +2,7 @@ import CPseudoTerminal
 import Foundation
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// NMEA sentences on a pseudo-terminal (posix_openpt, grantpt, unlockpt, ptsname) that gpsd (or any program reading a serial GPS) opens like a
 /// receiver's device, as gpsfake does.

@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// NMEA sentences served over TCP to every client that connects (gpsd `tcp://HOST:PORT`, a phone app's map,
 /// `nc`): each fix goes to every client connected at that moment.

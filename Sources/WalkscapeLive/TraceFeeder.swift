@@ -1,5 +1,6 @@
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// Replays fixes into a sink on the trace's own clock, scaled: fix *i* goes out `(tᵢ − t_from) ÷ speed`
 /// seconds after the start, on the monotonic clock (deadlines from the start, so lateness never accumulates).

@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeTraces
 
 /// NMEA sentences sent as UDP datagrams to `host`:`port`, one datagram per fix (gpsd `udp://`, OpenCPN,
 /// a phone app listening for NMEA): nothing waits for a reader.

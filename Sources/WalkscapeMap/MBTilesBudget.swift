@@ -1,4 +1,5 @@
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// What reading one MBTiles file may cost. An MBTiles file is a SQLite database from outside, and its `tiles` or
 /// `metadata` may be a view: one that never ends, yields no row, or makes a gigabyte value from a few bytes.

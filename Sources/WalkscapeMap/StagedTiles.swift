@@ -1,6 +1,7 @@
 @preconcurrency import CSQLite3
 import Foundation
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// The MBTiles file a download fills tile by tile: `.NAME.partial` beside the file it becomes, which keeps the
 /// tiles stored so far (and the tiles the server said it does not have) across runs, so that a rerun after an

@@ -2,6 +2,7 @@ import Foundation
 import WalkscapeCore
 import WalkscapeMap
 import WalkscapeTours
+import WalkscapeRemoteModel
 
 /// What a download has already staged, kept beside the staged files (`.walkscape-download.json`) so that
 /// a run after an interruption resumes where the last one stopped.

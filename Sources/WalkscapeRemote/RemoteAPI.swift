@@ -3,6 +3,7 @@ import WalkscapeSystem
 import WalkscapeCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import WalkscapeRemoteModel
 #endif
 
 /// The mobile API of the reference backend (`GET /tours`, `/tours/{id}`, `/points`, `/manifest`,

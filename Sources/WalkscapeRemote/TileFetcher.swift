@@ -5,6 +5,7 @@ import WalkscapeCore
 import WalkscapeMap
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import WalkscapeRemoteModel
 #endif
 
 /// Fetches a tour's map tiles (`MapTilePlan`, from the manifest's `offlineMap`) into a `StagedTiles` file, with

@@ -7,6 +7,7 @@ import WalkscapeMap
 import WalkscapeTours
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import WalkscapeRemoteModel
 #endif
 
 /// Downloads a tour from the API into a tours directory, the way a tester wants it: every language merged

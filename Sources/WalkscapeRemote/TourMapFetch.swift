@@ -3,6 +3,7 @@ import WalkscapeCore
 import WalkscapeReports
 import WalkscapeSystem
 import WalkscapeTours
+import WalkscapeRemoteModel
 
 /// `walkscape tiles TOUR --fetch`: the offline map of a tour installed by `walkscape download`, fetched from the API
 /// it came from (tour.json's `x-walkscape-source`, or `api`), resuming the tiles already stored, as

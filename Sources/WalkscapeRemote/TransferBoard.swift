@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeSystem
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// What the download workers share: the queue of files still to fetch, the download state they record
 /// into, the first failure, and the user's callbacks, which run one at a time whichever worker calls.

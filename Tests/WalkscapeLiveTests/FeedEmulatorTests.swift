@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkscapeCore
 import WalkscapeTestSupport
+import WalkscapeTraces
 
 /// `walkscape feed --to android-emulator:PORT` against a console that follows the emulator's protocol.
 @Suite struct FeedEmulatorTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkscapeCore
 import WalkscapeTestSupport
+import WalkscapeTraces
 
 /// `walkscape feed` into a real gpsd (Debian gpsd 3.22 here) on loopback: through a pseudo-terminal, as a
 /// serial receiver, and over TCP; gpspipe reads the TPV reports back, compared with the trace fix by fix.

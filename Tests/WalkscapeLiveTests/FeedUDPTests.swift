@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkscapeCore
 import WalkscapeTestSupport
+import WalkscapeTraces
 
 /// `walkscape feed --to nmea:udp:HOST:PORT`: one datagram per fix, each the fix's two sentences.
 @Suite struct FeedUDPTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkscapeCore
 import WalkscapeTestSupport
+import WalkscapeTraces
 
 /// `walkscape track`: live positions in from a real gpsd fed by gpsd's own regression harness (gpsfake), and
 /// from an NMEA stream over TCP (`feed`); on the GPS clock the live timeline is `simulate`'s for the same fixes.

@@ -7,6 +7,7 @@ import WalkscapeMap
 import WalkscapeRemote
 import WalkscapeTestSupport
 import WalkscapeTours
+import WalkscapeRemoteModel
 
 /// The manifest's `offlineMap` downloaded with the tour: the Helsinki sample tour's tiles, served by the test API
 /// server from its MBTiles file, arrive in one MBTiles file of the installed tour, resumably, each checked.

@@ -1,6 +1,7 @@
 import WalkscapeTestSupport
 import Testing
 import WalkscapeCore
+import WalkscapeRemoteModel
 
 /// The API's answers read in both shapes (draft and deployed), with field paths in errors.
 @Suite struct RemoteResponseTests {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WalkscapeCore
+import WalkscapeTraces
 
 /// `--track N` and `--segment M`: which part of a multi-track trace file to read, for every command that
 /// reads a trace.

@@ -321,5 +321,5 @@ public enum FieldMapSVG {
         DisplayWidth.truncate(TerminalText.sanitize(text), to: width)
     }
 
-    static func escaped(_ text: String) -> String { TraceWriter.xmlEscaped(text) }
+    static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -2,6 +2,7 @@ import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeLive
 import WalkscapeTUI
+import WalkscapeTraces
 
 /// What `walkscape play` was asked to open, its options read and checked: the values `PlayApp.run` works from.
 public struct PlayRequest: Sendable {

@@ -1,5 +1,6 @@
 import WalkscapeCore
 import WalkscapeReports
+import WalkscapeRemoteModel
 
 /// `walkscape remote tours`: the catalogue an API answered, as a table for people or JSON for tools.
 public enum RemoteCatalogueReport {

@@ -1,6 +1,7 @@
 import WalkscapeCore
 import WalkscapeReports
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// One case of a check: a tour, a trace, options and the golden timeline they must produce.
 public struct CheckCase: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import WalkscapeCore
 import WalkscapeReports
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// Reads suite files: `{"cases": [{"name", "tour", "trace", "lang"?, "golden", "options"?, "tolerance"?,
 /// "track"?, "segment"?, "minShare"?, "phases"?}]}`, paths relative to the suite file. `options.profile` names an `EngineProfile`; the

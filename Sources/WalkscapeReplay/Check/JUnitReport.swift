@@ -28,21 +28,6 @@ public enum JUnitReport {
         return out
     }
 
-    /// Text safe in XML attributes and content; characters XML 1.0 forbids are dropped.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value) { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    /// Text safe in XML attributes and content; characters XML 1.0 forbids are dropped (`XMLText`).
+    public static func escape(_ text: String) -> String { XMLText.escapedDroppingForbidden(text) }
 }

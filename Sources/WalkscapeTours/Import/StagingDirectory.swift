@@ -1,6 +1,7 @@
 import Foundation
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeRemoteModel
 
 /// The directory a new tour is built in, beside its destination (`.NAME.import-PID-XXXXXX`), renamed onto the
 /// destination only once it is complete and valid; so the destination is never half-written.

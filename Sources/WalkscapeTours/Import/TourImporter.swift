@@ -2,6 +2,7 @@ import Foundation
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeRemoteModel
 
 /// `walkscape import`: makes a valid tour directory from a producer's source: the reference app's test-tour
 /// file, a folder of saved API answers, or a GeoJSON/GPX file of points, with a folder of recordings and

@@ -2,6 +2,7 @@ import Foundation
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeSystem
+import WalkscapeRemoteModel
 
 /// `walkscape new`: a tour directory to edit by hand, valid and playable from the first minute.
 ///

@@ -5,6 +5,7 @@ import WalkscapeCore
 import WalkscapeSystem
 import WalkscapeRemote
 import WalkscapeTours
+import WalkscapeRemoteModel
 
 /// `walkscape import SOURCE --dest DIR`: a tour directory from a producer's files.
 struct ImportCommand: ParsableCommand {

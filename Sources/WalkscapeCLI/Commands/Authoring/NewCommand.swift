@@ -5,6 +5,7 @@ import WalkscapeCore
 import WalkscapeSystem
 import WalkscapeRemote
 import WalkscapeTours
+import WalkscapeRemoteModel
 
 /// `walkscape new DIR --city … --lang it,en`: a tour to edit by hand.
 struct NewCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import WalkscapeCore
 import WalkscapeSystem
 import WalkscapeReplay
 import WalkscapeTours
+import WalkscapeTraces
 
 /// `walkscape convert TRACE --format F`: any trace walkscape reads, written in another format (NMEA with
 /// speed and course, GPX for Xcode's location simulation, …).

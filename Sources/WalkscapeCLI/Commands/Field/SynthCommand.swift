@@ -2,6 +2,7 @@ import ArgumentParser
 import WalkscapeCore
 import WalkscapeSystem
 import WalkscapeReplay
+import WalkscapeTraces
 
 /// `walkscape synth TOUR`: a made-up walk of a tour as a GPS trace, deterministic for a seed.
 struct SynthCommand: ParsableCommand {

@@ -5,6 +5,7 @@ import WalkscapeSystem
 import WalkscapeReplay
 import WalkscapeLive
 import WalkscapeRemote
+import WalkscapeTraces
 
 /// `walkscape feed TRACE --to DEST`: a trace replayed on its own clock into other GPS software.
 struct FeedCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import WalkscapeSystem
 import WalkscapeCore
 import WalkscapeReports
 import WalkscapeRemote
+import WalkscapeRemoteModel
 
 /// `walkscape remote tours --api URL`: the remote catalogue.
 struct RemoteToursCommand: ParsableCommand {

@@ -1,0 +1,65 @@
+import WalkscapeCore
+/// What the backend answers to one HTTP request at its analytics endpoint, without any I/O: the rules
+/// `walkscape collect` serves (its NIO handler only moves bytes).
+///
+/// `POST …/analytics/events` with a body `AnalyticsEventRules` accepts: 204 and the events to keep. A body
+/// that is not JSON: 400 "Unexpected token in JSON body". A refused body: 400 with NestJS's shape
+/// `{"statusCode": 400, "message": [...], "error": "Bad Request"}`. Over 100 KiB (Express's JSON limit, which
+/// NestJS keeps): 413. Another method or path: 404 `Cannot METHOD /path`, as NestJS answers. A body whose
+/// Content-Type is not `application/json` (text/plain, a form, none) is not read at all, as Express's JSON
+/// parser leaves it: the batch is then `{}`, refused with `events must be an array`.
+public enum AnalyticsIntake {
+    /// The largest body accepted: body-parser's default JSON limit, 100 KiB.
+    public static let bodyLimit = 100 * 1024
+
+    /// An answer: the status, its JSON body (none for 204) and the events accepted.
+    public struct Answer: Sendable, Equatable {
+        public var status: Int
+        public var body: JSONValue?
+        public var events: [JSONValue]
+
+        public init(status: Int, body: JSONValue?, events: [JSONValue]) {
+            self.status = status
+            self.body = body
+            self.events = events
+        }
+    }
+
+    /// Whether `path` (query included) is the analytics endpoint: `/analytics/events` under any API prefix
+    /// (`/v1/analytics/events`), so a debug build's base URL works as it is.
+    public static func isEndpoint(_ path: String) -> Bool {
+        let route = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return route == "/analytics/events" || route.hasSuffix("/analytics/events")
+    }
+
+    /// Whether a request's Content-Type header makes Express's JSON parser read its body: the media type
+    /// `application/json`, whatever its parameters and letter case.
+    public static func isJSON(contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        // A media type has no white space inside it, so dropping it all trims the ends.
+        let media = contentType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }
+        return media.lowercased() == "application/json"
+    }
+
+    /// The answer to `method` `path` with `body` (nil when it went over `bodyLimit`) sent as `contentType`
+    /// (the header's value, nil when there was none).
+    public static func answer(method: String, path: String, contentType: String?, body: [UInt8]?) -> Answer {
+        guard method == "POST", isEndpoint(path) else {
+            return refusal(404, .string("Cannot \(method) \(path.split(separator: "?").first.map(String.init) ?? path)"), "Not Found")
+        }
+        guard let body else { return refusal(413, .string("request entity too large"), "Payload Too Large") }
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(body.isEmpty || !isJSON(contentType: contentType) ? Array("{}".utf8) : body)
+        } catch {
+            return refusal(400, .string("Unexpected token in JSON body"), "Bad Request")
+        }
+        let problems = AnalyticsEventRules.problems(value)
+        guard problems.isEmpty else { return refusal(400, .array(problems.map(JSONValue.string)), "Bad Request") }
+        return Answer(status: 204, body: nil, events: value["events"]?.arrayElements ?? [])
+    }
+
+    static func refusal(_ status: Int, _ message: JSONValue, _ reason: String) -> Answer {
+        Answer(status: status, body: .object([("statusCode", .number(String(status))), ("message", message), ("error", .string(reason))]), events: [])
+    }
+}

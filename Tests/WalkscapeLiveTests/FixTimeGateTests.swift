@@ -1,0 +1,74 @@
+import Testing
+import WalkscapeCore
+import WalkscapeLive
+
+/// `FixTimeGate`: which live fixes reach the walk by their times (issue 27 item 19: a fix dated 2096 silenced
+/// a live walk).
+@Suite struct FixTimeGateTests {
+    static let start = 1_778_317_200.0  // 2026-05-09T09:00:00Z
+    static let year2096 = 3_987_392_400.0  // 2096-05-09T09:00:00Z
+
+    func fix(_ time: Double) -> Fix { Fix(time: time, location: LatLng(lat: 48.86, lng: 2.34)) }
+
+    /// The fixes let through for `times`, the end included, and the warnings.
+    func run(_ times: [Double], gate: inout FixTimeGate) -> (times: [Double], warnings: [String]) {
+        var taken: [Double] = []
+        var warnings: [String] = []
+        for time in times {
+            let outcome = gate.pass(fix(time))
+            taken += outcome.fixes.map(\.time)
+            warnings += outcome.warnings
+        }
+        let last = gate.finish()
+        return (taken + last.fixes.map(\.time), warnings + last.warnings)
+    }
+
+    @Test func aFirstFixDated2096IsDroppedWithAWarningAndTheWalkGoesOn() {
+        var gate = FixTimeGate()
+        let walk = (0..<10).map { Self.start + 3 * Double($0) }
+        let (taken, warnings) = run([Self.year2096] + walk, gate: &gate)
+        #expect(taken == walk)
+        #expect(gate.far == 1 && gate.older == 0)
+        #expect(warnings == [
+            "dropped a fix dated 2096-05-09T09:00:00Z: 70 years from the other fixes' time (more than 12 h apart is not one walk); the walk goes on",
+        ])
+    }
+
+    @Test func aFixDated2096MidWalkOrSecondIsDroppedAndTheWalkGoesOn() {
+        let walk = (0..<10).map { Self.start + 3 * Double($0) }
+        for at in [1, 5] {
+            var gate = FixTimeGate()
+            var times = walk
+            times.insert(Self.year2096, at: at)
+            let (taken, warnings) = run(times, gate: &gate)
+            #expect(taken == walk, "2096 at \(at)")
+            #expect(gate.far == 1, "2096 at \(at)")
+            #expect(warnings.count == 1 && warnings[0].hasPrefix("dropped a fix dated 2096-05-09T09:00:00Z: 70 years"), "\(warnings)")
+        }
+    }
+
+    @Test func olderFixesAreCountedRepeatedTimesSkippedAndALoneFixTakenAtTheEnd() {
+        var gate = FixTimeGate()
+        let t = Self.start
+        let (taken, warnings) = run([t, t + 1, t + 1, t + 0.5, t + 2, t - 100, t + 3], gate: &gate)
+        #expect(taken == [t, t + 1, t + 2, t + 3])
+        #expect(gate.older == 2 && gate.far == 0 && warnings.isEmpty)
+        var lone = FixTimeGate()
+        #expect(run([t], gate: &lone).times == [t])
+    }
+
+    @Test func aGapOfADayIsTakenOnceThreeFixesInARowAgree() {
+        var gate = FixTimeGate()
+        let t = Self.start
+        let day = t + 86_400
+        let (taken, warnings) = run([t, t + 1, day, day + 1, day + 2, day + 3], gate: &gate)
+        #expect(taken == [t, t + 1, day, day + 1, day + 2, day + 3])
+        #expect(gate.far == 0)
+        #expect(warnings == ["the fixes' time moved 24 h ahead (3 fixes in a row agree); the walk goes on from 2026-05-10T09:00:00Z"])
+        // Two far fixes and then the walk again: both dropped.
+        var twice = FixTimeGate()
+        let again = run([t, t + 1, day, day + 1, t + 2, t + 3], gate: &twice)
+        #expect(again.times == [t, t + 1, t + 2, t + 3])
+        #expect(twice.far == 2 && again.warnings.count == 1)
+    }
+}
