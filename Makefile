@@ -79,20 +79,29 @@ demo-helsinki:
 # server answers: the audio tests play and record there only; it is stopped afterwards, whatever the outcome.
 # HeardNarrationTests run after the rest, alone: they keep both cores busy on purpose, which would slow the
 # other timing tests running beside them in parallel.
+# Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
+STAMP = @echo "make test: $$(date -u +%T) $(1)"
 test: test-deps
+	$(call STAMP,building the tests)
 	$(SWIFT) build --build-tests
+	$(call STAMP,the Swift tests)
 	@env=$$(tools/pulse_null.sh start) || exit 1; eval "$$env"; \
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
 	  status=0; $(SWIFT) test --skip HeardNarration || status=$$?; \
-	  echo "The heard-narration tests on their own (they run two busy loops and judge timing on the sink):"; \
+	  echo "make test: $$(date -u +%T) the heard-narration tests on their own (they run two busy loops and judge timing on the sink)"; \
 	  $(SWIFT) test --skip-build --filter HeardNarration || status=$$?; \
 	  tools/pulse_null.sh stop; \
 	  exit $$status
+	$(call STAMP,the golden suite)
 	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
+	$(call STAMP,the gpsd oracle)
 	python3 tools/oracle/gpsd_fixes.py
+	$(call STAMP,the install check)
 	tools/check_install.sh
+	$(call STAMP,the schema and doc checks)
 	$(MAKE) --no-print-directory check-schema
 	tools/check_doc_paths.sh
+	$(call STAMP,done)
 
 # Builds the libFuzzer targets (Fuzz/build.sh) and runs each for FUZZ_CAMPAIGN_SECONDS, FUZZ_PARALLEL at once,
 # then the grammar-based differential of the GPX reader against libxml2 (60,000 documents on fixed seeds).

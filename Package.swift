@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
         // The field report (`walkscape report`): one self-contained HTML page; its template is embedded in the code.
         .target(
-            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTraces", "WalkscapeTours", "WalkscapeReplay"],
+            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTraces", "WalkscapeReports", "WalkscapeTours", "WalkscapeReplay"],
             resources: [.embedInCode("Page/report.html")]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(name: "WalkscapeTUITests", dependencies: ["WalkscapeTUI", "WalkscapeMap", "WalkscapeTestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "WalkscapeFieldReportTests",
-            dependencies: ["WalkscapeFieldReport", "WalkscapeTours", "WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["Golden"]),
+            dependencies: ["WalkscapeFieldReport", "WalkscapeTours", "WalkscapeTraces", "WalkscapeReports", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "WalkscapeCLITests", dependencies: ["WalkscapeCore", "WalkscapeAudio", "WalkscapeTestSupport"], exclude: ["Golden"]),
         // The fuzz targets (Fuzz/Targets, built with libFuzzer by Fuzz/build.sh for `make fuzz`) compiled as
         // plain functions: `make test` replays every seed and every saved regression through them.

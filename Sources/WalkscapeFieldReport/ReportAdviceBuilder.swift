@@ -1,5 +1,6 @@
 import Foundation
 import WalkscapeCore
+import WalkscapeReports
 
 /// The radii advice of the report from `radii`'s analysis of the same walks: the table (one row a point:
 /// radius, needs, clear of, advice, overlaps), the advised radius of each point, and the overlapping regions.

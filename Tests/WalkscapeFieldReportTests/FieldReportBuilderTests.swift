@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkscapeCore
+import WalkscapeReports
 import WalkscapeFieldReport
 import WalkscapeTestSupport
 import WalkscapeTours

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeCore
 
 /// Writes a `RadiusReport` as JSON, CSV or text tables for people. Fixed decimals and key order: the same
 /// report always gives the same bytes.

@@ -1,3 +1,4 @@
+import WalkscapeCore
 extension RadiusReportWriter {
     /// The report for people: one line a point with the advice, why, overlaps and double passes, each walk
     /// point by point (up to `detailedTraceLimit` walks), and the sweep and noise tables when they ran.

@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeCore
 
 /// Draws a `FieldPicture` as a standalone SVG 1.1 document for reports: a map (route, regions, walks,
 /// triggers, closest approaches, scale bar, north arrow) beside a legend, in colours that stay apart for
