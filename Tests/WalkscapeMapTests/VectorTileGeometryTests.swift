@@ -1,5 +1,6 @@
 import Testing
 import WalkscapeCore
+@testable import WalkscapeMap
 
 /// The geometry command decoder against the examples of the Mapbox Vector Tile specification 2.1 (section 4.3.5)
 /// and against broken streams.

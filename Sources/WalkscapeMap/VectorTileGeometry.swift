@@ -1,3 +1,5 @@
+import WalkscapeCore
+
 /// Decodes the geometry of a Mapbox Vector Tile feature (specification 2.1, section 4.3): a stream of
 /// commands (MoveTo 1, LineTo 2, ClosePath 7), each a 32-bit integer holding its id (low 3 bits) and a count,
 /// followed by count × 2 zigzag-encoded parameters, deltas from the cursor.
