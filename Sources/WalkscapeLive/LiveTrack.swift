@@ -73,7 +73,10 @@ public struct LiveTrack {
         status("walkscape track: reading \(address.description) on the \(clock == .gps ? "GPS" : "wall") clock"
             + (recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
         let timeline = TimelineSink()
-        var walk = Walk(tour: tour, policy: policy, source: queue, speed: 1, sinks: [timeline] + sinks)
+        let everySink: [any WalkSink] = [timeline] + sinks
+        var walk = Walk(tour: tour, policy: policy, source: queue, speed: 1)
+        // The walk returns its updates; the loop hands each to the sinks.
+        for sink in everySink { sink.take(walk.startUpdate, from: walk) }
         var last = monotonic.now()
         var ending: Ending
         while true {
@@ -89,12 +92,14 @@ public struct LiveTrack {
             feed.waitForFix(seconds: tick)
             for warning in feed.takeWarnings() { status("walkscape track: warning: \(warning)") }
             let now = monotonic.now()
-            walk.step(wallSeconds: now - last)
+            let update = walk.step(wallSeconds: now - last)
+            for sink in everySink { sink.take(update, from: walk) }
             last = now
         }
         feed.stop()
         for warning in feed.takeWarnings() { status("walkscape track: warning: \(warning)") }
-        walk.endNow()
+        let end = walk.endNow()
+        for sink in everySink { sink.take(end, from: walk) }
         let counts = queue.counts
         let gated = feed.droppedFixes
         return Outcome(

@@ -6,9 +6,10 @@ import WalkscapeTUI
 import WalkscapeTours
 
 /// The player screen's loop on a terminal backend: reads keys into `Player.reduce`, ticks the walk on the
-/// monotonic clock, and draws a frame at most about 30 times a second, only when it differs from the last one.
-/// Only this thread touches the terminal; the audio sink opens recordings on its own loader thread and the
-/// audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
+/// monotonic clock, carries out the effects the reducer returns (the walk's updates to the audio sink, the
+/// rest through `handle`), and draws a frame at most about 30 times a second, only when it differs from the
+/// last one. Only this thread touches the terminal and calls the sink; the audio sink opens recordings on its
+/// own loader thread and the audio thread publishes snapshots; signal handlers only set `StopSignals.received`.
 public struct PlayerLoop {
     /// Asks the loop to stop (by default, a stop signal while `StopSignals` watches); the one token its work polls.
     public var stop: StopToken = StopSignals.token()
@@ -59,7 +60,7 @@ public struct PlayerLoop {
     ) -> Outcome {
         let recordings = RecordingPaths(replay)
         let sink = makeSink(recordings)
-        var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed, sinks: [sink])
+        var session = PlayerSession(tour: replay.engineTour, trace: trace, policy: policy, speed: speed)
         session.audioLeads = true
         var far = replay.farWarning(trace).map { ["\(traceName): \($0)"] } ?? []
         return run(
@@ -79,7 +80,7 @@ public struct PlayerLoop {
     ) -> Outcome {
         let recordings = RecordingPaths(replay)
         let sink = makeSink(recordings)
-        var walk = Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1, sinks: [sink])
+        var walk = Walk(tour: replay.engineTour, policy: policy, source: source, speed: 1)
         walk.audioLeads = true
         let session = PlayerSession(walk: walk)
         return run(
@@ -107,6 +108,8 @@ public struct PlayerLoop {
         // The offline map is read beside the loop: the screen, the keys and the stop signals do not wait for it.
         let load = loadUnderlay
         var underlay: UnderlayLoader? = UnderlayLoader { load(replay) }
+        // The sink hears the walk's start (it opens the first point's recording ahead).
+        sink.take(session.walk.startUpdate, from: session.walk)
         if let warning = replay.warnings.first { _ = Player.reduce(&state, .showNotice(warning, seconds: 6)) }
         defer {
             // Silence, after whatever the loader still had to do.
@@ -145,14 +148,16 @@ public struct PlayerLoop {
                 PlayerReloader.apply(tour, changed: changed, to: &state, sink: sink, trace: trace, policy: policy)
                 // The offline map again, only when its tiles or the route it labels changed (reading tiles takes a moment).
                 if TourBasemap.changed(from: previous, to: tour) { underlay = UnderlayLoader { load(tour) } }
-            case .quit: break
+            case .quit, .walkUpdate: break
             }
         }
     }
 
-    /// The loop over `state`: `handle` carries out the effects other than quitting; `poll` is asked once a
-    /// frame, with the loop's clock, for actions that come from elsewhere than the keys (a tour watcher's);
-    /// `refresh`, once a frame, may change the state from elsewhere (the offline map, once read).
+    /// The loop over `state`: every action's effects are carried out in order, as they come: a quit from a key
+    /// ends the loop, the walk's updates (`PlayerEffect.walkUpdate`) go to `sink` with the walk's snapshot, and
+    /// `handle` hears every effect but a quit (a walk update after the sink); `poll` is asked once a frame, with the
+    /// loop's clock, for actions that come from elsewhere than the keys (a tour watcher's); `refresh`, once a
+    /// frame, may change the state from elsewhere (the offline map, once read).
     public func run(
         _ state: inout PlayerState, sink: AudioSink?, poll: (Double) -> [PlayerAction] = { _ in [] },
         refresh: (inout PlayerState) -> Void = { _ in }, handle: (PlayerEffect, inout PlayerState) -> Void
@@ -168,29 +173,35 @@ public struct PlayerLoop {
         var lastSize = (width: 0, height: 0)
         var lastProjection: MapProjection?
         var lastBasemap = false
+        /// Carries out `effects` in order; true when one of them is a quit that `quits` lets end the loop.
+        func perform(_ effects: [PlayerEffect], on state: inout PlayerState, quits: Bool = false) -> Bool {
+            for effect in effects {
+                switch effect {
+                case .quit: if quits { return true }
+                case let .walkUpdate(update):
+                    sink?.walk(update, snapshot: state.session.snapshot)
+                    handle(effect, &state)
+                case .loadSubtitles, .reload: handle(effect, &state)
+                }
+            }
+            return false
+        }
         while true {
             let signal = stop.signal
             if signal != 0 { return .interrupted(signal) }
             // The first frame is drawn at once, before any wait for a key.
             let wait = lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted, changeIn: changeIn, shortest: shortestWait)
-            if let key = backend.readKey(timeout: wait) {
-                for effect in Player.reduce(&state, key: key) {
-                    if effect == .quit { return .quit }
-                    handle(effect, &state)
-                }
-            }
+            if let key = backend.readKey(timeout: wait), perform(Player.reduce(&state, key: key), on: &state, quits: true) { return .quit }
             let now = clock.now()
             frameStarted = now
-            for action in poll(now) {
-                for effect in Player.reduce(&state, action) where effect != .quit { handle(effect, &state) }
-            }
+            for action in poll(now) { _ = perform(Player.reduce(&state, action), on: &state) }
             refresh(&state)
             // While a narration plays, the sound card's clock leads the walk (`AudioLead`).
             let lead = sink?.lead(for: state.session.engine.playing)
-            _ = Player.reduce(&state, .tick(wallSeconds: now - last, audio: lead))
+            _ = perform(Player.reduce(&state, .tick(wallSeconds: now - last, audio: lead)), on: &state)
             last = now
             for timing in sink?.takeTimings() ?? [] { log(PlayerLoop.logLine(timing)) }
-            for notice in notices.take() { _ = Player.reduce(&state, .notice("audio: " + notice)) }
+            for notice in notices.take() { _ = perform(Player.reduce(&state, .notice("audio: " + notice)), on: &state) }
             let muted = sink?.muted ?? true
             let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
             let frame = state.frame(heardPosition: heard, muted: muted).asShown()

@@ -117,7 +117,7 @@ public final class PlayerReloader: @unchecked Sendable {
     public static func apply(_ tour: ReplayTour, changed: [String], to state: inout PlayerState, sink: AudioSink?, trace: Trace, policy: EnginePolicy) {
         state.info = PlayerTour.info(tour, subtitles: state.subtitleLanguage)
         state.donation = tour.tour.donationUrl
-        let rebuilt = rebuild(state.session, tour: tour.engineTour, trace: trace, policy: policy, sink: sink)
+        let rebuilt = rebuild(state.session, tour: tour.engineTour, trace: trace, policy: policy)
         if rebuilt.tour.points != state.session.tour.points || changed.contains(where: AudioFileTypes.hasAudioExtension) {
             let audio: [WalkAudioCommand] = rebuilt.engine.playing.map { [.play(point: $0.point, offset: rebuilt.traceTime - $0.startedAt)] } ?? [.stop]
             sink?.execute(audio, speed: rebuilt.speed, paused: rebuilt.paused, walkTime: rebuilt.traceTime)
@@ -127,16 +127,16 @@ public final class PlayerReloader: @unchecked Sendable {
     }
 
     /// `session` for the reloaded `tour`: the same session when the points, radii and recording lengths are
-    /// unchanged; otherwise a new one replayed to the same moment of the walk (same speed, same pauses),
-    /// handing its updates to `sink` from then on.
-    public static func rebuild(_ session: PlayerSession, tour: EngineTour, trace: Trace, policy: EnginePolicy, sink: (any WalkSink)? = nil) -> PlayerSession {
+    /// unchanged; otherwise a new one replayed to the same moment of the walk (same speed, same pauses). The
+    /// catching up's updates are dropped on purpose, so that it is not played: the audio sink hears the walk
+    /// again from its next update (the loop runs the reducer's effects), and `apply` restarts what plays.
+    public static func rebuild(_ session: PlayerSession, tour: EngineTour, trace: Trace, policy: EnginePolicy) -> PlayerSession {
         guard session.tour.points != tour.points else { return session }
         var fresh = PlayerSession(tour: tour, trace: trace, policy: policy, speed: session.speed)
         if session.traceTime > 0 { _ = fresh.advance(wallSeconds: session.traceTime / session.speed) }
         for holder in session.pauseHolders { _ = fresh.setPaused(true, by: holder) }
         // Caught up on the walk's own clock; from here the sink leads again as it did.
         fresh.audioLeads = session.audioLeads
-        if let sink { fresh.add(sink) }
         return fresh
     }
 }

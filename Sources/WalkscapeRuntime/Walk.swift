@@ -1,10 +1,14 @@
 import WalkscapeCore
 
-/// One walk: a fix source stepped through the engine driver on the walk's clock, its results handed to sinks.
-/// The player's replay and a live walk are this: the player calls `step` once a frame with the wall time that
-/// passed, and never waits (the source is polled, the sinks must not block). `simulate` folds the same driver
-/// over a whole trace at once (`Simulation.run`); a walk of that trace at any speed and framing gives the same
-/// timeline (`WalkTests`).
+/// One walk: a fix source stepped through the engine driver on the walk's clock. The player's replay and a
+/// live walk are this: the player calls `step` once a frame with the wall time that passed, and never waits
+/// (the source is polled). `simulate` folds the same driver over a whole trace at once (`Simulation.run`); a
+/// walk of that trace at any speed and framing gives the same timeline (`WalkTests`).
+///
+/// A walk calls nothing outside itself: each step or control returns a `WalkUpdate` (the new events and the
+/// audio commands they call for), and whoever steps the walk hands it on to its sinks (`WalkSink.take(_:from:)`;
+/// the player's loop through `PlayerEffect.walkUpdate`). A walk is a value, its replay cursor too
+/// (`TraceReplaySource`): a copy steps on its own.
 ///
 /// When the source runs dry the audio plays out on the clock; the walk ends (`tour_completed` or
 /// `tour_incomplete`) when the clock reaches the end of the last fix, the playing audio and the queue.
@@ -18,7 +22,8 @@ public struct Walk: Sendable {
     /// How many positions the trail keeps behind the walker.
     public static let trailLength = 60
 
-    public let source: any FixSource
+    /// Where the fixes come from; a replay's cursor is part of it (and so of the walk).
+    public private(set) var source: any FixSource
     public private(set) var driver: EngineDriver
     public private(set) var clock: ReplayClock
     /// Every event so far, in order.
@@ -28,23 +33,22 @@ public struct Walk: Sendable {
     public private(set) var lastDeliveredIndex: Int?
     /// Whether the audio sink leads the clock while a narration plays (see the type's summary).
     public var audioLeads = false
+    /// The update `init` produced (`tour_started`): what a sink hears first.
+    public let startUpdate: WalkUpdate
     private var trail: [LatLng] = []
     private var distance = 0.0
-    private var sinks: [any WalkSink]
 
-    /// A walk of `tour` under `policy` fed by `source` at `speed`; `tour_started` is its first event.
-    public init(tour: EngineTour, policy: EnginePolicy = .standard, source: any FixSource, speed: Double = 1, sinks: [any WalkSink] = []) {
+    /// A walk of `tour` under `policy` fed by `source` at `speed`; `tour_started` is its first event
+    /// (`startUpdate`).
+    public init(tour: EngineTour, policy: EnginePolicy = .standard, source: any FixSource, speed: Double = 1) {
         self.source = source
         driver = EngineDriver(tour: tour, policy: policy)
         clock = ReplayClock(speed: speed)
-        self.sinks = sinks
         var started: [EngineEvent] = []
         driver.start(into: &started)
-        publish(WalkUpdate(events: started))
+        events = started
+        startUpdate = WalkUpdate(events: started)
     }
-
-    /// Adds a sink; it hears from the next update on.
-    public mutating func add(_ sink: any WalkSink) { sinks.append(sink) }
 
     public var tour: EngineTour { driver.tour }
     public var engine: EngineState { driver.state }
@@ -130,7 +134,7 @@ public struct Walk: Sendable {
             driver.end(into: &new)
             ended = true
             clock.time = max(clock.time, end)
-            update.append(publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: true)))
+            update.append(record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: true)))
         }
         return update
     }
@@ -150,7 +154,7 @@ public struct Walk: Sendable {
         }
         // The clock jumped within the same narration: its audio jumps with it.
         if let playing = driver.state.playing, playing == before, !update.audio.contains(where: \.replacesAudio) {
-            update.append(publish(WalkUpdate(audio: [.seek(to: clock.time - playing.startedAt)])))
+            update.append(record(WalkUpdate(audio: [.seek(to: clock.time - playing.startedAt)])))
         }
         return update
     }
@@ -169,7 +173,7 @@ public struct Walk: Sendable {
                 receive(source.take(through: next), into: &new)
                 if let started = new.first(where: { $0.kind == .audioStarted }) {
                     clock.time = max(clock.time, started.t)
-                    return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time, byTime: true)))
+                    return record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time, byTime: true)))
                 }
             }
         } else {
@@ -195,7 +199,7 @@ public struct Walk: Sendable {
                 clock.time = target
             }
         }
-        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time, byTime: true), ended: ended && !wasEnded))
+        return record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time, byTime: true), ended: ended && !wasEnded))
     }
 
     /// Hands `fixes` to the driver, keeping the trail and the distance walked.
@@ -210,14 +214,10 @@ public struct Walk: Sendable {
         }
     }
 
-    /// Appends the update's events to the log and hands it to every sink.
+    /// Appends the update's events to the log and returns it for the caller to hand on.
     @discardableResult
-    private mutating func publish(_ update: WalkUpdate) -> WalkUpdate {
+    private mutating func record(_ update: WalkUpdate) -> WalkUpdate {
         events += update.events
-        if !update.isEmpty, !sinks.isEmpty {
-            let snapshot = self.snapshot
-            for sink in sinks { sink.walk(update, snapshot: snapshot) }
-        }
         return update
     }
 
@@ -234,7 +234,7 @@ public struct Walk: Sendable {
     @discardableResult
     public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> WalkUpdate {
         guard clock.setPaused(hold, by: holder), driver.state.playing != nil else { return WalkUpdate() }
-        return publish(WalkUpdate(audio: [clock.paused ? .pause : .resume]))
+        return record(WalkUpdate(audio: [clock.paused ? .pause : .resume]))
     }
 
     /// Seeks the playing audio by `seconds`.
@@ -243,7 +243,7 @@ public struct Walk: Sendable {
         guard let playing = driver.state.playing else { return WalkUpdate() }
         var new: [EngineEvent] = []
         driver.seekAudio(to: clock.time - playing.startedAt + seconds, at: clock.time, into: &new)
-        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
+        return record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
     }
 
     /// Skips to the queued point's audio, or stops the current one.
@@ -251,7 +251,7 @@ public struct Walk: Sendable {
     public mutating func skipAudio() -> WalkUpdate {
         var new: [EngineEvent] = []
         driver.skipAudio(at: clock.time, into: &new)
-        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
+        return record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
     }
 
     /// Replays point `point`'s audio from its start.
@@ -259,7 +259,7 @@ public struct Walk: Sendable {
     public mutating func replay(point: Int) -> WalkUpdate {
         var new: [EngineEvent] = []
         driver.replayAudio(point: point, at: clock.time, into: &new)
-        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
+        return record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time)))
     }
 
     /// The profile's next button (`EnginePolicy.manualControls`, `EngineAction.nextPoint`): iOS plays the
@@ -284,7 +284,7 @@ public struct Walk: Sendable {
             driver.end(into: &new)
             ended = true
         }
-        return publish(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: ended))
+        return record(WalkUpdate(events: new, audio: WalkAudioCommand.commands(for: new, at: clock.time), ended: ended))
     }
 
     /// The last point whose audio started.
@@ -297,7 +297,7 @@ public struct Walk: Sendable {
         guard speed != clock.speed, speed > 0, speed.isFinite else { return WalkUpdate() }
         clock.speed = speed
         guard let playing = driver.state.playing else { return WalkUpdate() }
-        guard WalkAudioCommand.isAudible(speed: speed) else { return publish(WalkUpdate(audio: [.stop])) }
-        return publish(WalkUpdate(audio: [.play(point: playing.point, offset: clock.time - playing.startedAt)]))
+        guard WalkAudioCommand.isAudible(speed: speed) else { return record(WalkUpdate(audio: [.stop])) }
+        return record(WalkUpdate(audio: [.play(point: playing.point, offset: clock.time - playing.startedAt)]))
     }
 }

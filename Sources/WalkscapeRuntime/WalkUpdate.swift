@@ -1,7 +1,7 @@
 import WalkscapeCore
 
 /// What one step or control of a walk produced: the engine's new events and the audio commands they (or the
-/// control) call for. Every sink receives it with the walk's snapshot.
+/// control) call for. The walk returns it; its caller hands it to the sinks with the walk's snapshot.
 public struct WalkUpdate: Sendable, Equatable {
     public var events: [EngineEvent]
     public var audio: [WalkAudioCommand]

@@ -8,9 +8,9 @@ import WalkscapeRuntime
 /// `ManualControls`: walkscape keeps skip / replay-previous, iOS and Android send `.nextPoint`/`.previousPoint`;
 /// seeks move by the profile's step (10 s, Android 15 s), and the help says so.
 @Suite struct PlayerManualControlsTests {
-    func state(_ profile: EngineProfile, sink: AudioCommandSink) -> PlayerState {
+    func state(_ profile: EngineProfile) -> PlayerState {
         let (tour, trace) = sessionInputs()
-        let session = PlayerSession(tour: tour, trace: trace, policy: profile.policy, speed: 1, sinks: [sink])
+        let session = PlayerSession(tour: tour, trace: trace, policy: profile.policy, speed: 1)
         let info = PlayerTourInfo(title: "Tour", pointTitles: [1: "Uno", 2: "Due", 3: "Tre"], route: [], completionMessage: "Grazie", subtitles: [:])
         return PlayerState(session: session, info: info, subtitleLanguages: [], subtitleLanguage: nil, traceName: "walk.gpx")
     }
@@ -31,13 +31,10 @@ import WalkscapeRuntime
 
     @Test(arguments: [(EngineProfile.prd, 10.0), (.ios5c84126, 10), (.android5c84126, 15)])
     func seekKeysMoveByTheProfilesStep(profile: EngineProfile, step: Double) {
-        let sink = AudioCommandSink()
-        var s = state(profile, sink: sink)
+        var s = state(profile)
         let into = playFirstPoint(&s)
         #expect(s.session.engine.playing?.point == 1)
-        sink.commands.withLock { $0.removeAll() }
-        _ = Player.reduce(&s, key: .right)
-        #expect(sink.commands.withLock { $0 } == [.seek(to: into + step)])
+        #expect(Player.reduce(&s, key: .right).audio == [.seek(to: into + step)])
         var frame = s.frame(heardPosition: nil, muted: false)
         #expect(frame.seekStepSeconds == step)
         frame.overlay = .help
@@ -46,21 +43,18 @@ import WalkscapeRuntime
     }
 
     @Test func androidNextMovesTheCursorAndPlaysThePoint() {
-        let sink = AudioCommandSink()
-        var s = state(.android5c84126, sink: sink)
+        var s = state(.android5c84126)
         _ = playFirstPoint(&s)
-        sink.commands.withLock { $0.removeAll() }
-        _ = Player.reduce(&s, key: .character("n"))
+        let commands = Player.reduce(&s, key: .character("n")).audio
         #expect(s.session.engine.cursor == 2 && s.session.engine.triggered[1])
-        #expect(sink.commands.withLock { $0 }.last == .play(point: 2, offset: 0))
+        #expect(commands.last == .play(point: 2, offset: 0))
         _ = Player.reduce(&s, key: .character("p"))
         #expect(s.session.engine.cursor == 1)
         #expect(s.session.engine.playing?.point == 1)
     }
 
     @Test func iosNextMovesTheScreenOnlyAndNextOnTheLastPointCompletes() {
-        let sink = AudioCommandSink()
-        var s = state(.ios5c84126, sink: sink)
+        var s = state(.ios5c84126)
         _ = playFirstPoint(&s)
         _ = Player.reduce(&s, key: .character("n"))
         #expect(s.session.engine.cursor == 1 && s.session.engine.screenPoint == 2 && !s.session.engine.triggered[1])
@@ -77,12 +71,10 @@ import WalkscapeRuntime
     }
 
     @Test func walkscapeKeepsSkipAndReplayPrevious() {
-        let sink = AudioCommandSink()
-        var s = state(.prd, sink: sink)
+        var s = state(.prd)
         _ = playFirstPoint(&s)
-        sink.commands.withLock { $0.removeAll() }
-        _ = Player.reduce(&s, key: .character("n"))
+        let commands = Player.reduce(&s, key: .character("n")).audio
         #expect(s.session.engine.playing == nil)
-        #expect(sink.commands.withLock { $0 } == [.stop])
+        #expect(commands == [.stop])
     }
 }

@@ -14,7 +14,7 @@ import WalkscapeRuntime
         var android = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.android5c84126.policy, speed: 1)
         #expect(android.seekStep == 15)
         while android.engine.playing == nil && !android.ended { _ = android.advance(wallSeconds: 1) }
-        let commands = android.manualStep(forward: true)
+        let commands = android.manualStep(forward: true).audio
         #expect(commands.last == .play(point: 2, offset: 0))
         #expect(android.engine.cursor == 2)
         #expect(android.engine.triggered[1])

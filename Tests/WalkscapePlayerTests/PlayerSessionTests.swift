@@ -38,11 +38,11 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
     @Test func audioCommandsFollowTheEngine() {
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
-        #expect(session.advance(wallSeconds: 24) == [])  // 100 m from point 1 at t = 25
-        #expect(session.advance(wallSeconds: 1) == [.play(point: 1, offset: 0)])
-        #expect(session.advance(wallSeconds: 19.5) == [])
+        #expect(session.advance(wallSeconds: 24).audio == [])  // 100 m from point 1 at t = 25
+        #expect(session.advance(wallSeconds: 1).audio == [.play(point: 1, offset: 0)])
+        #expect(session.advance(wallSeconds: 19.5).audio == [])
         // Ends at t = 45 by the clock: nothing is stopped (a stop would flush what the sound card still holds).
-        #expect(session.advance(wallSeconds: 1) == [])
+        #expect(session.advance(wallSeconds: 1).audio == [])
         #expect(session.engine.playing == nil)
     }
 
@@ -50,14 +50,14 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 4)
         _ = session.advance(wallSeconds: 7)  // t = 28: point 1 playing
-        #expect(session.togglePause() == [.pause])
+        #expect(session.togglePause().audio == [.pause])
         let before = session.traceTime
-        #expect(session.advance(wallSeconds: 100) == [])
+        #expect(session.advance(wallSeconds: 100).audio == [])
         #expect(session.traceTime == before)
         let fix = session.nextFix
         _ = session.stepOneFix()
         #expect(session.nextFix == fix + 1)
-        #expect(session.togglePause() == [.resume])
+        #expect(session.togglePause().audio == [.resume])
     }
 
     @Test func anOverlayHoldsClockEngineAndAudioAndTheListenersPauseOutlivesIt() {
@@ -65,23 +65,23 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
         _ = session.advance(wallSeconds: 30)  // point 1 playing since 25
         // Help opens: everything stops, the audio with it.
-        #expect(session.setPaused(true, by: .overlay) == [.pause])
+        #expect(session.setPaused(true, by: .overlay).audio == [.pause])
         #expect(session.paused)
-        #expect(session.advance(wallSeconds: 6) == [])
+        #expect(session.advance(wallSeconds: 6).audio == [])
         #expect(session.traceTime == 30)
         #expect(session.audioPosition == 5)
         // The listener pauses too; closing help leaves the walk paused and the audio quiet.
-        #expect(session.togglePause() == [])
-        #expect(session.setPaused(false, by: .overlay) == [])
+        #expect(session.togglePause().audio == [])
+        #expect(session.setPaused(false, by: .overlay).audio == [])
         #expect(session.paused)
-        #expect(session.advance(wallSeconds: 6) == [])
-        #expect(session.togglePause() == [.resume])
+        #expect(session.advance(wallSeconds: 6).audio == [])
+        #expect(session.togglePause().audio == [.resume])
         _ = session.advance(wallSeconds: 1)
         #expect(session.traceTime == 31)
         // Between points (nothing playing) a hold still stops the clock, with no audio command.
         _ = session.advance(wallSeconds: 20)  // point 1 ended at 45
         #expect(session.engine.playing == nil)
-        #expect(session.setPaused(true, by: .overlay) == [])
+        #expect(session.setPaused(true, by: .overlay).audio == [])
         let before = session.traceTime
         _ = session.advance(wallSeconds: 5)
         #expect(session.traceTime == before)
@@ -129,12 +129,12 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
         _ = session.advance(wallSeconds: 30)  // point 1 started at 25: 5 s in
-        #expect(session.seekAudio(by: 10) == [.seek(to: 15)])
+        #expect(session.seekAudio(by: 10).audio == [.seek(to: 15)])
         #expect(session.audioPosition == 15)
-        #expect(session.replayCurrent() == [.stop, .play(point: 1, offset: 0)])
-        #expect(session.skipAudio() == [.stop])
+        #expect(session.replayCurrent().audio == [.stop, .play(point: 1, offset: 0)])
+        #expect(session.skipAudio().audio == [.stop])
         #expect(session.engine.playing == nil)
-        #expect(session.replayCurrent() == [.play(point: 1, offset: 0)])
+        #expect(session.replayCurrent().audio == [.play(point: 1, offset: 0)])
     }
 
     @Test func speedStepsThroughTheList() {

@@ -5,17 +5,11 @@ import WalkscapeRuntime
 @testable import WalkscapePlayer
 @testable import WalkscapeTUI
 
-/// A sink that keeps the audio commands a walk hands it.
-final class AudioCommandSink: WalkSink {
-    let commands = Mutex<[WalkAudioCommand]>([])
-    func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) { commands.withLock { $0 += update.audio } }
-}
-
 /// The player's reducer, without a terminal: keys and ticks in, state and effects out.
 @Suite struct PlayerTests {
-    func state(speed: Double = 1, sink: AudioCommandSink? = nil, languages: [String] = ["it", "en"]) -> PlayerState {
+    func state(speed: Double = 1, languages: [String] = ["it", "en"]) -> PlayerState {
         let (tour, trace) = sessionInputs()
-        let session = PlayerSession(tour: tour, trace: trace, speed: speed, sinks: sink.map { [$0] } ?? [])
+        let session = PlayerSession(tour: tour, trace: trace, speed: speed)
         let info = PlayerTourInfo(title: "Tour", pointTitles: [1: "Uno", 2: "Due", 3: "Tre"], route: [], completionMessage: "Grazie", subtitles: [:])
         return PlayerState(session: session, info: info, subtitleLanguages: languages, subtitleLanguage: languages.first, traceName: "walk.gpx")
     }
@@ -23,13 +17,14 @@ final class AudioCommandSink: WalkSink {
     @Test func quittingAsksFirstAndTheQuestionHoldsTheWalk() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30))
-        #expect(Player.reduce(&s, key: .character("q")) == [])
+        // The question holds the walk: the narration playing pauses (an effect the loop hands to the sink).
+        #expect(Player.reduce(&s, key: .character("q")) == [.walkUpdate(WalkUpdate(audio: [.pause]))])
         #expect(s.overlay == .confirmQuit)
         #expect(s.session.paused)
         _ = Player.reduce(&s, .tick(wallSeconds: 10))
         #expect(s.session.traceTime == 30)
         // Any other key says no: the question closes and the walk goes on.
-        #expect(Player.reduce(&s, key: .character("n")) == [])
+        #expect(Player.reduce(&s, key: .character("n")) == [.walkUpdate(WalkUpdate(audio: [.resume]))])
         #expect(s.overlay == nil && !s.session.paused)
         #expect(s.session.engine.playing?.point == 1)  // `n` answered the question; it did not skip the audio
         _ = Player.reduce(&s, key: .character("q"))
@@ -72,16 +67,15 @@ final class AudioCommandSink: WalkSink {
     }
 
     @Test func speedStepsAndTheAudioFollows() {
-        let sink = AudioCommandSink()
-        var s = state(sink: sink)
-        _ = Player.reduce(&s, .tick(wallSeconds: 30))  // point 1 playing since t = 25
-        #expect(sink.commands.withLock { $0 } == [.play(point: 1, offset: 5)])
-        _ = Player.reduce(&s, key: .character("]"))
+        var s = state()
+        var commands = Player.reduce(&s, .tick(wallSeconds: 30)).audio  // point 1 playing since t = 25
+        #expect(commands == [.play(point: 1, offset: 5)])
+        commands += Player.reduce(&s, key: .character("]")).audio
         #expect(s.session.speed == 1.5)
-        _ = Player.reduce(&s, key: .character("+"))
-        _ = Player.reduce(&s, key: .character("]"))
+        commands += Player.reduce(&s, key: .character("+")).audio
+        commands += Player.reduce(&s, key: .character("]")).audio
         #expect(s.session.speed == 4)
-        #expect(sink.commands.withLock { Array($0.suffix(3)) } == [.play(point: 1, offset: 5), .play(point: 1, offset: 5), .stop])
+        #expect(Array(commands.suffix(3)) == [.play(point: 1, offset: 5), .play(point: 1, offset: 5), .stop])
         for _ in 0..<20 { _ = Player.reduce(&s, key: .character("-")) }
         #expect(s.session.speed == PlayerSession.speeds.first)
         #expect(s.frame(heardPosition: nil, muted: true).speed == 0.25)

@@ -12,9 +12,9 @@ import WalkscapeSystem
 @Suite struct AudioLeadTests {
     /// A walk of `walkInputs()` (point 1 triggers at 25 s and plays 20 s, point 2 at 175 s for 30 s, point 3
     /// at 325 s for 10 s) whose audio leads.
-    func leadingWalk(speed: Double = 1, sinks: [any WalkSink] = []) -> Walk {
+    func leadingWalk(speed: Double = 1) -> Walk {
         let (tour, trace) = walkInputs()
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: speed, sinks: sinks)
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: speed)
         walk.audioLeads = true
         return walk
     }

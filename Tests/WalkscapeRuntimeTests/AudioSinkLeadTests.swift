@@ -78,6 +78,16 @@ final class NoticeLines: Sendable {
         let sink: AudioSink
         var walk: Walk
 
+        /// Steps the walk and hands its update to the sink, as the player's loop does.
+        func step(wallSeconds: Double, audio: AudioLead?) {
+            sink.take(walk.step(wallSeconds: wallSeconds, audio: audio), from: walk)
+        }
+
+        /// Pauses or resumes the walk and hands the update to the sink.
+        func togglePause() {
+            sink.take(walk.togglePause(), from: walk)
+        }
+
         init() {
             let output = HandPlayedOutput()
             let clock = ManualClock()
@@ -86,8 +96,9 @@ final class NoticeLines: Sendable {
             let notices = NoticeLines()
             let sink = AudioSink(player: player, clock: clock, onNotice: { line in notices.lines.withLock { $0.append(line) } }) { paths[$0] }
             let (tour, trace) = walkInputs()
-            var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+            var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
             walk.audioLeads = true
+            sink.take(walk.startUpdate, from: walk)
             (self.output, self.clock, self.player, self.notices, self.sink, self.walk) = (output, clock, player, notices, sink, walk)
         }
     }
@@ -98,7 +109,7 @@ final class NoticeLines: Sendable {
         defer { player.shutdown() }
         func step(_ wall: Double) {
             clock.advance(by: wall)
-            rig.walk.step(wallSeconds: wall, audio: sink.lead(for: rig.walk.engine.playing))
+            rig.step(wallSeconds: wall, audio: sink.lead(for: rig.walk.engine.playing))
         }
         step(30)
         #expect(rig.walk.time == 25)
@@ -122,12 +133,12 @@ final class NoticeLines: Sendable {
         #expect(abs(rig.walk.time - 27) < 1e-9)
         #expect(!sink.muted && rig.notices.lines.withLock { $0.isEmpty })
         // Paused for longer than `stallSeconds`: a pause is not a stall.
-        rig.walk.togglePause()
+        rig.togglePause()
         sink.drain()
         #expect(eventually { player.snapshot.paused })
         clock.advance(by: 2 * AudioSink.stallSeconds)
         _ = sink.lead(for: rig.walk.engine.playing)
-        rig.walk.togglePause()
+        rig.togglePause()
         sink.drain()
         #expect(eventually { !player.snapshot.paused })
         #expect(rig.notices.lines.withLock { $0.isEmpty })
@@ -151,14 +162,14 @@ final class NoticeLines: Sendable {
         let rig = Rig()
         let (output, player, clock, sink) = (rig.output, rig.player, rig.clock, rig.sink)
         defer { player.shutdown() }
-        rig.walk.step(wallSeconds: 30, audio: nil)
+        rig.step(wallSeconds: 30, audio: nil)
         sink.drain()
         #expect(eventually { player.snapshot.applied > 0 && output.buffered > 0 })
         clock.advance(by: AudioSink.stallSeconds + 0.5)
         #expect(sink.lead(for: rig.walk.engine.playing) == nil)
         #expect(rig.notices.lines.withLock { $0.count } == 1)
         #expect(sink.muted)
-        rig.walk.step(wallSeconds: 2, audio: sink.lead(for: rig.walk.engine.playing))
+        rig.step(wallSeconds: 2, audio: sink.lead(for: rig.walk.engine.playing))
         #expect(rig.walk.time == 27)
     }
 
@@ -172,9 +183,10 @@ final class NoticeLines: Sendable {
             return paths[point]
         }
         let (tour, trace) = walkInputs()
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
         walk.audioLeads = true
-        walk.step(wallSeconds: 1)
+        sink.take(walk.startUpdate, from: walk)
+        sink.take(walk.step(wallSeconds: 1), from: walk)
         // Point 1 is the next to trigger: asked for ahead, before it triggers.
         #expect(opened.withLock { $0 }.contains(1))
     }

@@ -65,11 +65,12 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         let player = AudioPlayer(output: NullOutput(clock: ManualClock()))
         defer { player.shutdown() }
         let sink = AudioSink(player: player, clock: ManualClock()) { _ in AudioSinkTests.recording }
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
-        walk.step(wallSeconds: 25.5)  // point 1 started at 25
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
+        sink.take(walk.startUpdate, from: walk)
+        sink.take(walk.step(wallSeconds: 25.5), from: walk)  // point 1 started at 25
         sink.drain()
         #expect(eventually { player.snapshot.point == 1 })
-        walk.togglePause()
+        sink.take(walk.togglePause(), from: walk)
         sink.drain()
         #expect(eventually { player.snapshot.paused })
     }

@@ -13,7 +13,8 @@ import WalkscapeSystem
             let expected = Simulation.run(tour: tour, trace: trace, policy: profile.policy)
             let queue = FixQueue(clock: .gps, monotonic: ManualClock())
             let timeline = TimelineSink()
-            var walk = Walk(tour: tour, policy: profile.policy, source: queue, speed: 1, sinks: [timeline])
+            var walk = Walk(tour: tour, policy: profile.policy, source: queue, speed: 1)
+            timeline.take(walk.startUpdate, from: walk)
             // Bursts of 1 to 40 fixes (a source replaying far faster than real time), a step of a few
             // milliseconds of wall time after each: the clock follows the fixes' own times.
             var random = SplitMix64(seed: 7)
@@ -22,11 +23,11 @@ import WalkscapeSystem
                 let burst = min(trace.count - i, 1 + Int(random.uniform(in: 0...39)))
                 for k in i..<(i + burst) { queue.push(trace.fix(k)) }
                 i += burst
-                walk.step(wallSeconds: 0.003)
+                timeline.take(walk.step(wallSeconds: 0.003), from: walk)
                 #expect(walk.time == trace.elapsed(i - 1), "\(profile): the clock is the last fix's time")
             }
             queue.finish(reason: "closed")
-            walk.endNow()
+            timeline.take(walk.endNow(), from: walk)
             #expect(walk.ended)
             #expect(walk.events == expected.events, "\(profile)")
             #expect(timeline.timeline(withheldFixes: walk.driver.withheldFixes) == expected, "\(profile)")

@@ -25,9 +25,10 @@ final class RecordingSink: WalkSink {
             let expected = Simulation.run(tour: tour, trace: trace, policy: profile.policy)
             for speed in [0.5, 1, 8, 64] {
                 let timeline = TimelineSink()
-                var walk = Walk(tour: tour, policy: profile.policy, source: TraceReplaySource(trace), speed: speed, sinks: [timeline])
+                var walk = Walk(tour: tour, policy: profile.policy, source: TraceReplaySource(trace), speed: speed)
+                timeline.take(walk.startUpdate, from: walk)
                 var random = SplitMix64(seed: UInt64(speed * 10))
-                while !walk.ended { walk.step(wallSeconds: random.uniform(in: 0.01...0.4)) }
+                while !walk.ended { timeline.take(walk.step(wallSeconds: random.uniform(in: 0.01...0.4)), from: walk) }
                 #expect(walk.events == expected.events, "\(profile) ×\(speed)")
                 #expect(timeline.timeline(withheldFixes: walk.driver.withheldFixes) == expected, "\(profile) ×\(speed)")
             }
@@ -97,26 +98,67 @@ final class RecordingSink: WalkSink {
     @Test func pauseHoldsStepFeedsOneFixAndSpeedResyncsTheAudio() {
         let (tour, trace) = walkInputs()
         let sink = RecordingSink()
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1, sinks: [sink])
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
+        // The walk calls no sink: its caller hands each update on (`WalkSink.take`), as the player's loop does.
+        func hand(_ update: WalkUpdate) -> WalkUpdate {
+            sink.take(update, from: walk)
+            return update
+        }
+        _ = hand(walk.startUpdate)
         #expect(sink.updates.withLock { $0.first?.events.map(\.kind) } == [.tourStarted])
-        #expect(walk.step(wallSeconds: 30).audio == [.play(point: 1, offset: 5)])
+        #expect(hand(walk.step(wallSeconds: 30)).audio == [.play(point: 1, offset: 5)])
         #expect(walk.snapshot.audioPosition == 5)
-        #expect(walk.setPaused(true, by: .overlay).audio == [.pause])
-        #expect(walk.step(wallSeconds: 10).isEmpty)
+        #expect(hand(walk.setPaused(true, by: .overlay)).audio == [.pause])
+        #expect(hand(walk.step(wallSeconds: 10)).isEmpty)
         #expect(walk.time == 30)
         // One fix on: the narration's audio moves with the clock.
-        #expect(walk.stepOneFix().audio == [.seek(to: 6)])
+        #expect(hand(walk.stepOneFix()).audio == [.seek(to: 6)])
         #expect(walk.time == 31 && walk.snapshot.fixes == 32)
-        #expect(walk.togglePause().isEmpty)  // the listener holds it too
-        #expect(walk.setPaused(false, by: .overlay).isEmpty)
-        #expect(walk.togglePause().audio == [.resume])
-        #expect(walk.setSpeed(4).audio == [.stop])  // muted above ×2
-        #expect(walk.setSpeed(2).audio == [.play(point: 1, offset: 6)])
-        #expect(walk.setSpeed(2).isEmpty)
-        #expect(walk.seekAudio(by: 10).audio == [.seek(to: 16)])
-        #expect(walk.skipAudio().audio == [.stop])
-        #expect(walk.replay(point: 1).audio == [.play(point: 1, offset: 0)])
+        #expect(hand(walk.togglePause()).isEmpty)  // the listener holds it too
+        #expect(hand(walk.setPaused(false, by: .overlay)).isEmpty)
+        #expect(hand(walk.togglePause()).audio == [.resume])
+        #expect(hand(walk.setSpeed(4)).audio == [.stop])  // muted above ×2
+        #expect(hand(walk.setSpeed(2)).audio == [.play(point: 1, offset: 6)])
+        #expect(hand(walk.setSpeed(2)).isEmpty)
+        #expect(hand(walk.seekAudio(by: 10)).audio == [.seek(to: 16)])
+        #expect(hand(walk.skipAudio()).audio == [.stop])
+        #expect(hand(walk.replay(point: 1)).audio == [.play(point: 1, offset: 0)])
         #expect(sink.updates.withLock { $0.count } == 10)  // a step that changed nothing is not handed on
+    }
+
+    @Test func aCopiedWalkReplaysOnFromItsOwnCursor() {
+        // The replay's cursor is a value inside the walk: a copy steps on its own, the original stays put.
+        let (tour, trace) = walkInputs()
+        var original = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
+        original.step(wallSeconds: 30)
+        let at30 = (original.source as? TraceReplaySource)?.nextIndex
+        #expect(at30 == 31)
+        var copy = original
+        copy.step(wallSeconds: 100)
+        #expect((copy.source as? TraceReplaySource)?.nextIndex == 131)
+        #expect((original.source as? TraceReplaySource)?.nextIndex == at30)
+        #expect(original.time == 30 && original.snapshot.fixes == 31 && original.source.nextFixTime == 31)
+        // The original, stepped the same way afterwards, gives the copy's walk exactly.
+        original.step(wallSeconds: 100)
+        #expect(original.events == copy.events && original.time == copy.time && original.snapshot.fixes == copy.snapshot.fixes)
+        // And a copy of a source alone keeps its own cursor too.
+        var source = TraceReplaySource(trace)
+        _ = source.take(through: 10)
+        var other = source
+        _ = other.take(through: 20)
+        #expect(source.nextIndex == 11 && other.nextIndex == 21)
+    }
+
+    @Test func aWalkCallsNoSinkAndReturnsWhatItDid() {
+        // `startUpdate` is the `tour_started` a sink hears first; every later update is returned, never handed.
+        let (tour, trace) = walkInputs()
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
+        #expect(walk.startUpdate == WalkUpdate(events: walk.events))
+        #expect(walk.startUpdate.events.map(\.kind) == [.tourStarted])
+        var handed = walk.startUpdate
+        while !walk.ended { handed.append(walk.step(wallSeconds: 7)) }
+        #expect(handed.events == walk.events)
+        #expect(handed.ended)
     }
 
     @Test func anEmptySourceEndsAtOnce() {
@@ -131,10 +173,11 @@ final class RecordingSink: WalkSink {
         let (tour, trace) = walkInputs()
         let lines = Mutex<String>("")
         let sink = TimelineSink(line: { line in lines.withLock { $0 += line } })
-        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 16, sinks: [sink])
-        walk.step(wallSeconds: 2)  // t = 32: point 1 started
+        var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 16)
+        sink.take(walk.startUpdate, from: walk)
+        sink.take(walk.step(wallSeconds: 2), from: walk)  // t = 32: point 1 started
         #expect(lines.withLock { $0 }.split(separator: "\n").count == 4)
-        while !walk.ended { walk.step(wallSeconds: 1) }
+        while !walk.ended { sink.take(walk.step(wallSeconds: 1), from: walk) }
         #expect(lines.withLock { $0 } == TimelineWriter().jsonLines(Simulation.run(tour: tour, trace: trace)))
     }
 

@@ -96,12 +96,17 @@ for mode in modes {
             let path: @Sendable (Int) -> String? = { [replay] point in recording ?? replay.audioPath(point: point) }
             let audioSink = AudioSink(player: player, recordingPath: path)
             let sink: any WalkSink = mode.hasPrefix("loader") ? audioSink : OpenOnLoopThreadSink(player: player, path: path)
-            var session = PlayerSession(tour: replay.engineTour, trace: trace, speed: 1, sinks: [sink])
-            session.advance(wallSeconds: max(0, start - 2))
+            var session = PlayerSession(tour: replay.engineTour, trace: trace, speed: 1)
+            sink.take(session.walk.startUpdate, from: session.walk)
+            sink.take(session.advance(wallSeconds: max(0, start - 2)), from: session.walk)
             audioSink.drain()
             var state = PlayerState(session: session, info: PlayerTour.info(replay, subtitles: nil), subtitleLanguages: [], subtitleLanguage: nil)
             let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: strings)
-            _ = loop.run(&state, sink: mode.hasPrefix("loader") ? audioSink : nil) { _, _ in }
+            // The old way hears the walk's updates on the loop's thread, where `handle` runs.
+            let loader = mode.hasPrefix("loader")
+            _ = loop.run(&state, sink: loader ? audioSink : nil) { effect, state in
+                if !loader, case let .walkUpdate(update) = effect { sink.walk(update, snapshot: state.session.snapshot) }
+            }
             audioSink.drain()
             player.shutdown()
             starts += 1

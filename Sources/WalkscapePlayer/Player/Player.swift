@@ -1,9 +1,12 @@
 import WalkscapeCore
+import WalkscapeRuntime
 import WalkscapeTUI
 
 /// The player screen's logic as one reducer, like `Browser.reduce`: keys and clock ticks in, a new state and
-/// what the driver must do out. The walk's audio follows through its sinks; everything else (overlays, the
-/// quit question, subtitles, speed, the map's view) happens here, so it is tested without a terminal.
+/// what the driver must do out, as data (`PlayerEffect`). The walk's audio commands come out as
+/// `PlayerEffect.walkUpdate`s that the loop hands to the audio sink; the reducer calls no sink and starts no
+/// thread, so it is tested without a terminal, an audio player or threads. Everything else (overlays, the
+/// quit question, subtitles, speed, the map's view) happens here.
 public enum Player {
     /// The action a key asks for (nil: a key the player does not use). The one key table.
     public static func action(for key: TerminalKey) -> PlayerAction? {
@@ -42,37 +45,36 @@ public enum Player {
         switch state.overlay {
         case .confirmQuit?:
             if case let .character(c) = key, confirmations.contains(c) { return [.quit] }
-            show(nil, in: &state)
-            return []
+            return show(nil, in: &state)
         case .help?:
-            show(nil, in: &state)
-            return []
+            return show(nil, in: &state)
         default:
             guard let action = action(for: key) else { return [] }
             return reduce(&state, action)
         }
     }
 
-    /// Applies `action` to `state`; returns what the driver must do.
+    /// Applies `action` to `state`; returns what the driver must do, in order (the walk's updates included).
     public static func reduce(_ state: inout PlayerState, _ action: PlayerAction) -> [PlayerEffect] {
         switch action {
         case let .tick(wallSeconds, audio):
             state.age(shownNotice: wallSeconds)
             // A paused walk (by the listener or an overlay) does not move: the session knows.
-            state.session.advance(wallSeconds: wallSeconds, audio: audio)
+            var effects = walked(state.session.advance(wallSeconds: wallSeconds, audio: audio))
             if state.session.ended, state.overlay == nil {
-                show(.completion(state.session.completionSummary(info: state.info, donation: state.donation)), in: &state)
+                effects += show(.completion(state.session.completionSummary(info: state.info, donation: state.donation)), in: &state)
             }
-        case .togglePause: state.session.togglePause()
-        case let .seekAudio(seconds): state.session.seekAudio(by: seconds)
-        case .skipAudio: state.session.skipAudio()
-        case .replayCurrent: state.session.replayCurrent()
-        case .replayPrevious: state.session.replayPrevious()
-        case let .seekStep(forward): state.session.seekAudio(by: forward ? state.session.seekStep : -state.session.seekStep)
-        case .nextPoint: step(forward: true, in: &state)
-        case .previousPoint: step(forward: false, in: &state)
-        case let .changeSpeed(faster): state.session.changeSpeed(faster: faster)
-        case .stepOneFix: if state.session.paused { state.session.stepOneFix() }
+            return effects
+        case .togglePause: return walked(state.session.togglePause())
+        case let .seekAudio(seconds): return walked(state.session.seekAudio(by: seconds))
+        case .skipAudio: return walked(state.session.skipAudio())
+        case .replayCurrent: return walked(state.session.replayCurrent())
+        case .replayPrevious: return walked(state.session.replayPrevious())
+        case let .seekStep(forward): return walked(state.session.seekAudio(by: forward ? state.session.seekStep : -state.session.seekStep))
+        case .nextPoint: return step(forward: true, in: &state)
+        case .previousPoint: return step(forward: false, in: &state)
+        case let .changeSpeed(faster): return walked(state.session.changeSpeed(faster: faster))
+        case .stepOneFix: return state.session.paused ? walked(state.session.stepOneFix()) : []
         case .toggleFollow: state.map.follow.toggle()
         case let .pan(dx, dy): state.map.pan(dx: dx, dy: dy)
         case let .zoom(factor): state.map.zoom *= factor
@@ -89,10 +91,10 @@ public enum Player {
                 return []
             }
             state.showBasemap.toggle()
-        case .showHelp: show(.help, in: &state)
+        case .showHelp: return show(.help, in: &state)
         case .quit:
             if state.session.ended { return [.quit] }
-            show(.confirmQuit, in: &state)
+            return show(.confirmQuit, in: &state)
         case .reload: return [.reload]
         case let .notice(text): state.add(notice: text)
         case let .showNotice(text, seconds):
@@ -102,20 +104,30 @@ public enum Player {
         return []
     }
 
+    /// The effect that hands `update` on: none when the walk produced nothing.
+    static func walked(_ update: WalkUpdate) -> [PlayerEffect] {
+        update.isEmpty ? [] : [.walkUpdate(update)]
+    }
+
     /// n/p: the profile's next/previous button; a press that changes nothing says why on the last row.
-    static func step(forward: Bool, in state: inout PlayerState) {
+    static func step(forward: Bool, in state: inout PlayerState) -> [PlayerEffect] {
         let before = state.session.events.count
-        state.session.manualStep(forward: forward)
-        guard state.session.events.count == before else { return }
-        guard forward else { return state.explain(KeyRefusal.noPreviousPoint) }
+        let effects = walked(state.session.manualStep(forward: forward))
+        guard state.session.events.count == before else { return effects }
+        guard forward else {
+            state.explain(KeyRefusal.noPreviousPoint)
+            return effects
+        }
         let engine = state.session.engine
         let lastPassed = engine.next > engine.tour.points.count && engine.playing == nil && engine.queue.isEmpty
         state.explain(state.session.ended || lastPassed ? KeyRefusal.noNextPoint : KeyRefusal.nothingToSkip)
+        return effects
     }
 
-    /// Opens or closes an overlay: the one place the overlay's hold on the walk is taken or released.
-    static func show(_ overlay: PlayerFrame.Overlay?, in state: inout PlayerState) {
+    /// Opens or closes an overlay: the one place the overlay's hold on the walk is taken or released. Returns
+    /// the walk's pause or resume for the audio, when the hold changed the walk's state while audio plays.
+    static func show(_ overlay: PlayerFrame.Overlay?, in state: inout PlayerState) -> [PlayerEffect] {
         state.overlay = overlay
-        state.session.setPaused(overlay?.pausesWalk ?? false, by: .overlay)
+        return walked(state.session.setPaused(overlay?.pausesWalk ?? false, by: .overlay))
     }
 }

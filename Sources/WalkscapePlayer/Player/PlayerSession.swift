@@ -4,9 +4,10 @@ import WalkscapeTUI
 
 /// The terminal player's walk: a `Walk` (the runtime's driver, clock and source) with the speeds the player
 /// steps through and the listener's controls. What the screen shows comes from the walk's snapshot, never
-/// from trace indices, so a live walk plays on the same screen. Pure apart from its sinks: the terminal
-/// loop feeds it wall-clock time and keys; the audio follows through the walk's `AudioSink` (or the
-/// commands every call returns).
+/// from trace indices, so a live walk plays on the same screen. Pure: the terminal loop feeds it wall-clock
+/// time and keys through `Player.reduce`; every call returns the walk's `WalkUpdate` (its events and audio
+/// commands), which the reducer hands back as a `PlayerEffect.walkUpdate` for the loop to give the
+/// `AudioSink`. A value: a copy of a replay (its cursor included) steps on its own.
 public struct PlayerSession: Sendable {
     /// What the audio side must do after an update.
     public typealias AudioCommand = WalkAudioCommand
@@ -21,30 +22,25 @@ public struct PlayerSession: Sendable {
     /// Whether the narration is heard at `speed`.
     public static func isAudible(speed: Double) -> Bool { WalkAudioCommand.isAudible(speed: speed) }
 
-    /// The walk: source, driver, clock and sinks.
+    /// The walk: source (a replay's cursor in it), driver and clock.
     public private(set) var walk: Walk
-    /// The replayed trace's source, when the walk is a replay (nil: a live walk).
-    private let replay: TraceReplaySource?
+    /// True for a live walk (`play --gps`): no replay speed, no stepping through a trace.
+    public let isLive: Bool
 
-    /// A replay of `trace` against `tour` under `policy` at `speed`, its updates handed to `sinks`.
-    public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1, sinks: [any WalkSink] = []) {
-        let source = TraceReplaySource(trace)
-        replay = source
-        walk = Walk(tour: tour, policy: policy, source: source, speed: speed, sinks: sinks)
+    /// A replay of `trace` against `tour` under `policy` at `speed`.
+    public init(tour: EngineTour, trace: Trace, policy: EnginePolicy = .standard, speed: Double = 1) {
+        walk = Walk(tour: tour, policy: policy, source: TraceReplaySource(trace), speed: speed)
+        isLive = false
     }
 
     /// The player over any walk (a live one, say).
     public init(walk: Walk) {
         self.walk = walk
-        replay = walk.source as? TraceReplaySource
+        isLive = !(walk.source is TraceReplaySource)
     }
 
-    /// True for a live walk (`play --gps`): no replay speed, no stepping through a trace.
-    public var isLive: Bool { replay == nil }
-
-    /// Adds a sink to the walk; it hears from the next update on (a session rebuilt for a reloaded tour gets
-    /// the audio sink once it has caught up, so the catching up is not played).
-    public mutating func add(_ sink: any WalkSink) { walk.add(sink) }
+    /// The replayed trace's source as it now stands, when the walk is a replay (nil: a live walk).
+    public var replay: TraceReplaySource? { walk.source as? TraceReplaySource }
 
     public var tour: EngineTour { walk.tour }
     public var engine: EngineState { walk.engine }
@@ -75,57 +71,57 @@ public struct PlayerSession: Sendable {
     }
 
     /// Moves the replay clock by `wallSeconds` × speed (unless paused), feeding every fix reached; while a
-    /// narration plays and `audioLeads`, to where the sink's `audio` lead allows. Returns the audio commands
-    /// the new events call for.
+    /// narration plays and `audioLeads`, to where the sink's `audio` lead allows. Returns the walk's update:
+    /// the new events and the audio commands they call for.
     @discardableResult
-    public mutating func advance(wallSeconds: Double, audio: AudioLead? = nil) -> [AudioCommand] {
-        walk.step(wallSeconds: wallSeconds, audio: audio).audio
+    public mutating func advance(wallSeconds: Double, audio: AudioLead? = nil) -> WalkUpdate {
+        walk.step(wallSeconds: wallSeconds, audio: audio)
     }
 
     /// Feeds exactly the next fix (the `.` key while paused).
     @discardableResult
-    public mutating func stepOneFix() -> [AudioCommand] { walk.stepOneFix().audio }
+    public mutating func stepOneFix() -> WalkUpdate { walk.stepOneFix() }
 
     // MARK: Controls
 
     /// Space: pause or resume the walk and its audio (an overlay's hold is not the listener's to release).
     @discardableResult
-    public mutating func togglePause() -> [AudioCommand] { walk.togglePause().audio }
+    public mutating func togglePause() -> WalkUpdate { walk.togglePause() }
 
-    /// Takes or releases `holder`'s hold on the walk; returns `.pause` or `.resume` for the audio when the
-    /// walk as a whole changes between running and paused (and audio is playing), nothing otherwise.
+    /// Takes or releases `holder`'s hold on the walk; the update carries `.pause` or `.resume` for the audio
+    /// when the walk as a whole changes between running and paused (and audio is playing), nothing otherwise.
     @discardableResult
-    public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> [AudioCommand] { walk.setPaused(hold, by: holder).audio }
+    public mutating func setPaused(_ hold: Bool, by holder: PauseHolder) -> WalkUpdate { walk.setPaused(hold, by: holder) }
 
     /// ←/→: seek the playing audio by `seconds`.
     @discardableResult
-    public mutating func seekAudio(by seconds: Double) -> [AudioCommand] { walk.seekAudio(by: seconds).audio }
+    public mutating func seekAudio(by seconds: Double) -> WalkUpdate { walk.seekAudio(by: seconds) }
 
     /// n: skip to the next point's audio (the queued one), or stop the current one.
     @discardableResult
-    public mutating func skipAudio() -> [AudioCommand] { walk.skipAudio().audio }
+    public mutating func skipAudio() -> WalkUpdate { walk.skipAudio() }
 
     /// r: replay the current point's audio (or the last one heard).
     @discardableResult
-    public mutating func replayCurrent() -> [AudioCommand] {
-        guard let point = engine.playing?.point ?? lastPlayedPoint else { return [] }
-        return walk.replay(point: point).audio
+    public mutating func replayCurrent() -> WalkUpdate {
+        guard let point = engine.playing?.point ?? lastPlayedPoint else { return WalkUpdate() }
+        return walk.replay(point: point)
     }
 
     /// p: replay the point before the current (or last heard) one.
     @discardableResult
-    public mutating func replayPrevious() -> [AudioCommand] {
-        guard let previous = engine.pointBeforeCurrent else { return [] }
-        return walk.replay(point: previous).audio
+    public mutating func replayPrevious() -> WalkUpdate {
+        guard let previous = engine.pointBeforeCurrent else { return WalkUpdate() }
+        return walk.replay(point: previous)
     }
 
     /// n/p under the profile's manual controls (`ManualControls`, the rules live in the engine): walkscape's
     /// own controls are the engine's skip and replay of `pointBeforeCurrent` (what its next/previous buttons
     /// do, without ending the walk), iOS and Android send `.nextPoint`/`.previousPoint`.
     @discardableResult
-    public mutating func manualStep(forward: Bool) -> [AudioCommand] {
+    public mutating func manualStep(forward: Bool) -> WalkUpdate {
         if engine.policy.manualControls.navigation == .walkscape { return forward ? skipAudio() : replayPrevious() }
-        return (forward ? walk.nextPoint() : walk.previousPoint()).audio
+        return forward ? walk.nextPoint() : walk.previousPoint()
     }
 
     /// ←/→: the profile's seek step in seconds (10, Android 15).
@@ -134,11 +130,11 @@ public struct PlayerSession: Sendable {
     /// `[`/`]`: step the speed down or up through `speeds`; the audio follows (muted outside
     /// `audibleSpeeds`, otherwise restarted at the clock's position, stretched for the new speed).
     @discardableResult
-    public mutating func changeSpeed(faster: Bool) -> [AudioCommand] {
+    public mutating func changeSpeed(faster: Bool) -> WalkUpdate {
         // A live walk runs at ×1: its fixes come when they come.
-        guard !isLive else { return [] }
+        guard !isLive else { return WalkUpdate() }
         let index = PlayerSession.speeds.firstIndex { $0 >= speed } ?? (PlayerSession.speeds.count - 1)
-        return walk.setSpeed(PlayerSession.speeds[max(0, min(PlayerSession.speeds.count - 1, index + (faster ? 1 : -1)))]).audio
+        return walk.setSpeed(PlayerSession.speeds[max(0, min(PlayerSession.speeds.count - 1, index + (faster ? 1 : -1)))])
     }
 
     /// The last point whose audio started.
