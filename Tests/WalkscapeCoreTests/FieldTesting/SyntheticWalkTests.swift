@@ -69,4 +69,14 @@ import Testing
         #expect(dropped > 60 * 20 && dropped < 60 * 45)
         #expect(noisy.accuracies.allSatisfy { $0 >= 15 })
     }
+
+    /// The description synth writes: length, what the path follows, pace, pauses and errors as given.
+    @Test func theDescriptionSaysHowTheWalkWasMade() {
+        let path = [LatLng(lat: 45, lng: 7), Geodesy.destination(from: LatLng(lat: 45, lng: 7), bearing: 0, distance: 1234)]
+        let walk = SyntheticWalk(path: path, meanSpeed: 1.4, interval: 2, errors: GPSErrorModel(sigmaMeters: 6, jumpsPerHour: 1.5, dropoutsPerHour: 0))
+        #expect(walk.description(followsRoute: true, pauseLanguage: "it", fixes: 882)
+            == "walkscape synth: 1234 m along the tour's route line at 1.4 m/s, a fix every 2 s, pausing at each point for its it audio; GPS drift 6 m, 1.5 jumps/h, 0 dropouts/h; 882 fixes")
+        #expect(walk.description(followsRoute: false, pauseLanguage: nil, fixes: 3)
+            == "walkscape synth: 1234 m along the tour's points in order at 1.4 m/s, a fix every 2 s; GPS drift 6 m, 1.5 jumps/h, 0 dropouts/h; 3 fixes")
+    }
 }

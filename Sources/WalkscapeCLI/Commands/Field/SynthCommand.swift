@@ -87,12 +87,7 @@ struct SynthCommand: ParsableCommand {
             throw CommandExit(.usage)
         }
         let trace = walk.generate(seed: seed)
-        let name = "\(replay.tour.id) synthetic walk, seed \(seed)"
-        var description = "walkscape synth: \(formatFixed(Geodesy.pathLength(path), 0)) m along the tour's "
-        description += replay.tour.route.map { _ in "route line" } ?? "points in order"
-        description += " at \(formatShortNumber(speed)) m/s, a fix every \(formatShortNumber(interval)) s"
-        if pauseAtPoints { description += ", pausing at each point for its \(replay.language) audio" }
-        description += "; GPS drift \(formatShortNumber(noise)) m, \(formatShortNumber(jumps)) jumps/h, \(formatShortNumber(dropouts)) dropouts/h; \(trace.count) fixes"
-        console.write(TraceWriter.write(trace, output: TraceWriter.OutputFormat(rawValue: format)!, name: name, description: description))
+        let description = walk.description(followsRoute: replay.tour.route != nil, pauseLanguage: pauseAtPoints ? replay.language : nil, fixes: trace.count)
+        console.write(TraceWriter.write(trace, output: TraceWriter.OutputFormat(rawValue: format)!, name: "\(replay.tour.id) synthetic walk, seed \(seed)", description: description))
     }
 }
