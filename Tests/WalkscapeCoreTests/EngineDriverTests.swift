@@ -85,6 +85,72 @@ import Testing
         #expect(driver.lastDeliveredFix?.location == north(-400))
     }
 
+    @Test func aFixTheCallerWithholdsOnlyMovesTheClock() {
+        // delivered: false is `.advance` to the fix's time and nothing else: point 1's audio ends on the way,
+        // point 2's region is not entered. The driver's own filter (every fix) is not asked.
+        var driver = EngineDriver(tour: lineTour(points: 2, audio: [10, 10]))
+        var events: [EngineEvent] = []
+        #expect(!driver.receive(Fix(time: 1_000, location: north(-500)), delivered: false, into: &events))
+        #expect(driver.origin == 1_000)
+        #expect(brief(events) == ["0.0 tour_started"])
+        #expect(driver.receive(Fix(time: 1_005, location: north(0)), delivered: true, into: &events))
+        #expect(brief(events).suffix(2) == ["5.0 point_triggered 1", "5.0 audio_started 1"])
+        var advanced = driver
+        var expected: [EngineEvent] = []
+        advanced.advance(to: 30, into: &expected)
+        events.removeAll()
+        #expect(!driver.receive(Fix(time: 1_030, location: north(600)), delivered: false, into: &events))
+        #expect(brief(events) == ["15.0 audio_finished 1"])
+        #expect(events == expected)
+        #expect(driver.state.triggered == advanced.state.triggered && driver.state.queue == advanced.state.queue)
+        #expect(driver.clock == 30)
+        #expect(driver.received == 3)
+        #expect(driver.withheldFixes == 2)
+        #expect(driver.delivery.delivered == 0 && driver.delivery.withheld == 0)
+        #expect(driver.lastFix?.location == north(600))
+        #expect(driver.lastDeliveredFix?.time == 1_005)
+        // Delivered: the engine sees it, whatever the driver's filter would say.
+        var filtered = EngineDriver(tour: lineTour(points: 1, audio: [10]), policy: EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 500)))
+        events.removeAll()
+        filtered.receive(Fix(time: 0, location: north(-300)), into: &events)
+        #expect(filtered.receive(Fix(time: 5, location: north(-290)), delivered: true, into: &events))
+        #expect(filtered.lastDeliveredFix?.time == 5)
+        #expect(filtered.withheldFixes == 0)
+    }
+
+    @Test(arguments: EngineProfile.allCases)
+    func theFiltersDecisionsFromOutsideGiveReceivesTimeline(profile: EngineProfile) {
+        // receive(_:delivered:into:) fed the decisions the driver's filter would make (a filter of the
+        // caller's, asked for every fix the locked screen does not keep) is `receive`: with and without
+        // screen locks and a kill (fixes from the kill on are refused whatever `delivered` says).
+        let (tour, trace) = noisyWalk(seed: 5)
+        let end = trace.elapsed(trace.count - 1)
+        let scenarios: [DeviceScenario?] = [
+            nil,
+            DeviceScenario.resolve(screenLocked: [.init(from: end * 0.2, to: end * 0.35), .init(from: end * 0.6, to: end * 0.62)], backgroundLocation: false, killedAt: nil, profile: profile),
+            DeviceScenario.resolve(screenLocked: [.init(from: end * 0.1, to: end * 0.3)], backgroundLocation: false, killedAt: end * 0.7, profile: profile),
+            DeviceScenario.resolve(screenLocked: [], backgroundLocation: true, killedAt: end + 120, profile: profile),
+        ]
+        for device in scenarios {
+            var policy = profile.policy
+            policy.device = device
+            let expected = Simulation.run(tour: tour, trace: trace, policy: policy)
+            var driver = EngineDriver(tour: tour, policy: policy)
+            var filter = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
+            var events: [EngineEvent] = []
+            driver.start(into: &events)
+            for i in 0..<trace.count {
+                let t = trace.elapsed(i)
+                let delivered = device?.positionsArrive(at: t) == false ? true : filter.delivers(t: t, location: trace.location(i))
+                driver.receive(trace.fix(i), delivered: delivered, into: &events)
+            }
+            driver.end(into: &events)
+            #expect(events == expected.events, "\(profile.name) \(String(describing: device))")
+            #expect(driver.withheldFixes == expected.withheldFixes)
+            #expect(driver.lockedFixes == expected.lockedFixes)
+        }
+    }
+
     @Test func nothingIsTakenAfterTheEnd() {
         var driver = EngineDriver(tour: lineTour(points: 2, audio: [10, 10]))
         var events: [EngineEvent] = []

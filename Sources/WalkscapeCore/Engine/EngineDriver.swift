@@ -1,6 +1,8 @@
 /// Drives the trigger engine one fix at a time: the only place the walk's clock, the phone's fix-delivery
 /// filter and the reducer meet. `simulate` folds a whole trace through it, the player feeds it from a replay
-/// clock, and a live receiver can feed it fixes as they arrive; all get the same events for the same fixes.
+/// clock, a live receiver can feed it fixes as they arrive, and the radius analysis replays one walk through it
+/// many times with the phone's delivery decided once (`receive(_:delivered:into:)`, `EngineRadiusReplay`); all
+/// get the same events for the same fixes.
 ///
 /// The walk's clock counts seconds from the first fix received (`origin`). A fix the phone would not deliver
 /// (`EnginePolicy.fixDelivery`) only moves the clock (`.advance`), as in the app.
@@ -25,6 +27,8 @@ public struct EngineDriver: Sendable {
     public private(set) var killed = false
     /// The policy's screen locks and kill, read once here: `receive` runs for every fix.
     private let device: DeviceScenario?
+    /// Fixes withheld so far (`withheldFixes`).
+    private var withheld = 0
 
     /// A driver for `tour` under `policy`, not started yet (`start(into:)`; any other call starts it first).
     /// `phase` moves the phone's delivery grid (`FixDeliveryFilter`, `--phases`); minimum moves are measured
@@ -39,8 +43,9 @@ public struct EngineDriver: Sendable {
     public var policy: EnginePolicy { state.policy }
     /// The engine's clock: seconds since the first fix, as far as fixes and `advance` have moved it.
     public var clock: Double { state.clock }
-    /// Fixes the phone withheld so far.
-    public var withheldFixes: Int { delivery.withheld }
+    /// Fixes the phone withheld so far (by the driver's filter, or by the caller's decision in
+    /// `receive(_:delivered:into:)`); fixes the locked screen kept from the app are `lockedFixes`.
+    public var withheldFixes: Int { withheld }
     /// A fix's time on the walk's clock (seconds since the first fix; 0 before any).
     public func walkTime(of fix: Fix) -> Double { fix.time - (origin ?? fix.time) }
 
@@ -53,7 +58,30 @@ public struct EngineDriver: Sendable {
     /// Returns whether it was delivered. Fixes after `end` are ignored (returns false).
     @discardableResult
     public mutating func receive(_ fix: Fix, into events: inout [EngineEvent]) -> Bool {
-        guard !ended else { return false }
+        guard let t = admit(fix, into: &events) else { return false }
+        return take(fix, at: t, delivered: delivery.delivers(t: t, location: fix.location), into: &events)
+    }
+
+    /// Takes one fix whose delivery the caller has decided: exactly `receive(_:into:)` (the origin, the
+    /// counters, the screen locks and the kill, `.advance` for a withheld fix) except that `delivered`
+    /// replaces the driver's own `FixDeliveryFilter`, which is not consulted.
+    ///
+    /// For a caller that decides delivery once for many replays of one walk (`EngineRadiusReplay`): the
+    /// decisions must be the ones the filter would make, fed the fixes `receive` feeds it — every fix
+    /// received before `end`, except those the screen lock keeps from the app, which ignore `delivered`.
+    /// Returns whether the engine got the fix as a fix (false after `end`, when killed or locked, or withheld).
+    @discardableResult
+    public mutating func receive(_ fix: Fix, delivered: Bool, into events: inout [EngineEvent]) -> Bool {
+        guard let t = admit(fix, into: &events) else { return false }
+        return take(fix, at: t, delivered: delivered, into: &events)
+    }
+
+    /// The part of `receive` before delivery is decided: the fix's walk time (setting the origin at the
+    /// first fix), or nil when the fix goes no further — the walk has ended, the app is killed at or before
+    /// it, or the locked screen keeps it from the app (it then only moves the clock).
+    @inline(__always)
+    private mutating func admit(_ fix: Fix, into events: inout [EngineEvent]) -> Double? {
+        guard !ended else { return nil }
         let start: Double
         if let origin {
             start = origin
@@ -65,23 +93,31 @@ public struct EngineDriver: Sendable {
         if let device {
             if let killedAt = device.killedAt, t >= killedAt {
                 kill(at: killedAt, into: &events)
-                return false
+                return nil
             }
             if !device.positionsArrive(at: t) {
                 received += 1
                 lastFix = fix
                 lockedFixes += 1
                 TriggerEngine.reduce(&state, .advance(to: t), into: &events)
-                return false
+                return nil
             }
         }
+        return t
+    }
+
+    /// The part of `receive` after delivery is decided: a delivered fix reaches the engine, a withheld one
+    /// only moves the clock (`.advance`). Returns `delivered`.
+    @inline(__always)
+    private mutating func take(_ fix: Fix, at t: Double, delivered: Bool, into events: inout [EngineEvent]) -> Bool {
         received += 1
         lastFix = fix
-        if delivery.delivers(t: t, location: fix.location) {
+        if delivered {
             lastDeliveredFix = fix
             TriggerEngine.reduce(&state, .fix(t: t, location: fix.location, accuracy: fix.accuracy), into: &events)
             return true
         }
+        withheld += 1
         TriggerEngine.reduce(&state, .advance(to: t), into: &events)
         return false
     }

@@ -4,9 +4,11 @@
 /// radii asked. The radius analysis uses it when the probe's threshold rules do not hold: the phone app's
 /// cursor (`AppCursorRules`: the flag, the re-fire), trigger hysteresis, and `skipMissed`.
 ///
-/// Each replay is `Simulation.run`'s loop (every fix through the policy's `FixDeliveryFilter`, a withheld one
-/// as `.advance`, then `.traceEnded`, since the app cursor can start a flagged point after the last fix) on
-/// the tour with p's radius replaced, stopped as soon as p triggers, is skipped, or the trace ends.
+/// Each replay is `Simulation.run`'s fold over an `EngineDriver` (every fix through the policy's fix
+/// delivery, a withheld one as `.advance`, then the end, since the app cursor can start a flagged point after
+/// the last fix) on the tour with p's radius replaced, stopped as soon as p triggers, is skipped, or the
+/// trace ends. Delivery is decided once per walk (`DeliveredFixes`); device scenarios (screen locks, the
+/// kill) are not modelled (`replay`).
 public struct EngineRadiusReplay: Sendable {
     /// A walk made ready for replays: its fixes and which of them the phone delivers (delivery does not
     /// depend on the tour, so it is decided once).
@@ -115,26 +117,33 @@ public struct EngineRadiusReplay: Sendable {
         return time
     }
 
-    /// `Simulation.run`'s loop over `walk`, handing each event to `body` until it returns true.
+    /// `Simulation.run`'s events on `walk` (`tour_started` first), handing each to `body` until it returns
+    /// true: the walk's fixes through an `EngineDriver` with the phone's delivery decided once per walk
+    /// (`DeliveredFixes`, `EngineDriver.receive(_:delivered:into:)`), then its `end`.
+    ///
+    /// The policy's device scenario (`EnginePolicy.device`: screen locks, the kill) is deliberately left
+    /// out: the radius analysis models none (`radii` has no such options, and the probe, the closest
+    /// approaches and `DeliveredFixes` all read every fix), so the replay drops it too and answers as if the
+    /// phone stayed awake.
     static func replay(tour: EngineTour, policy: EnginePolicy, walk: DeliveredFixes, _ body: (EngineEvent) -> Bool) {
-        var state = EngineState(tour: tour, policy: policy)
+        var awake = policy
+        awake.device = nil
+        var driver = EngineDriver(tour: tour, policy: awake)
         var events: [EngineEvent] = []
         events.reserveCapacity(16)
-        TriggerEngine.reduce(&state, .start, into: &events)
+        driver.start(into: &events)
+        for event in events where body(event) { return }
         let fixes = walk.fixes
-        let start = fixes.count > 0 ? fixes.times[0] : 0
+        // Accuracy matters only behind the accuracy gate: without one the engine never reads it.
         let usesAccuracy = policy.minAccuracyMeters != nil
         for i in 0..<fixes.count {
             events.removeAll(keepingCapacity: true)
-            let t = fixes.times[i] - start
-            let action: EngineAction = walk.delivered[i]
-                ? .fix(t: t, location: fixes.location(i), accuracy: usesAccuracy ? fixes.accuracies[i] : .nan)
-                : .advance(to: t)
-            TriggerEngine.reduce(&state, action, into: &events)
+            let fix = Fix(time: fixes.times[i], location: fixes.location(i), accuracy: usesAccuracy ? fixes.accuracies[i] : .nan)
+            driver.receive(fix, delivered: walk.delivered[i], into: &events)
             for event in events where body(event) { return }
         }
         events.removeAll(keepingCapacity: true)
-        TriggerEngine.reduce(&state, .traceEnded, into: &events)
+        driver.end(into: &events)
         for event in events where body(event) { return }
     }
 }
