@@ -162,7 +162,7 @@ let package = Package(
         .target(name: "WalkscapeTestSupport", dependencies: ["WalkscapeCore"], path: "Tests/WalkscapeTestSupport"),
         .testTarget(
             name: "WalkscapeCoreTests",
-            dependencies: ["WalkscapeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["WalkscapeCore", "WalkscapeTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeSystem", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
         .testTarget(name: "WalkscapeSystemTests", dependencies: ["WalkscapeSystem"]),
@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(name: "WalkscapeDashboardTests", dependencies: ["WalkscapeDashboard", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeRemoteModelTests", dependencies: ["WalkscapeRemoteModel", "WalkscapeTraces", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeRemoteModelTests", dependencies: ["WalkscapeRemoteModel", "WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeRemoteModel", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeLiveTests", dependencies: ["WalkscapeLive", "WalkscapeTraces", "WalkscapeRuntime", "WalkscapeAudio", "WalkscapeCore", "WalkscapeTestSupport"]),

@@ -1,5 +1,6 @@
 import Testing
 @testable import WalkscapeCore
+import WalkscapeTestSupport
 
 /// The analytics batch: the backend DTO's fields only, and one event per app action under each profile.
 @Suite struct AnalyticsBatchTests {
@@ -16,25 +17,9 @@ import Testing
         (body["events"]?.arrayElements ?? []).map { ($0["name"]?.stringValue ?? "?") + ($0["properties"]?["order"].map { " \($0.intValue ?? 0)" } ?? "") }
     }
 
-    /// Two points; point 2 re-fires after the tour completed, once cut by another re-fire, once played out.
-    var refiringTimeline: Timeline {
-        let events = [
-            EngineEvent(t: 0, kind: .tourStarted),
-            EngineEvent(t: 0, kind: .pointTriggered, point: 1), EngineEvent(t: 0, kind: .audioStarted, point: 1),
-            EngineEvent(t: 60, kind: .audioFinished, point: 1),
-            EngineEvent(t: 70, kind: .pointTriggered, point: 2), EngineEvent(t: 70, kind: .audioStarted, point: 2),
-            EngineEvent(t: 130, kind: .audioFinished, point: 2), EngineEvent(t: 130, kind: .tourCompleted, point: 2),
-            EngineEvent(t: 140, kind: .pointRefired, point: 2), EngineEvent(t: 140, kind: .audioStarted, point: 2),
-            EngineEvent(t: 150, kind: .pointRefired, point: 2), EngineEvent(t: 150, kind: .audioFinished, point: 2),
-            EngineEvent(t: 150, kind: .audioStarted, point: 2),
-            EngineEvent(t: 210, kind: .audioFinished, point: 2),
-        ]
-        return Timeline(events: events, startTime: 1_700_000_000, fixes: 10, ignoredFixes: 0, withheldFixes: 0)
-    }
-
     @Test func everyEventHasOnlyTheDTOsFieldsWithTheirTypes() throws {
         for app in AnalyticsApp.allCases {
-            let events = try #require(batch(app).body(timeline: refiringTimeline, pointCount: 2)["events"]?.arrayElements)
+            let events = try #require(batch(app).body(timeline: AnalyticsTimelines.refiring, pointCount: 2)["events"]?.arrayElements)
             #expect(!events.isEmpty)
             for event in events {
                 let keys = Set(try #require(event.objectMembers).map(\.key))
@@ -50,7 +35,7 @@ import Testing
     }
 
     @Test func iosCompletesAgainAtEveryLaterRefireThatPlaysOut() {
-        let body = batch(.ios).body(timeline: refiringTimeline, pointCount: 2)
+        let body = batch(.ios).body(timeline: AnalyticsTimelines.refiring, pointCount: 2)
         #expect(names(body) == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2", "tour_completed"])
         let completed = body["events"]?.arrayElements?.filter { $0["name"] == .string("tour_completed") } ?? []
         #expect(completed.map { $0["timestamp"]?.stringValue ?? "" } == ["2023-11-14T22:15:30Z", "2023-11-14T22:16:50Z"])
@@ -63,7 +48,7 @@ import Testing
 
     @Test func androidAndWalkscapeCompleteOnce() {
         for app in [AnalyticsApp.android5c84126, .androidEfba3ee, .walkscape] {
-            #expect(names(batch(app).body(timeline: refiringTimeline, pointCount: 2))
+            #expect(names(batch(app).body(timeline: AnalyticsTimelines.refiring, pointCount: 2))
                 == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2"])
         }
     }

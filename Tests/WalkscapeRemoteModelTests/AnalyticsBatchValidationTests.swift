@@ -1,26 +1,11 @@
 import Testing
 import WalkscapeCore
 @testable import WalkscapeRemoteModel
+import WalkscapeTestSupport
 
 /// The analytics batches walkscape sends (`AnalyticsBatch`, in the core) against the backend's validation as
 /// `collect` applies it (`AnalyticsEventRules`).
 @Suite struct AnalyticsBatchValidationTests {
-    /// Two points; point 2 re-fires after the tour completed, once cut by another re-fire, once played out.
-    var refiringTimeline: Timeline {
-        let events = [
-            EngineEvent(t: 0, kind: .tourStarted),
-            EngineEvent(t: 0, kind: .pointTriggered, point: 1), EngineEvent(t: 0, kind: .audioStarted, point: 1),
-            EngineEvent(t: 60, kind: .audioFinished, point: 1),
-            EngineEvent(t: 70, kind: .pointTriggered, point: 2), EngineEvent(t: 70, kind: .audioStarted, point: 2),
-            EngineEvent(t: 130, kind: .audioFinished, point: 2), EngineEvent(t: 130, kind: .tourCompleted, point: 2),
-            EngineEvent(t: 140, kind: .pointRefired, point: 2), EngineEvent(t: 140, kind: .audioStarted, point: 2),
-            EngineEvent(t: 150, kind: .pointRefired, point: 2), EngineEvent(t: 150, kind: .audioFinished, point: 2),
-            EngineEvent(t: 150, kind: .audioStarted, point: 2),
-            EngineEvent(t: 210, kind: .audioFinished, point: 2),
-        ]
-        return Timeline(events: events, startTime: 1_700_000_000, fixes: 10, ignoredFixes: 0, withheldFixes: 0)
-    }
-
     /// Every profile's batch, complete or abandoned, passes the backend's validation as `collect` applies it
     /// (`AnalyticsEventRules`, the DTO and ValidationPipe at 5c84126, the nearest the index holds for every build).
     @Test func everyBuildsBatchPassesTheBackendsValidation() {
@@ -30,7 +15,7 @@ import WalkscapeCore
         ], startTime: 1_778_317_200, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
         for profile in EngineProfile.allCases {
             let batch = AnalyticsBatch(tourID: "t", language: "it", pointIDs: [1: "p1", 2: "p2"], anonymousID: "a", app: profile.analyticsApp, profile: profile.rawValue)
-            for timeline in [refiringTimeline, incomplete] {
+            for timeline in [AnalyticsTimelines.refiring, incomplete] {
                 #expect(AnalyticsEventRules.problems(batch.body(timeline: timeline, pointCount: 2)).isEmpty, "\(profile)")
             }
         }
