@@ -11,7 +11,7 @@ DEMO_TOUR := tours/torino-portici
 
 # Debian packages: C libraries walkscape links, and tools the tests use. (walkscape reads every GPX, KML and XML
 # file with its own reader, GPXStreamParser; libxml2 still comes in as a dependency of libavformat.)
-BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev libsqlite3-dev
+BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-dev libsndfile1-dev libsamplerate0-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev librubberband-dev libcurl4-openssl-dev libproj-dev libsqlite3-dev libssl-dev
 # pulseaudio + pulseaudio-utils: a private daemon with a null sink lets the audio tests play and record (parec);
 # tmux runs the terminal player in the end-to-end tests.
 # libxml2-dev: the GPX fuzz target's well-formedness oracle, and libxml2 for Foundation's XML parser, with which

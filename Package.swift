@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layers, from the inside out:
 /// - `WalkscapeCore`: pure core, no I/O (JSON, geo maths, tour model, routes, subtitles, validation rules).
-/// - `WalkscapeSystem`: the little every I/O target shares with the system: monotonic clocks, scratch files.
+/// - `WalkscapeSystem`: the little every I/O target shares with the system: monotonic clocks, scratch files,
+///   message digests (SHA-256 and MD5 through libcrypto).
 /// - `WalkscapeAudio`: audio adapters over libmpg123, libsndfile, FFmpeg, librubberband and libpulse.
 /// - `WalkscapeTraces`: GPS position formats: trace files (GPX, KML, NMEA, GeoJSON, gzip) read in a stream and
 ///   written, NMEA sentences out, gpsd's JSON reports.
@@ -50,7 +51,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Vector tile decoding (the offline map): the library only; its generated code is committed.
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
@@ -76,6 +76,9 @@ let package = Package(
             name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
             providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(
+            name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
@@ -96,7 +99,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "WalkscapeCore", dependencies: ["CGeodesic"]),
-        .target(name: "WalkscapeSystem"),
+        .target(name: "WalkscapeSystem", dependencies: ["CLibCrypto"]),
         .target(
             name: "WalkscapeAudio",
             dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "CMpg123", "CSndfile", "CFFmpeg", "CRubberBand", "CPulse", "CSamplerate"]),
@@ -104,7 +107,7 @@ let package = Package(
             name: "WalkscapeTours",
             dependencies: [
                 "WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeMap", "WalkscapeReports", "WalkscapeTraces",
-                "WalkscapeRemoteModel", .product(name: "Crypto", package: "swift-crypto"),
+                "WalkscapeRemoteModel",
             ]),
         .target(name: "WalkscapeTraces", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "CZlib"]),
         // The backend's API shapes and their assembly into a tour, and the sources `walkscape import` reads into them: pure.
@@ -113,7 +116,6 @@ let package = Package(
             name: "WalkscapeRemote",
             dependencies: [
                 "WalkscapeCore", "WalkscapeSystem", "WalkscapeReports", "WalkscapeAudio", "WalkscapeTours", "WalkscapeMap", "WalkscapeRemoteModel", "CCurl",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "WalkscapeMap",

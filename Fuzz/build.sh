@@ -15,7 +15,7 @@ mkdir -p "$OUT/modules" "$OUT/bin"
 
 LINK_FLAGS=(-D LIBFUZZER -swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
 FLAGS=("${LINK_FLAGS[@]}" -g)
-SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CSQLite3 -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
+SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CLibCrypto -I Sources/CSQLite3 -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
         -I Sources/CFFmpeg -I Sources/CRubberBand
         -Xcc -I/usr/include/x86_64-linux-gnu)
 
@@ -53,7 +53,7 @@ module WalkscapeMap -package-name walkscape
 LIBS=("$OUT/modules/libWalkscapeMap.a" "$OUT/modules/libSwiftProtobuf.a"
       "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeRemoteModel.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeReports.a" "$OUT/modules/libWalkscapeSystem.a"
       "$OUT/modules/libWalkscapeCore.a"
-      -lsqlite3 -lproj -lz -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
+      -lsqlite3 -lproj -lz -lcrypto -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import Synchronization
+import WalkscapeSystem
 
 /// A staged media file being written as its bytes arrive, hashed on the way (SHA-256 for `tour.json`,
 /// MD5 when the server's ETag is an MD5 to check against), counting bytes for the progress display.
@@ -10,8 +10,8 @@ import Synchronization
 final class FileSink: HTTPBodySink, @unchecked Sendable {
     let path: String
     private let fd: Int32
-    private var sha256 = SHA256()
-    private var md5: Insecure.MD5?
+    private var sha256 = MessageDigest(.sha256)
+    private var md5: MessageDigest?
     /// Whether MD5 is computed: read by the receiving thread, while `md5` itself belongs to its queue.
     private var checksMD5 = false
     private let shaQueue = DispatchQueue(label: "walkscape.sink.sha256")
@@ -43,8 +43,8 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     /// anything after them; `checkMD5` also computes MD5.
     func prepare(keep: Int, checkMD5: Bool) throws(HTTPSinkError) {
         drain()
-        sha256 = SHA256()
-        md5 = checkMD5 ? Insecure.MD5() : nil
+        sha256 = MessageDigest(.sha256)
+        md5 = checkMD5 ? MessageDigest(.md5) : nil
         checksMD5 = checkMD5
         size = 0
         overflowed = false
@@ -67,8 +67,8 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
             guard n > 0 else { throw HTTPSinkError("\(path): cannot be read back: \(String(cString: strerror(errno)))") }
             buffer.withUnsafeBytes { bytes in
                 let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<n])
-                sha256.update(bufferPointer: chunk)
-                md5?.update(bufferPointer: chunk)
+                sha256.update(chunk)
+                md5?.update(chunk)
             }
             size += n
         }
@@ -101,13 +101,13 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
         let chunk = Data(data)  // the caller's bytes are only lent for this call
         pending.wait()
         shaQueue.async {
-            chunk.withUnsafeBytes { self.sha256.update(bufferPointer: $0) }
+            chunk.withUnsafeBytes { self.sha256.update($0) }
             self.pending.signal()
         }
         pending.wait()
         if checksMD5 {
             md5Queue.async {
-                chunk.withUnsafeBytes { self.md5?.update(bufferPointer: $0) }
+                chunk.withUnsafeBytes { self.md5?.update($0) }
                 self.pending.signal()
             }
         } else {
@@ -127,16 +127,6 @@ final class FileSink: HTTPBodySink, @unchecked Sendable {
     /// flushed to disk later, with the whole tour, before it is installed.
     func finish() throws(RemoteError) -> (sha256: String, md5: String?) {
         drain()
-        return (FileSink.hex(sha256.finalize()), md5.map { FileSink.hex($0.finalize()) })
-    }
-
-    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        for byte in digest {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return (sha256.finalizeHex(), md5?.finalizeHex())
     }
 }

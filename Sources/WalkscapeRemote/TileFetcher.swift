@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import WalkscapeSystem
 import WalkscapeCore
@@ -165,7 +164,7 @@ final class TileFetcher: @unchecked Sendable {
             }
             // Bytes damaged on the way are fetched again; a tile that does not decode is the server's and is not.
             if etagCheck.applies(to: url), let expected = TourDownloader.md5ETag(response.headers["etag"]),
-                FileSink.hex(Insecure.MD5.hash(data: response.body)) != expected
+                MessageDigest.hex(MessageDigest.hash(.md5, response.body)) != expected
             {
                 let reason = "tile \(id): the bytes received do not match the server's checksum (ETag MD5 \(expected.prefix(12))…)"
                 if attempt >= api.retry.attempts {

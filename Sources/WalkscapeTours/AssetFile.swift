@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import WalkscapeCore
+import WalkscapeSystem
 
 /// An asset's file on disk, resolved safely inside its tour directory.
 public struct AssetFile: Sendable {
@@ -59,7 +59,7 @@ public struct AssetFile: Sendable {
             throw AssetFileError("\"\(path)\" cannot be opened for reading")
         }
         defer { try? handle.close() }
-        var hasher = SHA256()
+        let hasher = MessageDigest(.sha256)
         while true {
             let chunk: Data
             do {
@@ -68,11 +68,8 @@ public struct AssetFile: Sendable {
             } catch {
                 throw AssetFileError("\"\(path)\" could not be read: \(error.localizedDescription)")
             }
-            hasher.update(data: chunk)
+            hasher.update(chunk)
         }
-        return hasher.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        return hasher.finalizeHex()
     }
 }
