@@ -77,27 +77,25 @@ demo-helsinki:
 
 # Starts a private PulseAudio daemon with a null sink (tools/pulse_null.sh), ALWAYS, even when the user's own
 # server answers: the audio tests play and record there only; it is stopped afterwards, whatever the outcome.
-# HeardNarrationTests run after the rest, alone: they keep both cores busy on purpose, which would slow the
-# other timing tests running beside them in parallel.
+# The Swift tests run as several processes of the test binary at once (tools/run_tests.py: most tests wait on a
+# child process, tmux or the sound server, so one process left the cores idle), with the gpsd oracle and the
+# install check in the same pool. HeardNarrationTests run after the rest, alone: they keep both cores busy on
+# purpose, which would slow the other timing tests running beside them in parallel.
 # Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
 STAMP = @echo "make test: $$(date -u +%T) $(1)"
 test: test-deps
 	$(call STAMP,building the tests)
 	$(SWIFT) build --build-tests
-	$(call STAMP,the Swift tests)
+	$(call STAMP,the Swift tests with the gpsd oracle and the install check beside them)
 	@env=$$(tools/pulse_null.sh start) || exit 1; eval "$$env"; \
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
-	  status=0; $(SWIFT) test --skip HeardNarration || status=$$?; \
+	  status=0; tools/run_tests.py --skip HeardNarration --beside "python3 tools/oracle/gpsd_fixes.py" --beside tools/check_install.sh || status=$$?; \
 	  echo "make test: $$(date -u +%T) the heard-narration tests on their own (they run two busy loops and judge timing on the sink)"; \
-	  $(SWIFT) test --skip-build --filter HeardNarration || status=$$?; \
+	  tools/run_tests.py --only HeardNarration || status=$$?; \
 	  tools/pulse_null.sh stop; \
 	  exit $$status
 	$(call STAMP,the golden suite)
 	$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml
-	$(call STAMP,the gpsd oracle)
-	python3 tools/oracle/gpsd_fixes.py
-	$(call STAMP,the install check)
-	tools/check_install.sh
 	$(call STAMP,the schema and doc checks)
 	$(MAKE) --no-print-directory check-schema
 	tools/check_doc_paths.sh

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Runs the Swift tests as several processes of the built test binary at once, plus other checks beside them.
+
+Why: most of walkscape's tests wait (a child process, tmux, a sound server playing in real time, gpsd), and
+Swift Testing runs at most as many tests at once as there are cores, so one `swift test` process left the two
+cores of a CI machine half idle (7 min for what takes 3.7 min of CPU). Here each long suite (LONG_SUITES) is a
+process of its own and every other suite runs in one process per test target, JOBS processes at a time, the
+longest first; the commands given with --beside run in the same pool. Within a process Swift Testing still runs
+tests in parallel, and a `.serialized` suite still runs one test at a time.
+
+It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
+install check can run beside it. Each job's output goes to .build/test-logs/JOB.log; a failed job's log is
+printed whole. A job still running after --timeout seconds is killed and counts as failed. Every test the
+binary lists in the selection must have run: the tests counted in the jobs' summaries must add up.
+
+usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timeout SECONDS]
+Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
+"""
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Suites that take 10 s or more on their own on a quiet two-core machine (measured in docs/testing.md's way):
+# each runs as a process of its own, started first, longest first. A suite missing here only starts later,
+# inside its target's process; a suite named here that no longer exists is ignored.
+LONG_SUITES = [
+    "WalkscapeCoreTests.EngineRadiusReplayTests",
+    "WalkscapeCLITests.StreamingReplayCLITests",
+    "WalkscapeCLITests.PlayerScreensTmuxTests",
+    "WalkscapeCLITests.ReplayCLITests",
+    "WalkscapeAudioTests.PulsePlaybackTests",
+    "WalkscapeCLITests.SimulateRenderCLITests",
+    "WalkscapeCLITests.PlayTmuxTests",
+    "WalkscapeFuzzReplayTests.FuzzReplayTests",
+    "WalkscapeCLITests.ReportBrowserCLITests",
+    "WalkscapeRemoteTests.DownloadCLITests",
+    "WalkscapeLiveTests.TrackLiveTests",
+    "WalkscapeRemoteTests.TourDownloaderTests",
+    "WalkscapeCLITests.HelpGoldenTests",
+    "WalkscapeLiveTests.CollectCLITests",
+    "WalkscapeRemoteTests.MapTileDownloadTests",
+    "WalkscapeCLITests.ImportCLITests",
+    "WalkscapeFieldReportTests.FieldReportBuilderTests",
+    "WalkscapePlayerTests.TerminalLoopTests",
+    "WalkscapeTracesTests.TraceFileReaderTests",
+    "WalkscapeCLITests.HostileInputCLITests",
+    "WalkscapeMapTests.VectorTileOracleTests",
+    "WalkscapeCLITests.ReportCLITests",
+    "WalkscapeCoreTests.RadiusProbeTests",
+    "WalkscapeCLITests.FieldCLITests",
+    "WalkscapeAudioTests.PulseServerLossTests",
+    "WalkscapeTracesTests.TraceReplayStreamTests",
+    "WalkscapeCLITests.ProfilesCLITests",
+    "WalkscapeLiveTests.FeedGpsdTests",
+]
+
+SUMMARY = re.compile(r"Test run with (\d+) tests? (?:in \d+ suites? )?(passed|failed)")
+
+
+class Job:
+    """One process of the pool: a group of suites of the test binary, or a command given with --beside."""
+
+    def __init__(self, name, argv):
+        self.name = name
+        self.argv = argv
+        self.log = os.path.join(ROOT, ".build", "test-logs", re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".log")
+        self.status = None
+        self.seconds = 0.0
+        self.tests = None
+        self.timed_out = False
+
+
+def plan(binary, only, skip):
+    """The tests the selection holds (as the binary lists them) and the jobs that run them: each long suite
+    alone, then one job a test target for the rest."""
+    listed = subprocess.run([binary, "--testing-library", "swift-testing", "--list-tests"], capture_output=True, text=True)
+    if listed.returncode != 0:
+        sys.exit(f"tools/run_tests.py: {binary} --list-tests failed (exit {listed.returncode}): {listed.stderr.strip()}")
+    tests = [line.strip() for line in listed.stdout.splitlines() if line.strip()]
+    tests = [t for t in tests if (not only or re.search(only, t)) and (not skip or not re.search(skip, t))]
+    # A test's top-level suite is `Module.Suite` in `Module.Suite/test()`; a test outside any suite is
+    # `Module/test()`, which its target's job names exactly.
+    heads = sorted({t.split("/", 1)[0] for t in tests})
+    base = [binary, "--testing-library", "swift-testing"] + (["--skip", skip] if skip else [])
+
+    def job(name, pattern):
+        # Swift Testing ORs its --filter options: --only goes into the one pattern, as a lookahead.
+        selector = f"^(?=.*(?:{only}))(?:{pattern})" if only else f"^(?:{pattern})"
+        return Job(name, base + ["--filter", selector])
+
+    long_ones = [s for s in LONG_SUITES if s in heads]
+    jobs = [job(s, re.escape(s) + "/") for s in long_ones]
+    # The rest, one job a test target: the command-line tests first (each runs the binary, the slowest per
+    # test), then the target with the most tests first.
+    rest = [t for t in tests if t.split("/", 1)[0] not in long_ones]
+    modules = sorted({t.split(".", 1)[0].split("/", 1)[0] for t in rest})
+    modules.sort(key=lambda m: (m != "WalkscapeCLITests", -sum(1 for t in rest if t.startswith(m + ".") or t.startswith(m + "/"))))
+    for module in modules:
+        members = [re.escape(h) + ("/" if "." in h else "/[^/]*$") for h in heads if h.split(".", 1)[0] == module and h not in long_ones]
+        jobs.append(job(module, "|".join(members)))
+    return tests, jobs
+
+
+def run(job, timeout, lock, start):
+    began = time.monotonic()
+    with open(job.log, "w") as log:
+        process = subprocess.Popen(job.argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+        try:
+            job.status = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            job.timed_out = True
+            os.killpg(process.pid, signal.SIGKILL)
+            job.status = process.wait()
+    job.seconds = time.monotonic() - began
+    with open(job.log, errors="replace") as log:
+        text = log.read()
+    found = SUMMARY.findall(text)
+    if found:
+        job.tests = int(found[-1][0])
+    with lock:
+        if job.status == 0 and not job.timed_out:
+            what = f"{job.tests} tests" if job.tests is not None else "ok"
+            print(f"  passed  {job.name}: {what} in {job.seconds:.1f} s (at {time.monotonic() - start:.0f} s)", flush=True)
+        else:
+            reason = f"killed after {timeout} s" if job.timed_out else f"exit status {job.status}"
+            print(f"  FAILED  {job.name}: {reason} in {job.seconds:.1f} s; its output ({os.path.relpath(job.log, ROOT)}):", flush=True)
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+            sys.stdout.flush()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=max(4, 2 * (os.cpu_count() or 2)), help="processes at once (default: twice the cores, at least 4)")
+    parser.add_argument("--skip", help="leave out the tests whose id matches this regular expression")
+    parser.add_argument("--only", help="run only the tests whose id matches this regular expression")
+    parser.add_argument("--beside", action="append", default=[], help="a shell command to run in the same pool")
+    parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
+    parser.add_argument("--binary", help="the test binary (default: swift build --show-bin-path's walkscapePackageTests.xctest)")
+    args = parser.parse_args()
+    if not 1 <= args.jobs <= 64:
+        sys.exit("tools/run_tests.py: --jobs must be from 1 to 64")
+    if not 1 <= args.timeout <= 86400:
+        sys.exit("tools/run_tests.py: --timeout must be from 1 to 86400 seconds")
+    binary = args.binary or os.path.join(ROOT, ".build", "debug", "walkscapePackageTests.xctest")
+    if not os.access(binary, os.X_OK):
+        print(f"tools/run_tests.py: no test binary at {binary}; run `swift build --build-tests` first", file=sys.stderr)
+        return 2
+    os.makedirs(os.path.join(ROOT, ".build", "test-logs"), exist_ok=True)
+    tests, jobs = plan(binary, args.only, args.skip)
+    if not tests:
+        print("tools/run_tests.py: no test matches the selection", file=sys.stderr)
+        return 2
+    # The commands beside (the gpsd oracle, the install check) take a minute or more: they start first.
+    jobs = [Job(c, ["/bin/sh", "-c", c]) for c in args.beside] + jobs
+    print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time", flush=True)
+    lock = threading.Lock()
+    start = time.monotonic()
+    pending = list(jobs)
+    running = []
+    while pending or running:
+        running = [t for t in running if t.is_alive()]
+        while pending and len(running) < args.jobs:
+            thread = threading.Thread(target=run, args=(pending.pop(0), args.timeout, lock, start))
+            thread.start()
+            running.append(thread)
+        time.sleep(0.05)
+    failed = [j for j in jobs if j.status != 0 or j.timed_out]
+    counted = sum(j.tests or 0 for j in jobs if j.argv[0] == binary)
+    elapsed = time.monotonic() - start
+    if failed:
+        print(f"tools/run_tests.py: FAILED: {', '.join(j.name for j in failed)} ({elapsed:.0f} s)")
+        return 1
+    if counted != len(tests):
+        print(f"tools/run_tests.py: FAILED: the binary lists {len(tests)} tests in the selection but the jobs ran {counted}")
+        return 1
+    print(f"tools/run_tests.py: {counted} tests and {len(args.beside)} commands passed in {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
