@@ -145,9 +145,17 @@ def main():
     parser.add_argument("--binary", help="the test binary (default: swift build --show-bin-path's walkscapePackageTests.xctest)")
     args = parser.parse_args()
     if not 1 <= args.jobs <= 64:
-        sys.exit("tools/run_tests.py: --jobs must be from 1 to 64")
+        print(f"tools/run_tests.py: --jobs {args.jobs} is out of range; give 1 to 64", file=sys.stderr)
+        return 2
     if not 1 <= args.timeout <= 86400:
-        sys.exit("tools/run_tests.py: --timeout must be from 1 to 86400 seconds")
+        print(f"tools/run_tests.py: --timeout {args.timeout} is out of range; give 1 to 86400 seconds", file=sys.stderr)
+        return 2
+    for option, pattern in (("--only", args.only), ("--skip", args.skip)):
+        try:
+            re.compile(pattern or "")
+        except re.error as error:
+            print(f"tools/run_tests.py: {option} {pattern!r} is not a regular expression ({error}); give one such as 'HeardNarration'", file=sys.stderr)
+            return 2
     binary = args.binary or os.path.join(ROOT, ".build", "debug", "walkscapePackageTests.xctest")
     if not os.access(binary, os.X_OK):
         print(f"tools/run_tests.py: no test binary at {binary}; run `swift build --build-tests` first", file=sys.stderr)
