@@ -3,7 +3,7 @@
 
 Why: most of walkscape's tests wait (a child process, tmux, a sound server playing in real time, gpsd), and
 Swift Testing runs at most as many tests at once as there are cores, so one `swift test` process left the two
-cores of a CI machine half idle (7 min for what takes 3.7 min of CPU). Here each long suite (LONG_SUITES) is a
+cores of a CI machine half idle (7 min of wall time for 7.5 min of CPU: 1.07 cores of 2). Here each long suite (LONG_SUITES) is a
 process of its own and every other suite runs in one process per test target, JOBS processes at a time, the
 longest first; the commands given with --beside run in the same pool. Within a process Swift Testing still runs
 tests in parallel, and a `.serialized` suite still runs one test at a time.
@@ -11,12 +11,18 @@ tests in parallel, and a `.serialized` suite still runs one test at a time.
 It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
 install check can run beside it. Each job's output goes to .build/test-logs/JOB.log; a failed job's log is
 printed whole. A job still running after --timeout seconds is killed and counts as failed. Every test the
-binary lists in the selection must have run: the tests counted in the jobs' summaries must add up.
+binary lists in the selection must have run: the tests counted in the jobs' summaries must add up. On SIGINT
+or SIGTERM every running job's process group is killed (each job is a session of its own, so a terminal's
+Ctrl-C does not reach it), then every process still carrying this run's WALKSCAPE_TEST_RUN mark in its
+environment (a tmux server a test started daemonises out of its job's group but inherits the mark), and the
+runner exits 130 or 143.
 
 usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timeout SECONDS]
 Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
 """
 import argparse
+import collections
+import concurrent.futures
 import os
 import re
 import signal
@@ -24,6 +30,14 @@ import subprocess
 import sys
 import threading
 import time
+
+# The process of every job still running, for the stop signals: {pid: Popen}.
+RUNNING = {}
+RUNNING_LOCK = threading.Lock()
+# Set once a stop signal came: no job starts after it.
+STOPPING = threading.Event()
+# This run's mark, in every job's environment and so in every process a job starts, daemons included.
+MARK = f"WALKSCAPE_TEST_RUN={os.getpid()}-{time.time_ns()}"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -99,10 +113,8 @@ def plan(binary, only, skip):
     jobs = [job(s, re.escape(s) + "/") for s in long_ones]
     # The rest, one job a test target: the command-line tests first (each runs the binary, the slowest per
     # test), then the target with the most tests first.
-    rest = [t for t in tests if t.split("/", 1)[0] not in long_ones]
-    modules = sorted({t.split(".", 1)[0].split("/", 1)[0] for t in rest})
-    modules.sort(key=lambda m: (m != "WalkscapeCLITests", -sum(1 for t in rest if t.startswith(m + ".") or t.startswith(m + "/"))))
-    for module in modules:
+    sizes = collections.Counter(t.split("/", 1)[0].split(".", 1)[0] for t in tests if t.split("/", 1)[0] not in long_ones)
+    for module in sorted(sizes, key=lambda m: (m != "WalkscapeCLITests", -sizes[m], m)):
         members = [re.escape(h) + ("/" if "." in h else "/[^/]*$") for h in heads if h.split(".", 1)[0] == module and h not in long_ones]
         jobs.append(job(module, "|".join(members)))
     return tests, jobs
@@ -111,14 +123,24 @@ def plan(binary, only, skip):
 def run(job, timeout, lock, start):
     began = time.monotonic()
     with open(job.log, "w") as log:
-        process = subprocess.Popen(job.argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+        with RUNNING_LOCK:
+            if STOPPING.is_set():
+                return
+            environment = dict(os.environ, WALKSCAPE_TEST_RUN=MARK.split("=", 1)[1])
+            process = subprocess.Popen(job.argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True, env=environment)
+            RUNNING[process.pid] = process
         try:
             job.status = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             job.timed_out = True
             os.killpg(process.pid, signal.SIGKILL)
             job.status = process.wait()
+        finally:
+            with RUNNING_LOCK:
+                RUNNING.pop(process.pid, None)
     job.seconds = time.monotonic() - began
+    if STOPPING.is_set():
+        return  # killed by a stop signal: main says so once
     with open(job.log, errors="replace") as log:
         text = log.read()
     found = SUMMARY.findall(text)
@@ -135,14 +157,47 @@ def run(job, timeout, lock, start):
             sys.stdout.flush()
 
 
+# The stop signal that interrupted the run (SIGINT unless SIGTERM came).
+STOPPED_BY = [signal.SIGINT]
+
+
+def stop_on_sigterm(number, frame):
+    STOPPED_BY[0] = number
+    raise KeyboardInterrupt
+
+
+def stop_running_jobs():
+    """Kills the process group of every job still running, then every process carrying this run's mark."""
+    with RUNNING_LOCK:
+        STOPPING.set()
+        groups = list(RUNNING)
+    for pid in groups:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    # What left its group (tmux daemonises): every process whose environment holds this run's mark.
+    mark = MARK.encode()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as environ:
+                if mark in environ.read().split(b"\0"):
+                    os.kill(int(entry), signal.SIGKILL)
+        except (OSError, ProcessLookupError):
+            continue
+
+
 def main():
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=max(4, 2 * (os.cpu_count() or 2)), help="processes at once (default: twice the cores, at least 4)")
     parser.add_argument("--skip", help="leave out the tests whose id matches this regular expression")
     parser.add_argument("--only", help="run only the tests whose id matches this regular expression")
     parser.add_argument("--beside", action="append", default=[], help="a shell command to run in the same pool")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
-    parser.add_argument("--binary", help="the test binary (default: swift build --show-bin-path's walkscapePackageTests.xctest)")
+    parser.add_argument("--binary", help="the test binary (default: .build/debug/walkscapePackageTests.xctest)")
     args = parser.parse_args()
     if not 1 <= args.jobs <= 64:
         print(f"tools/run_tests.py: --jobs {args.jobs} is out of range; give 1 to 64", file=sys.stderr)
@@ -170,15 +225,21 @@ def main():
     print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time", flush=True)
     lock = threading.Lock()
     start = time.monotonic()
-    pending = list(jobs)
-    running = []
-    while pending or running:
-        running = [t for t in running if t.is_alive()]
-        while pending and len(running) < args.jobs:
-            thread = threading.Thread(target=run, args=(pending.pop(0), args.timeout, lock, start))
-            thread.start()
-            running.append(thread)
-        time.sleep(0.05)
+    # The pool starts the jobs in the order given, args.jobs at a time.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
+        futures = [pool.submit(run, job, args.timeout, lock, start) for job in jobs]
+        # Waited for in slices, so that the main thread takes a stop signal at once.
+        while not all(f.done() for f in futures):
+            concurrent.futures.wait(futures, timeout=0.5)
+        for future in futures:
+            future.result()
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        stop_running_jobs()
+        print("tools/run_tests.py: stopped; the running jobs were killed", file=sys.stderr)
+        return 130 if STOPPED_BY[0] == signal.SIGINT else 143
+    pool.shutdown()
     failed = [j for j in jobs if j.status != 0 or j.timed_out]
     counted = sum(j.tests or 0 for j in jobs if j.argv[0] == binary)
     elapsed = time.monotonic() - start
