@@ -69,9 +69,9 @@ let package = Package(
         .systemLibrary(
             name: "CSamplerate", path: "Sources/CSamplerate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
-        .systemLibrary(
-            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        // FFmpeg's headers (libavformat-dev, libavcodec-dev, libswresample-dev, libavutil-dev), and its libraries
+        // opened on first use instead of linked (Sources/CFFmpeg/include/CFFmpeg.h says why).
+        .target(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(
             name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
             providers: [.apt(["librubberband-dev"])]),

@@ -16,7 +16,7 @@ mkdir -p "$OUT/modules" "$OUT/bin"
 LINK_FLAGS=(-D LIBFUZZER -swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
 FLAGS=("${LINK_FLAGS[@]}" -g)
 SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CLibCrypto -I Sources/CSQLite3 -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
-        -I Sources/CFFmpeg -I Sources/CRubberBand
+        -I Sources/CFFmpeg/include -I Sources/CRubberBand
         -Xcc -I/usr/include/x86_64-linux-gnu)
 
 # A module is rebuilt when one of its sources, a module built before it, or this script is newer than its
@@ -50,10 +50,17 @@ if [ ! -d "$protobuf" ]; then echo "fuzz: $protobuf is missing: run \`swift buil
 MODULE_DIR=$protobuf module SwiftProtobuf -package-name swift_protobuf  # it uses `package` access
 module WalkscapeMap -package-name walkscape
 
+# CFFmpeg's C file: FFmpeg's libraries are opened on first use, not linked (Sources/CFFmpeg/include/CFFmpeg.h).
+ffmpeg=$OUT/modules/FFmpegLibraries.o
+if [ ! -f "$ffmpeg" ] || [ -n "$(find Sources/CFFmpeg Fuzz/build.sh -newer "$ffmpeg" -print -quit)" ]; then
+    echo "fuzz: compiling Sources/CFFmpeg/FFmpegLibraries.c" >&2
+    "${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}" -c -O2 -fPIC -I Sources/CFFmpeg/include Sources/CFFmpeg/FFmpegLibraries.c -o "$ffmpeg"
+fi
+
 LIBS=("$OUT/modules/libWalkscapeMap.a" "$OUT/modules/libSwiftProtobuf.a"
       "$OUT/modules/libWalkscapeAudio.a" "$OUT/modules/libWalkscapeRemoteModel.a" "$OUT/modules/libWalkscapeTraces.a" "$OUT/modules/libWalkscapeReports.a" "$OUT/modules/libWalkscapeSystem.a"
       "$OUT/modules/libWalkscapeCore.a"
-      -lsqlite3 -lproj -lz -lcrypto -lmpg123 -lsndfile -lpulse -lsamplerate -lavformat -lavcodec -lswresample -lavutil -lrubberband)
+      -lsqlite3 -lproj -lz -lcrypto -lmpg123 -lsndfile -lpulse -lsamplerate "$ffmpeg" -lrubberband)
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

@@ -10,7 +10,8 @@ tests in parallel, and a `.serialized` suite still runs one test at a time.
 
 It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
 install check can run beside it. Each job's output goes to .build/test-logs/JOB.log; a failed job's log is
-printed whole. A job still running after --timeout seconds is killed and counts as failed. Every test the
+printed whole, and each job's line says its wall time and the CPU it and the children it waited for used. A
+job still running after --timeout seconds is killed and counts as failed. Every test the
 binary lists in the selection must have run: the tests counted in the jobs' summaries must add up. On SIGINT
 or SIGTERM every running job's process group is killed (each job is a session of its own, so a terminal's
 Ctrl-C does not reach it), then every process still carrying this run's WALKSCAPE_TEST_RUN mark in its
@@ -41,39 +42,49 @@ MARK = f"WALKSCAPE_TEST_RUN={os.getpid()}-{time.time_ns()}"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Suites that take 10 s or more on their own on a quiet two-core machine (measured in docs/testing.md's way):
-# each runs as a process of its own, started first, longest first. A suite missing here only starts later,
-# inside its target's process; a suite named here that no longer exists is ignored.
-LONG_SUITES = [
-    "WalkscapeCoreTests.EngineRadiusReplayTests",
-    "WalkscapeCLITests.StreamingReplayCLITests",
-    "WalkscapeCLITests.PlayerScreensTmuxTests",
-    "WalkscapeCLITests.ReplayCLITests",
-    "WalkscapeAudioTests.PulsePlaybackTests",
-    "WalkscapeCLITests.SimulateRenderCLITests",
-    "WalkscapeCLITests.PlayTmuxTests",
-    "WalkscapeFuzzReplayTests.FuzzReplayTests",
-    "WalkscapeCLITests.ReportBrowserCLITests",
-    "WalkscapeRemoteTests.DownloadCLITests",
-    "WalkscapeLiveTests.TrackLiveTests",
-    "WalkscapeRemoteTests.TourDownloaderTests",
-    "WalkscapeCLITests.HelpGoldenTests",
-    "WalkscapeLiveTests.CollectCLITests",
-    "WalkscapeRemoteTests.MapTileDownloadTests",
-    "WalkscapeCLITests.ImportCLITests",
-    "WalkscapeFieldReportTests.FieldReportBuilderTests",
-    "WalkscapePlayerTests.TerminalLoopTests",
-    "WalkscapeTracesTests.TraceFileReaderTests",
-    "WalkscapeCLITests.HostileInputCLITests",
-    "WalkscapeMapTests.VectorTileOracleTests",
-    "WalkscapeCLITests.ReportCLITests",
-    "WalkscapeCoreTests.RadiusProbeTests",
-    "WalkscapeCLITests.FieldCLITests",
-    "WalkscapeAudioTests.PulseServerLossTests",
-    "WalkscapeTracesTests.TraceReplayStreamTests",
-    "WalkscapeCLITests.ProfilesCLITests",
-    "WalkscapeLiveTests.FeedGpsdTests",
-]
+# Seconds each long suite (10 s or more) and each test target's other suites took as a job of their own on
+# a quiet two-core machine, in a full run (the `passed` lines print them). Jobs start longest first, so that
+# the last to finish are short; a long suite runs as a process of its own. A suite missing here only starts
+# later, inside its target's job; one named here that no longer exists is ignored. Measured 2026-11-28.
+SECONDS = {
+    "WalkscapeCoreTests.EngineRadiusReplayTests": 113,
+    "WalkscapeCLITests.PlayerScreensTmuxTests": 100,
+    "WalkscapeCLITests.StreamingReplayCLITests": 87,
+    "WalkscapeCLITests": 77,
+    "WalkscapeCLITests.PlayTmuxTests": 71,
+    "WalkscapeAudioTests.PulsePlaybackTests": 67,
+    "WalkscapeLiveTests.TrackLiveTests": 45,
+    "WalkscapeRemoteTests.DownloadCLITests": 36,
+    "WalkscapeCLITests.ReportBrowserCLITests": 33,
+    "WalkscapeCoreTests": 27,
+    "WalkscapeCLITests.ReplayCLITests": 25,
+    "WalkscapeRemoteTests.TourDownloaderTests": 23,
+    "WalkscapeTracesTests.TraceReplayStreamTests": 23,
+    "WalkscapeCLITests.SimulateRenderCLITests": 19,
+    "WalkscapeCLITests.HelpGoldenTests": 18,
+    "WalkscapeFuzzReplayTests.FuzzReplayTests": 17,
+    "WalkscapeTracesTests.TraceFileReaderTests": 17,
+    "WalkscapeAudioTests.PulseServerLossTests": 16,
+    "WalkscapeCLITests.ImportCLITests": 16,
+    "WalkscapeFieldReportTests.FieldReportBuilderTests": 14,
+    "WalkscapeLiveTests.CollectCLITests": 14,
+    "WalkscapeRemoteTests.MapTileDownloadTests": 14,
+    "WalkscapeTracesTests": 14,
+    "WalkscapeLiveTests.FeedGpsdTests": 14,
+    "WalkscapeCoreTests.RadiusProbeTests": 12,
+    "WalkscapeCLITests.HostileInputCLITests": 12,
+    "WalkscapeCLITests.FieldCLITests": 11,
+    "WalkscapeDashboardTests": 11,
+    "WalkscapeMapTests.VectorTileOracleTests": 11,
+    "WalkscapeCLITests.ProfilesCLITests": 11,
+    "WalkscapeTUITests": 11,
+    "WalkscapeLiveTests": 11,
+    "WalkscapeAudioTests": 10,
+    "WalkscapePlayerTests.TerminalLoopTests": 9,
+    "WalkscapeCLITests.ReportCLITests": 8,
+}
+# The suites that run as processes of their own: the long ones named above.
+LONG_SUITES = [name for name in SECONDS if "." in name]
 
 SUMMARY = re.compile(r"Test run with (\d+) tests? (?:in \d+ suites? )?(passed|failed)")
 
@@ -87,6 +98,7 @@ class Job:
         self.log = os.path.join(ROOT, ".build", "test-logs", re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".log")
         self.status = None
         self.seconds = 0.0
+        self.cpu = 0.0
         self.tests = None
         self.timed_out = False
 
@@ -111,12 +123,13 @@ def plan(binary, only, skip):
 
     long_ones = [s for s in LONG_SUITES if s in heads]
     jobs = [job(s, re.escape(s) + "/") for s in long_ones]
-    # The rest, one job a test target: the command-line tests first (each runs the binary, the slowest per
-    # test), then the target with the most tests first.
+    # The rest, one job a test target.
     sizes = collections.Counter(t.split("/", 1)[0].split(".", 1)[0] for t in tests if t.split("/", 1)[0] not in long_ones)
-    for module in sorted(sizes, key=lambda m: (m != "WalkscapeCLITests", -sizes[m], m)):
+    for module in sorted(sizes):
         members = [re.escape(h) + ("/" if "." in h else "/[^/]*$") for h in heads if h.split(".", 1)[0] == module and h not in long_ones]
         jobs.append(job(module, "|".join(members)))
+    # Longest first (by SECONDS; a job not named there by its number of tests, after the named ones).
+    jobs.sort(key=lambda j: (-SECONDS.get(j.name, 0), -sizes.get(j.name, 0), j.name))
     return tests, jobs
 
 
@@ -129,13 +142,20 @@ def run(job, timeout, lock, start):
             environment = dict(os.environ, WALKSCAPE_TEST_RUN=MARK.split("=", 1)[1])
             process = subprocess.Popen(job.argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True, env=environment)
             RUNNING[process.pid] = process
-        try:
-            job.status = process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        # Reaped with wait4 for the CPU the job used: its own and that of every child it waited for (the
+        # walkscape runs of a CLI test; not a daemon such as a tmux server).
+        def kill_late():
             job.timed_out = True
             os.killpg(process.pid, signal.SIGKILL)
-            job.status = process.wait()
+
+        timer = threading.Timer(timeout, kill_late)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = job.status = os.waitstatus_to_exitcode(status)
+            job.cpu = usage.ru_utime + usage.ru_stime
         finally:
+            timer.cancel()
             with RUNNING_LOCK:
                 RUNNING.pop(process.pid, None)
     job.seconds = time.monotonic() - began
@@ -149,7 +169,7 @@ def run(job, timeout, lock, start):
     with lock:
         if job.status == 0 and not job.timed_out:
             what = f"{job.tests} tests" if job.tests is not None else "ok"
-            print(f"  passed  {job.name}: {what} in {job.seconds:.1f} s (at {time.monotonic() - start:.0f} s)", flush=True)
+            print(f"  passed  {job.name}: {what} in {job.seconds:.1f} s, {job.cpu:.1f} s of CPU (at {time.monotonic() - start:.0f} s)", flush=True)
         else:
             reason = f"killed after {timeout} s" if job.timed_out else f"exit status {job.status}"
             print(f"  FAILED  {job.name}: {reason} in {job.seconds:.1f} s; its output ({os.path.relpath(job.log, ROOT)}):", flush=True)
@@ -249,7 +269,8 @@ def main():
     if counted != len(tests):
         print(f"tools/run_tests.py: FAILED: the binary lists {len(tests)} tests in the selection but the jobs ran {counted}")
         return 1
-    print(f"tools/run_tests.py: {counted} tests and {len(args.beside)} commands passed in {elapsed:.0f} s")
+    cpu = sum(j.cpu for j in jobs)
+    print(f"tools/run_tests.py: {counted} tests and {len(args.beside)} commands passed in {elapsed:.0f} s, {cpu:.0f} s of CPU")
     return 0
 
 

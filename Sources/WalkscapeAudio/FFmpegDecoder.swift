@@ -49,7 +49,7 @@ public final class FFmpegDecoder: AudioDecoder {
 
     /// Opens the file at `path` (the caller has checked the content; see `AudioDecoding.open`).
     public init(path: String) throws(AudioFileError) {
-        Self.quietLibraries
+        if let failure = Self.libraries { throw AudioFileError(failure) }
         self.path = path
         guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw AudioFileError("FFmpeg could not allocate a packet; out of memory?")
@@ -239,8 +239,14 @@ public final class FFmpegDecoder: AudioDecoder {
     /// one 1024-sample frame (2048 with SBR), Vorbis one long block.
     static let prerollFrames: Int64 = 8192
 
-    /// FFmpeg logs to stderr by default; walkscape reports problems itself, in one line.
-    private static let quietLibraries: Void = { av_log_set_level(AV_LOG_QUIET) }()
+    /// FFmpeg's libraries, opened on first use (CFFmpeg.h says why they are not linked) and told to log
+    /// nothing (walkscape reports problems itself, in one line): nil, or why they could not be opened.
+    private static let libraries: String? = {
+        var message = [CChar](repeating: 0, count: 512)
+        guard walkscape_ffmpeg_open(&message, message.count) == 0 else { return String(cString: message) }
+        av_log_set_level(AV_LOG_QUIET)
+        return nil
+    }()
 
     /// Opens the container and the decoder of its best audio stream; returns the format and length, and
     /// whether the length is an estimate (a stream without a length field) that must be counted.

@@ -10,7 +10,8 @@ import WalkscapeCore
 /// busy machine does not leave a gap in the narration (100 ms did, with both cores busy); pause, seek and speed
 /// changes do not wait for it (cork and flush act at once). Pause corks the stream (its buffer is kept), resume
 /// uncorks, flush drops what is buffered. `heardFrames` comes from `pa_stream_get_time` with interpolated,
-/// automatically updated timing: what has left the sink, not what was written.
+/// automatically updated timing: what has left the sink, not what was written; the segment's last frame only
+/// once the server has answered the drain, so that the next narration never starts over a tail still playing.
 ///
 /// When the server goes away mid-play, the output keeps the clock running silently (a `NullOutput`), says so
 /// once through `onNotice`, and tries to reconnect every second; the position carries on across both moves.
@@ -42,6 +43,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// `pa_stream_drain` after the last write: done once the server has played everything.
     private var drainOperation: OpaquePointer?
     private var drained = false
+    /// The drain ended without the server's answer (cancelled): the clock alone says when the end is heard.
+    private var drainUnanswered = false
     /// The most frames of this segment reported heard so far (the position never goes back within a segment).
     private var lastHeard: Int64 = 0
     /// The silent clock while the server is gone.
@@ -345,6 +348,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
         drainOperation = nil
         drained = false
+        drainUnanswered = false
     }
 
     private func dropStreamLocked() {
@@ -370,6 +374,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         lock()
         if let operation = drainOperation, pa_operation_get_state(operation) != PA_OPERATION_RUNNING {
             drained = pa_operation_get_state(operation) == PA_OPERATION_DONE
+            drainUnanswered = !drained
             pa_operation_unref(operation)
             drainOperation = nil
         }
@@ -378,7 +383,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if drained { return baseHeard + streamWritten }
         let elapsed = micros > streamStartMicros ? micros - streamStartMicros : 0
         let frames = Int64(Double(elapsed) * Double(format.sampleRate) / 1e6)
-        lastHeard = max(lastHeard, min(frames, streamWritten))
+        // The last frame counts as heard only once the server's drain says so. The interpolated clock can pass
+        // the end while the sink still holds the tail (on a busy machine, tens of ms); reported as heard, it let
+        // the next narration start, and its new stream made the sink drop that tail (the last 66 ms of a
+        // narration, with PULSE_LATENCY_MSEC=1000 at a load of 6).
+        let reachable = drainUnanswered ? streamWritten : streamWritten - 1
+        lastHeard = max(lastHeard, min(frames, reachable))
         return baseHeard + lastHeard
     }
 

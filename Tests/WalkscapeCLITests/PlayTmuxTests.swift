@@ -98,8 +98,9 @@ struct PlayTmuxTests {
         defer { tmux.kill() }
         try tmux.start(playCommand(speed: 8))
 
-        // The player screen: header, map markers, route card, key hints.
-        var screen = try tmux.waitFor { $0.contains("Stop 1/7") }
+        // The player screen: header, map markers, route card, key hints (waited for whole: on a slow machine
+        // tmux can read the screen while the first frame is still being drawn, the header without the map).
+        var screen = try tmux.waitFor { $0.contains("Stop 1/7") && $0.contains("? help") }
         #expect(screen.contains("Torino sotto i portici"))
         #expect(screen.contains("×8 (muted above ×2)"))
         #expect(screen.contains("Next stop 2"))
@@ -142,8 +143,9 @@ struct PlayTmuxTests {
         screen = try tmux.waitFor { $0.contains("terminal too small") }
         #expect(screen.contains("need 60×20 (50×15)"))
         try tmux.resize(width: 100, height: 30)
-        screen = try tmux.waitFor { $0.contains("Torino sotto i portici") }
-        #expect(screen.contains("Next stop") || screen.contains("Tour complete"))
+        // The whole frame, the route card with the header (a read can land while the frame is being drawn).
+        screen = try tmux.waitFor { $0.contains("Torino sotto i portici") && ($0.contains("Next stop") || $0.contains("Tour complete")) }
+        #expect(screen.contains("Next stop") || screen.contains("Tour complete"), "\(screen)")
 
         // Quit asks while the tour is in progress, then the terminal is back in cooked mode.
         try tmux.keys("q")
