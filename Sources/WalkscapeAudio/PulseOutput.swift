@@ -249,7 +249,11 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if let operation = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(operation) }
         // The stream's clock stops a sink latency short of the end once it underruns; the drain's completion
         // says the last frame has been played.
-        if drainOperation == nil && !drained { drainOperation = pa_stream_drain(stream, nil, nil) }
+        if drainOperation == nil && !drained {
+            drainOperation = pa_stream_drain(stream, nil, nil)
+            // Not sent (the stream is going away): no answer will come, the clock alone says when the end is heard.
+            if drainOperation == nil { drainUnanswered = true }
+        }
         unlock()
     }
 

@@ -50,7 +50,7 @@ import Testing
 
     @Test func intervalAndMinimumMoveTogether() {
         // Standing 20 s, then walking 1 m/s: the ticks while standing are computed but not delivered.
-        let fixes = (0..<40).map { (Double($0), $0 < 20 ? 0 : Double($0 - 20)) }
+        let fixes: [(Double, Double)] = (0..<40).map { (i: Int) -> (Double, Double) in (Double(i), i < 20 ? 0 : Double(i - 20)) }
         #expect(delivered(FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3), fixes) == [0, 30, 38])
     }
 

@@ -68,12 +68,15 @@ import Testing
         let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
         let a = report.points[0].traces[0]
         let b = report.points[1].traces[0]
+        // (Typed constants: the literal arithmetic inside #expect took the type checker 10 s.)
+        let clearRadius: Double = (411.0 * 411.0 + 900.0).squareRoot()
+        // B triggers at the first fix within 60 m: x ≥ 400 − √(60² − 30²).
+        let bTrigger: Double = (600.0 - (3600.0 - 900.0).squareRoot()).rounded(.up)
         #expect(a.triggerT == 150)
-        #expect(abs(b.clearRadiusMeters! - (411.0 * 411 + 900).squareRoot()) < 1e-3)
+        #expect(abs(b.clearRadiusMeters! - clearRadius) < 1e-3)
         #expect(abs(b.closestApproachMeters - 30) < 1e-4)
         #expect(b.closestApproachT == 600)
-        // B triggers at the first fix within 60 m: x ≥ 400 − √(60² − 30²).
-        #expect(b.triggerT == (200 + 400 - (3600.0 - 900).squareRoot()).rounded(.up))
+        #expect(b.triggerT == bTrigger)
         // Every radius from 30 m to just under 412 m works: keep 60 m (30 + max(10, 6) ≤ 60 ≤ 412 − 10).
         #expect(report.points[1].recommendation.verdict == .keep)
         #expect(report.points[1].minRadiusAllTraces.map { abs($0 - 30) < 1e-4 } == true)

@@ -70,8 +70,10 @@ import Testing
                 full.fill(fixes, frames: frames, grid: nil, cutoff: .infinity, minAccuracy: policy.minAccuracyMeters)
                 let near = ProximityTable(pointCount: tour.points.count)
                 near.fill(fixes, frames: frames, grid: grid, cutoff: cutoff, minAccuracy: policy.minAccuracyMeters)
-                let sizes = (0..<tour.points.count).map { (near.count($0), full.count($0)) }
-                #expect(sizes.map(\.0).reduce(0, +) < sizes.map(\.1).reduce(0, +))
+                let sizes: [(Int, Int)] = (0..<tour.points.count).map { (near.count($0), full.count($0)) }
+                let nearTotal: Int = sizes.map(\.0).reduce(0, +)
+                let fullTotal: Int = sizes.map(\.1).reduce(0, +)
+                #expect(nearTotal < fullTotal)
                 #expect(sizes.allSatisfy { $0.1 == full.evaluatedFixes })
                 var a = RadiusProbe(tour: tour, policy: policy, radii: radii)
                 var b = RadiusProbe(tour: tour, policy: policy, radii: radii)
