@@ -10,8 +10,7 @@ import WalkscapeCore
 /// busy machine does not leave a gap in the narration (100 ms did, with both cores busy); pause, seek and speed
 /// changes do not wait for it (cork and flush act at once). Pause corks the stream (its buffer is kept), resume
 /// uncorks, flush drops what is buffered. `heardFrames` comes from `pa_stream_get_time` with interpolated,
-/// automatically updated timing: what has left the sink, not what was written; the segment's last frame only
-/// once the server has answered the drain, so that the next narration never starts over a tail still playing.
+/// automatically updated timing: what has left the sink, not what was written.
 ///
 /// When the server goes away mid-play, the output keeps the clock running silently (a `NullOutput`), says so
 /// once through `onNotice`, and tries to reconnect every second; the position carries on across both moves.
@@ -43,8 +42,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// `pa_stream_drain` after the last write: done once the server has played everything.
     private var drainOperation: OpaquePointer?
     private var drained = false
-    /// The drain ended without the server's answer (cancelled): the clock alone says when the end is heard.
-    private var drainUnanswered = false
     /// The most frames of this segment reported heard so far (the position never goes back within a segment).
     private var lastHeard: Int64 = 0
     /// The silent clock while the server is gone.
@@ -249,11 +246,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if let operation = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(operation) }
         // The stream's clock stops a sink latency short of the end once it underruns; the drain's completion
         // says the last frame has been played.
-        if drainOperation == nil && !drained {
-            drainOperation = pa_stream_drain(stream, nil, nil)
-            // Not sent (the stream is going away): no answer will come, the clock alone says when the end is heard.
-            if drainOperation == nil { drainUnanswered = true }
-        }
+        if drainOperation == nil && !drained { drainOperation = pa_stream_drain(stream, nil, nil) }
         unlock()
     }
 
@@ -352,7 +345,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
         drainOperation = nil
         drained = false
-        drainUnanswered = false
     }
 
     private func dropStreamLocked() {
@@ -378,7 +370,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         lock()
         if let operation = drainOperation, pa_operation_get_state(operation) != PA_OPERATION_RUNNING {
             drained = pa_operation_get_state(operation) == PA_OPERATION_DONE
-            drainUnanswered = !drained
             pa_operation_unref(operation)
             drainOperation = nil
         }
@@ -387,12 +378,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if drained { return baseHeard + streamWritten }
         let elapsed = micros > streamStartMicros ? micros - streamStartMicros : 0
         let frames = Int64(Double(elapsed) * Double(format.sampleRate) / 1e6)
-        // The last frame counts as heard only once the server's drain says so. The interpolated clock can pass
-        // the end while the sink still holds the tail (on a busy machine, tens of ms); reported as heard, it let
-        // the next narration start, and its new stream made the sink drop that tail (the last 66 ms of a
-        // narration, with PULSE_LATENCY_MSEC=1000 at a load of 6).
-        let reachable = drainUnanswered ? streamWritten : streamWritten - 1
-        lastHeard = max(lastHeard, min(frames, reachable))
+        lastHeard = max(lastHeard, min(frames, streamWritten))
         return baseHeard + lastHeard
     }
 
