@@ -3,9 +3,9 @@
 
 Why: most of walkscape's tests wait (a child process, tmux, a sound server playing in real time, gpsd), and
 Swift Testing runs at most as many tests at once as there are cores, so one `swift test` process left the two
-cores of a CI machine half idle (7 min of wall time for 7.5 min of CPU: 1.07 cores of 2). Here each long suite (LONG_SUITES) is a
-process of its own and every other suite runs in one process per test target, JOBS processes at a time, the
-longest first; the commands given with --beside run in the same pool. Within a process Swift Testing still runs
+cores of a CI machine half idle (7 min of wall time for 7.5 min of CPU: 1.07 cores of 2). Here each long suite
+(named in SECONDS) is a process of its own and every other suite runs in one process per test target, JOBS
+processes at a time, longest first by SECONDS; the commands given with --beside start first in the same pool. Within a process Swift Testing still runs
 tests in parallel, and a `.serialized` suite still runs one test at a time.
 
 It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
@@ -146,7 +146,10 @@ def run(job, timeout, lock, start):
         # walkscape runs of a CLI test; not a daemon such as a tmux server).
         def kill_late():
             job.timed_out = True
-            os.killpg(process.pid, signal.SIGKILL)
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass  # it ended as the timer fired
 
         timer = threading.Timer(timeout, kill_late)
         timer.start()
