@@ -29,15 +29,36 @@ struct Tmux {
         try run(["resize-window", "-t", session, "-x", String(width), "-y", String(height)])
     }
 
-    /// Polls the screen until `predicate` holds (or `timeout` seconds pass); returns the last screen.
-    func waitFor(timeout: Double = 15, _ predicate: (String) -> Bool) throws -> String {
+    /// Polls the screen until `predicate` holds on a whole frame (or `timeout` seconds pass); returns that screen.
+    ///
+    /// On a loaded machine tmux can answer `capture-pane` while a frame is still arriving: the header drawn, the
+    /// rows below still blank. So once `predicate` holds, the screen is read again a moment later, and the wait
+    /// goes on while that later read still satisfies `predicate` and has more non-blank rows than the one before.
+    /// If the later read no longer satisfies `predicate` (a passing message), the earlier one is returned.
+    /// `settle: false` returns the first read that satisfies `predicate`, for a screen that is meant to pass
+    /// (progress shown before the player's first frame).
+    func waitFor(timeout: Double = 15, settle: Bool = true, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var text = try screen()
-        while !predicate(text) && Date() < deadline {
+        while Date() < deadline {
+            if predicate(text) {
+                guard settle else { return text }
+                Thread.sleep(forTimeInterval: 0.06)
+                let later = try screen()
+                guard predicate(later) else { return text }
+                if Tmux.drawnRows(later) <= Tmux.drawnRows(text) { return later }
+                text = later
+                continue
+            }
             Thread.sleep(forTimeInterval: 0.05)
             text = try screen()
         }
         return text
+    }
+
+    /// The number of rows of `screen` with anything drawn on them.
+    static func drawnRows(_ screen: String) -> Int {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains { !$0.isWhitespace } }.count
     }
 
     /// Stops the server and removes its socket.

@@ -185,10 +185,10 @@ struct PlayerScreensTmuxTests {
         let direct = Tmux()
         defer { direct.kill() }
         try direct.start(shell("\(CLI.binary) play tours/torino-portici --trace tours/torino-portici/traces/zz-big.gpx --audio none", in: copy.root))
-        var screen = try direct.waitFor(timeout: 60) { $0.contains("walkscape: reading zz-big.gpx…") || $0.contains("Stop 1/7") }
+        var screen = try direct.waitFor(timeout: 60, settle: false) { $0.contains("walkscape: reading zz-big.gpx…") || $0.contains("Stop 1/7") }
         #expect(screen.contains("walkscape: reading zz-big.gpx…"), "no progress while the trace loads:\n\(screen)")
         screen = try direct.waitFor(timeout: 120) { $0.contains("Stop 1/7") }
-        #expect(screen.contains("walk: zz-big.gpx"))
+        #expect(screen.contains("walk: zz-big.gpx"), "\(screen)")
         direct.kill()
 
         // The detail lists 15 walks; → ten times keeps the choice on screen.
@@ -204,7 +204,7 @@ struct PlayerScreensTmuxTests {
         screen = try tmux.waitFor { $0.contains(" zz-big ") }
         // Inside curses: the loading box, then the player naming the walk.
         try tmux.keys("Enter")
-        screen = try tmux.waitFor(timeout: 60) { $0.contains("Loading zz-big.gpx…") || $0.contains("Stop 1/7") }
+        screen = try tmux.waitFor(timeout: 60, settle: false) { $0.contains("Loading zz-big.gpx…") || $0.contains("Stop 1/7") }
         #expect(screen.contains("Loading zz-big.gpx…"), "no progress while the walk loads:\n\(screen)")
         screen = try tmux.waitFor(timeout: 120) { $0.contains("Stop 1/7") }
         #expect(screen.contains("walk: zz-big.gpx"), "\(screen)")
