@@ -12,6 +12,12 @@ import WalkscapeCore
 /// uncorks, flush drops what is buffered. `heardFrames` comes from `pa_stream_get_time` with interpolated,
 /// automatically updated timing: what has left the sink, not what was written.
 ///
+/// A narration whose end the clock has reached keeps its stream until the server has played it out
+/// (`pa_stream_drain` answers), while the next narration's stream starts at once: under a heavy load the
+/// interpolated clock can run a few tens of ms ahead of the sink, and closing the stream then would cut the
+/// tail the sink still holds. `stop()` likewise waits (up to 2 s) for such a tail before it closes the stream.
+/// A segment left before its end (a skip, a seek, quitting mid-narration) is dropped at once.
+///
 /// When the server goes away mid-play, the output keeps the clock running silently (a `NullOutput`), says so
 /// once through `onNotice`, and tries to reconnect every second; the position carries on across both moves.
 public final class PulseOutput: AudioOutput, @unchecked Sendable {
@@ -44,6 +50,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var drained = false
     /// The most frames of this segment reported heard so far (the position never goes back within a segment).
     private var lastHeard: Int64 = 0
+    /// Streams of narrations heard to their end by the clock, playing out what the sink still holds, each with
+    /// its drain operation; closed once the drain answers (`sweepRetiredLocked`).
+    private var retired: [(stream: OpaquePointer, drain: OpaquePointer)] = []
     /// The silent clock while the server is gone.
     private var fallback: NullOutput?
     private var nextReconnect: Double = 0
@@ -108,6 +117,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
         api.lock()
         defer { api.unlock() }
+        lock()
+        sweepRetiredLocked()
+        retireOrDropStreamLocked()  // before `format` and `paused` change: they describe the segment that ends
+        unlock()
         self.format = format
         self.paused = paused
         started = true
@@ -116,7 +129,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         try? fallback?.stop()
         fallback = nil
         lock()
-        dropStreamLocked()
         let ok = context != nil && openStreamLocked()
         unlock()
         if !ok { goSilentLocked(heard: 0) }
@@ -255,7 +267,18 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         defer { api.unlock() }
         started = false
         lock()
-        dropStreamLocked()
+        retireOrDropStreamLocked()
+        // What the sink still holds of a narration heard to its end is played before the stream closes
+        // (quitting after the last narration); a server that does not answer within 2 s is not waited for.
+        let deadline = clock.now() + 2
+        while !retired.isEmpty && clock.now() < deadline {
+            sweepRetiredLocked()
+            if retired.isEmpty { break }
+            unlock()
+            usleep(2_000)
+            lock()
+        }
+        closeRetiredLocked(all: true)
         unlock()
         try? fallback?.stop()
         fallback = nil
@@ -356,6 +379,37 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         self.stream = nil
     }
 
+    /// Ends the current stream: retired (left to play out) when the clock has reached its end and the drain has
+    /// not answered yet, closed at once otherwise (a segment left before its end, already played out, or paused:
+    /// a corked stream would never finish its drain).
+    private func retireOrDropStreamLocked() {
+        guard let stream, let drain = drainOperation, !paused, streamWritten > 0, lastHeard >= streamWritten else {
+            dropStreamLocked()
+            return
+        }
+        pa_stream_set_state_callback(stream, nil, nil)
+        retired.append((stream, drain))
+        self.stream = nil
+        drainOperation = nil
+        drained = false
+    }
+
+    /// Closes the retired streams whose drain has answered (or whose stream failed).
+    private func sweepRetiredLocked() { closeRetiredLocked(all: false) }
+
+    /// Closes retired streams: those done playing out, or every one with `all` (stop, a lost server).
+    private func closeRetiredLocked(all: Bool) {
+        retired.removeAll { entry in
+            let playing = pa_operation_get_state(entry.drain) == PA_OPERATION_RUNNING && pa_stream_get_state(entry.stream) == PA_STREAM_READY
+            if playing && !all { return false }
+            if pa_operation_get_state(entry.drain) == PA_OPERATION_RUNNING { pa_operation_cancel(entry.drain) }
+            pa_operation_unref(entry.drain)
+            pa_stream_disconnect(entry.stream)
+            pa_stream_unref(entry.stream)
+            return true
+        }
+    }
+
     /// The stream's playback time in µs (what has been heard), or nil before the first timing update.
     private func streamTimeLocked() -> UInt64? {
         guard let stream else { return nil }
@@ -368,6 +422,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if let fallback { return baseHeard + fallback.heardFrames }
         guard stream != nil else { return baseHeard }
         lock()
+        sweepRetiredLocked()
         if let operation = drainOperation, pa_operation_get_state(operation) != PA_OPERATION_RUNNING {
             drained = pa_operation_get_state(operation) == PA_OPERATION_DONE
             pa_operation_unref(operation)
@@ -456,6 +511,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private func goSilentLocked(heard: Int64) {
         lock()
         dropStreamLocked()
+        closeRetiredLocked(all: true)
         if let context {
             pa_context_set_state_callback(context, nil, nil)
             pa_context_disconnect(context)

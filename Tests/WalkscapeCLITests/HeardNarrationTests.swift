@@ -407,9 +407,8 @@ struct HeardNarrationTests {
     }
 
     /// At ×1 with the player's stream asking for a whole second of latency (PULSE_LATENCY_MSEC=1000), both cores
-    /// kept busy. (At a load of about 6, beyond what this asks, the stream's interpolated clock ran past a
-    /// narration's end while the sink still held its tail, and the next narration's stream cut it: the last
-    /// 66 ms of narration 1; docs/benchmarks.md.)
+    /// kept busy. (At a load of about 6 the stream's interpolated clock once ran past a narration's end while the
+    /// sink still held its tail, and closing the stream cut it; PulseHandOverTests now holds that case.)
     @Test func everyNarrationIsHeardWholeWithASecondOfStreamLatency() throws {
         let play = HeardPlay(speed: 1, busyLoops: 2, environment: ["PULSE_LATENCY_MSEC": "1000"])
         expectWhole(try run(play, " with PULSE_LATENCY_MSEC=1000, 2 busy loops"), gaps: false)
