@@ -52,6 +52,12 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 /// Empty when the libraries opened; otherwise what went wrong.
 static char failure[512];
 
+/// Closes the first `count` of `handles` and forgets every function found: what a failed open leaves behind.
+static void close_libraries(void **handles, size_t count) {
+    while (count-- > 0) dlclose(handles[count]);
+    memset(&found, 0, sizeof found);
+}
+
 static void open_libraries(void) {
     void *handles[LIBRARIES];
     for (size_t i = 0; i < LIBRARIES; i++) {
@@ -60,6 +66,7 @@ static void open_libraries(void) {
             const char *reason = dlerror();
             snprintf(failure, sizeof failure, "FFmpeg's %s could not be opened (%s); install it: apt-get install %s",
                      libraries[i].soname, reason ? reason : "no reason given", libraries[i].package);
+            close_libraries(handles, i);
             return;
         }
     }
@@ -68,6 +75,7 @@ static void open_libraries(void) {
     if (!found.name) {                                                                                             \
         snprintf(failure, sizeof failure, "FFmpeg's libraries lack the function %s (walkscape was built against FFmpeg %s); rebuild walkscape against the installed FFmpeg", \
                  #name, LIBAVFORMAT_IDENT);                                                                        \
+        close_libraries(handles, LIBRARIES);                                                                       \
         return;                                                                                                    \
     }
     FFMPEG_FUNCTIONS(FIND)
