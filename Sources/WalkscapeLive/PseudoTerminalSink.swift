@@ -90,6 +90,31 @@ public final class PseudoTerminalSink: FixSink {
         if !FileDescriptorWriting.writeAll(bytes, to: master, within: 0.1) { dropped += 1 }
     }
 
+    /// Waits until the device's input holds nothing unread, while the reader keeps reading (at most `seconds`,
+    /// and `stall` seconds without a byte read). Bytes written reach the device's input a moment after the
+    /// write (the kernel pushes them from the terminal's flip buffer), so an empty input counts only after 50 ms.
+    func waitUntilRead(within seconds: Double, stall: Double) {
+        let clock = SystemClock.shared
+        let start = clock.now()
+        var pending = unread()
+        var progressed = start
+        while clock.now() < start + seconds {
+            if pending == 0 && clock.now() - start >= 0.05 { break }
+            if pending > 0 && clock.now() - progressed >= stall { break }
+            drain()
+            clock.sleep(seconds: 0.005)
+            let now = unread()
+            if now < pending { progressed = clock.now() }
+            pending = now
+        }
+    }
+
+    /// Bytes written to the device and not read by its reader yet.
+    private func unread() -> Int32 {
+        var waiting: Int32 = 0
+        return ioctl(slave, UInt(FIONREAD), &waiting) == 0 ? waiting : 0
+    }
+
     /// Reads and discards what the reader wrote to the device.
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 1024)
@@ -98,9 +123,13 @@ public final class PseudoTerminalSink: FixSink {
 
     private var closed = false
 
+    /// Closes the device once the reader has read what is still on the line: closing the terminal discards
+    /// the bytes its reader has not read yet (a busy gpsd lost the last fix so). Waits while the reader makes
+    /// progress, at most 2 s, and gives up after 0.5 s without progress (no reader, or a stalled one).
     public func close() {
         guard !closed else { return }
         closed = true
+        waitUntilRead(within: 2, stall: 0.5)
         if openWatch >= 0 { Glibc.close(openWatch) }
         Glibc.close(slave)
         Glibc.close(master)
