@@ -275,7 +275,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             sweepRetiredLocked()
             if retired.isEmpty { break }
             unlock()
-            usleep(2_000)
+            clock.sleep(seconds: 0.002)
             lock()
         }
         closeRetiredLocked(all: true)
