@@ -400,9 +400,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Closes retired streams: those done playing out, or every one with `all` (stop, a lost server).
     private func closeRetiredLocked(all: Bool) {
         retired.removeAll { entry in
-            let playing = pa_operation_get_state(entry.drain) == PA_OPERATION_RUNNING && pa_stream_get_state(entry.stream) == PA_STREAM_READY
-            if playing && !all { return false }
-            if pa_operation_get_state(entry.drain) == PA_OPERATION_RUNNING { pa_operation_cancel(entry.drain) }
+            let draining = pa_operation_get_state(entry.drain) == PA_OPERATION_RUNNING
+            if draining && !all && pa_stream_get_state(entry.stream) == PA_STREAM_READY { return false }
+            if draining { pa_operation_cancel(entry.drain) }
             pa_operation_unref(entry.drain)
             pa_stream_disconnect(entry.stream)
             pa_stream_unref(entry.stream)

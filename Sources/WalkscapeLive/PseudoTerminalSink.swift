@@ -77,8 +77,7 @@ public final class PseudoTerminalSink: FixSink {
                 }
             }
             drain()
-            var waiting: Int32 = 0
-            if opened, ioctl(slave, UInt(FIONREAD), &waiting) == 0, waiting == 0 {
+            if opened, unread() == 0 {
                 _ = FileDescriptorWriting.writeAll(notice, to: master, within: 0.1)
             }
         }

@@ -13,10 +13,12 @@ import WalkscapeTestSupport
 struct PulseHandOverTests {
     static let rate = 48000
 
-    /// Writes `seconds` of a sine at `frequency` (amplitude 0.5, mono) to `output` as it takes them.
+    /// Writes `seconds` of a sine at `frequency` (`ToneDecoder`'s, mono) to `output` as it takes them.
     func writeTone(_ output: PulseOutput, frequency: Double, seconds: Double) throws {
-        let frames = Int(seconds * Double(PulseHandOverTests.rate))
-        let samples = (0..<frames).map { Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / Double(PulseHandOverTests.rate))) }
+        let tone = ToneDecoder(segments: [(frequency, seconds)], sampleRate: PulseHandOverTests.rate, channels: 1)
+        let frames = Int(tone.info.frames)
+        var samples = [Float](repeating: 0, count: frames)
+        _ = try samples.withUnsafeMutableBufferPointer { try tone.read(into: $0.baseAddress!, frames: frames) }
         var offset = 0
         let deadline = monotonicNow() + 10
         try samples.withUnsafeBufferPointer { buffer in
