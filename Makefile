@@ -94,7 +94,7 @@ test: test-deps
 	$(call STAMP,the Swift tests with the gpsd oracle and the install$(,) golden$(,) schema and doc checks beside them)
 	@env=$$(tools/pulse_null.sh start) || exit 1; eval "$$env"; \
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
-	  status=0; tools/run_tests.py --beside "python3 tools/oracle/gpsd_fixes.py" --beside tools/check_install.sh \
+	  status=0; tools/run_tests.py --beside "python3 -m unittest -q tools/oracle/test_gpsd_fixes.py && python3 tools/oracle/gpsd_fixes.py" --beside tools/check_install.sh \
 	    --beside "$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml" \
 	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh --skip "$(CALM_TESTS)" || status=$$?; \
 	  echo "make test: $$(date -u +%T) the heard-narration and PulseAudio playback tests, away from the rest (they judge timing on the sink)"; \

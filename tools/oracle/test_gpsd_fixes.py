@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Tests of the gpsd oracle's replay harness (tools/oracle/gpsd_fixes.py): a replay that fails, hangs or
+never opens the fake receiver must never pass as "gpsd found no fixes".
+
+Stand-in gpsfake commands are small shell scripts; the last test replays a real log through gpsd when gpsd and
+the corpus are installed. Run: python3 -m unittest tools/oracle/test_gpsd_fixes.py
+"""
+import os
+import shutil
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gpsd_fixes  # noqa: E402
+
+DEVICE = '{"class":"DEVICE","path":"/dev/pts/9","activated":"2026-11-29T00:00:00.000Z"}'
+TPV = '{"class":"TPV","device":"/dev/pts/9","mode":3,"time":"2026-11-29T00:00:01.000Z","lat":1.5,"lon":2.5}'
+CORPUS = os.path.join(os.path.dirname(gpsd_fixes.ROOT), "shared/real/gpsd-logs")
+
+
+class ReplayHarnessTests(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="walkscape-oracle-test-")
+        self.log = os.path.join(self.folder, "walk.log")
+        open(self.log, "w").write("$GPRMC\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.folder)
+
+    def stand_in(self, body):
+        """A stand-in gpsfake: a shell script with `body`; $1 is the log's path."""
+        path = os.path.join(self.folder, "gpsfake-%d.sh" % len(os.listdir(self.folder)))
+        open(path, "w").write("#!/bin/sh\n" + body + "\n")
+        os.chmod(path, 0o755)
+        return [path]
+
+    def test_a_replay_that_fails_every_time_is_an_error_not_an_empty_result(self):
+        command = self.stand_in('echo "gpsfake: socket error [Errno 111] Connection refused." >&2; exit 1')
+        with self.assertRaises(gpsd_fixes.ReplayError) as caught:
+            gpsd_fixes.gpsd_replay(self.log, command)
+        self.assertIn("walk.log in 3 attempts", str(caught.exception))
+        self.assertEqual(str(caught.exception).count("exit status 1: gpsfake: socket error"), 3)
+
+    def test_a_replay_in_which_gpsd_never_opened_the_receiver_is_an_error(self):
+        # What gpsfake printed when its registration of the receiver failed silently: it exits 1 after its
+        # timeout; a replay that exits 0 without the DEVICE must not pass either.
+        command = self.stand_in("echo '{\"class\":\"DEVICES\",\"devices\":[]}'; exit 0")
+        with self.assertRaises(gpsd_fixes.ReplayError) as caught:
+            gpsd_fixes.gpsd_replay(self.log, command)
+        self.assertIn("gpsd never opened the fake receiver", str(caught.exception))
+
+    def test_a_replay_that_hangs_is_killed_with_its_children_and_tried_again(self):
+        pids = os.path.join(self.folder, "pids")
+        # The stand-in starts a child that would outlive it (like the gpsd that gpsfake starts) and hangs.
+        command = self.stand_in("sleep 300 & echo $! >> %s; sleep 300" % pids)
+        started = time.monotonic()
+        with self.assertRaises(gpsd_fixes.ReplayError) as caught:
+            gpsd_fixes.gpsd_replay(self.log, command, timeout=0.5)
+        self.assertLess(time.monotonic() - started, 60)
+        self.assertEqual(str(caught.exception).count("no end after 0.5 s"), 3)
+        children = [int(line) for line in open(pids)]
+        self.assertEqual(len(children), 3)
+        for pid in children:
+            self.assertFalse(alive(pid), "the hung replay's child %d outlived it" % pid)
+
+    def test_a_replay_that_fails_once_is_tried_again_and_its_fixes_are_read(self):
+        marker = os.path.join(self.folder, "failed-once")
+        command = self.stand_in("if [ ! -e %s ]; then touch %s; exit 1; fi; echo '%s'; echo '%s'"
+                                % (marker, marker, DEVICE, TPV))
+        output = gpsd_fixes.gpsd_replay(self.log, command)
+        self.assertIn(b'"class":"TPV"', output)
+
+    def test_a_log_gpsd_could_not_replay_fails_the_comparison(self):
+        original = gpsd_fixes.gpsd_replay
+        gpsd_fixes.gpsd_replay = lambda path: (_ for _ in ()).throw(gpsd_fixes.ReplayError("no replay"))
+        try:
+            result = gpsd_fixes.compare("walk.log", self.log, "/bin/false")
+        finally:
+            gpsd_fixes.gpsd_replay = original
+        self.assertEqual(result[-1], "no replay")
+
+    @unittest.skipUnless(shutil.which("gpsfake") and os.path.isdir(CORPUS), "needs gpsd and ../shared/real")
+    def test_gpsd_replays_a_real_log_through_the_patched_gpsfake(self):
+        fixes = gpsd_fixes.gpsd_fixes(os.path.join(CORPUS, "sirfstarv-nmea.log"))
+        self.assertGreater(len(fixes), 10)
+
+
+def alive(pid):
+    """Whether a process still runs (a zombie waiting for its parent counts as gone)."""
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().split(") ")[-1][:1] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+if __name__ == "__main__":
+    unittest.main()
