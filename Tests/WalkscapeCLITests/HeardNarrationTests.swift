@@ -241,6 +241,8 @@ func millis(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded()
 /// A few `sh -c 'while :; do :; done'` at the tests' priority, killed by `stop` (and when released).
 final class BusyLoops {
     private var processes: [Process] = []
+    /// How many loops run.
+    var count: Int { processes.count }
 
     init(_ count: Int) throws {
         do {
@@ -255,6 +257,33 @@ final class BusyLoops {
             stop()
             throw error
         }
+    }
+
+    /// How many loops it takes to keep `cores` cores busy: the idle cores measured over half a second
+    /// (/proc/stat) less a quarter, rounded up, at most `cores` (1.3 idle cores: 2 loops; 0.2: none). Beside
+    /// a machine already busy (the tests run beside two busy loops) none, so that a test meant to run with
+    /// both cores busy does not run at twice that load.
+    static func count(keepingBusy cores: Int) -> (idle: Double, loops: Int) {
+        guard cores > 0 else { return (0, 0) }
+        let idle = idleCores(over: 0.5)
+        return (idle, min(cores, max(0, Int((idle - 0.25).rounded(.up)))))
+    }
+
+    /// How many cores were idle, on average, over the next `seconds` (/proc/stat's idle and iowait ticks);
+    /// all of them when /proc/stat cannot be read.
+    static func idleCores(over seconds: Double) -> Double {
+        func ticks() -> (idle: Double, total: Double)? {
+            guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+            let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+            guard values.count >= 5 else { return nil }
+            return (values[3] + values[4], values.reduce(0, +))
+        }
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        guard let first = ticks() else { return cores }
+        usleep(UInt32(seconds * 1_000_000))
+        guard let second = ticks(), second.total > first.total else { return cores }
+        return cores * (second.idle - first.idle) / (second.total - first.total)
     }
 
     func stop() {
@@ -281,10 +310,14 @@ struct HeardPlay {
         var completed: Double?
         var playLog: String
         var screen: String
+        /// The busy loops started for `busyCores`, and the idle cores measured before.
+        var loopsAdded = 0
+        var idleCores = 0.0
     }
 
     var speed: Double
-    var busyLoops = 0
+    /// Cores kept busy while it plays: busy loops for those found idle (`BusyLoops.count(keepingBusy:)`).
+    var busyCores = 0
     /// More of the player's environment (PULSE_LATENCY_MSEC).
     var environment: [String: String] = [:]
     /// Sets the daemon up before the recording starts; returns the source to record.
@@ -293,12 +326,14 @@ struct HeardPlay {
     var watch = false
 
     func run(_ tour: HeardTour) throws -> Outcome {
-        try PrivatePulseServer.with { server in
+        // Measured before this walk's own sound server starts, whose start-up would count as load.
+        let loops = BusyLoops.count(keepingBusy: busyCores)
+        return try PrivatePulseServer.with { server in
             let device = try route(server)
             let recorder = try MonitorRecorder(server: server.address, device: device)
             var samples: [Float]?
             defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
-            let busy = try BusyLoops(busyLoops)
+            let busy = try BusyLoops(loops.loops)
             defer { busy.stop() }
             usleep(400_000)  // let the recorder settle on silence
             let tmux = Tmux()
@@ -338,7 +373,9 @@ struct HeardPlay {
             usleep(300_000)
             samples = recorder.stop()
             let log = (try? String(contentsOfFile: state + "/walkscape/play.log", encoding: .utf8)) ?? ""
-            return Outcome(samples: samples ?? [], recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen)
+            return Outcome(
+                samples: samples ?? [], recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen,
+                loopsAdded: busy.count, idleCores: loops.idle)
         }
     }
 }
@@ -376,7 +413,9 @@ struct HeardNarrationTests {
         #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
         let markers = HeardMarkers(outcome.samples, speed: play.speed)
         let completion = outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?"
-        print("heard: play ×\(formatShortNumber(play.speed))\(label): \(markers.summary(engine: engine)); completion shown \(completion) ms after the last sample")
+        let load = play.busyCores > 0
+            ? ", \(play.busyCores) cores kept busy (\(formatFixed(outcome.idleCores, 2)) idle: \(outcome.loopsAdded) busy loops added)" : ""
+        print("heard: play ×\(formatShortNumber(play.speed))\(label)\(load): \(markers.summary(engine: engine)); completion shown \(completion) ms after the last sample")
         return Run(outcome: outcome, markers: markers, engine: engine)
     }
 
@@ -391,7 +430,7 @@ struct HeardNarrationTests {
     /// narrations the engine's (0 behind a queued point, 2 s of walk before point 3).
     @Test(arguments: [1.0, 0.5, 2.0])
     func everyNarrationIsHeardWholeWithTheEnginesGaps(speed: Double) throws {
-        expectWhole(try run(HeardPlay(speed: speed, busyLoops: 2), ", 2 busy loops"), gaps: true)
+        expectWhole(try run(HeardPlay(speed: speed, busyCores: 2), ""), gaps: true)
     }
 
     /// At ×1 through `module-loopback` (300 ms): the player plays on a null sink whose monitor loops back into
@@ -410,8 +449,8 @@ struct HeardNarrationTests {
     /// kept busy. (At a load of about 6 the stream's interpolated clock once ran past a narration's end while the
     /// sink still held its tail, and closing the stream cut it; PulseHandOverTests now holds that case.)
     @Test func everyNarrationIsHeardWholeWithASecondOfStreamLatency() throws {
-        let play = HeardPlay(speed: 1, busyLoops: 2, environment: ["PULSE_LATENCY_MSEC": "1000"])
-        expectWhole(try run(play, " with PULSE_LATENCY_MSEC=1000, 2 busy loops"), gaps: false)
+        let play = HeardPlay(speed: 1, busyCores: 2, environment: ["PULSE_LATENCY_MSEC": "1000"])
+        expectWhole(try run(play, " with PULSE_LATENCY_MSEC=1000"), gaps: false)
     }
 
     /// The cue on screen changes within 100 ms of its marker being heard: the screen read as often as tmux
