@@ -15,18 +15,22 @@ mkdir -p "$OUT/modules" "$OUT/bin"
 
 LINK_FLAGS=(-D LIBFUZZER -swift-version 6 -parse-as-library -O -wmo -sanitize=fuzzer,address -use-ld=lld -I "$OUT/modules")
 FLAGS=("${LINK_FLAGS[@]}" -g)
-SYSTEM=(-I Sources/CGeodesic -I Sources/CZlib -I Sources/CLibCrypto -I Sources/CSQLite3 -I Sources/CMpg123 -I Sources/CSndfile -I Sources/CPulse -I Sources/CSamplerate
-        -I Sources/CFFmpeg/include -I Sources/CRubberBand
-        -Xcc -I/usr/include/x86_64-linux-gnu)
+# The C modules' folders (module maps and shim headers): a Swift module that imports one compiles its
+# declarations in, so a change there rebuilds the Swift modules too.
+C_MODULES=(Sources/CGeodesic Sources/CZlib Sources/CLibCrypto Sources/CSQLite3 Sources/CMpg123 Sources/CSndfile Sources/CPulse
+           Sources/CSamplerate Sources/CFFmpeg/include Sources/CRubberBand)
+SYSTEM=()
+for folder in "${C_MODULES[@]}"; do SYSTEM+=(-I "$folder"); done
+SYSTEM+=(-Xcc -I/usr/include/x86_64-linux-gnu)
 
-# A module is rebuilt when one of its sources, a module built before it, or this script is newer than its
-# library (a module's struct layouts are compiled into the modules that use it).
+# A module is rebuilt when one of its sources, a module built before it, a C module's folder or this script is
+# newer than its library (a module's struct layouts are compiled into the modules that use it).
 # MODULE_DIR names a module's sources outside Sources/ (a package dependency under .build/checkouts).
 module() {
     local name=$1; shift
     local lib="$OUT/modules/lib$name.a" dir=${MODULE_DIR:-Sources/$name}
     local sources; sources=$(find "$dir" -name '*.swift' | sort)
-    if [ -f "$lib" ] && [ -z "$(find "$dir" Fuzz/build.sh "${built[@]}" -newer "$lib" -print -quit)" ]; then
+    if [ -f "$lib" ] && [ -z "$(find "$dir" Fuzz/build.sh "${C_MODULES[@]}" "${built[@]}" -newer "$lib" -print -quit)" ]; then
         built+=("$lib"); return
     fi
     echo "fuzz: compiling module $name" >&2
