@@ -327,13 +327,13 @@ struct HeardPlay {
 
     func run(_ tour: HeardTour) throws -> Outcome {
         // Measured before this walk's own sound server starts, whose start-up would count as load.
-        let loops = BusyLoops.count(keepingBusy: busyCores)
+        let load = BusyLoops.count(keepingBusy: busyCores)
         return try PrivatePulseServer.with { server in
             let device = try route(server)
             let recorder = try MonitorRecorder(server: server.address, device: device)
             var samples: [Float]?
             defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
-            let busy = try BusyLoops(loops.loops)
+            let busy = try BusyLoops(load.loops)
             defer { busy.stop() }
             usleep(400_000)  // let the recorder settle on silence
             let tmux = Tmux()
@@ -375,7 +375,7 @@ struct HeardPlay {
             let log = (try? String(contentsOfFile: state + "/walkscape/play.log", encoding: .utf8)) ?? ""
             return Outcome(
                 samples: samples ?? [], recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen,
-                loopsAdded: busy.count, idleCores: loops.idle)
+                loopsAdded: busy.count, idleCores: load.idle)
         }
     }
 }

@@ -51,7 +51,7 @@ def gpsd_fixes(path, saved=None):
 
 
 GPSFAKE_READY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpsfake_ready.py")
-# The longest replay of the corpus takes 14 s on a quiet machine and about 25 s beside two busy loops.
+# The longest replay of the corpus took 14 s on a quiet machine and 16-19 s beside two busy loops (12 at once).
 REPLAY_TIMEOUT = 120
 REPLAY_ATTEMPTS = 3
 

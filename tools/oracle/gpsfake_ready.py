@@ -46,9 +46,15 @@ def accepts(family, address):
         probe.close()
 
 
+# gpsd that has not listened on both sockets within this many seconds will not: gpsfake goes on and fails
+# in its own words (a refused connection) rather than waiting for ever.
+READY_WITHIN = 30
+
+
 def wait_ready(self):
-    """Wait until gpsd listens on its control socket and on its TCP port (or has died)."""
-    while self.is_alive():
+    """Wait until gpsd listens on its control socket and on its TCP port (or has died, or READY_WITHIN passed)."""
+    deadline = time.monotonic() + READY_WITHIN
+    while self.is_alive() and time.monotonic() < deadline:
         if accepts(socket.AF_UNIX, self.control_socket) and \
                 accepts(socket.AF_INET, ("127.0.0.1", self.walkscape_port)):
             return

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 import unittest
+from unittest import mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gpsd_fixes  # noqa: E402
@@ -72,14 +73,19 @@ class ReplayHarnessTests(unittest.TestCase):
         output = gpsd_fixes.gpsd_replay(self.log, command)
         self.assertIn(b'"class":"TPV"', output)
 
-    def test_a_log_gpsd_could_not_replay_fails_the_comparison(self):
-        original = gpsd_fixes.gpsd_replay
-        gpsd_fixes.gpsd_replay = lambda path: (_ for _ in ()).throw(gpsd_fixes.ReplayError("no replay"))
-        try:
-            result = gpsd_fixes.compare("walk.log", self.log, "/bin/false")
-        finally:
-            gpsd_fixes.gpsd_replay = original
-        self.assertEqual(result[-1], "no replay")
+    def test_a_log_gpsd_could_not_replay_fails_the_check_with_its_reasons(self):
+        docs = os.path.join(self.folder, "traces.md")
+        open(docs, "w").write("## Where walkscape and gpsd differ\n")
+        failed = gpsd_fixes.ReplayError("gpsd could not replay walk.log in 3 attempts (no end after 120 s)")
+        arguments = ["gpsd_fixes.py", "--logs", self.folder, "--docs", docs, "--binary", "/bin/false"]
+        printed = []
+        with mock.patch.object(gpsd_fixes, "gpsd_replay", side_effect=failed), \
+                mock.patch.object(gpsd_fixes.shutil, "which", return_value="/usr/bin/gpsfake"), \
+                mock.patch.object(sys, "argv", arguments), \
+                mock.patch("builtins.print", side_effect=lambda *a: printed.append(" ".join(map(str, a)))):
+            status = gpsd_fixes.main()
+        self.assertEqual(status, 1)
+        self.assertIn("FAIL gpsd could not replay walk.log in 3 attempts (no end after 120 s)", printed)
 
     @unittest.skipUnless(shutil.which("gpsfake") and os.path.isdir(CORPUS), "needs gpsd and ../shared/real")
     def test_gpsd_replays_a_real_log_through_the_patched_gpsfake(self):
