@@ -53,6 +53,10 @@ SECONDS = {
     "WalkscapeCLITests": 77,
     "WalkscapeCLITests.PlayTmuxTests": 71,
     "WalkscapeAudioTests.PulsePlaybackTests": 67,
+    # The calm phase's two heard-narration suites, side by side (each keeps two cores busy, counted one walk
+    # at a time).
+    "WalkscapeCLITests.HeardNarrationLatencyTests": 66,
+    "WalkscapeCLITests.HeardNarrationTests": 63,
     "WalkscapeLiveTests.TrackLiveTests": 45,
     "WalkscapeRemoteTests.DownloadCLITests": 36,
     "WalkscapeCLITests.ReportBrowserCLITests": 33,
