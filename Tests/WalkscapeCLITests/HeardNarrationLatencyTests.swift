@@ -34,8 +34,8 @@ struct HeardNarrationLatencyTests: HeardWalkSuite {
     /// answers, each read kept only when it took under 15 ms, and the change placed between the last read
     /// without the cue and the first with it, on the recording's timeline (`MonitorRecorder.sampleIndex(at:)`).
     /// A change is judged only when those two reads are under 100 ms apart, or when they show it early or late
-    /// whatever happened between them; on a machine so busy that tmux answers too seldom to tell (no read
-    /// before the cue, or reads far apart), the walk is played again, up to five times, until every cue has
+    /// whatever happened between them; on a machine so busy that tmux answers too seldom to tell (no quick read
+    /// while the cue was on screen, none before it, or reads far apart), the walk is played again, up to five times, until every cue has
     /// been judged once. A cue shown outside ±100 ms in any run fails; one never judged in five runs fails.
     @Test func eachSubtitleCueShowsWhenItsMarkerIsHeard() throws {
         var judged: [String: Double] = [:]
@@ -47,8 +47,11 @@ struct HeardNarrationLatencyTests: HeardWalkSuite {
             let rate = markers.rate
             reads.append(outcome.captures.count)
             for marker in HeardTour.markers where judged[marker.cue] == nil {
+                // Not among the reads kept: on a machine so busy that tmux answered slowly for longer than the
+                // cue stayed on screen, no quick read fell inside it. Judged in a later run; never seen in five
+                // fails below.
                 guard let shown = outcome.captures.firstIndex(where: { $0.screen.contains(marker.cue) }) else {
-                    Issue.record("the cue \"\(marker.cue)\" was never seen on screen (\(outcome.captures.count) reads kept)")
+                    unclear[marker.cue] = "never seen on screen (\(reads.map(String.init).joined(separator: ", ")) reads kept in the runs)"
                     continue
                 }
                 guard let onset = markers.found(marker).onset else {
