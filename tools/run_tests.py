@@ -55,8 +55,8 @@ SECONDS = {
     "WalkscapeAudioTests.PulsePlaybackTests": 67,
     # The calm phase's two heard-narration suites, side by side (each keeps two cores busy, counted one walk
     # at a time).
-    "WalkscapeCLITests.HeardNarrationLatencyTests": 66,
-    "WalkscapeCLITests.HeardNarrationTests": 63,
+    "WalkscapeCLITests.HeardNarrationTests": 72,
+    "WalkscapeCLITests.HeardNarrationLatencyTests": 57,
     "WalkscapeLiveTests.TrackLiveTests": 45,
     "WalkscapeRemoteTests.DownloadCLITests": 36,
     "WalkscapeCLITests.ReportBrowserCLITests": 33,

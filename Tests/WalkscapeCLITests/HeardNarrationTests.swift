@@ -468,8 +468,9 @@ extension HeardWalkSuite {
 
 /// Every narration of a walk heard whole, on a real PulseAudio server (a private daemon's null sink, recorded
 /// from its monitor): `walkscape play --audio pulse` in tmux, the markers of `HeardTour` found in the recording
-/// with a Goertzel filter, at ×1, ×½ and ×2. Each run prints one `heard:` line with its figures.
-/// (`HeardNarrationLatencyTests` plays the same walk through added latency and judges the subtitles' clock.)
+/// with a Goertzel filter, at ×1, ×½ and ×2; and `listen`'s cue lines against what it played. Each run prints
+/// one `heard:` line with its figures. (`HeardNarrationLatencyTests` plays the same walk through added latency
+/// and judges the subtitles' clock on the player's screen.)
 @Suite(.serialized, .enabled(if: Tmux.path != nil && PrivatePulseServer.available, "tmux or pulseaudio is not installed; `make test` installs both"))
 struct HeardNarrationTests: HeardWalkSuite {
     /// At ×1, ×½ and ×2 with both cores kept busy: each marker heard whole, in order, and the silence between
@@ -477,6 +478,57 @@ struct HeardNarrationTests: HeardWalkSuite {
     @Test(arguments: [1.0, 0.5, 2.0])
     func everyNarrationIsHeardWholeWithTheEnginesGaps(speed: Double) throws {
         expectWhole(try run(HeardPlay(speed: speed, busyCores: 2), ""), gaps: true)
+    }
+
+    /// `walkscape listen --point 1 --audio pulse`: each cue line arrives when its marker is heard (within
+    /// 100 ms), the first one not before the narration's first sample.
+    @Test func listenPrintsEachCueWhenItsMarkerIsHeard() throws {
+        let tour = try HeardTour()
+        defer { tour.remove() }
+        let (samples, recorder, lines, status, errors) = try PrivatePulseServer.with { server -> ([Float], MonitorRecorder, [(time: Double, text: String)], Int32, String) in
+            let recorder = try MonitorRecorder(server: server.address)
+            var samples: [Float]?
+            defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
+            usleep(400_000)
+            let started = try CLI.start(["listen", tour.directory, "--point", "1", "--audio", "pulse"], environment: server.clientEnvironment)
+            var lines: [(time: Double, text: String)] = []
+            var pending = Data()
+            let handle = started.1.fileHandleForReading
+            while true {
+                let data = handle.availableData
+                let now = monotonicNow()
+                if data.isEmpty { break }
+                pending.append(data)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    lines.append((now, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+                    pending = Data(pending[(newline + 1)...])
+                }
+            }
+            let errors = String(decoding: started.2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            started.0.waitUntilExit()
+            usleep(1_000_000)
+            samples = recorder.stop()
+            return (samples ?? [], recorder, lines, started.0.terminationStatus, errors)
+        }
+        #expect(status == 0, "listen exited \(status): \(errors)")
+        let narration = HeardTour.markers.filter { $0.narration == 1 }
+        let markers = HeardMarkers(samples, speed: 1, markers: narration)
+        var offsets: [String] = []
+        for marker in narration {
+            guard let line = lines.first(where: { $0.text.hasSuffix(marker.cue) }) else {
+                Issue.record("listen printed no line for \"\(marker.cue)\"; it printed \(lines.map(\.text))")
+                continue
+            }
+            guard let index = recorder.sampleIndex(at: line.time), let onset = markers.found(marker).onset else {
+                Issue.record("\(marker) not heard; heard: \(markers.table)")
+                continue
+            }
+            let offset = (Double(index) - onset) / markers.rate
+            offsets.append("\(line.text.prefix(11)) \(millis(offset))")
+            #expect(abs(offset) <= 0.1, "listen printed \"\(line.text)\" \(millis(offset)) ms after \(marker) was heard (negative: before it; at most 100 ms either way)")
+        }
+        for check in markers.wholeAndInOrder { #expect(check.passed, "listen: \(check.message)") }
+        print("heard: listen --point 1: cue printed − marker heard (ms): \(offsets.joined(separator: ", ")); \(markers.summary(engine: []))")
     }
 }
 

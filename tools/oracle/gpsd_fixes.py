@@ -35,7 +35,8 @@ def gpsd_fixes(path, saved=None):
     """gpsd's dated fixes of one log: {time: [(lat, lon)]}; `saved` is a folder of gpsfake outputs (NAME.json)
     made earlier, to compare again without replaying."""
     if saved:
-        output = open(os.path.join(saved, os.path.basename(path) + ".json"), "rb").read()
+        with open(os.path.join(saved, os.path.basename(path) + ".json"), "rb") as file:
+            output = file.read()
     else:
         output = gpsd_replay(path)
     fixes = {}
@@ -134,7 +135,9 @@ def documented_rules(docs):
     """The table of docs/traces.md's section "Where walkscape and gpsd differ": {file: (left out, rule)}."""
     rules = {}
     inside = False
-    for line in open(docs, encoding="utf-8"):
+    with open(docs, encoding="utf-8") as file:
+        lines = file.read().splitlines()
+    for line in lines:
         if line.startswith("#"):
             inside = "Where walkscape and gpsd differ" in line
             continue
