@@ -42,6 +42,17 @@ import WalkscapeTestSupport
         #expect(result.stdout.isEmpty)
     }
 
+    /// `compare` replays each walk under every profile and, with --phases, at every phase: 700 walks under the
+    /// four default profiles at 360 phases would be 1,008,000 replays, refused before a trace is read. (700,
+    /// not more: swift-argument-parser took 20 s of CPU to parse 3,000 repeated --trace options in a debug build.)
+    @Test func compareRefusesMoreReplaysThanItsLimit() throws {
+        let traces = Array(repeating: ["--trace", Self.trace], count: 700).flatMap { $0 }
+        let result = try Self.run(["compare", "tours/torino-portici"] + traces + ["--phases", "360"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("700 traces × \(EngineProfile.current.count) profiles × 360 phases would make \(700 * EngineProfile.current.count * 360) replays; at most \(ValueRanges.maxComparisonReplays): give fewer --trace or lower --phases."), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     /// `radii` keeps a window of K fixes per point and radius: a K of 2^32 asked for 34 GB and trapped, 2^63 − 1
     /// crashed on a signal. The option and a suite's `confirmFixes` are held to 1–1,000.
     @Test(arguments: ["4294967296", "9223372036854775807", "1001", "0"])

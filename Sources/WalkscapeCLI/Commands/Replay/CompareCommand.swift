@@ -77,6 +77,8 @@ struct CompareCommand: ParsableCommand {
         guard ValueRanges.walkSpeeds.contains(walkSpeed) else { throw ValidationError("--walk-speed must be a speed in m/s from 0.1 to 10, got \(formatShortNumber(walkSpeed)).") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0.") }
         try checked { () throws(ValueProblem) in try ValueRanges.checkPhases(phases) }
+        let profileCount = profiles.isEmpty ? EngineProfile.current.count : profiles.count
+        try checked { () throws(ValueProblem) in try ValueRanges.checkComparisonReplays(traces: trace.count, profiles: profileCount, phases: phases) }
     }
 
     func run() throws {
