@@ -123,11 +123,8 @@ PREFIX ?= /usr/local
 CONFIGURATION ?= release
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
-# The build is a plain `swift build` (every target, as `make build` does), not `--product walkscape`: right after
-# `swift build --build-tests` (make test, then tools/check_install.sh), building the product alone compiled
-# SwiftProtobuf's 94 files again (25 s), a plain build did not (7 s); the plugin then builds the product itself.
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION)
+	$(SWIFT) build -c $(CONFIGURATION) --product walkscape
 	$(SWIFT) package generate-manual --configuration $(CONFIGURATION) --multi-page --date $(MAN_DATE) --authors "walkscape contributors"
 	@set -e; bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/walkscape; \
 	  man=.build/plugins/GenerateManual/outputs/walkscape; \
