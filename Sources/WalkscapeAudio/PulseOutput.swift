@@ -190,6 +190,15 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         return heardLocked()
     }
 
+    /// How many ended streams are still left to play out their tail (retired, their drain not yet answered).
+    var retiredStreamCount: Int {
+        api.lock()
+        defer { api.unlock() }
+        lock()
+        defer { unlock() }
+        return retired.count
+    }
+
     public var writtenFrames: Int64 {
         api.lock()
         defer { api.unlock() }

@@ -85,4 +85,33 @@ struct PulseHandOverTests {
             }
         }
     }
+
+    /// A stream paused after its clock reached its end is closed when the next narration starts, not left to
+    /// play out: corked, its drain would never answer, and it would stay open until `stop` gave up on it after
+    /// 2 s. Unpaused, the same stream is left to play out (the control: the count can be 1).
+    @Test(arguments: [true, false])
+    func aStreamPausedAtItsEndIsClosedNotLeftToPlayOut(paused: Bool) throws {
+        try PrivatePulseServer.with { server in
+            let pidText = try String(contentsOfFile: server.directory + "/pulse/pid", encoding: .utf8)
+            let pid = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), "no pid in \(pidText)")
+            let output = try PulseOutput(server: server.address)
+            defer { try? output.stop() }
+            let format = AudioFormat(sampleRate: PulseHandOverTests.rate, channels: 1)
+            try output.start(format: format, paused: false)
+            try writeTone(output, frequency: 440, seconds: 1.0)
+            #expect(wait(seconds: 5) { output.heardFrames >= Int64(0.7 * Double(PulseHandOverTests.rate)) }, "the tone did not play")
+            // The server stops: the stream's clock runs on to the tone's end while the drain waits on the server.
+            kill(pid, SIGSTOP)
+            defer { kill(pid, SIGCONT) }
+            try #require(wait(seconds: 3) { output.isDrained }, "the stream's clock did not run to the end without the server")
+            // The server goes on 200 ms later: pausing waits for its answer (the cork), and so does the next
+            // stream. The ended stream is retired or closed when that stream starts, before it waits.
+            let resume = Thread { usleep(200_000); kill(pid, SIGCONT) }
+            resume.start()
+            if paused { output.pause() }
+            try output.start(format: format, paused: paused)
+            let retired = output.retiredStreamCount
+            #expect(retired == (paused ? 0 : 1), "paused: \(paused): \(retired) streams left to play out")
+        }
+    }
 }
