@@ -80,9 +80,10 @@ demo-helsinki:
 # The Swift tests run as several processes of the test binary at once (tools/run_tests.py: most tests wait on a
 # child process, tmux or the sound server, so one process left the cores idle), with the gpsd oracle, the
 # install check, the golden suite and the schema and doc checks in the same pool. CALM_TESTS run after the rest,
-# three processes side by side: the two heard-narration suites keep two cores busy with busy loops of their own
-# (counted one walk at a time), and beside the other jobs as well (a load of 6) the player underran;
-# PulsePlaybackTests' pause and seek were 60-70 ms off in the pool now and then (docs/testing.md).
+# side by side: the two heard-narration suites and PulsePlaybackTests, a process each, and the harness's own
+# tests. The heard-narration suites keep two cores busy with busy loops of their own (counted one walk at a
+# time), and beside the other jobs as well (a load of 6) the player underran; PulsePlaybackTests' pause and
+# seek were 60-70 ms off in the pool now and then (docs/testing.md).
 CALM_TESTS := HeardNarration|PulsePlaybackTests
 # Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
 # $(,) is a comma inside a $(call) argument.

@@ -33,6 +33,7 @@ public enum ValueRanges {
     public static func checkPhases(_ phases: Int?) throws(ValueProblem) {
         if let phases, !ValueRanges.phases.contains(phases) { throw ValueProblem("--phases must be a whole number from 1 to 360, got \(phases).") }
     }
+
     /// The most walk replays `walkscape compare` makes: traces × profiles × `--phases` (each a full replay).
     public static let maxComparisonReplays = 1_000_000
 
@@ -45,6 +46,7 @@ public enum ValueRanges {
         throw ValueProblem(
             "\(traces) trace\(traces == 1 ? "" : "s") × \(profiles) profiles\(phases.map { " × \($0) phases" } ?? "") would make \(count) replays; at most \(maxComparisonReplays): give fewer --trace\(phases == nil ? "" : " or lower --phases").")
     }
+
     /// The most fixes `walkscape synth` makes: a fix a second for 11 days (a walk of a tour lasts hours), about
     /// 150 MB of GPX. Checked before the walk is generated, from the path's length, the speed and the pauses.
     public static let maxSyntheticFixes = 1_000_000
