@@ -124,10 +124,9 @@ let package = Package(
             ],
             exclude: ["Proto/vector_tile.proto"]),
         .target(name: "WalkscapeRuntime", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio"]),
-        // The field report (`walkscape report`): one self-contained HTML page; its template is embedded in the code.
+        // The field report (`walkscape report`): one self-contained HTML page; its template is a Swift raw string (ReportPageTemplate).
         .target(
-            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTraces", "WalkscapeReports", "WalkscapeTours", "WalkscapeReplay"],
-            resources: [.embedInCode("Page/report.html")]),
+            name: "WalkscapeFieldReport", dependencies: ["WalkscapeCore", "WalkscapeSystem", "WalkscapeAudio", "WalkscapeTraces", "WalkscapeReports", "WalkscapeTours", "WalkscapeReplay"]),
         .target(name: "WalkscapeTUI", dependencies: ["WalkscapeCore"]),
         .target(name: "WalkscapeTerminal", dependencies: ["WalkscapeTUI", "CNcursesw"]),
         // posix_openpt, grantpt, unlockpt and ptsname_r, which Swift's Glibc module does not declare.

@@ -1,11 +1,11 @@
-/// The report's page: the template (Page/report.html, embedded in the code by SwiftPM) with the data's JSON
+/// The report's page: the template (`ReportPageTemplate`) with the data's JSON
 /// in place of its one `/*REPORT_DATA*/` placeholder.
 public enum ReportPage {
     /// The placeholder the data replaces, inside the template's `<script type="application/json">` element.
     public static let placeholder = "/*REPORT_DATA*/"
 
-    /// The template's bytes, exactly as in Sources/WalkscapeFieldReport/Page/report.html.
-    public static var template: [UInt8] { PackageResources.report_html }
+    /// The template's bytes: `ReportPageTemplate.html` in UTF-8.
+    public static var template: [UInt8] { Array(ReportPageTemplate.html.utf8) }
 
     /// The page for `data`: the template with the escaped JSON (`ReportJSON`) in place of the placeholder.
     public static func html(_ data: ReportData) throws -> [UInt8] {

@@ -221,9 +221,16 @@ import WalkscapeTraces
         #expect(decoded == data)
     }
 
-    @Test func theEmbeddedTemplateIsThePageFile() throws {
-        let file = try #require(FileManager.default.contents(atPath: repositoryRoot + "/Sources/WalkscapeFieldReport/Page/report.html"))
-        #expect(ReportPage.template == Array(file))
+    /// The template is the text between the raw string's delimiter lines in ReportPageTemplate.swift, which is
+    /// where tools/report/check_page.py reads it (and rewrites its CSP): one placeholder, a whole HTML page.
+    @Test func theTemplateIsTheRawStringCheckPageReads() throws {
+        let source = try String(contentsOfFile: repositoryRoot + "/Sources/WalkscapeFieldReport/ReportPageTemplate.swift", encoding: .utf8)
+        let open = try #require(source.range(of: "static let html = #\"\"\"\n"))
+        let close = try #require(source.range(of: "\n\"\"\"#\n", range: open.upperBound..<source.endIndex))
+        let between: String = String(source[open.upperBound..<close.lowerBound])
+        #expect(ReportPage.template == Array(between.utf8))
+        #expect(between.hasPrefix("<!doctype html>") && between.hasSuffix("</html>\n"))
+        #expect(between.components(separatedBy: ReportPage.placeholder).count == 2)
         #expect(throws: FieldReportError.self) { try ReportPage.fill(template: Array("no placeholder".utf8), json: Array("{}".utf8)) }
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Check the field report's page (Sources/WalkscapeFieldReport/Page/report.html, embedded in walkscape) in headless Chromium.
+"""Check the field report's page (the template in Sources/WalkscapeFieldReport/ReportPageTemplate.swift) in headless Chromium.
 
 Usage: python3 tools/report/check_page.py [--template FILE] [--data FILE] [--out DIR] [--chromium PATH] [--keep]
        python3 tools/report/check_page.py --page report.html [--out DIR] [--no-screenshots]
@@ -57,7 +57,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "tools" / "report" / "page"
-TEMPLATE = ROOT / "Sources" / "WalkscapeFieldReport" / "Page" / "report.html"
+TEMPLATE = ROOT / "Sources" / "WalkscapeFieldReport" / "ReportPageTemplate.swift"
+# The template is the Swift raw string between these two lines of ReportPageTemplate.swift; the newline before
+# the closing delimiter is not part of the string.
+TEMPLATE_OPEN = 'static let html = #"""\n'
+TEMPLATE_CLOSE = '\n"""#\n'
+
+
+def read_template(path: Path) -> str:
+    """The page template: the HTML inside ReportPageTemplate.swift's raw string (or a plain .html file's text)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".swift":
+        return text
+    start = text.index(TEMPLATE_OPEN) + len(TEMPLATE_OPEN)
+    return text[start:text.index(TEMPLATE_CLOSE, start)]
+
+
+def write_template(path: Path, html: str) -> None:
+    """Writes `html` back as the template, in place of the raw string's contents (or as a plain .html file)."""
+    if path.suffix != ".swift":
+        path.write_text(html, encoding="utf-8")
+        return
+    text = path.read_text(encoding="utf-8")
+    start = text.index(TEMPLATE_OPEN) + len(TEMPLATE_OPEN)
+    end = text.index(TEMPLATE_CLOSE, start)
+    path.write_text(text[:start] + html + text[end:], encoding="utf-8")
 DATA_RE = re.compile(r'<script type="application/json" id="report-data">(?P<json>.*?)</script>', re.S)
 PLACEHOLDER = "/*REPORT_DATA*/"
 
@@ -693,8 +717,8 @@ def main(argv=None) -> int:
                     help="rewrite the template's CSP script-src with its inline scripts' hashes (after editing a script), then check")
     args = ap.parse_args(argv)
     if args.update_csp:
-        text = args.template.read_text(encoding="utf-8")
-        args.template.write_text(with_csp_scripts(text, inline_script_hashes(text)), encoding="utf-8")
+        text = read_template(args.template)
+        write_template(args.template, with_csp_scripts(text, inline_script_hashes(text)))
         print(f"{args.template}: script-src {' '.join(inline_script_hashes(text))}")
 
     chromium = find_chromium(args.chromium)
@@ -715,7 +739,7 @@ def main(argv=None) -> int:
         template = page_text
         c.check("page: filled, no placeholder left", PLACEHOLDER not in page_text)
     else:
-        template = args.template.read_text(encoding="utf-8")
+        template = read_template(args.template)
         data = json.loads(args.data.read_text(encoding="utf-8"))
         try:
             page_text = fill_template(template, data)

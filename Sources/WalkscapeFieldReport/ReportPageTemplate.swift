@@ -1,3 +1,14 @@
+/// The report page's template: one self-contained HTML page (inline CSS and JavaScript, no request to anything)
+/// with one `/*REPORT_DATA*/` placeholder, which `ReportPage` fills with the report's data as JSON.
+///
+/// The page is a Swift raw string, not a resource SwiftPM embeds in the code: SwiftPM writes an embedded resource
+/// as an array literal of its bytes (63,628 here), and a debug build took 20 s of CPU to compile that literal; this
+/// string compiles in a fraction of a second. Edit the HTML below as HTML: in a raw string `\` and `"` are plain
+/// characters (only a backslash followed by `#` would start an interpolation), and the blank line before the
+/// closing delimiter is the page's final newline.
+enum ReportPageTemplate {
+    /// The page, byte for byte what `walkscape report` writes around the data.
+    static let html = #"""
 <!doctype html>
 <!--
   walkscape field report: the template `walkscape report` fills (issue 30).
@@ -1200,3 +1211,6 @@ details.transcript p.active { color: var(--accent); }
 </script>
 </body>
 </html>
+
+"""#
+}
