@@ -83,8 +83,11 @@ demo-helsinki:
 # side by side: the two heard-narration suites and PulsePlaybackTests, a process each, and the harness's own
 # tests. The heard-narration suites keep two cores busy with busy loops of their own (counted one walk at a
 # time), and beside the other jobs as well (a load of 6) the player underran; PulsePlaybackTests' pause and
-# seek were 60-70 ms off in the pool now and then (docs/testing.md).
+# seek were 60-70 ms off in the pool now and then (docs/testing.md). LOAD_TESTS, pure computation that waits
+# on nothing, run in that phase too, one test at a time (one core): they are part of the load the walks must
+# play under, so their CPU is not spent again in the pool and then as busy loops.
 CALM_TESTS := HeardNarration|PulsePlaybackTests
+LOAD_TESTS := EngineRadiusReplayTests
 # Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
 # $(,) is a comma inside a $(call) argument.
 , := ,
@@ -97,9 +100,9 @@ test: test-deps
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
 	  status=0; tools/run_tests.py --beside "python3 -m unittest -q tools/oracle/test_gpsd_fixes.py && python3 tools/oracle/gpsd_fixes.py" --beside tools/check_install.sh \
 	    --beside "$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml" \
-	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh --skip "$(CALM_TESTS)" || status=$$?; \
-	  echo "make test: $$(date -u +%T) the heard-narration and PulseAudio playback tests, away from the rest (they judge timing on the sink)"; \
-	  tools/run_tests.py --only "$(CALM_TESTS)" || status=$$?; \
+	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh --skip "$(CALM_TESTS)|$(LOAD_TESTS)" || status=$$?; \
+	  echo "make test: $$(date -u +%T) the heard-narration and PulseAudio playback tests, away from the rest (they judge timing on the sink), with $(LOAD_TESTS) as part of their load"; \
+	  tools/run_tests.py --only "$(CALM_TESTS)|$(LOAD_TESTS)" --serial "$(LOAD_TESTS)" || status=$$?; \
 	  tools/pulse_null.sh stop; \
 	  exit $$status
 	$(call STAMP,done)
@@ -114,10 +117,13 @@ check-schema:
 	python3 tools/check_schema.py
 
 # make install PREFIX=… (default /usr/local; DESTDIR for staging): the release binary, man pages made by
-# swift-argument-parser's generate-manual plugin (one page a command, dated by the last commit so that the same
+# swift-argument-parser's generate-manual tool (one page a command, dated by the last commit so that the same
 # source gives the same pages), and bash/zsh/fish completions from the binary itself. CONFIGURATION=debug
 # installs the debug build instead (tools/check_install.sh, which `make test` runs, so as not to build twice).
-# The plugin copies a help text's blank lines into the page, where mdoc warns about each ("Empty input line"):
+# The tool runs directly, not through its `swift package generate-manual` plugin: the plugin builds every product
+# again and makes SwiftPM compile every plugin of the dependency graph, and the host tools they use
+# (swift-protobuf's protoc-gen-swift with its own copy of SwiftProtobuf: 30-54 s of CPU), on each run.
+# The tool copies a help text's blank lines into the page, where mdoc warns about each ("Empty input line"):
 # they become paragraph breaks (.Pp). It drops every non-ASCII character, so help texts are ASCII only
 # (tools/check_install.sh checks both).
 PREFIX ?= /usr/local
@@ -126,9 +132,10 @@ INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product walkscape
-	$(SWIFT) package generate-manual --configuration $(CONFIGURATION) --multi-page --date $(MAN_DATE) --authors "walkscape contributors"
+	$(SWIFT) build -c $(CONFIGURATION) --product generate-manual
 	@set -e; bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/walkscape; \
-	  man=.build/plugins/GenerateManual/outputs/walkscape; \
+	  man=.build/man-pages/$(CONFIGURATION); rm -rf "$$man"; mkdir -p "$$man"; \
+	  "$${bin%/*}/generate-manual" "$$bin" --multi-page --date $(MAN_DATE) --authors "walkscape contributors" --output-directory "$$man"; \
 	  install -d "$(INSTALL_ROOT)/bin" "$(INSTALL_ROOT)/share/man/man1" "$(INSTALL_ROOT)/share/bash-completion/completions" \
 	    "$(INSTALL_ROOT)/share/zsh/site-functions" "$(INSTALL_ROOT)/share/fish/vendor_completions.d"; \
 	  install -m 755 "$$bin" "$(INSTALL_ROOT)/bin/walkscape"; \
