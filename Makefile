@@ -83,11 +83,8 @@ demo-helsinki:
 # side by side: the two heard-narration suites and PulsePlaybackTests, a process each, and the harness's own
 # tests. The heard-narration suites keep two cores busy with busy loops of their own (counted one walk at a
 # time), and beside the other jobs as well (a load of 6) the player underran; PulsePlaybackTests' pause and
-# seek were 60-70 ms off in the pool now and then (docs/testing.md). LOAD_TESTS, pure computation that waits
-# on nothing, run in that phase too, one test at a time (one core): they are part of the load the walks must
-# play under, so their CPU is not spent again in the pool and then as busy loops.
+# seek were 60-70 ms off in the pool now and then (docs/testing.md).
 CALM_TESTS := HeardNarration|PulsePlaybackTests
-LOAD_TESTS := EngineRadiusReplayTests
 # Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
 # $(,) is a comma inside a $(call) argument.
 , := ,
@@ -100,9 +97,9 @@ test: test-deps
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
 	  status=0; tools/run_tests.py --beside "python3 -m unittest -q tools/oracle/test_gpsd_fixes.py && python3 tools/oracle/gpsd_fixes.py" --beside tools/check_install.sh \
 	    --beside "$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml" \
-	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh --skip "$(CALM_TESTS)|$(LOAD_TESTS)" || status=$$?; \
-	  echo "make test: $$(date -u +%T) the heard-narration and PulseAudio playback tests, away from the rest (they judge timing on the sink), with $(LOAD_TESTS) as part of their load"; \
-	  tools/run_tests.py --only "$(CALM_TESTS)|$(LOAD_TESTS)" --serial "$(LOAD_TESTS)" || status=$$?; \
+	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh --skip "$(CALM_TESTS)" || status=$$?; \
+	  echo "make test: $$(date -u +%T) the heard-narration and PulseAudio playback tests, away from the rest (they judge timing on the sink)"; \
+	  tools/run_tests.py --only "$(CALM_TESTS)" || status=$$?; \
 	  tools/pulse_null.sh stop; \
 	  exit $$status
 	$(call STAMP,done)

@@ -18,8 +18,7 @@ Ctrl-C does not reach it), then every process still carrying this run's WALKSCAP
 environment (a tmux server a test started daemonises out of its job's group but inherits the mark), and the
 runner exits 130 or 143.
 
-usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--serial REGEX] [--beside COMMAND]...
-                         [--timeout SECONDS]
+usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timeout SECONDS]
 Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
 """
 import argparse
@@ -108,10 +107,9 @@ class Job:
         self.timed_out = False
 
 
-def plan(binary, only, skip, serial=None):
+def plan(binary, only, skip):
     """The tests the selection holds (as the binary lists them) and the jobs that run them: each long suite
-    alone, then one job a test target for the rest. A job whose name matches `serial` runs its tests one at a
-    time (Swift Testing's --no-parallel), so that it keeps one core busy, not all of them."""
+    alone, then one job a test target for the rest."""
     listed = subprocess.run([binary, "--testing-library", "swift-testing", "--list-tests"], capture_output=True, text=True)
     if listed.returncode != 0:
         sys.exit(f"tools/run_tests.py: {binary} --list-tests failed (exit {listed.returncode}): {listed.stderr.strip()}")
@@ -125,8 +123,7 @@ def plan(binary, only, skip, serial=None):
     def job(name, pattern):
         # Swift Testing ORs its --filter options: --only goes into the one pattern, as a lookahead.
         selector = f"^(?=.*(?:{only}))(?:{pattern})" if only else f"^(?:{pattern})"
-        one_at_a_time = ["--no-parallel"] if serial and re.search(serial, name) else []
-        return Job(name, base + one_at_a_time + ["--filter", selector])
+        return Job(name, base + ["--filter", selector])
 
     long_ones = [s for s in LONG_SUITES if s in heads]
     jobs = [job(s, re.escape(s) + "/") for s in long_ones]
@@ -225,7 +222,6 @@ def main():
     parser.add_argument("--jobs", type=int, default=max(4, 2 * (os.cpu_count() or 2)), help="processes at once (default: twice the cores, at least 4)")
     parser.add_argument("--skip", help="leave out the tests whose id matches this regular expression")
     parser.add_argument("--only", help="run only the tests whose id matches this regular expression")
-    parser.add_argument("--serial", help="run the jobs whose name matches this regular expression one test at a time")
     parser.add_argument("--beside", action="append", default=[], help="a shell command to run in the same pool")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
     parser.add_argument("--binary", help="the test binary (default: .build/debug/walkscapePackageTests.xctest)")
@@ -236,7 +232,7 @@ def main():
     if not 1 <= args.timeout <= 86400:
         print(f"tools/run_tests.py: --timeout {args.timeout} is out of range; give 1 to 86400 seconds", file=sys.stderr)
         return 2
-    for option, pattern in (("--only", args.only), ("--skip", args.skip), ("--serial", args.serial)):
+    for option, pattern in (("--only", args.only), ("--skip", args.skip)):
         try:
             re.compile(pattern or "")
         except re.error as error:
@@ -247,7 +243,7 @@ def main():
         print(f"tools/run_tests.py: no test binary at {binary}; run `swift build --build-tests` first", file=sys.stderr)
         return 2
     os.makedirs(os.path.join(ROOT, ".build", "test-logs"), exist_ok=True)
-    tests, jobs = plan(binary, args.only, args.skip, args.serial)
+    tests, jobs = plan(binary, args.only, args.skip)
     if not tests:
         print("tools/run_tests.py: no test matches the selection", file=sys.stderr)
         return 2
