@@ -119,7 +119,7 @@ check-schema:
 # installs the debug build instead (tools/check_install.sh, which `make test` runs, so as not to build twice).
 # The tool runs directly, not through its `swift package generate-manual` plugin: the plugin builds every product
 # again and makes SwiftPM compile every plugin of the dependency graph, and the host tools they use
-# (swift-protobuf's protoc-gen-swift with its own copy of SwiftProtobuf: 30-54 s of CPU), on each run.
+# (swift-protobuf's protoc-gen-swift with its own copy of SwiftProtobuf: 30-54 s of CPU when it rebuilt them).
 # The tool copies a help text's blank lines into the page, where mdoc warns about each ("Empty input line"):
 # they become paragraph breaks (.Pp). It drops every non-ASCII character, so help texts are ASCII only
 # (tools/check_install.sh checks both).

@@ -4,8 +4,8 @@ public enum ReportPage {
     /// The placeholder the data replaces, inside the template's `<script type="application/json">` element.
     public static let placeholder = "/*REPORT_DATA*/"
 
-    /// The template's bytes: `ReportPageTemplate.html` in UTF-8.
-    public static var template: [UInt8] { Array(ReportPageTemplate.html.utf8) }
+    /// The template's bytes: `ReportPageTemplate.html` in UTF-8, made once.
+    public static let template: [UInt8] = Array(ReportPageTemplate.html.utf8)
 
     /// The page for `data`: the template with the escaped JSON (`ReportJSON`) in place of the placeholder.
     public static func html(_ data: ReportData) throws -> [UInt8] {

@@ -64,13 +64,24 @@ TEMPLATE_OPEN = 'static let html = #"""\n'
 TEMPLATE_CLOSE = '\n"""#\n'
 
 
+def template_span(path: Path, text: str) -> tuple[int, int]:
+    """Where the HTML starts and ends in ReportPageTemplate.swift's text; exits with one line when the raw
+    string's delimiter lines are not there."""
+    start = text.find(TEMPLATE_OPEN)
+    end = text.find(TEMPLATE_CLOSE, start + len(TEMPLATE_OPEN)) if start >= 0 else -1
+    if end < 0:
+        sys.exit(f"{path}: no template found: expected the HTML between a line ending in 'static let html = #\"\"\"' "
+                 f"and a line '\"\"\"#'; restore those two lines")
+    return start + len(TEMPLATE_OPEN), end
+
+
 def read_template(path: Path) -> str:
     """The page template: the HTML inside ReportPageTemplate.swift's raw string (or a plain .html file's text)."""
     text = path.read_text(encoding="utf-8")
     if path.suffix != ".swift":
         return text
-    start = text.index(TEMPLATE_OPEN) + len(TEMPLATE_OPEN)
-    return text[start:text.index(TEMPLATE_CLOSE, start)]
+    start, end = template_span(path, text)
+    return text[start:end]
 
 
 def write_template(path: Path, html: str) -> None:
@@ -79,9 +90,10 @@ def write_template(path: Path, html: str) -> None:
         path.write_text(html, encoding="utf-8")
         return
     text = path.read_text(encoding="utf-8")
-    start = text.index(TEMPLATE_OPEN) + len(TEMPLATE_OPEN)
-    end = text.index(TEMPLATE_CLOSE, start)
+    start, end = template_span(path, text)
     path.write_text(text[:start] + html + text[end:], encoding="utf-8")
+
+
 DATA_RE = re.compile(r'<script type="application/json" id="report-data">(?P<json>.*?)</script>', re.S)
 PLACEHOLDER = "/*REPORT_DATA*/"
 
