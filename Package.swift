@@ -52,8 +52,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // Vector tile decoding (the offline map): the library only; its generated code is committed.
-        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        // Vector tile decoding (the offline map): the library only; its generated code is committed. Its two
+        // default traits are off: walkscape uses neither API, and SwiftPM 6.3 passes enabled traits to the
+        // compiler as -D flags in a different order from one invocation to the next, so every other build
+        // (`make install` after `swift build --build-tests`) compiled SwiftProtobuf again (22-28 s of CPU).
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
