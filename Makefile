@@ -89,15 +89,26 @@ CALM_TESTS := HeardNarration|PulsePlaybackTests
 # $(,) is a comma inside a $(call) argument.
 , := ,
 STAMP = @echo "make test: $$(date -u +%T) $(1)"
+# While the tests compile, gpsd replays its 138 receiver logs (the gpsd oracle's slow half, 68 s of CPU) at the
+# lowest priority, in the CPU time the build leaves idle; the oracle's job in the pool waits for it and compares
+# walkscape with what gpsd wrote (tools/oracle/gpsd_fixes.py). A stop signal stops the replays too.
+GPSD_ORACLE = .build/gpsd-oracle
 test: test-deps
-	$(call STAMP,building the tests)
-	$(SWIFT) build --build-tests
-	$(call STAMP,the Swift tests with the gpsd oracle and the install$(,) golden$(,) schema and doc checks beside them)
-	@env=$$(tools/pulse_null.sh start) || exit 1; eval "$$env"; \
+	$(call STAMP,building the tests; gpsd replays its receiver logs beside the build at the lowest priority)
+	@mkdir -p .build; rm -rf $(GPSD_ORACLE); \
+	  nice -n 19 python3 tools/oracle/gpsd_fixes.py --save-gpsd-output $(GPSD_ORACLE) --jobs 6 --replay-timeout 600 \
+	    > .build/gpsd-oracle.log 2>&1 & replay=$$!; \
+	  trap 'kill $$replay 2>/dev/null; tools/pulse_null.sh stop >/dev/null 2>&1' INT TERM; \
+	  $(SWIFT) build --build-tests || { kill $$replay 2>/dev/null; exit 1; }; \
+	  echo "make test: $$(date -u +%T) the Swift tests with the gpsd oracle and the install, golden, schema and doc checks beside them"; \
+	  env=$$(tools/pulse_null.sh start) || { kill $$replay 2>/dev/null; exit 1; }; eval "$$env"; \
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
-	  status=0; tools/run_tests.py --beside "python3 -m unittest -q tools/oracle/test_gpsd_fixes.py && python3 tools/oracle/gpsd_fixes.py" --beside tools/check_install.sh \
+	  status=0; tools/run_tests.py \
+	    --beside "python3 -m unittest -q tools/oracle/test_gpsd_fixes.py && python3 tools/oracle/gpsd_fixes.py --gpsd-output $(GPSD_ORACLE) --wait" \
+	    --beside tools/check_install.sh \
 	    --beside "$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml" \
 	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh --skip "$(CALM_TESTS)" || status=$$?; \
+	  kill $$replay 2>/dev/null; \
 	  echo "make test: $$(date -u +%T) the heard-narration and PulseAudio playback tests, away from the rest (they judge timing on the sink)"; \
 	  tools/run_tests.py --only "$(CALM_TESTS)" || status=$$?; \
 	  tools/pulse_null.sh stop; \

@@ -11,8 +11,15 @@ docs/traces.md lists under "Where walkscape and gpsd differ", each with its rule
 leave out at most the documented count (a ceiling, so that a walkscape that reads more still passes; "all" for
 a binary-only log: walkscape reads none of its fixes).
 
+The two halves can run apart, which is how `make test` runs them: `--save-gpsd-output DIR` only replays the
+logs through gpsd and saves gpsd's output (NAME.json, or NAME.error with the reasons for a log gpsd could not
+replay, then DIR/done), at the lowest priority while the Swift build compiles; `--gpsd-output DIR --wait`
+waits for DIR/done and compares walkscape with what was saved.
+
 usage: tools/oracle/gpsd_fixes.py [--binary PATH] [--logs DIR] [--docs docs/traces.md] [--jobs N] [--verbose]
-Exit status: 0 all agree, 1 a disagreement or a log gpsd could not replay, 2 gpsd or the logs are missing when they were required.
+                                  [--save-gpsd-output DIR | --gpsd-output DIR [--wait]] [FILE...]
+Exit status: 0 all agree (or all replayed), 1 a disagreement or a log gpsd could not replay, 2 gpsd or the logs
+are missing when they were required, or --wait gave up.
 """
 import argparse
 import concurrent.futures
@@ -24,6 +31,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE = 1e-6
@@ -31,14 +39,13 @@ TOLERANCE = 1e-6
 ALL = -1
 
 
-def gpsd_fixes(path, saved=None):
+def gpsd_fixes(path, saved=None, timeout=None):
     """gpsd's dated fixes of one log: {time: [(lat, lon)]}; `saved` is a folder of gpsfake outputs (NAME.json)
     made earlier, to compare again without replaying."""
     if saved:
-        with open(os.path.join(saved, os.path.basename(path) + ".json"), "rb") as file:
-            output = file.read()
+        output = saved_output(saved, os.path.basename(path))
     else:
-        output = gpsd_replay(path)
+        output = gpsd_replay(path, timeout=timeout or REPLAY_TIMEOUT)
     fixes = {}
     for line in output.decode("utf-8", "replace").splitlines():
         try:
@@ -51,6 +58,18 @@ def gpsd_fixes(path, saved=None):
     return fixes
 
 
+# The process group of every replay still running (each is a session of its own, so a stop signal that reaches
+# this script does not reach them): stop_replays kills them.
+REPLAYING = set()
+
+
+def stop_replays(signum, frame):
+    """On SIGTERM or SIGINT: kill every replay still running (gpsfake and its gpsd), then exit 128 + signal."""
+    for pid in list(REPLAYING):
+        kill_group(pid)
+    os._exit(128 + signum)
+
+
 GPSFAKE_READY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpsfake_ready.py")
 # The longest replay of the corpus took 14 s on a quiet machine and 16-19 s beside two busy loops (12 at once).
 REPLAY_TIMEOUT = 120
@@ -59,6 +78,80 @@ REPLAY_ATTEMPTS = 3
 
 class ReplayError(Exception):
     """gpsd could not replay a log: gpsfake failed, hung, or gpsd never opened the fake receiver."""
+
+
+def saved_output(folder, name):
+    """gpsd's saved output of the log `name` in `folder`; a ReplayError with the saved reasons when gpsd could
+    not replay it, or when nothing was saved for it."""
+    try:
+        with open(os.path.join(folder, name + ".json"), "rb") as file:
+            return file.read()
+    except FileNotFoundError:
+        pass
+    try:
+        with open(os.path.join(folder, name + ".error"), encoding="utf-8") as file:
+            raise ReplayError(file.read().strip())
+    except FileNotFoundError:
+        raise ReplayError("no saved gpsd output for %s in %s (run --save-gpsd-output first)" % (name, folder))
+
+
+def write_atomically(path, data):
+    """Writes `data` (bytes) to `path` by way of a temporary file renamed over it: a reader never sees half."""
+    temporary = path + ".partial"
+    with open(temporary, "wb") as file:
+        file.write(data)
+    os.replace(temporary, path)
+
+
+def save_replays(logs, names, folder, jobs, timeout=REPLAY_TIMEOUT):
+    """Replays every log through gpsd and saves the output in `folder` (NAME.json, or NAME.error with the
+    reasons), then writes `folder`/done with the summary line; returns the exit status (1 if a log failed).
+    `folder`/pid names this process while it works, so that a waiter can tell a replay still running from one
+    that died."""
+    os.makedirs(folder, exist_ok=True)
+    write_atomically(os.path.join(folder, "pid"), b"%d\n" % os.getpid())
+
+    def save(name):
+        try:
+            write_atomically(os.path.join(folder, name + ".json"),
+                             gpsd_replay(os.path.join(logs, name), timeout=timeout))
+            return None
+        except ReplayError as replay:
+            write_atomically(os.path.join(folder, name + ".error"), (str(replay) + "\n").encode("utf-8"))
+            return str(replay)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        failures = [failure for failure in pool.map(save, names) if failure]
+    summary = "gpsd oracle: gpsd replayed %d of %d logs into %s" % (len(names) - len(failures), len(names), folder)
+    write_atomically(os.path.join(folder, "done"), (summary + "\n").encode("utf-8"))
+    print(summary)
+    for failure in failures:
+        print("FAIL " + failure)
+    return 1 if failures else 0
+
+
+def wait_for_saved(folder, timeout, poll=0.5):
+    """The summary line in `folder`/done once --save-gpsd-output has finished; None after `timeout` s, or as
+    soon as the process `folder`/pid names is gone without having written done."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with open(os.path.join(folder, "done"), encoding="utf-8") as file:
+                return file.read().strip()
+        except FileNotFoundError:
+            pass
+        try:
+            with open(os.path.join(folder, "pid"), encoding="utf-8") as file:
+                pid = int(file.read())
+            os.kill(pid, 0)
+        except (FileNotFoundError, ValueError):
+            pass
+        except ProcessLookupError:
+            if not os.path.exists(os.path.join(folder, "done")):
+                return None
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(poll)
 
 
 def gpsd_replay(path, command=None, timeout=REPLAY_TIMEOUT):
@@ -74,6 +167,7 @@ def gpsd_replay(path, command=None, timeout=REPLAY_TIMEOUT):
     for _ in range(REPLAY_ATTEMPTS):
         process = subprocess.Popen(command + [path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    start_new_session=True)
+        REPLAYING.add(process.pid)
         try:
             output, errors = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -83,6 +177,7 @@ def gpsd_replay(path, command=None, timeout=REPLAY_TIMEOUT):
             continue
         finally:
             kill_group(process.pid)
+            REPLAYING.discard(process.pid)
         if process.returncode != 0:
             lines = [line for line in errors.decode("utf-8", "replace").splitlines() if "DBUS" not in line]
             reasons.append("exit status %d%s" % (process.returncode, (": " + lines[-1]) if lines else ""))
@@ -153,9 +248,9 @@ def documented_rules(docs):
     return rules
 
 
-def compare(name, path, binary, saved=None):
+def compare(name, path, binary, saved=None, timeout=REPLAY_TIMEOUT):
     try:
-        theirs = gpsd_fixes(path, saved)
+        theirs = gpsd_fixes(path, saved, timeout)
     except ReplayError as replay:
         return name, 0, 0, [], [], None, str(replay)
     ours, error = walkscape_fixes(binary, path)
@@ -178,22 +273,51 @@ def main():
     parser.add_argument("--jobs", type=int, default=12, help="logs replayed at once (gpsfake mostly waits)")
     parser.add_argument("--require", action="store_true", help="exit 2 when gpsd or the logs are missing")
     parser.add_argument("--gpsd-output", help="a folder of saved gpsfake outputs (NAME.log.json) to use instead")
+    parser.add_argument("--wait", type=float, nargs="?", const=900, metavar="SECONDS",
+                        help="with --gpsd-output: wait (default 900 s) for --save-gpsd-output to finish there")
+    parser.add_argument("--save-gpsd-output", metavar="DIR",
+                        help="only replay the logs through gpsd and save its output in DIR (no walkscape)")
+    parser.add_argument("--replay-timeout", type=float, default=REPLAY_TIMEOUT, metavar="SECONDS",
+                        help="a replay with no end after this long is killed and tried again (default %(default)g)")
     parser.add_argument("--verbose", action="store_true", help="one line per log")
     parser.add_argument("files", nargs="*", help="only these logs (names in DIR)")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, stop_replays)
+    signal.signal(signal.SIGINT, stop_replays)
 
+    if args.wait is not None and not args.gpsd_output:
+        parser.error("--wait needs --gpsd-output DIR")
+    if args.save_gpsd_output and args.gpsd_output:
+        parser.error("--save-gpsd-output and --gpsd-output do not go together")
+    if args.wait is not None:
+        summary = wait_for_saved(args.gpsd_output, args.wait)
+        if summary is None:
+            print("gpsd oracle: FAIL %s/done never came (waited up to %g s): `tools/oracle/gpsd_fixes.py "
+                  "--save-gpsd-output %s` did not finish; run it alone to see why"
+                  % (args.gpsd_output, args.wait, args.gpsd_output))
+            return 2
+        if "skipped" in summary:
+            print(summary)
+            return 2 if args.require else 0
+    skipped = None
     if not os.path.isdir(args.logs):
-        print("gpsd oracle: skipped, no corpus at %s (see ../shared/real/SOURCES.md)" % args.logs)
-        return 2 if args.require else 0
-    if shutil.which("gpsfake") is None and not args.gpsd_output:
-        print("gpsd oracle: skipped, gpsfake is not installed (Debian: gpsd, gpsd-clients)")
+        skipped = "gpsd oracle: skipped, no corpus at %s (see ../shared/real/SOURCES.md)" % args.logs
+    elif shutil.which("gpsfake") is None and not args.gpsd_output:
+        skipped = "gpsd oracle: skipped, gpsfake is not installed (Debian: gpsd, gpsd-clients)"
+    if skipped:
+        if args.save_gpsd_output:
+            os.makedirs(args.save_gpsd_output, exist_ok=True)
+            write_atomically(os.path.join(args.save_gpsd_output, "done"), (skipped + "\n").encode("utf-8"))
+        print(skipped)
         return 2 if args.require else 0
     names = args.files or sorted(n for n in os.listdir(args.logs) if n.endswith(".log"))
+    if args.save_gpsd_output:
+        return save_replays(args.logs, names, args.save_gpsd_output, args.jobs, args.replay_timeout)
     rules = documented_rules(args.docs)
     failures = []
     totals = [0, 0]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda n: compare(n, os.path.join(args.logs, n), args.binary, args.gpsd_output), names))
+        results = list(pool.map(lambda n: compare(n, os.path.join(args.logs, n), args.binary, args.gpsd_output, args.replay_timeout), names))
     for name, theirs, ours, missing, moved, error, replay_error in results:
         if replay_error:
             failures.append(replay_error)

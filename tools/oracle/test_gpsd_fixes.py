@@ -7,8 +7,10 @@ the corpus are installed. Run: python3 -m unittest tools/oracle/test_gpsd_fixes.
 """
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 from unittest import mock
@@ -88,6 +90,49 @@ class ReplayHarnessTests(unittest.TestCase):
             status = gpsd_fixes.main()
         self.assertEqual(status, 1)
         self.assertIn("FAIL gpsd could not replay walk.log in 3 attempts (no end after 120 s)", printed)
+
+    def test_saved_replays_keep_each_output_and_each_failure_for_the_comparison(self):
+        write(os.path.join(self.folder, "bad.log"), "$GPRMC\n")
+        saved = os.path.join(self.folder, "saved")
+        def replay(path, command=None, timeout=None):
+            if path.endswith("bad.log"):
+                raise gpsd_fixes.ReplayError("gpsd could not replay bad.log in 3 attempts (exit status 1)")
+            return (DEVICE + "\n" + TPV + "\n").encode()
+        with mock.patch.object(gpsd_fixes, "gpsd_replay", side_effect=replay), \
+                mock.patch("builtins.print"):
+            status = gpsd_fixes.save_replays(self.folder, ["bad.log", "walk.log"], saved, 2)
+        self.assertEqual(status, 1)
+        self.assertEqual(sorted(n for n in os.listdir(saved) if n != "pid"), ["bad.log.error", "done", "walk.log.json"])
+        self.assertEqual(gpsd_fixes.wait_for_saved(saved, 1), "gpsd oracle: gpsd replayed 1 of 2 logs into " + saved)
+        self.assertEqual(list(gpsd_fixes.gpsd_fixes(self.log, saved).values()), [[(1.5, 2.5)]])
+        with self.assertRaises(gpsd_fixes.ReplayError) as caught:
+            gpsd_fixes.gpsd_fixes(os.path.join(self.folder, "bad.log"), saved)
+        self.assertEqual(str(caught.exception), "gpsd could not replay bad.log in 3 attempts (exit status 1)")
+        with self.assertRaises(gpsd_fixes.ReplayError) as caught:
+            gpsd_fixes.gpsd_fixes(os.path.join(self.folder, "other.log"), saved)
+        self.assertIn("no saved gpsd output for other.log", str(caught.exception))
+
+    def test_a_waiter_stops_waiting_when_the_replays_died_without_finishing(self):
+        saved = os.path.join(self.folder, "saved")
+        os.mkdir(saved)
+        dead = subprocess.Popen(["true"])
+        dead.wait()
+        write(os.path.join(saved, "pid"), "%d\n" % dead.pid)
+        started = time.monotonic()
+        self.assertIsNone(gpsd_fixes.wait_for_saved(saved, 60, poll=0.05))
+        self.assertLess(time.monotonic() - started, 30)
+
+    def test_a_waiter_returns_the_summary_once_the_replays_finish(self):
+        saved = os.path.join(self.folder, "saved")
+        os.mkdir(saved)
+        write(os.path.join(saved, "pid"), "%d\n" % os.getpid())
+        finisher = threading.Timer(0.3, lambda: gpsd_fixes.write_atomically(os.path.join(saved, "done"), b"finished\n"))
+        finisher.start()
+        try:
+            self.assertEqual(gpsd_fixes.wait_for_saved(saved, 60, poll=0.05), "finished")
+        finally:
+            finisher.join()
+        self.assertIsNone(gpsd_fixes.wait_for_saved(os.path.join(self.folder, "never"), 0.2, poll=0.05))
 
     @unittest.skipUnless(shutil.which("gpsfake") and os.path.isdir(CORPUS), "needs gpsd and ../shared/real")
     def test_gpsd_replays_a_real_log_through_the_patched_gpsfake(self):
