@@ -103,7 +103,7 @@ test: test-deps
 	  echo "make test: $$(date -u +%T) the Swift tests with the gpsd oracle and the install, golden, schema and doc checks beside them"; \
 	  env=$$(tools/pulse_null.sh start) || { kill $$replay 2>/dev/null; exit 1; }; eval "$$env"; \
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
-	  status=0; tools/run_tests.py --jobs 6 \
+	  status=0; tools/run_tests.py \
 	    --beside "python3 -m unittest -q tools/oracle/test_gpsd_fixes.py && python3 tools/oracle/gpsd_fixes.py --gpsd-output $(GPSD_ORACLE) --wait" \
 	    --beside tools/check_install.sh \
 	    --beside "$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml" \
