@@ -162,18 +162,19 @@ let package = Package(
             ]),
         .executableTarget(name: "walkscape", dependencies: ["WalkscapeCLI"]),
 
-        // Helpers several test targets share (running the binary and other programs, the test API server).
+        // Helpers the test targets share (running the binary and other programs, the test API server, expectTrue and
+        // expectEqual: #expect without the macro, which the type checker was slow on).
         .target(name: "WalkscapeTestSupport", dependencies: ["WalkscapeCore"], path: "Tests/WalkscapeTestSupport"),
         .testTarget(
             name: "WalkscapeCoreTests",
             dependencies: ["WalkscapeCore", "WalkscapeTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WalkscapeAudioTests", dependencies: ["WalkscapeAudio", "WalkscapeSystem", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio"]),
-        .testTarget(name: "WalkscapeSystemTests", dependencies: ["WalkscapeSystem"]),
-        .testTarget(name: "WalkscapeReportsTests", dependencies: ["WalkscapeReports", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeToursTests", dependencies: ["WalkscapeTours", "WalkscapeAudio", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeSystemTests", dependencies: ["WalkscapeSystem", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeReportsTests", dependencies: ["WalkscapeReports", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeDashboardTests", dependencies: ["WalkscapeDashboard", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore"]),
-        .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore"]),
+        .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRemoteModelTests", dependencies: ["WalkscapeRemoteModel", "WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeRemoteModel", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),
         .testTarget(name: "WalkscapeMapTests", dependencies: ["WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeAudio
 
@@ -66,14 +67,14 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
     @Test(arguments: whole)
     func fullDecodingGivesTheExactLength(name: String, expected: AudioInfo) throws {
         let decoder = try AudioDecoding.open(path: fixture(name))
-        #expect(decoder.info == expected)
+        expectEqual(decoder.info, expected)
         // Odd chunk sizes, so that reads end mid-MPEG-frame.
         let samples = try readAll(decoder, chunk: 777)
-        #expect(samples.count == Int(expected.frames) * expected.channels)
-        #expect(decoder.position == expected.frames)
-        #expect(decoder.truncation == nil)
+        expectEqual(samples.count, Int(expected.frames) * expected.channels)
+        expectEqual(decoder.position, expected.frames)
+        expectTrue(decoder.truncation == nil)
         let decoded = try AudioDecoding.decodeAll(path: fixture(name), bufferFrames: 333)
-        #expect(decoded == DecodedAudio(info: expected, headerFrames: expected.frames, truncation: nil))
+        expectEqual(decoded, DecodedAudio(info: expected, headerFrames: expected.frames, truncation: nil))
     }
 
     @Test(arguments: [
@@ -86,16 +87,16 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         let decoder = try AudioDecoding.open(path: fixture(name))
         let rate = decoder.info.sampleRate
         let samples = try readAll(decoder)
-        #expect(frequencies.count == decoder.info.channels)
+        expectEqual(frequencies.count, decoder.info.channels)
         for (index, frequency) in frequencies.enumerated() {
             // Leave out the first and last 50 ms (MP3 fade-in/out of the encoder's window).
             let all = channel(samples, index, of: decoder.info.channels)
             let margin = rate / 20
             let signal = Array(all[margin..<all.count - margin])
-            #expect(abs(zeroCrossingFrequency(signal, sampleRate: rate) - frequency) < frequency * 0.01, "\(name) channel \(index)")
-            #expect(abs(rms(signal) - toneRMS) < 0.02, "\(name) channel \(index): RMS \(rms(signal))")
+            expectTrue(abs(zeroCrossingFrequency(signal, sampleRate: rate) - frequency) < frequency * 0.01, "\(name) channel \(index)")
+            expectTrue(abs(rms(signal) - toneRMS) < 0.02, "\(name) channel \(index): RMS \(rms(signal))")
             let other = frequency == 440 ? 880.0 : 440.0
-            #expect(goertzelPower(signal, frequency: frequency, sampleRate: rate) > 100 * goertzelPower(signal, frequency: other, sampleRate: rate))
+            expectTrue(goertzelPower(signal, frequency: frequency, sampleRate: rate) > 100 * goertzelPower(signal, frequency: other, sampleRate: rate))
         }
     }
 
@@ -109,16 +110,16 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         for target in [frames / 2 + 7, 1, 0, 1151, 1153, frames / 3, frames - 1, frames, frames + 100, 12345 % frames] {
             try decoder.seek(toFrame: target)
             let clamped = min(target, frames)
-            #expect(decoder.position == clamped)
+            expectEqual(decoder.position, clamped)
             let tail = try readAll(decoder, chunk: 501)
             let expected = Array(reference[Int(clamped) * channels..<reference.count])
-            #expect(tail.count == expected.count, "\(name) seek to \(target)")
+            expectEqual(tail.count, expected.count, "\(name) seek to \(target)")
             guard tail.count == expected.count else { continue }
             if decoder.info.codec == .wav {
-                #expect(tail == expected, "\(name) seek to \(target)")
+                expectEqual(tail, expected, "\(name) seek to \(target)")
             } else {
                 let worst = zip(tail, expected).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
-                #expect(worst <= 1e-6, "\(name) seek to \(target): differs by \(worst)")
+                expectTrue(worst <= 1e-6, "\(name) seek to \(target): differs by \(worst)")
             }
         }
     }
@@ -127,39 +128,39 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         let full = try readAll(try AudioDecoding.open(path: fixture("tone-440-880hz-1s-16k-stereo-24bit.wav")))
         let decoder = try AudioDecoding.open(path: fixture("truncated.wav"))
         // 20000 bytes cut from a 24-bit stereo WAV with an 80-byte header: (20000 − 80) ÷ 6 = 3320 frames.
-        #expect(decoder.info.frames == 3320)
+        expectEqual(decoder.info.frames, 3320)
         let samples = try readAll(decoder)
-        #expect(samples == Array(full.prefix(3320 * 2)))
-        #expect(decoder.truncation == "WAV data chunk declares 96000 bytes (1.000 s), the file holds 19920 (3320 frames, 0.208 s); the end is missing, download or export it again")
+        expectEqual(samples, Array(full.prefix(3320 * 2)))
+        expectEqual(decoder.truncation, "WAV data chunk declares 96000 bytes (1.000 s), the file holds 19920 (3320 frames, 0.208 s); the end is missing, download or export it again")
         let decoded = try AudioDecoding.decodeAll(path: fixture("truncated.wav"))
-        #expect(decoded.info.frames == 3320)
-        #expect(decoded.truncation == decoder.truncation)
+        expectEqual(decoded.info.frames, 3320)
+        expectEqual(decoded.truncation, decoder.truncation)
     }
 
     @Test func truncatedMP3DecodesWhatItHoldsAndSaysWhatIsMissing() throws {
         let full = try readAll(try AudioDecoding.open(path: fixture("tone-330hz-2.5s-48k-stereo-vbr.mp3")))
         let decoded = try AudioDecoding.decodeAll(path: fixture("truncated.mp3"))
-        #expect(decoded.info.frames > 0 && decoded.info.frames < 120_000)
-        #expect(decoded.truncation == "MP3 header promises 2.500 s, the file holds 0.241 s; the end is missing, download or export it again")
+        expectTrue(decoded.info.frames > 0 && decoded.info.frames < 120_000)
+        expectEqual(decoded.truncation, "MP3 header promises 2.500 s, the file holds 0.241 s; the end is missing, download or export it again")
         // What it holds is the start of the whole file (the cut lands mid-frame; that frame is dropped).
         // libmpg123 turns gapless decoding off when the frames it finds disagree with the Info frame's count;
         // the decoder then removes the encoder + decoder delay (576 + 529 samples) itself, so the cut file
         // starts exactly where the whole one does.
         let decoder = try AudioDecoding.open(path: fixture("truncated.mp3"))
         let samples = try readAll(decoder)
-        #expect(samples.count == Int(decoded.info.frames) * 2)
+        expectEqual(samples.count, Int(decoded.info.frames) * 2)
         let worst = zip(samples, full).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
-        #expect(worst <= 1e-6)
+        expectTrue(worst <= 1e-6)
         // And seeking in it is as exact as in a whole file.
         try decoder.seek(toFrame: 5000)
-        #expect(decoder.position == 5000)
+        expectEqual(decoder.position, 5000)
         let tail = try readAll(decoder)
-        #expect(tail.count == samples.count - 10000)
-        #expect(zip(tail, samples[10000...]).allSatisfy { abs($0 - $1) <= 1e-6 })
+        expectEqual(tail.count, samples.count - 10000)
+        expectTrue(zip(tail, samples[10000...]).allSatisfy { abs($0 - $1) <= 1e-6 })
     }
 
     @Test func wholeFilesHaveNoTruncation() throws {
-        for (name, _) in Self.whole { #expect(try AudioDecoding.decodeAll(path: fixture(name)).truncation == nil, "\(name)") }
+        for (name, _) in Self.whole { try expectTrue(AudioDecoding.decodeAll(path: fixture(name)).truncation == nil, "\(name)") }
     }
 
     @Test(arguments: [
@@ -184,7 +185,7 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         let text = dir.appendingPathComponent("notes.mp3").path
         _ = FileManager.default.createFile(atPath: text, contents: Data(String(repeating: "not audio at all\n", count: 256).utf8))
         let error = try #require(throws: AudioFileError.self) { try AudioDecoding.decodeAll(path: text) }
-        #expect(!error.message.contains("\n") && error.message.contains("MP3"))
+        expectTrue(!error.message.contains("\n") && error.message.contains("MP3"))
         // Text named .wav is refused by its first bytes.
         let wav = dir.appendingPathComponent("notes.wav").path
         _ = FileManager.default.createFile(atPath: wav, contents: Data("hello, this is no WAV".utf8))
@@ -197,21 +198,21 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         // An MPEG-1 stereo frame header, 32 bytes of side information, then "Xing" with the frames flag.
         var frame: [UInt8] = [0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 32)
         frame += Array("Xing".utf8) + [0, 0, 0, 1] + [0, 0, 0x01, 0x00] + [UInt8](repeating: 0, count: 20)
-        #expect(XingHeader.parse(frame) == XingHeader(frames: 256))
+        expectEqual(XingHeader.parse(frame), XingHeader(frames: 256))
         // All four fields, then a LAME tag with delay 576 (0x240) and padding 1260 (0x4EC).
         var lame = frame
         lame[43] = 0x0F
         lame += [UInt8](repeating: 0, count: 36 + 120 - lame.count) + Array("LAME3.100".utf8) + [UInt8](repeating: 0, count: 12) + [0x24, 0x04, 0xEC]
-        #expect(XingHeader.parse(lame) == XingHeader(frames: 256, encoderDelay: 576))
+        expectEqual(XingHeader.parse(lame), XingHeader(frames: 256, encoderDelay: 576))
         var info = frame
         info.replaceSubrange(36..<40, with: Array("Info".utf8))
         info[43] = 0  // no frames flag
-        #expect(XingHeader.parse(info) == XingHeader(frames: nil))
-        #expect(XingHeader.parse([0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 60)) == nil)
+        expectEqual(XingHeader.parse(info), XingHeader(frames: nil))
+        expectTrue(XingHeader.parse([0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 60)) == nil)
         var vbri: [UInt8] = [0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 32) + Array("VBRI".utf8)
         vbri += [UInt8](repeating: 0, count: 10) + [0, 0, 0, 100] + [UInt8](repeating: 0, count: 10)
-        #expect(VBRIHeader.parse(vbri) == VBRIHeader(frames: 100, samplesPerFrame: 1152))
-        #expect(VBRIHeader.parse(vbri)?.samples == Int64(99) * 1152)
+        expectEqual(VBRIHeader.parse(vbri), VBRIHeader(frames: 100, samplesPerFrame: 1152))
+        expectTrue(VBRIHeader.parse(vbri)?.samples == Int64(99) * 1152)
     }
 }
 
@@ -279,9 +280,9 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
             try decoder.seek(toFrame: target)
             let tail = try readAll(decoder)
             let expected = reference[Int(target) * channels..<reference.count]
-            #expect(tail.count == expected.count)
+            expectEqual(tail.count, expected.count)
             let worst = zip(tail, expected).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
-            #expect(worst <= 1e-6, "\(file) seek to \(target): differs by \(worst)")
+            expectTrue(worst <= 1e-6, "\(file) seek to \(target): differs by \(worst)")
         }
     }
 
@@ -301,9 +302,9 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         let result = Result { () throws(AudioFileError) in try AudioDecoding.decodeAll(path: path) }
         switch (known, result) {
         case (nil, .failure(let error)):
-            #expect(!error.message.contains("\n"))
-            if file == "audio/incomplete.mp3" { #expect(error.message == "only 3 bytes, too short to be audio; download or export it again") }
-            if file == "audio/play-trimmed.mp3" { #expect(error.message.hasPrefix("no MP3 frames found")) }
+            expectTrue(!error.message.contains("\n"))
+            if file == "audio/incomplete.mp3" { expectEqual(error.message, "only 3 bytes, too short to be audio; download or export it again") }
+            if file == "audio/play-trimmed.mp3" { expectTrue(error.message.hasPrefix("no MP3 frames found")) }
         case (nil, .success(let decoded)):
             Issue.record("\(file): expected an error, decoded \(decoded.info)")
         case (.some, .failure(let error)):
@@ -311,19 +312,19 @@ let toneRMS = pow(10, -6.0 / 20) / 2.0.squareRoot()
         case (.some(let frames), .success(let decoded)):
             let rate = (upstream?["sample_rate"] ?? mutagen?["sample_rate"])?.intValue
             let channels = (upstream?["channels"] ?? mutagen?["channels"])?.intValue
-            #expect(decoded.info.sampleRate == rate)
-            #expect(decoded.info.channels == channels)
-            #expect(decoded.info.frames == frames)
-            #expect(decoded.headerFrames == decoded.info.frames, "the length measured on opening is the decoded one")
-            #expect((decoded.truncation != nil) == Self.truncated.contains(file), "\(file): \(decoded.truncation ?? "not truncated")")
+            expectEqual(decoded.info.sampleRate, rate)
+            expectEqual(decoded.info.channels, channels)
+            expectEqual(decoded.info.frames, frames)
+            expectEqual(decoded.headerFrames, decoded.info.frames, "the length measured on opening is the decoded one")
+            expectEqual((decoded.truncation != nil), Self.truncated.contains(file), "\(file): \(decoded.truncation ?? "not truncated")")
             // Where upstream gives a count of samples (WAV "frames", RF64 "pcm_bytes"), it is the same.
             if decoded.info.codec == .wav, let upstreamFrames = upstream?["frames"]?.intValue {
-                #expect(decoded.info.frames == Int64(upstreamFrames))
+                expectEqual(decoded.info.frames, Int64(upstreamFrames))
             }
             // MP3: where upstream gives frames with delay and padding, samples = frames × 1152 − both.
             if decoded.info.codec == .mp3, let mpegFrames = upstream?["frames"]?.intValue,
                 let delay = upstream?["encoder_delay"]?.intValue, let padding = upstream?["encoder_padding"]?.intValue {
-                #expect(decoded.info.frames == Int64(mpegFrames * 1152 - delay - padding))
+                expectEqual(decoded.info.frames, Int64(mpegFrames * 1152 - delay - padding))
             }
         }
     }

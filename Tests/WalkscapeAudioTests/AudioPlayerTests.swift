@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeSystem
 @testable import WalkscapeAudio
@@ -23,12 +24,12 @@ import WalkscapeSystem
         let player = AudioPlayer(output: output, onFinished: { point in finished.withLock { $0.append(point) } })
         defer { player.shutdown() }
         player.play(ToneDecoder(segments: [(440, 1.5)]), point: 3)
-        #expect(eventually { player.snapshot.finished })
+        expectTrue(eventually { player.snapshot.finished })
         let snapshot = player.snapshot
-        #expect(snapshot.point == 3)
-        #expect(snapshot.position == 1.5)
-        #expect(snapshot.duration == 1.5)
-        #expect(finished.withLock { $0 } == [3])
+        expectEqual(snapshot.point, 3)
+        expectEqual(snapshot.position, 1.5)
+        expectEqual(snapshot.duration, 1.5)
+        expectEqual(finished.withLock { $0 }, [3])
     }
 
     @Test func heardPositionFollowsTheClockNotTheDecoder() throws {
@@ -37,18 +38,18 @@ import WalkscapeSystem
         try output.start(format: AudioFormat(sampleRate: 1000, channels: 1), paused: false)
         let samples = [Float](repeating: 0, count: 100)
         try samples.withUnsafeBufferPointer { try output.write($0.baseAddress!, frames: 100) }
-        #expect(output.heardFrames == 0)
-        #expect(output.writableFrames() == 0)
+        expectEqual(output.heardFrames, 0)
+        expectEqual(output.writableFrames(), 0)
         clock.advance(by: 0.04)
-        #expect(output.heardFrames == 40)
+        expectEqual(output.heardFrames, 40)
         output.pause()
         clock.advance(by: 1)
-        #expect(output.heardFrames == 40)
+        expectEqual(output.heardFrames, 40)
         output.resume()
         clock.advance(by: 1)
-        #expect(output.heardFrames == 100)  // never more than written
+        expectEqual(output.heardFrames, 100)  // never more than written
         output.flush()
-        #expect(output.heardFrames == 0 && output.writtenFrames == 0)
+        expectTrue(output.heardFrames == 0 && output.writtenFrames == 0)
     }
 
     @Test func wavOutputHoldsExactlyWhatWasHeard() throws {
@@ -58,17 +59,17 @@ import WalkscapeSystem
         let player = AudioPlayer(output: output)
         let decoder = ToneDecoder(segments: [(440, 1), (880, 1)], sampleRate: 8000, channels: 1)
         player.play(decoder, point: 1)
-        #expect(eventually { player.snapshot.finished })
+        expectTrue(eventually { player.snapshot.finished })
         player.shutdown()
-        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+        expectTrue(!FileManager.default.fileExists(atPath: path + ".partial"))
         let reader = try WAVDecoder(path: path)
-        #expect(reader.info.frames == 16000)
-        #expect(reader.info.sampleRate == 8000)
+        expectEqual(reader.info.frames, 16000)
+        expectEqual(reader.info.sampleRate, 8000)
         var samples = [Float](repeating: 0, count: 16000)
         let count = try samples.withUnsafeMutableBufferPointer { buffer throws(AudioFileError) in try reader.read(into: buffer.baseAddress!, frames: 16000) }
-        #expect(count == 16000)
-        #expect(abs(zeroCrossingFrequency(samples[0..<8000], sampleRate: 8000) - 440) < 5)
-        #expect(abs(zeroCrossingFrequency(samples[8000...], sampleRate: 8000) - 880) < 5)
+        expectEqual(count, 16000)
+        expectTrue(abs(zeroCrossingFrequency(samples[0..<8000], sampleRate: 8000) - 440) < 5)
+        expectTrue(abs(zeroCrossingFrequency(samples[8000...], sampleRate: 8000) - 880) < 5)
     }
 
     @Test func seekMovesTheHeardPositionAndDropsTheBuffer() {
@@ -76,27 +77,27 @@ import WalkscapeSystem
         let player = AudioPlayer(output: NullOutput(clock: clock))
         defer { player.shutdown() }
         player.play(ToneDecoder(segments: [(440, 60)]), point: 1, paused: true)
-        #expect(eventually { player.snapshot.point == 1 })
-        #expect(player.snapshot.position == 0)
+        expectTrue(eventually { player.snapshot.point == 1 })
+        expectEqual(player.snapshot.position, 0)
         player.seek(to: 30)
-        #expect(eventually { player.snapshot.position == 30 })
+        expectTrue(eventually { player.snapshot.position == 30 })
         player.seek(by: -10)
-        #expect(eventually { player.snapshot.position == 20 })
+        expectTrue(eventually { player.snapshot.position == 20 })
         player.seek(by: 100)
-        #expect(eventually { player.snapshot.position == 60 })
+        expectTrue(eventually { player.snapshot.position == 60 })
         player.resume()
-        #expect(eventually { player.snapshot.finished })
+        expectTrue(eventually { player.snapshot.finished })
         player.replay()
-        #expect(eventually { !player.snapshot.finished })
-        #expect(eventually { player.snapshot.finished })
+        expectTrue(eventually { !player.snapshot.finished })
+        expectTrue(eventually { player.snapshot.finished })
     }
 
     @Test func outputChoices() {
-        #expect(AudioOutputChoice(argument: "auto") == .auto)
-        #expect(AudioOutputChoice(argument: "pulse") == .pulse)
-        #expect(AudioOutputChoice(argument: "none") == AudioOutputChoice.none)
-        #expect(AudioOutputChoice(argument: "wav:out/walk.wav") == .wav(path: "out/walk.wav"))
-        #expect(AudioOutputChoice(argument: "wav:") == nil)
-        #expect(AudioOutputChoice(argument: "alsa") == nil)
+        expectEqual(AudioOutputChoice(argument: "auto"), .auto)
+        expectEqual(AudioOutputChoice(argument: "pulse"), .pulse)
+        expectEqual(AudioOutputChoice(argument: "none"), AudioOutputChoice.none)
+        expectEqual(AudioOutputChoice(argument: "wav:out/walk.wav"), .wav(path: "out/walk.wav"))
+        expectTrue(AudioOutputChoice(argument: "wav:") == nil)
+        expectTrue(AudioOutputChoice(argument: "alsa") == nil)
     }
 }

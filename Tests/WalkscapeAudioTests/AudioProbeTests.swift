@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeAudio
 
@@ -17,7 +18,7 @@ func fixture(_ name: String) -> String { repositoryRoot + "/fixtures/audio/" + n
     ])
     func exactLengthsOfOurFixtures(name: String, expected: AudioInfo) throws {
         // The MP3s were encoded by lame from WAVs of exactly these lengths: gapless decoding gives them back.
-        #expect(try AudioProbe.probe(path: fixture(name)) == expected)
+        try expectEqual(AudioProbe.probe(path: fixture(name)), expected)
     }
 
     @Test func namesMP4DataHiddenBehindAnMP3Name() {
@@ -34,7 +35,7 @@ func fixture(_ name: String) -> String { repositoryRoot + "/fixtures/audio/" + n
 
     @Test func truncatedMP3HasTheLengthItHolds() throws {
         let info = try AudioProbe.probe(path: fixture("truncated.mp3"))
-        #expect(info.frames > 0 && info.frames < 120_000)
+        expectTrue(info.frames > 0 && info.frames < 120_000)
     }
 
     @Test func missingFile() {
@@ -73,7 +74,7 @@ func fixture(_ name: String) -> String { repositoryRoot + "/fixtures/audio/" + n
         let result = Result { () throws(AudioFileError) in try AudioProbe.probe(path: path) }
         switch (file, result) {
         case ("audio/incomplete.mp3", .failure(let error)):
-            #expect(error.message.contains("3 bytes"))
+            expectTrue(error.message.contains("3 bytes"))
         case ("audio/sample_ima_adpcm.wav", _), ("audio/play-trimmed.mp3", _):
             // Decided in RealAudioDecodeTests (AudioDecoderTests.swift): IMA ADPCM decodes (44902 frames), the
             // lone trimmed frame is refused.
@@ -81,10 +82,10 @@ func fixture(_ name: String) -> String { repositoryRoot + "/fixtures/audio/" + n
         case (_, .success(let info)):
             let rate = (upstream?["sample_rate"] ?? mutagen?["sample_rate"])?.intValue
             let channels = (upstream?["channels"] ?? mutagen?["channels"])?.intValue
-            #expect(info.sampleRate == rate)
-            #expect(info.channels == channels)
+            expectEqual(info.sampleRate, rate)
+            expectEqual(info.channels, channels)
             if info.codec == .wav, let frames = upstream?["frames"]?.intValue {
-                #expect(info.frames == Int64(frames))
+                expectEqual(info.frames, Int64(frames))
             }
         case (_, .failure(let error)):
             Issue.record("\(file): \(error)")

@@ -20,16 +20,16 @@ import WalkscapeTestSupport
     @Test(arguments: whole)
     func lengthsAreExactAndEveryFrameIsRead(name: String, expected: AudioInfo) throws {
         let decoder = try AudioDecoding.open(path: fixture(name))
-        #expect(decoder is FFmpegDecoder)
-        #expect(decoder.info == expected)
+        expectTrue(decoder is FFmpegDecoder)
+        expectEqual(decoder.info, expected)
         let samples = try readAll(decoder, chunk: 777)
-        #expect(samples.count == Int(expected.frames) * expected.channels)
-        #expect(decoder.truncation == nil)
-        #expect(try AudioDecoding.decodeAll(path: fixture(name)).info == expected)
+        expectEqual(samples.count, Int(expected.frames) * expected.channels)
+        expectTrue(decoder.truncation == nil)
+        try expectEqual(AudioDecoding.decodeAll(path: fixture(name)).info, expected)
         // The tone is there at its frequency, at the fixture's level (-6 dBFS), in the middle of the file.
         let middle = Array(channel(samples, 0, of: expected.channels)[expected.sampleRate / 4 ..< expected.sampleRate * 3 / 4])
-        #expect(abs(zeroCrossingFrequency(middle, sampleRate: expected.sampleRate) - 440) < 440 * 0.01, "\(name)")
-        #expect(abs(rms(middle) - toneRMS) < toneRMS * 0.1, "\(name)")
+        expectTrue(abs(zeroCrossingFrequency(middle, sampleRate: expected.sampleRate) - 440) < 440 * 0.01, "\(name)")
+        expectTrue(abs(rms(middle) - toneRMS) < toneRMS * 0.1, "\(name)")
     }
 
     @Test(arguments: whole.map(\.0))
@@ -39,28 +39,28 @@ import WalkscapeTestSupport
         let channels = decoder.info.channels
         for target in [0, 100, 20000, Int(decoder.info.frames) - 300] {
             try decoder.seek(toFrame: Int64(target))
-            #expect(decoder.position == Int64(target))
+            expectEqual(decoder.position, Int64(target))
             let tail = try readAll(decoder)
-            #expect(tail.count == full.count - target * channels, "\(name) from \(target)")
+            expectEqual(tail.count, full.count - target * channels, "\(name) from \(target)")
             let worst = zip(tail, full[(target * channels)...]).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
             // AAC's perceptual noise substitution draws from a random generator the decoder does not restore
             // on a seek, so a seek into noise-coded bands is not bit-exact; 0.01 still catches a shift by one
             // sample (0.057 for the 880 Hz channel at −6 dBFS).
-            #expect(worst <= (decoder.info.codec == .aac ? 0.01 : 1e-4), "\(name) from \(target): differs by \(worst)")
+            expectTrue(worst <= (decoder.info.codec == .aac ? 0.01 : 1e-4), "\(name) from \(target): differs by \(worst)")
         }
         // Past the end: clamped, nothing to read.
         try decoder.seek(toFrame: decoder.info.frames + 10)
-        #expect(decoder.position == decoder.info.frames)
-        #expect(try readAll(decoder).isEmpty)
+        expectEqual(decoder.position, decoder.info.frames)
+        try expectTrue(readAll(decoder).isEmpty)
     }
 
     /// Ogg has no length field: its length is the last page's granule, so a cut file is as long as what is
     /// left, and decodes to exactly that with no false warning.
     @Test func aCutOggFileDecodesWhatItHolds() throws {
         let decoded = try AudioDecoding.decodeAll(path: fixture("truncated.ogg"))
-        #expect(decoded.info.frames > 10000 && decoded.info.frames < 44100)
-        #expect(decoded.headerFrames == decoded.info.frames)
-        #expect(decoded.truncation == nil)
+        expectTrue(decoded.info.frames > 10000 && decoded.info.frames < 44100)
+        expectEqual(decoded.headerFrames, decoded.info.frames)
+        expectTrue(decoded.truncation == nil)
     }
 
     @Test func anMP4WithoutItsIndexGivesOneLine() {
@@ -90,9 +90,9 @@ import WalkscapeTestSupport
                 capture: false).status
             try #require(status == 0, "ffmpeg could not make \(name)")
             let decoded = try AudioDecoding.decodeAll(path: out)
-            #expect(decoded.info.codec == codec && decoded.info.sampleRate == rate, "\(name)")
-            #expect(decoded.info.frames == Int64(rate) * 5, "\(name)")
-            #expect(decoded.headerFrames == decoded.info.frames && decoded.truncation == nil, "\(name)")
+            expectTrue(decoded.info.codec == codec && decoded.info.sampleRate == rate, "\(name)")
+            expectEqual(decoded.info.frames, Int64(rate) * 5, "\(name)")
+            expectTrue(decoded.headerFrames == decoded.info.frames && decoded.truncation == nil, "\(name)")
         }
     }
 
@@ -112,13 +112,13 @@ import WalkscapeTestSupport
                 let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 { fields[parts[0]] = parts[1] }
             }
-            #expect(fields["time_base"] == "1/" + (fields["sample_rate"] ?? ""), "\(name): the stream counts in samples")
+            expectEqual(fields["time_base"], "1/" + (fields["sample_rate"] ?? ""), "\(name): the stream counts in samples")
             let decoded = try AudioDecoding.decodeAll(path: path)
-            #expect(decoded.info.codec.rawValue == fields["codec_name"])
-            #expect(String(decoded.info.sampleRate) == fields["sample_rate"])
-            #expect(String(decoded.info.channels) == fields["channels"])
-            #expect(String(decoded.info.frames) == fields["duration_ts"], "\(name)")
-            #expect(decoded.truncation == nil)
+            expectEqual(decoded.info.codec.rawValue, fields["codec_name"])
+            expectEqual(String(decoded.info.sampleRate), fields["sample_rate"])
+            expectEqual(String(decoded.info.channels), fields["channels"])
+            expectEqual(String(decoded.info.frames), fields["duration_ts"], "\(name)")
+            expectTrue(decoded.truncation == nil)
         }
     }
 

@@ -57,7 +57,7 @@ struct PulseHandOverTests {
 
             try output.start(format: format, paused: false)
             try writeTone(output, frequency: 440, seconds: 1.0)
-            #expect(wait(seconds: 5) { output.heardFrames >= Int64(0.7 * Double(PulseHandOverTests.rate)) }, "the first tone did not play")
+            expectTrue(wait(seconds: 5) { output.heardFrames >= Int64(0.7 * Double(PulseHandOverTests.rate)) }, "the first tone did not play")
             // The server stops; the stream's clock runs on by itself until it says the whole tone was heard.
             kill(pid, SIGSTOP)
             let ranAhead = wait(seconds: 3) { output.isDrained }
@@ -68,7 +68,7 @@ struct PulseHandOverTests {
             try #require(ranAhead, "the stream's clock did not run to the end without the server")
             try output.start(format: format, paused: false)
             try writeTone(output, frequency: 880, seconds: 0.5)
-            #expect(wait(seconds: 5) { output.isDrained }, "the second tone did not play")
+            expectTrue(wait(seconds: 5) { output.isDrained }, "the second tone did not play")
             usleep(500_000)
             try output.stop()
             let samples = recorder.stop()
@@ -78,10 +78,10 @@ struct PulseHandOverTests {
             let second = finder.find(880, in: samples)
             let rate = Double(MonitorRecorder.rate)
             print("pulse hand-over: 440 Hz heard \(Int(first.heard / rate * 1000)) ms of 1000 (\(first.pieces)); 880 Hz heard \(Int(second.heard / rate * 1000)) ms of 500 (\(second.pieces))")
-            #expect(abs(first.heard / rate - 1.0) < 0.03, "the first tone's tail was cut: \(first.pieces)")
-            #expect(abs(second.heard / rate - 0.5) < 0.03, "\(second.pieces)")
+            expectTrue(abs(first.heard / rate - 1.0) < 0.03, "the first tone's tail was cut: \(first.pieces)")
+            expectTrue(abs(second.heard / rate - 0.5) < 0.03, "\(second.pieces)")
             if let end = first.end, let onset = second.onset {
-                #expect(onset > end - 0.25 * rate, "the second tone began \((end - onset) / rate) s before the first ended")
+                expectTrue(onset > end - 0.25 * rate, "the second tone began \((end - onset) / rate) s before the first ended")
             }
         }
     }
@@ -99,7 +99,7 @@ struct PulseHandOverTests {
             let format = AudioFormat(sampleRate: PulseHandOverTests.rate, channels: 1)
             try output.start(format: format, paused: false)
             try writeTone(output, frequency: 440, seconds: 1.0)
-            #expect(wait(seconds: 5) { output.heardFrames >= Int64(0.7 * Double(PulseHandOverTests.rate)) }, "the tone did not play")
+            expectTrue(wait(seconds: 5) { output.heardFrames >= Int64(0.7 * Double(PulseHandOverTests.rate)) }, "the tone did not play")
             // The server stops: the stream's clock runs on to the tone's end while the drain waits on the server.
             kill(pid, SIGSTOP)
             defer { kill(pid, SIGCONT) }
@@ -111,7 +111,7 @@ struct PulseHandOverTests {
             if paused { output.pause() }
             try output.start(format: format, paused: paused)
             let retired = output.retiredStreamCount
-            #expect(retired == (paused ? 0 : 1), "paused: \(paused): \(retired) streams left to play out")
+            expectEqual(retired, (paused ? 0 : 1), "paused: \(paused): \(retired) streams left to play out")
         }
     }
 }

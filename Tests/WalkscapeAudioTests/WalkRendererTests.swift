@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeAudio
 
 /// `simulate --render`: recordings at their start times, silence between, one 48 kHz stereo format.
@@ -12,20 +13,20 @@ import Testing
                 .init(start: 0.5, path: fixture("tone-440hz-1s-44k-mono.mp3")),  // 44.1 kHz mono → 48 kHz stereo
                 .init(start: 2.0, path: fixture("tone-880hz-0.75s-22k-mono.wav")),
             ], totalSeconds: 3.0, to: path)
-        #expect(frames == 144_000)
+        expectEqual(frames, 144_000)
         let reader = try WAVDecoder(path: path)
-        #expect(reader.info.sampleRate == 48000 && reader.info.channels == 2 && reader.info.frames == 144_000)
+        expectTrue(reader.info.sampleRate == 48000 && reader.info.channels == 2 && reader.info.frames == 144_000)
         var samples = [Float](repeating: 0, count: 144_000 * 2)
         _ = try samples.withUnsafeMutableBufferPointer { buffer throws(AudioFileError) in try reader.read(into: buffer.baseAddress!, frames: 144_000) }
         let left = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
         func loudness(_ from: Double, _ to: Double) -> Float { left[Int(from * 48000)..<Int(to * 48000)].map(abs).max() ?? 0 }
-        #expect(loudness(0, 0.49) < 0.01)
-        #expect(loudness(0.55, 1.45) > 0.3)
-        #expect(loudness(1.52, 1.98) < 0.01)
-        #expect(loudness(2.05, 2.7) > 0.3)
-        #expect(loudness(2.76, 3.0) < 0.01)
-        #expect(abs(zeroCrossingFrequency(left[Int(0.6 * 48000)..<Int(1.4 * 48000)], sampleRate: 48000) - 440) < 3)
-        #expect(abs(zeroCrossingFrequency(left[Int(2.1 * 48000)..<Int(2.7 * 48000)], sampleRate: 48000) - 880) < 5)
+        expectTrue(loudness(0, 0.49) < 0.01)
+        expectTrue(loudness(0.55, 1.45) > 0.3)
+        expectTrue(loudness(1.52, 1.98) < 0.01)
+        expectTrue(loudness(2.05, 2.7) > 0.3)
+        expectTrue(loudness(2.76, 3.0) < 0.01)
+        expectTrue(abs(zeroCrossingFrequency(left[Int(0.6 * 48000)..<Int(1.4 * 48000)], sampleRate: 48000) - 440) < 3)
+        expectTrue(abs(zeroCrossingFrequency(left[Int(2.1 * 48000)..<Int(2.7 * 48000)], sampleRate: 48000) - 880) < 5)
     }
 
     let clips: [WalkRenderer.Clip] = [
@@ -41,7 +42,7 @@ import Testing
         let reader = try WAVDecoder(path: path)  // libsndfile: reads FLAC too
         var samples = [Float](repeating: 0, count: Int(reader.info.frames) * reader.info.channels)
         let count = try samples.withUnsafeMutableBufferPointer { buffer throws(AudioFileError) in try reader.read(into: buffer.baseAddress!, frames: Int(reader.info.frames)) }
-        #expect(count == Int(reader.info.frames))
+        expectEqual(count, Int(reader.info.frames))
         return samples
     }
 
@@ -56,27 +57,27 @@ import Testing
         while time(nil) == started { usleep(20_000) }
         try WalkRenderer.render(clips: clips, totalSeconds: 2.5, to: second, format: format)
         let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
-        #expect(a == b, "\(format): renders differ (\(a.count) and \(b.count) bytes)")
-        #expect(!a.isEmpty)
+        expectEqual(a, b, "\(format): renders differ (\(a.count) and \(b.count) bytes)")
+        expectTrue(!a.isEmpty)
     }
 
     /// A WAV's size is what was said up front (sample data plus a header under 100 bytes); FLAC is smaller.
     @Test func sizesAreWhatWasSaidUpFront() throws {
         let frames = WalkRenderer.frames(totalSeconds: 2.5)
-        #expect(frames == 120_000)
+        expectEqual(frames, 120_000)
         var sizes: [SoundFileFormat: Int64] = [:]
         for format in SoundFileFormat.allCases {
             let path = temporaryPath(format.rawValue)
             defer { unlink(path) }
-            #expect(try WalkRenderer.render(clips: clips, totalSeconds: 2.5, to: path, format: format) == frames)
+            try expectEqual(WalkRenderer.render(clips: clips, totalSeconds: 2.5, to: path, format: format), frames)
             sizes[format] = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64)
         }
         let wav16 = SoundFileFormat.wav16.dataBytes(frames: frames, channels: 2), wav32f = SoundFileFormat.wav32f.dataBytes(frames: frames, channels: 2)
-        #expect(wav16 == 480_000 && wav32f == 960_000)
-        #expect((wav16..<(wav16 + 100)).contains(sizes[.wav16]!))
-        #expect((wav32f..<(wav32f + 100)).contains(sizes[.wav32f]!))
-        #expect(sizes[.flac]! < wav16 / 2)
-        #expect(SoundFileFormat.wav16.dataBytes(frames: .max, channels: 2) == .max, "saturates instead of trapping")
+        expectTrue(wav16 == 480_000 && wav32f == 960_000)
+        expectTrue((wav16..<(wav16 + 100)).contains(sizes[.wav16]!))
+        expectTrue((wav32f..<(wav32f + 100)).contains(sizes[.wav32f]!))
+        expectTrue(sizes[.flac]! < wav16 / 2)
+        expectEqual(SoundFileFormat.wav16.dataBytes(frames: .max, channels: 2), .max, "saturates instead of trapping")
     }
 
     /// FLAC is lossless over 16-bit: it decodes to the float render's samples within 16-bit quantisation,
@@ -89,18 +90,18 @@ import Testing
         try WalkRenderer.render(clips: clips, totalSeconds: 2.5, to: float, format: .wav32f)
         try WalkRenderer.render(clips: clips, totalSeconds: 2.5, to: pcm, format: .wav16)
         let fromFLAC = try decode(flac), fromFloat = try decode(float), fromPCM = try decode(pcm)
-        #expect(fromFLAC.count == 240_000 && fromFloat.count == 240_000)
+        expectTrue(fromFLAC.count == 240_000 && fromFloat.count == 240_000)
         let worst = zip(fromFLAC, fromFloat).map { abs($0 - $1) }.max() ?? .infinity
-        #expect(worst <= 1.0 / 32768 + 1e-7, "FLAC differs from the float render by \(worst)")
+        expectTrue(worst <= 1.0 / 32768 + 1e-7, "FLAC differs from the float render by \(worst)")
         let apart = zip(fromFLAC, fromPCM).map { abs($0 - $1) }.max() ?? .infinity  // one figure: printing 240k floats takes minutes
-        #expect(apart <= 1.0 / 32768 + 1e-7, "FLAC and 16-bit WAV differ by \(apart)")
+        expectTrue(apart <= 1.0 / 32768 + 1e-7, "FLAC and 16-bit WAV differ by \(apart)")
         let loudest = fromFloat.map(abs).max() ?? 0
-        #expect(loudest > 0.3, "the render holds sound")
+        expectTrue(loudest > 0.3, "the render holds sound")
     }
 
     @Test func aFLACFileNameImpliesFLAC() {
-        #expect(SoundFileFormat.implied(byPath: "walk.FLAC") == .flac)
-        #expect(SoundFileFormat.implied(byPath: "walk.wav") == .wav16)
-        #expect(SoundFileFormat.implied(byPath: "walk") == .wav16)
+        expectEqual(SoundFileFormat.implied(byPath: "walk.FLAC"), .flac)
+        expectEqual(SoundFileFormat.implied(byPath: "walk.wav"), .wav16)
+        expectEqual(SoundFileFormat.implied(byPath: "walk"), .wav16)
     }
 }

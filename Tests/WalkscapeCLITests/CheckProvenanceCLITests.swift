@@ -28,16 +28,16 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         func suite(_ extra: String, options: String = "") throws -> CLIResult { try runSuite(in: dir, extra: extra, options: options) }
         let fine = try suite("")
-        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
+        expectEqual(fine.status, 0, "\(fine.stdout)\(fine.stderr)")
         let option = try suite("", options: "\"queueDepht\": 0")
-        #expect(option.status == 2)
-        #expect(option.stderr == "\(dir)/suite.json: cases[0].options.queueDepht: error: unknown key \"queueDepht\"; did you mean \"queueDepth\"?\n")
+        expectEqual(option.status, 2)
+        expectEqual(option.stderr, "\(dir)/suite.json: cases[0].options.queueDepht: error: unknown key \"queueDepht\"; did you mean \"queueDepth\"?\n")
         let tolerance = try suite(", \"tolerence\": 5")
-        #expect(tolerance.stderr == "\(dir)/suite.json: cases[0].tolerence: error: unknown key \"tolerence\"; did you mean \"tolerance\"?\n")
+        expectEqual(tolerance.stderr, "\(dir)/suite.json: cases[0].tolerence: error: unknown key \"tolerence\"; did you mean \"tolerance\"?\n")
         let lang = try suite(", \"langg\": \"en\"")
-        #expect(lang.stderr.contains("unknown key \"langg\"; did you mean \"lang\"?"))
+        expectTrue(lang.stderr.contains("unknown key \"langg\"; did you mean \"lang\"?"))
         let skip = try suite("", options: "\"skipMised\": true")
-        #expect(skip.stderr.contains("did you mean \"skipMissed\"?"))
+        expectTrue(skip.stderr.contains("did you mean \"skipMissed\"?"))
     }
 
     /// A failing check shows the golden's lines and its provenance record: escape sequences in them (JSON-escaped
@@ -52,18 +52,18 @@ import WalkscapeTestSupport
         lines[record] = lines[record]
             .replacingOccurrences(of: "\"language\":\"it\"", with: #""language":"\u001b]52;c;aGk=\u0007en""#)
             .replacingOccurrences(of: "\"walkscape\":\"0.1.0\"", with: #""walkscape":"\u001b[2J0.1.0""#)
-        #expect(lines[record].contains("u001b]52"))
+        expectTrue(lines[record].contains("u001b]52"))
         lines[1] = lines[1].replacingOccurrences(of: "\"event\":\"", with: "\"event\":\"\u{9B}31m")
         try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/golden.jsonl", atomically: true, encoding: .utf8)
         let result = try CLI.run([
             "check", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--lang", "it", "--expect", dir + "/golden.jsonl",
         ])
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("why: the golden was made with narration en, this run uses it"), "\(result.stdout)")
-        #expect(result.stdout.contains("event point_entered, expected 31mpoint_entered"), "\(result.stdout)")
-        #expect(result.stdout.contains("expected:   {\"t\":"))
+        expectEqual(result.status, 1, "\(result.stdout)\(result.stderr)")
+        expectTrue(result.stdout.contains("why: the golden was made with narration en, this run uses it"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("event point_entered, expected 31mpoint_entered"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("expected:   {\"t\":"))
         for output in [result.stdout, result.stderr] {
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
+            expectTrue(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
         }
     }
 
@@ -79,11 +79,11 @@ import WalkscapeTestSupport
             """
         try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let missing = try CLI.run(["check", "--suite", dir + "/suite.json"])
-        #expect(missing.status == 2 && missing.stdout.contains("ERROR   ab\n") && missing.stdout.contains("/g.jsonl: cannot be read"), "\(missing.stdout)")
+        expectTrue(missing.status == 2 && missing.stdout.contains("ERROR   ab\n") && missing.stdout.contains("/g.jsonl: cannot be read"), "\(missing.stdout)")
         let updated = try CLI.run(["check", "--suite", dir + "/suite.json", "--update"])
-        #expect(updated.status == 0 && updated.stdout.contains("updated ab ("), "\(updated.stdout)")
+        expectTrue(updated.status == 0 && updated.stdout.contains("updated ab ("), "\(updated.stdout)")
         for output in [missing.stdout, missing.stderr, updated.stdout, updated.stderr] {
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
+            expectTrue(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
         }
     }
 
@@ -96,13 +96,13 @@ import WalkscapeTestSupport
         func suite(_ extra: String, options: String = "") throws -> CLIResult { try runSuite(in: dir, extra: extra, options: options) }
         for speed in ["1e-300", "0.05", "10.5", "1e308"] {
             let slow = try suite("", options: "\"walkSpeed\": \(speed)")
-            #expect(slow.status == 2, "walkSpeed \(speed): \(slow.stdout)")
-            #expect(slow.stderr == "\(dir)/suite.json: cases[0].options.walkSpeed: error: expected metres a second from 0.1 to 10, as --walk-speed takes\n")
+            expectEqual(slow.status, 2, "walkSpeed \(speed): \(slow.stdout)")
+            expectEqual(slow.stderr, "\(dir)/suite.json: cases[0].options.walkSpeed: error: expected metres a second from 0.1 to 10, as --walk-speed takes\n")
         }
-        #expect(try suite("", options: "\"walkSpeed\": 10").status == 0)
-        #expect(try suite(", \"tolerance\": 1e309").stderr.contains("cases[0].tolerance: error: expected seconds ≥ 0"))
-        #expect(try suite(", \"phases\": 361").stderr.contains("cases[0].phases: error: expected a whole number from 1 to 360"))
-        #expect(try suite(", \"minShare\": 1.5").stderr.contains("cases[0].minShare: error: expected a share from 0 to 1"))
+        try expectEqual(suite("", options: "\"walkSpeed\": 10").status, 0)
+        try expectTrue(suite(", \"tolerance\": 1e309").stderr.contains("cases[0].tolerance: error: expected seconds ≥ 0"))
+        try expectTrue(suite(", \"phases\": 361").stderr.contains("cases[0].phases: error: expected a whole number from 1 to 360"))
+        try expectTrue(suite(", \"minShare\": 1.5").stderr.contains("cases[0].minShare: error: expected a share from 0 to 1"))
     }
 
     @Test func goldensRecordWhatMadeThemAndCheckSaysWhenTheTourChanged() throws {
@@ -110,12 +110,12 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let golden = try String(contentsOfFile: repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl", encoding: .utf8)
         let record = try #require(GoldenProvenance.find(in: golden))
-        #expect(record.walkscape == "0.1.0" && record.tour == "torino-portici" && record.language == "it" && record.tourSHA256.count == 64)
+        expectTrue(record.walkscape == "0.1.0" && record.tour == "torino-portici" && record.language == "it" && record.tourSHA256.count == 64)
         // An older golden (no record) is read as before.
         let old = dir + "/old.jsonl"
         try golden.split(separator: "\n").dropLast().map { $0 + "\n" }.joined().write(toFile: old, atomically: true, encoding: .utf8)
         let trace = "fixtures/traces/torino-portici-brisk.gpx"
-        #expect(try CLI.run(["check", "tours/torino-portici", "--trace", trace, "--lang", "it", "--expect", old]).status == 0)
+        try expectEqual(CLI.run(["check", "tours/torino-portici", "--trace", trace, "--lang", "it", "--expect", old]).status, 0)
         // The same golden against a changed tour: the mismatch is blamed on the tour, not the rules.
         try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici", toPath: dir + "/tour")
         let json = dir + "/tour/tour.json"
@@ -124,12 +124,12 @@ import WalkscapeTestSupport
         try text.write(toFile: json, atomically: true, encoding: .utf8)
         let expect = repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl"
         let changed = try CLI.run(["check", dir + "/tour", "--trace", trace, "--lang", "it", "--expect", expect])
-        #expect(changed.status == 1)
-        #expect(changed.stdout.contains("why: the tour changed since the golden was made (tour.json and audio lengths: sha256 \(record.tourSHA256.prefix(12))… then,"), "\(changed.stdout)")
+        expectEqual(changed.status, 1)
+        expectTrue(changed.stdout.contains("why: the tour changed since the golden was made (tour.json and audio lengths: sha256 \(record.tourSHA256.prefix(12))… then,"), "\(changed.stdout)")
         // Other options, same tour: said too.
         let options = try CLI.run(["check", "tours/torino-portici", "--trace", trace, "--lang", "it", "--expect", expect, "--queue-depth", "0"])
-        #expect(options.status == 1)
-        #expect(options.stdout.contains("why: the golden was made with other options: "), "\(options.stdout)")
-        #expect(!options.stdout.contains("the tour changed"))
+        expectEqual(options.status, 1)
+        expectTrue(options.stdout.contains("why: the golden was made with other options: "), "\(options.stdout)")
+        expectTrue(!options.stdout.contains("the tour changed"))
     }
 }

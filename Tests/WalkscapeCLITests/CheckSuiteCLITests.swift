@@ -19,9 +19,9 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try #"{"cases": []}"#.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["check", "--suite", dir + "/suite.json"])
-        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == "")
-        #expect(result.stderr.contains("suite.json: cases: error: no cases"), "\(result.stderr)")
+        expectEqual(result.status, 2, "\(result.stdout)\(result.stderr)")
+        expectEqual(result.stdout, "")
+        expectTrue(result.stderr.contains("suite.json: cases: error: no cases"), "\(result.stderr)")
     }
 
     /// A case whose trace, tour or golden file is missing is a JUnit `<error>` and exit status 2, while a
@@ -42,15 +42,15 @@ import WalkscapeTestSupport
             """
         try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["check", "--suite", dir + "/suite.json", "--junit", dir + "/junit.xml"])
-        #expect(result.status == 2, "\(result.stdout)")
-        for name in ["no trace", "no tour", "no golden"] { #expect(result.stdout.contains("ERROR   \(name)\n"), "\(result.stdout)") }
-        #expect(result.stdout.contains("ok      passes\n"))
-        #expect(result.stdout.hasSuffix("1 passed, 0 failed, 3 could not run (a tour, trace or golden file missing or unreadable: fix the suite)\n"), "\(result.stdout)")
+        expectEqual(result.status, 2, "\(result.stdout)")
+        for name in ["no trace", "no tour", "no golden"] { expectTrue(result.stdout.contains("ERROR   \(name)\n"), "\(result.stdout)") }
+        expectTrue(result.stdout.contains("ok      passes\n"))
+        expectTrue(result.stdout.hasSuffix("1 passed, 0 failed, 3 could not run (a tour, trace or golden file missing or unreadable: fix the suite)\n"), "\(result.stdout)")
         let xml = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
-        #expect(xml.contains("tests=\"4\" failures=\"0\" errors=\"3\""), "\(xml)")
-        #expect(xml.components(separatedBy: "<error message=").count == 4, "\(xml)")
-        #expect(!xml.contains("<failure"), "\(xml)")
-        #expect(XMLParser(data: Data(xml.utf8)).parse())
+        expectTrue(xml.contains("tests=\"4\" failures=\"0\" errors=\"3\""), "\(xml)")
+        expectEqual(xml.components(separatedBy: "<error message=").count, 4, "\(xml)")
+        expectTrue(!xml.contains("<failure"), "\(xml)")
+        expectTrue(XMLParser(data: Data(xml.utf8)).parse())
 
         // A timeline that differs is still a failure (exit 1), alongside no error.
         let other = "\(root)/fixtures/golden/torino-portici-clean.jsonl"
@@ -58,8 +58,8 @@ import WalkscapeTestSupport
             {"cases": [{"name": "differs", "tour": "\(tour)", "trace": "\(trace)", "lang": "it", "golden": "\(other)"}]}
             """.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let differs = try CLI.run(["check", "--suite", dir + "/suite.json", "--junit", dir + "/junit.xml"])
-        #expect(differs.status == 1, "\(differs.stdout)")
+        expectEqual(differs.status, 1, "\(differs.stdout)")
         let failureXML = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
-        #expect(failureXML.contains("failures=\"1\" errors=\"0\"") && failureXML.contains("<failure"), "\(failureXML)")
+        expectTrue(failureXML.contains("failures=\"1\" errors=\"0\"") && failureXML.contains("<failure"), "\(failureXML)")
     }
 }

@@ -16,7 +16,7 @@ import WalkscapeTestSupport
                 let run = try CLI.run([
                     "simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-\(walk).gpx", "--profile", profile, "--events", file,
                 ])
-                #expect(run.status == 0, "\(run.stderr)")
+                expectEqual(run.status, 0, "\(run.stderr)")
                 files.append(file)
             }
         }
@@ -27,14 +27,14 @@ import WalkscapeTestSupport
         let (folder, files) = try Self.batches()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = try CLI.run(["dashboard"] + files)
-        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
-        #expect(try matchesGolden(text.stdout, "dashboard-torino.txt"))
+        expectTrue(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        try expectTrue(matchesGolden(text.stdout, "dashboard-torino.txt"))
         let old = try CLI.run(["dashboard"] + files + ["--backend", "5c84126", "--json"])
-        #expect(old.status == 0, "\(old.stderr)")
-        #expect(try matchesGolden(old.stdout, "dashboard-torino-5c84126.json"))
+        expectEqual(old.status, 0, "\(old.stderr)")
+        try expectTrue(matchesGolden(old.stdout, "dashboard-torino-5c84126.json"))
         // The same files give the same bytes, whatever the run.
-        #expect(try CLI.run(["dashboard"] + files).stdout == text.stdout)
-        #expect(try CLI.run(["dashboard"] + files + ["--backend", "5c84126", "--json"]).stdout == old.stdout)
+        try expectEqual(CLI.run(["dashboard"] + files).stdout, text.stdout)
+        try expectEqual(CLI.run(["dashboard"] + files + ["--backend", "5c84126", "--json"]).stdout, old.stdout)
     }
 
     @Test func badInputIsOneLineAndExitOne() throws {
@@ -53,14 +53,14 @@ import WalkscapeTestSupport
             let path = folder + "/" + name
             try content.write(toFile: path, atomically: true, encoding: .utf8)
             let run = try CLI.run(["dashboard", path])
-            #expect(run.status == status, "\(name): \(run.stderr)")
-            #expect(run.stdout.isEmpty && run.stderr.hasPrefix(path + ":") && run.stderr.filter { $0 == "\n" }.count == 1, "\(name): \(run.stderr)")
+            expectEqual(run.status, status, "\(name): \(run.stderr)")
+            expectTrue(run.stdout.isEmpty && run.stderr.hasPrefix(path + ":") && run.stderr.filter { $0 == "\n" }.count == 1, "\(name): \(run.stderr)")
         }
         let missing = try CLI.run(["dashboard", folder + "/none.json"])
-        #expect(missing.status == 2 && missing.stderr == folder + "/none.json: no such file\n")
+        expectTrue(missing.status == 2 && missing.stderr == folder + "/none.json: no such file\n")
         let backend = try CLI.run(["dashboard", folder + "/empty.json", "--backend", "main"])
-        #expect(backend.status == 2 && backend.stderr.hasPrefix("Error: --backend must be one of 5c84126, efba3ee, got main.\n"), "\(backend.stderr)")
+        expectTrue(backend.status == 2 && backend.stderr.hasPrefix("Error: --backend must be one of 5c84126, efba3ee, got main.\n"), "\(backend.stderr)")
         let now = try CLI.run(["dashboard", folder + "/empty.json", "--now", "tomorrow"])
-        #expect(now.status == 2 && now.stderr.hasPrefix("Error: --now must be an ISO 8601 time"), "\(now.stderr)")
+        expectTrue(now.status == 2 && now.stderr.hasPrefix("Error: --now must be an ISO 8601 time"), "\(now.stderr)")
     }
 }

@@ -17,36 +17,36 @@ import WalkscapeTestSupport
         try (text + " (corretto)\n").write(toFile: subtitle, atomically: true, encoding: .utf8)
 
         let simulate = try CLI.run(["simulate", copy.directory, "--trace", Self.trace])
-        #expect(simulate.status == 0, "\(simulate.stderr)")
+        expectEqual(simulate.status, 0, "\(simulate.stderr)")
         let warnings = simulate.stderr.split(separator: "\n").filter { $0.contains("warning: 1 file differs") }
-        #expect(warnings.count == 1, "\(simulate.stderr)")
-        #expect(warnings.first?.contains("subtitles/it/p2.it.srt") == true)
-        #expect(warnings.first?.contains("`walkscape manifest \(copy.directory)`") == true)
-        #expect(simulate.stdout.contains("\"event\":\"tour_completed\""))
+        expectEqual(warnings.count, 1, "\(simulate.stderr)")
+        expectTrue(warnings.first?.contains("subtitles/it/p2.it.srt") == true)
+        expectTrue(warnings.first?.contains("`walkscape manifest \(copy.directory)`") == true)
+        expectTrue(simulate.stdout.contains("\"event\":\"tour_completed\""))
 
         let started = simulate.stdout.split(separator: "\n").first { $0.contains("\"audio_started\",\"point\":2,") } ?? ""
         let seconds = try #require(Double(started.components(separatedBy: "\"audioSeconds\":").last?.dropLast() ?? ""))
         let listen = try CLI.run(["listen", copy.directory, "--point", "2", "--audio", "none", "--from", String(seconds - 2)])
-        #expect(listen.status == 0, "\(listen.stderr)")
-        #expect(listen.stderr.contains("warning: 1 file differs"))
-        #expect(listen.stdout.contains("(corretto)"))
+        expectEqual(listen.status, 0, "\(listen.stderr)")
+        expectTrue(listen.stderr.contains("warning: 1 file differs"))
+        expectTrue(listen.stdout.contains("(corretto)"))
 
         let validate = try CLI.run(["validate", copy.directory])
-        #expect(validate.status == 1)
-        #expect(validate.stdout.contains("points[1].tracks.it.subtitles.it.fileSizeBytes: error:") || validate.stderr.contains("points[1].tracks.it.subtitles.it.fileSizeBytes: error:"),
+        expectEqual(validate.status, 1)
+        expectTrue(validate.stdout.contains("points[1].tracks.it.subtitles.it.fileSizeBytes: error:") || validate.stderr.contains("points[1].tracks.it.subtitles.it.fileSizeBytes: error:"),
             "\(validate.stdout)\(validate.stderr)")
 
         let tours = try CLI.run(["tours", copy.root])
-        #expect(tours.status == 0, "\(tours.stderr)")
-        #expect(tours.stdout.contains("edited"), "\(tours.stdout)")
-        #expect(!tours.stdout.contains("partial"))
-        #expect(tours.stdout.contains("walkscape manifest"))
+        expectEqual(tours.status, 0, "\(tours.stderr)")
+        expectTrue(tours.stdout.contains("edited"), "\(tours.stdout)")
+        expectTrue(!tours.stdout.contains("partial"))
+        expectTrue(tours.stdout.contains("walkscape manifest"))
 
-        #expect(try CLI.run(["manifest", copy.directory]).status == 0)
+        try expectEqual(CLI.run(["manifest", copy.directory]).status, 0)
         let clean = try CLI.run(["simulate", copy.directory, "--trace", Self.trace])
-        #expect(clean.status == 0)
-        #expect(!clean.stderr.contains("warning: 1 file differs"))
-        #expect(try CLI.run(["tours", copy.root]).stdout.contains("complete"))
+        expectEqual(clean.status, 0)
+        expectTrue(!clean.stderr.contains("warning: 1 file differs"))
+        try expectTrue(CLI.run(["tours", copy.root]).stdout.contains("complete"))
     }
 
     @Test func aMissingRecordingRefusesThenPlaysAsSilenceWithAllowMissing() throws {
@@ -56,20 +56,20 @@ import WalkscapeTestSupport
 
         for arguments in [["simulate", copy.directory, "--trace", Self.trace], ["listen", copy.directory, "--point", "3", "--audio", "none"]] {
             let refused = try CLI.run(arguments)
-            #expect(refused.status == 1)
-            #expect(refused.stdout.isEmpty)
-            #expect(refused.stderr.contains("not fully downloaded (1 of "), "\(refused.stderr)")
-            #expect(refused.stderr.contains("add --allow-missing"))
-            #expect(refused.stderr.contains("walkscape manifest"))
+            expectEqual(refused.status, 1)
+            expectTrue(refused.stdout.isEmpty)
+            expectTrue(refused.stderr.contains("not fully downloaded (1 of "), "\(refused.stderr)")
+            expectTrue(refused.stderr.contains("add --allow-missing"))
+            expectTrue(refused.stderr.contains("walkscape manifest"))
         }
-        #expect(try CLI.run(["tours", copy.root]).stdout.contains("partial"))
+        try expectTrue(CLI.run(["tours", copy.root]).stdout.contains("partial"))
 
         // Length unknown: the point triggers and its narration is skipped.
         let skipped = try CLI.run(["simulate", copy.directory, "--trace", Self.trace, "--allow-missing"])
-        #expect(skipped.status == 0, "\(skipped.stderr)")
-        #expect(skipped.stderr.contains("point 3 (length unknown: skipped)"), "\(skipped.stderr)")
+        expectEqual(skipped.status, 0, "\(skipped.stderr)")
+        expectTrue(skipped.stderr.contains("point 3 (length unknown: skipped)"), "\(skipped.stderr)")
         let started3 = skipped.stdout.split(separator: "\n").first { $0.contains("\"audio_started\",\"point\":3,") }
-        #expect(started3?.contains("\"audioSeconds\":0.000") == true, "\(started3 ?? "none")")
+        expectTrue(started3?.contains("\"audioSeconds\":0.000") == true, "\(started3 ?? "none")")
 
         // A recorded durationSeconds: that much silence, and the queue waits for it.
         let json = copy.directory + "/tour.json"
@@ -77,14 +77,14 @@ import WalkscapeTestSupport
         text = text.replacingOccurrences(of: "\"file\": \"audio/it/p3.mp3\",", with: "\"file\": \"audio/it/p3.mp3\", \"durationSeconds\": 61.5,")
         try text.write(toFile: json, atomically: true, encoding: .utf8)
         let silent = try CLI.run(["simulate", copy.directory, "--trace", Self.trace, "--allow-missing"])
-        #expect(silent.status == 0, "\(silent.stderr)")
-        #expect(silent.stderr.contains("point 3 (1:02 of silence)"), "\(silent.stderr)")
+        expectEqual(silent.status, 0, "\(silent.stderr)")
+        expectTrue(silent.stderr.contains("point 3 (1:02 of silence)"), "\(silent.stderr)")
         let started = silent.stdout.split(separator: "\n").first { $0.contains("\"audio_started\",\"point\":3,") }
-        #expect(started?.contains("\"audioSeconds\":61.500") == true, "\(started ?? "none")")
+        expectTrue(started?.contains("\"audioSeconds\":61.500") == true, "\(started ?? "none")")
 
         let listen = try CLI.run(["listen", copy.directory, "--point", "3", "--audio", "none", "--allow-missing", "--from", "60"])
-        #expect(listen.status == 0, "\(listen.stderr)")
-        #expect(listen.stderr.contains("is missing: 1:02 of silence"))
+        expectEqual(listen.status, 0, "\(listen.stderr)")
+        expectTrue(listen.stderr.contains("is missing: 1:02 of silence"))
     }
 
     @Test func aMissingFileInAnotherLanguageIsLeftOutWithAllowMissing() throws {
@@ -92,7 +92,7 @@ import WalkscapeTestSupport
         defer { copy.remove() }
         try FileManager.default.removeItem(atPath: copy.directory + "/audio/en/p1.mp3")
         let run = try CLI.run(["simulate", copy.directory, "--trace", Self.trace, "--allow-missing"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("1 other missing file (subtitles, images, other languages) left out"), "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
+        expectTrue(run.stderr.contains("1 other missing file (subtitles, images, other languages) left out"), "\(run.stderr)")
     }
 }

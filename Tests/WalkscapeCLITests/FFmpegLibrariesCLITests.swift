@@ -18,23 +18,23 @@ import WalkscapeTestSupport
 
     @Test func aRunThatDecodesNoFFmpegFileLoadsNoFFmpegLibrary() throws {
         let version = try CLI.run(["--version"], environment: ["LD_DEBUG": "libs"])
-        #expect(version.status == 0)
+        expectEqual(version.status, 0)
         let loaded = Self.initialised(version.stderr)
-        #expect(loaded.contains { $0.contains("libswiftCore") }, "the loader's log was not read: \(version.stderr.prefix(300))")
-        #expect(!loaded.contains { $0.contains("libavformat") || $0.contains("libavcodec") }, "\(loaded)")
+        expectTrue(loaded.contains { $0.contains("libswiftCore") }, "the loader's log was not read: \(version.stderr.prefix(300))")
+        expectTrue(!loaded.contains { $0.contains("libavformat") || $0.contains("libavcodec") }, "\(loaded)")
         // An MP3 goes to libmpg123, not FFmpeg.
         let mp3 = try CLI.run(["inspect", Self.mp3File], environment: ["LD_DEBUG": "libs"])
-        #expect(mp3.status == 0)
-        #expect(!Self.initialised(mp3.stderr).contains { $0.contains("libavformat") })
+        expectEqual(mp3.status, 0)
+        expectTrue(!Self.initialised(mp3.stderr).contains { $0.contains("libavformat") })
     }
 
     @Test func anAACFileOpensFFmpegWhenItIsRead() throws {
         let aac = try CLI.run(["inspect", Self.aacFile], environment: ["LD_DEBUG": "libs"])
-        #expect(aac.status == 0)
-        #expect(aac.stdout.contains("Codec        AAC (FFmpeg: libavformat + libavcodec)"), "\(aac.stdout)")
+        expectEqual(aac.status, 0)
+        expectTrue(aac.stdout.contains("Codec        AAC (FFmpeg: libavformat + libavcodec)"), "\(aac.stdout)")
         let loaded = Self.initialised(aac.stderr)
         for library in ["libavutil.so.", "libswresample.so.", "libavcodec.so.", "libavformat.so."] {
-            #expect(loaded.contains { $0.contains(library) }, "\(library) was not loaded: \(loaded.filter { $0.contains("libav") })")
+            expectTrue(loaded.contains { $0.contains(library) }, "\(library) was not loaded: \(loaded.filter { $0.contains("libav") })")
         }
     }
 
@@ -54,12 +54,12 @@ import WalkscapeTestSupport
         let hide = ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "mount --bind /dev/null \"\(library)\" && exec \"$0\" \"$@\""]
         let soname = (library as NSString).lastPathComponent
         let aac = CLI.finish(try CLI.start(["inspect", Self.aacFile], launcher: hide))
-        #expect(aac.status == 1)
-        #expect(aac.stdout == "")
+        expectEqual(aac.status, 1)
+        expectEqual(aac.stdout, "")
         let major = soname.split(separator: ".").last.map(String.init) ?? "?"
-        #expect(aac.stderr == "\(Self.aacFile): MP4/AAC data: FFmpeg's \(soname) could not be opened (\(library): file too short); install it: apt-get install libavformat\(major)\n")
+        expectEqual(aac.stderr, "\(Self.aacFile): MP4/AAC data: FFmpeg's \(soname) could not be opened (\(library): file too short); install it: apt-get install libavformat\(major)\n")
         let mp3 = CLI.finish(try CLI.start(["inspect", Self.mp3File], launcher: hide))
-        #expect(mp3.status == 0)
-        #expect(mp3.stdout.contains("Codec        MP3 (libmpg123, gapless)"), "\(mp3.stdout)\(mp3.stderr)")
+        expectEqual(mp3.status, 0)
+        expectTrue(mp3.stdout.contains("Codec        MP3 (libmpg123, gapless)"), "\(mp3.stdout)\(mp3.stderr)")
     }
 }

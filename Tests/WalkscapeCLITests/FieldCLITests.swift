@@ -16,10 +16,10 @@ import WalkscapeCore
     @Test func synthPrintsTheGoldenWalkByteForByte() throws {
         let arguments = ["synth", "tours/torino-portici", "--pause-at-points", "--noise", "6", "--jumps", "4", "--dropouts", "3", "--seed", "7", "--interval", "15"]
         let first = try CLI.run(arguments)
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(try matchesGolden(first.stdout, "synth-torino-seed7.gpx"))
-        #expect(try CLI.run(arguments).stdout == first.stdout)
-        #expect(try CLI.run(arguments.dropLast(4) + ["--seed", "8", "--interval", "15"]).stdout != first.stdout)
+        expectEqual(first.status, 0, "\(first.stderr)")
+        try expectTrue(matchesGolden(first.stdout, "synth-torino-seed7.gpx"))
+        try expectEqual(CLI.run(arguments).stdout, first.stdout)
+        try expectTrue(CLI.run(arguments.dropLast(4) + ["--seed", "8", "--interval", "15"]).stdout != first.stdout)
     }
 
     @Test(arguments: ["gpx", "nmea", "geojson"])
@@ -27,75 +27,75 @@ import WalkscapeCore
         let path = Self.temporary("walk." + format)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let synth = try CLI.run(["synth", "tours/paris-ile-de-la-cite", "--format", format, "--noise", "5", "--seed", "3", "--interval", "2"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        expectEqual(synth.status, 0, "\(synth.stderr)")
         try Data(synth.stdout.utf8).write(to: URL(fileURLWithPath: path))
         let inspect = try CLI.run(["inspect", "--json", path])
-        #expect(inspect.status == 0, "\(inspect.stderr)")
+        expectEqual(inspect.status, 0, "\(inspect.stderr)")
         let document = try JSONParser().parse(inspect.stdout)
         let fixes = synth.stdout.components(separatedBy: format == "nmea" ? "$GPRMC" : (format == "gpx" ? "<trkpt " : "Z\"")).count - 1
-        #expect(document["fixes"]?.intValue == fixes)
-        #expect(document["warnings"]?.arrayElements?.isEmpty == true)
+        expectTrue(document["fixes"]?.intValue == fixes)
+        expectTrue(document["warnings"]?.arrayElements?.isEmpty == true)
     }
 
     @Test func radiiTextReportMatchesTheGoldenFile() throws {
         let result = try CLI.run(["radii", "tours/paris-ile-de-la-cite", "--trace"] + Self.parisTraces + ["--sweep", "50:300:50"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "radii-paris.txt"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "radii-paris.txt"))
     }
 
     /// Point 6 of the Turin tour is blocked by point 5 on the missed walk: the advice is over the other three
     /// traces, the sweep over all four. Each says which traces it counts, so they do not seem to disagree.
     @Test func radiiSaysWhichTracesTheAdviceAndTheSweepAreOver() throws {
         let result = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--sweep", "50:300:50"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let advice = lines.first { $0.hasPrefix("6  keep 150 m: ") } ?? ""
-        #expect(advice.hasSuffix("; over the 3 of 4 traces where point 5 triggered: 1 left out (fixtures/traces/torino-portici-missed.gpx), where point 5 never triggered"), "\(result.stdout)")
-        #expect(result.stdout.contains("other points unchanged: % of all 4 traces triggering"))
-        #expect(lines.contains("6  no swept radius triggers on all 4 traces: 1 blocked by point 5 at every radius; the other 3 trigger from 50 m; keep 150 m"), "\(result.stdout)")
-        #expect(lines.contains("4  triggers on every trace from 50 m; lower to 125 m"), "\(result.stdout)")
+        expectTrue(advice.hasSuffix("; over the 3 of 4 traces where point 5 triggered: 1 left out (fixtures/traces/torino-portici-missed.gpx), where point 5 never triggered"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("other points unchanged: % of all 4 traces triggering"))
+        expectTrue(lines.contains("6  no swept radius triggers on all 4 traces: 1 blocked by point 5 at every radius; the other 3 trigger from 50 m; keep 150 m"), "\(result.stdout)")
+        expectTrue(lines.contains("4  triggers on every trace from 50 m; lower to 125 m"), "\(result.stdout)")
     }
 
     @Test func radiiJSONHasTheDocumentedShapeAndMatchesTheGoldenFile() throws {
         let result = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--json", "--noise", "8", "--runs", "5", "--seed", "3", "--sweep", "100:200:50"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "radii-torino.json"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "radii-torino.json"))
         let document = try JSONParser().parse(result.stdout)
         let points = try #require(document["points"]?.arrayElements)
-        #expect(points.count == 7)
+        expectEqual(points.count, 7)
         for point in points {
             for key in ["order", "id", "radiusMeters", "traces", "minRadiusAllTraces", "recommendedRadiusMeters", "sweep", "noise"] {
-                #expect(point[key] != nil, "missing \(key)")
+                expectTrue(point[key] != nil, "missing \(key)")
             }
             let traces = try #require(point["traces"]?.arrayElements)
-            #expect(traces.count == 4)
+            expectEqual(traces.count, 4)
             for trace in traces {
                 for key in ["trace", "closestApproachMeters", "closestApproachT", "triggered", "triggerT", "entries", "secondsInside"] {
-                    #expect(trace[key] != nil, "missing \(key)")
+                    expectTrue(trace[key] != nil, "missing \(key)")
                 }
             }
-            #expect(point["noise"]?.arrayElements?.count == 3)
+            expectTrue(point["noise"]?.arrayElements?.count == 3)
         }
-        #expect(document["noise"]?["runs"]?.intValue == 5)
+        expectTrue(document["noise"]?["runs"]?.intValue == 5)
     }
 
     @Test func radiiCSVHasOneRowAPointAndTraceOrAPointAndRadius() throws {
         let plain = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--csv"])
-        #expect(plain.status == 0)
+        expectEqual(plain.status, 0)
         let lines = plain.stdout.split(separator: "\n")
-        #expect(lines.count == 1 + 7 * 4)
-        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 20 })
+        expectEqual(lines.count, 1 + 7 * 4)
+        expectTrue(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 20 })
         let sweep = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.torinoTraces + ["--csv", "--sweep", "50:300:10"])
-        #expect(try matchesGolden(sweep.stdout, "radii-torino-sweep.csv"))
-        #expect(sweep.stdout.split(separator: "\n").count == 1 + 7 * 26)
+        try expectTrue(matchesGolden(sweep.stdout, "radii-torino-sweep.csv"))
+        expectEqual(sweep.stdout.split(separator: "\n").count, 1 + 7 * 26)
     }
 
     @Test func radiiMapPrintsTheTerminalPicture() throws {
         let result = try CLI.run(["radii", "tours/torino-portici", "--trace", Self.torinoTraces[2], "--map", "--csv"])
-        #expect(result.status == 0)
-        #expect(try matchesGolden(result.stdout, "radii-torino-map.txt"))
-        #expect(result.stdout.contains("N↑"))
-        #expect(result.stdout.contains("200 m"))
+        expectEqual(result.status, 0)
+        try expectTrue(matchesGolden(result.stdout, "radii-torino-map.txt"))
+        expectTrue(result.stdout.contains("N↑"))
+        expectTrue(result.stdout.contains("200 m"))
     }
 
     @Test func radiiAndSimulateDrawSVGThatParsesAsXML() throws {
@@ -106,23 +106,23 @@ import WalkscapeCore
             try? FileManager.default.removeItem(atPath: simulateSVG)
         }
         let radii = try CLI.run(["radii", "tours/paris-ile-de-la-cite", "--trace"] + Self.parisTraces + ["--svg", radiiSVG])
-        #expect(radii.status == 0, "\(radii.stderr)")
+        expectEqual(radii.status, 0, "\(radii.stderr)")
         let simulate = try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", Self.parisTraces[3], "--svg", simulateSVG])
-        #expect(simulate.status == 0, "\(simulate.stderr)")
+        expectEqual(simulate.status, 0, "\(simulate.stderr)")
         for (path, walks) in [(radiiSVG, 4), (simulateSVG, 1)] {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let collector = SVGCollector()
             let parser = XMLParser(data: data)
             parser.delegate = collector
-            #expect(parser.parse(), "\(path) is not well-formed XML")
-            #expect(collector.groups.isSuperset(of: ["regions", "walks", "triggers", "closest", "points", "north", "scale", "legend"]))
-            #expect(collector.count(in: "regions", of: "circle") == 7)
-            #expect(collector.count(in: "walks", of: "polyline") == walks)
-            #expect(collector.count(in: "points", of: "text") == 7)
+            expectTrue(parser.parse(), "\(path) is not well-formed XML")
+            expectTrue(collector.groups.isSuperset(of: ["regions", "walks", "triggers", "closest", "points", "north", "scale", "legend"]))
+            expectEqual(collector.count(in: "regions", of: "circle"), 7)
+            expectEqual(collector.count(in: "walks", of: "polyline"), walks)
+            expectEqual(collector.count(in: "points", of: "text"), 7)
         }
         // Paris point 4 is advised smaller: its advised radius is drawn dashed.
         let radiiText = try String(contentsOfFile: radiiSVG, encoding: .utf8)
-        #expect(radiiText.contains("stroke-dasharray=\"9 6\""))
+        expectTrue(radiiText.contains("stroke-dasharray=\"9 6\""))
     }
 
     @Test func badInvocationsSayWhatIsWrongAndExitTwo() throws {
@@ -142,9 +142,9 @@ import WalkscapeCore
         ]
         for (arguments, needle) in cases {
             let result = try CLI.run(arguments)
-            #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains(needle), "\(arguments): \(result.stderr)")
-            #expect(result.stdout.isEmpty)
+            expectEqual(result.status, 2, "\(arguments): \(result.status) \(result.stderr)")
+            expectTrue(result.stderr.contains(needle), "\(arguments): \(result.stderr)")
+            expectTrue(result.stdout.isEmpty)
         }
     }
 }

@@ -449,7 +449,7 @@ extension HeardWalkSuite {
         defer { tour.remove() }
         let engine = try tour.engineGaps()
         let outcome = try play.run(tour)
-        #expect(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
+        expectTrue(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
         let markers = HeardMarkers(outcome.samples, speed: play.speed)
         let completion = outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?"
         let load = play.busyCores > 0
@@ -461,7 +461,7 @@ extension HeardWalkSuite {
     /// Each marker heard whole and in order, and with `gaps` the silence between narrations the engine's.
     func expectWhole(_ run: HeardRun, gaps: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
         for check in run.markers.wholeAndInOrder + (gaps ? run.markers.gaps(engine: run.engine) : []) {
-            #expect(check.passed, "\(check.message)\nplay log: \(run.outcome.narrationLog)", sourceLocation: sourceLocation)
+            expectTrue(check.passed, "\(check.message)\nplay log: \(run.outcome.narrationLog)", sourceLocation: sourceLocation)
         }
     }
 }
@@ -510,7 +510,7 @@ struct HeardNarrationTests: HeardWalkSuite {
             samples = recorder.stop()
             return (samples ?? [], recorder, lines, started.0.terminationStatus, errors)
         }
-        #expect(status == 0, "listen exited \(status): \(errors)")
+        expectEqual(status, 0, "listen exited \(status): \(errors)")
         let narration = HeardTour.markers.filter { $0.narration == 1 }
         let markers = HeardMarkers(samples, speed: 1, markers: narration)
         var offsets: [String] = []
@@ -525,9 +525,9 @@ struct HeardNarrationTests: HeardWalkSuite {
             }
             let offset = (Double(index) - onset) / markers.rate
             offsets.append("\(line.text.prefix(11)) \(millis(offset))")
-            #expect(abs(offset) <= 0.1, "listen printed \"\(line.text)\" \(millis(offset)) ms after \(marker) was heard (negative: before it; at most 100 ms either way)")
+            expectTrue(abs(offset) <= 0.1, "listen printed \"\(line.text)\" \(millis(offset)) ms after \(marker) was heard (negative: before it; at most 100 ms either way)")
         }
-        for check in markers.wholeAndInOrder { #expect(check.passed, "listen: \(check.message)") }
+        for check in markers.wholeAndInOrder { expectTrue(check.passed, "listen: \(check.message)") }
         print("heard: listen --point 1: cue printed − marker heard (ms): \(offsets.joined(separator: ", ")); \(markers.summary(engine: []))")
     }
 }
@@ -548,19 +548,19 @@ struct HeardNarrationTests: HeardWalkSuite {
 
     @Test func theDetectorFindsEveryMarkerWholeInOrderAndTheGaps() throws {
         let markers = HeardMarkers(walk(gaps: [0, 1.8]), speed: 1)
-        for check in markers.wholeAndInOrder + markers.gaps(engine: [0, 1.8]) { #expect(check.passed, "\(check.message)") }
+        for check in markers.wholeAndInOrder + markers.gaps(engine: [0, 1.8]) { expectTrue(check.passed, "\(check.message)") }
         // Where each marker was written, within 2 ms, and for 150 ms within 3 ms (the fades).
         var at = 24000.0
         for marker in HeardTour.markers {
             let found = markers.found(marker)
             let written = at + marker.offset * 48000
-            #expect(found.pieces.count == 1, "\(marker): \(found.pieces)")
-            #expect(abs((found.onset ?? 0) - written) < 96, "\(marker) found at \(found.onset ?? -1), written at \(written)")
-            #expect(abs(found.span / 48000 - 0.150) < 0.004, "\(marker) found for \(found.span / 48000) s")
+            expectEqual(found.pieces.count, 1, "\(marker): \(found.pieces)")
+            expectTrue(abs((found.onset ?? 0) - written) < 96, "\(marker) found at \(found.onset ?? -1), written at \(written)")
+            expectTrue(abs(found.span / 48000 - 0.150) < 0.004, "\(marker) found for \(found.span / 48000) s")
             if marker.kind == .end { at += HeardTour.narrationSeconds * 48000 + (marker.narration == 2 ? 1.8 * 48000 : 0) }
         }
-        #expect(abs(markers.gap(after: 1)! - 0) < 0.005)
-        #expect(abs(markers.gap(after: 2)! - 1.8) < 0.005)
+        expectTrue(abs(markers.gap(after: 1)! - 0) < 0.005)
+        expectTrue(abs(markers.gap(after: 2)! - 1.8) < 0.005)
     }
 
     @Test func aCutNarrationIsToldAndSoIsAWrongGap() throws {
@@ -575,15 +575,15 @@ struct HeardNarrationTests: HeardWalkSuite {
         let markers = HeardMarkers(samples + [Float](repeating: 0, count: 24000), speed: 1)
         let checks = markers.wholeAndInOrder
         let cut = HeardTour.markers.indices.filter { !checks[$0].passed }
-        #expect(cut.map { HeardTour.markers[$0].label } == ["E1", "S2"], "\(checks.filter { !$0.passed }.map(\.message))")
-        #expect(checks.last!.passed, "\(checks.last!.message)")
-        #expect(markers.found(HeardTour.markers[9]).pieces.count == 2, "\(checks[9].message)")
-        #expect(abs(markers.found(HeardTour.markers[3]).span / 48000 - 0.100) < 0.004, "\(checks[3].message)")
-        #expect(abs(markers.found(HeardTour.markers[4]).span / 48000 - 0.090) < 0.004, "\(checks[4].message)")
+        expectEqual(cut.map { HeardTour.markers[$0].label }, ["E1", "S2"], "\(checks.filter { !$0.passed }.map(\.message))")
+        expectTrue(checks.last!.passed, "\(checks.last!.message)")
+        expectEqual(markers.found(HeardTour.markers[9]).pieces.count, 2, "\(checks[9].message)")
+        expectTrue(abs(markers.found(HeardTour.markers[3]).span / 48000 - 0.100) < 0.004, "\(checks[3].message)")
+        expectTrue(abs(markers.found(HeardTour.markers[4]).span / 48000 - 0.090) < 0.004, "\(checks[4].message)")
         // 1 s of silence where the engine has 1.8 s.
         let gaps = markers.gaps(engine: [0, 1.8])
-        #expect(gaps[0].passed, "\(gaps[0].message)")
-        #expect(!gaps[1].passed && abs(markers.gap(after: 2)! - 1) < 0.005, "\(gaps[1].message)")
+        expectTrue(gaps[0].passed, "\(gaps[0].message)")
+        expectTrue(!gaps[1].passed && abs(markers.gap(after: 2)! - 1) < 0.005, "\(gaps[1].message)")
     }
 
     /// What librubberband makes of narration 1 at ×½ and ×2, straight from `TimeStretchDecoder`: the markers
@@ -598,6 +598,6 @@ struct HeardNarrationTests: HeardWalkSuite {
         // Where the end marker stops against the stretched narration's last sample (librubberband's tail).
         let last = (Double(samples.count) - 24000 - Double(markers.found.last?.end ?? 0)) / markers.rate
         print("heard: the time-stretcher at ×\(formatShortNumber(speed)): \(markers.table); the end marker stops \(millis(last)) ms before the narration's end")
-        for check in markers.wholeAndInOrder { #expect(check.passed, "time-stretcher: \(check.message)") }
+        for check in markers.wholeAndInOrder { expectTrue(check.passed, "time-stretcher: \(check.message)") }
     }
 }

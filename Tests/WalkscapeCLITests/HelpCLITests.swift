@@ -13,15 +13,15 @@ import WalkscapeTestSupport
         for command in Self.commands {
             let arguments = command.split(separator: " ").map(String.init) + ["--help"]
             let help = try CLI.run(arguments, environment: ["COLUMNS": "80"])
-            #expect(help.status == 0, "\(command)")
+            expectEqual(help.status, 0, "\(command)")
             let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Examples:" }) else { continue }
             var previous = ""
             for line in lines[(start + 1)...] {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty { break }
-                #expect(trimmed.hasPrefix("walkscape") || previous.hasSuffix("\\"), "walkscape \(command) --help wraps an example: \(line)")
-                #expect(line.count <= 80, "walkscape \(command) --help: an example longer than 80 columns: \(line)")
+                expectTrue(trimmed.hasPrefix("walkscape") || previous.hasSuffix("\\"), "walkscape \(command) --help wraps an example: \(line)")
+                expectTrue(line.count <= 80, "walkscape \(command) --help: an example longer than 80 columns: \(line)")
                 previous = trimmed
             }
         }
@@ -31,9 +31,9 @@ import WalkscapeTestSupport
     @Test func everyTraceOptionNamesKML() throws {
         for command in ["simulate", "check", "compare", "radii", "report", "play", "feed", "convert", "inspect"] {
             let help = try CLI.run([command, "--help"], environment: ["COLUMNS": "400"])
-            #expect(help.status == 0, "\(command)")
-            #expect(help.stdout.contains("KML"), "walkscape \(command) --help does not name KML")
-            #expect(help.stdout.contains("GeoJSON"), "walkscape \(command) --help does not name GeoJSON")
+            expectEqual(help.status, 0, "\(command)")
+            expectTrue(help.stdout.contains("KML"), "walkscape \(command) --help does not name KML")
+            expectTrue(help.stdout.contains("GeoJSON"), "walkscape \(command) --help does not name GeoJSON")
         }
     }
 }

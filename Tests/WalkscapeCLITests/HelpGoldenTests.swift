@@ -32,11 +32,11 @@ import WalkscapeTestSupport
 
     @Test func everyCommandsHelpIsAsWritten() throws {
         let commands = try [[]] + Self.commands()
-        #expect(commands.count > 20, "\(commands)")
+        expectTrue(commands.count > 20, "\(commands)")
         for command in commands {
             let help = try CLI.run(command + ["--help"], environment: ["COLUMNS": "100"])
-            #expect(help.status == 0, "walkscape \(command.joined(separator: " ")) --help: \(help.stderr)")
-            #expect(try matchesGolden(help.stdout, Self.goldenName(command)), "walkscape \(command.joined(separator: " ")) --help differs from Golden/\(Self.goldenName(command))")
+            expectEqual(help.status, 0, "walkscape \(command.joined(separator: " ")) --help: \(help.stderr)")
+            try expectTrue(matchesGolden(help.stdout, Self.goldenName(command)), "walkscape \(command.joined(separator: " ")) --help differs from Golden/\(Self.goldenName(command))")
         }
     }
 
@@ -44,6 +44,6 @@ import WalkscapeTestSupport
     @Test func everyGoldenFileIsACommand() throws {
         let names = Set(try ([[]] + Self.commands()).map { String(Self.goldenName($0).dropFirst(5)) })
         let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Tests/WalkscapeCLITests/Golden/help")
-        #expect(Set(files) == names, "stale: \(Set(files).subtracting(names).sorted()), missing: \(names.subtracting(files).sorted())")
+        expectEqual(Set(files), names, "stale: \(Set(files).subtracting(names).sorted()), missing: \(names.subtracting(files).sorted())")
     }
 }

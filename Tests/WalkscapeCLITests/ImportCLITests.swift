@@ -32,30 +32,30 @@ import WalkscapeTestSupport
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let result = try CLI.run(["import", Self.real + "/" + file, "--dest", root + "/tour", "--placeholder-audio", "4"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let validate = try CLI.run(["validate", root + "/tour"])
-        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        expectEqual(validate.status, 0, "\(validate.stdout)\(validate.stderr)")
         // Placeholders are warned about, once per track.
-        #expect(validate.stdout.contains(".placeholder: warning: point 1 plays a placeholder recording of 4 s"))
+        expectTrue(validate.stdout.contains(".placeholder: warning: point 1 plays a placeholder recording of 4 s"))
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/tour/tour.json"))))
         let source = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.real + "/" + file))))
         // Unknown top-level members of the source are kept as they were.
         for (key, value) in source.objectMembers! where key != "tour" && key != "points" {
-            #expect(document[key] == value, "\(key)")
+            expectEqual(document[key], value, "\(key)")
         }
         let points = document["points"]!.arrayElements!
-        #expect(points.count == source["points"]!.arrayElements!.count)
+        expectEqual(points.count, source["points"]!.arrayElements!.count)
         for point in points {
             for (_, track) in point["tracks"]!.objectMembers! {
-                #expect(track["placeholder"] == .bool(true))
-                #expect(track["audio"]!["sha256"]?.stringValue?.count == 64)
+                expectEqual(track["placeholder"], .bool(true))
+                expectTrue(track["audio"]!["sha256"]?.stringValue?.count == 64)
             }
         }
         let info = try CLI.run(["info", root + "/tour"])
-        #expect(info.stdout.contains("0:04.0 *"))
-        #expect(info.stdout.contains("* placeholder recording"))
+        expectTrue(info.stdout.contains("0:04.0 *"))
+        expectTrue(info.stdout.contains("* placeholder recording"))
         // Nothing but the tour is left beside it.
-        #expect(Self.entries(root) == ["tour"])
+        expectEqual(Self.entries(root), ["tour"])
     }
 
     /// The GPS route the reference app's team replays triggers exactly the points an independent
@@ -65,10 +65,10 @@ import WalkscapeTestSupport
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let imported = try CLI.run(["import", Self.real + "/milan-test-tour.json", "--dest", root + "/milan", "--placeholder-audio", "5", "--lang", "en"])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
         let route = Self.real + "/milan-test-route.gpx"
         let result = try CLI.run(["simulate", root + "/milan", "--trace", route, "--format", "jsonl"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         var triggered: [(order: Int, t: Double)] = []
         for line in result.stdout.split(separator: "\n") {
             let event = try JSONParser().parse(String(line))
@@ -84,7 +84,7 @@ import WalkscapeTestSupport
             let text = { (i: Int) in String(gpx[Range(match.range(at: i), in: gpx)!]) }
             return (Double(text(1))!, Double(text(2))!, formatter.date(from: text(3))!)
         }
-        #expect(fixes.count > 10)
+        expectTrue(fixes.count > 10)
         let source = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.real + "/milan-test-tour.json"))))
         let stops = source["points"]!.arrayElements!.map { p in
             (order: p["order"]!.intValue!, lat: p["location"]!["lat"]!.doubleValue!, lng: p["location"]!["lng"]!.doubleValue!, radius: p["triggerRadiusMeters"]!.doubleValue!)
@@ -102,9 +102,9 @@ import WalkscapeTestSupport
                 next += 1
             }
         }
-        #expect(!expected.isEmpty)
-        #expect(triggered.map(\.order) == expected.map(\.order))
-        for (ours, theirs) in zip(triggered, expected) { #expect(abs(ours.t - theirs.t) < 0.001, "point \(ours.order)") }
+        expectTrue(!expected.isEmpty)
+        expectEqual(triggered.map(\.order), expected.map(\.order))
+        for (ours, theirs) in zip(triggered, expected) { expectTrue(abs(ours.t - theirs.t) < 0.001, "point \(ours.order)") }
     }
 
     // MARK: Saved API answers
@@ -140,24 +140,24 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.saveAnswers(server, shape: shape, into: root + "/answers")
         let result = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("(saved API answers)"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stdout.contains("(saved API answers)"))
         let validate = try CLI.run(["validate", root + "/torino"])
-        #expect(validate.status == 0, "\(validate.stdout)")
+        expectEqual(validate.status, 0, "\(validate.stdout)")
         // Every recording and subtitle is byte for byte the sample tour's, in the same place.
         let sample = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/tours/torino-portici/tour.json"))))
         let ours = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/torino/tour.json"))))
         for (index, point) in sample["points"]!.arrayElements!.enumerated() {
             for language in ["it", "en"] {
                 let theirs = point["tracks"]![language]!["audio"]!["sha256"]
-                #expect(ours["points"]!.arrayElements![index]["tracks"]![language]!["audio"]!["sha256"] == theirs)
+                expectEqual(ours["points"]!.arrayElements![index]["tracks"]![language]!["audio"]!["sha256"], theirs)
             }
         }
         // Same answers, same simulation as the sample tour itself.
         let trace = "fixtures/traces/torino-portici-clean.gpx"
         let a = try CLI.run(["simulate", "tours/torino-portici", "--trace", trace, "--format", "text"])
         let b = try CLI.run(["simulate", root + "/torino", "--trace", trace, "--format", "text"])
-        #expect(a.stdout == b.stdout)
+        expectEqual(a.stdout, b.stdout)
     }
 
     /// The warnings `import` counts for the tour it wrote are the ones `validate` finds in it, the talk-time and
@@ -169,20 +169,20 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.saveAnswers(server, shape: "deployed", into: root + "/answers")
         let imported = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
         let validate = try CLI.run(["validate", root + "/torino"])
-        #expect(validate.status == 0, "\(validate.stdout)")
+        expectEqual(validate.status, 0, "\(validate.stdout)")
         func count(_ pattern: String, in text: String) -> Int? {
             guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
             return Int(text[range].filter(\.isNumber))
         }
         let importCount = count("valid \\([0-9]+ warning", in: imported.stdout)
         let validateCount = count("errors, [0-9]+ warning", in: validate.stdout)
-        #expect(importCount != nil && importCount == validateCount, "import:\n\(imported.stdout)\nvalidate:\n\(validate.stdout)")
-        #expect(imported.stdout.contains("of silence before point 2"), "\(imported.stdout)")
+        expectTrue(importCount != nil && importCount == validateCount, "import:\n\(imported.stdout)\nvalidate:\n\(validate.stdout)")
+        expectTrue(imported.stdout.contains("of silence before point 2"), "\(imported.stdout)")
         // Each warning validate prints, import printed too.
         for line in validate.stdout.split(separator: "\n") where line.contains(": warning: ") {
-            #expect(imported.stdout.contains(line), "\(line)")
+            expectTrue(imported.stdout.contains(line), "\(line)")
         }
     }
 
@@ -194,16 +194,16 @@ import WalkscapeTestSupport
         try Self.saveAnswers(server, shape: "deployed", into: root + "/answers")
         try FileManager.default.removeItem(atPath: root + "/answers/torino-portici/audio/en/p2.mp3")
         let refused = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("manifest-en.json: audio[1].fileUrl: no local file named p2.mp3"))
-        #expect(refused.stderr.contains("--placeholder-audio SECONDS"))
-        #expect(Self.entries(root) == ["answers"])
+        expectEqual(refused.status, 1)
+        expectTrue(refused.stderr.contains("manifest-en.json: audio[1].fileUrl: no local file named p2.mp3"))
+        expectTrue(refused.stderr.contains("--placeholder-audio SECONDS"))
+        expectEqual(Self.entries(root), ["answers"])
         let result = try CLI.run(["import", root + "/answers", "--dest", root + "/torino", "--placeholder-audio", "7"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let info = try CLI.run(["info", root + "/torino", "--json"])
         let report = try JSONParser().parse(info.stdout)
         let marked = report["points"]!.arrayElements!.compactMap { $0["placeholderAudio"] }
-        #expect(marked == [.array([.string("en")])])
+        expectEqual(marked, [.array([.string("en")])])
     }
 
     // MARK: Point files with a folder of recordings
@@ -239,20 +239,20 @@ import WalkscapeTestSupport
         try Self.recordings(root + "/rec")
         // Point 2 has no English recording: refused, naming it, then generated on request.
         let refused = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec"])
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("no recording for point 2 (po) in en; expected a file named like 2.en.mp3 or en/po.mp3"))
+        expectEqual(refused.status, 1)
+        expectTrue(refused.stderr.contains("no recording for point 2 (po) in en; expected a file named like 2.en.mp3 or en/po.mp3"))
         let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec", "--placeholder-audio", "3", "--placeholder-sound", "tone"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json"))))
         let points = document["points"]!.arrayElements!
-        #expect(points[0]["title"]!["en"] == .string("Castle Square"))
-        #expect(points[0]["triggerRadiusMeters"]!.doubleValue == 120)
-        #expect(points[0]["tracks"]!["it"]!["subtitles"]!.objectMembers!.map(\.key) == ["it", "en"])
-        #expect(points[1]["tracks"]!["en"]!["placeholder"] == .bool(true))
-        #expect(points[1]["tracks"]!["it"]!["placeholder"] == nil)
-        #expect(document["routePolyline"]?.stringValue == "45.070300,7.686900;45.068600,7.693500")
-        #expect(document["city"] == .string("Torino"))
-        #expect(try CLI.run(["validate", root + "/t"]).status == 0)
+        expectEqual(points[0]["title"]!["en"], .string("Castle Square"))
+        expectEqual(points[0]["triggerRadiusMeters"]!.doubleValue, 120)
+        expectEqual(points[0]["tracks"]!["it"]!["subtitles"]!.objectMembers!.map(\.key), ["it", "en"])
+        expectEqual(points[1]["tracks"]!["en"]!["placeholder"], .bool(true))
+        expectTrue(points[1]["tracks"]!["it"]!["placeholder"] == nil)
+        expectTrue(document["routePolyline"]?.stringValue == "45.070300,7.686900;45.068600,7.693500")
+        expectEqual(document["city"], .string("Torino"))
+        try expectEqual(CLI.run(["validate", root + "/t"]).status, 0)
     }
 
     // MARK: Refusals
@@ -262,10 +262,10 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.write(source, to: root + "/" + name)
         let result = try CLI.run(["import", root + "/" + name, "--dest", root + "/t", "--placeholder-audio", "2", "--city", "X"] + extra)
-        #expect(result.status == status, "\(result.stderr)")
-        #expect(result.stderr.contains(fragment), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").first.map { $0.hasPrefix(root) } == true, "the first line names the file: \(result.stderr)")
-        #expect(Self.entries(root) == [name])
+        expectEqual(result.status, status, "\(result.stderr)")
+        expectTrue(result.stderr.contains(fragment), "\(result.stderr)")
+        expectEqual(result.stderr.split(separator: "\n").first.map { $0.hasPrefix(root) }, true, "the first line names the file: \(result.stderr)")
+        expectEqual(Self.entries(root), [name])
     }
 
     @Test func duplicateOrderIsRefused() throws {
@@ -297,10 +297,10 @@ import WalkscapeTestSupport
             defer { try? FileManager.default.removeItem(atPath: root) }
             try Data(bytes).write(to: URL(fileURLWithPath: root + "/x.gpx"))
             let result = try CLI.run(["import", root + "/x.gpx", "--dest", root + "/d"])
-            #expect(result.status == 2, "\(result.status): \(result.stderr)")
-            #expect(result.stderr.hasPrefix(root + "/x.gpx: line 1: not a readable GPX file (byte 0xC4 is not UTF-8"), "\(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-            #expect(Self.entries(root) == ["x.gpx"])
+            expectEqual(result.status, 2, "\(result.status): \(result.stderr)")
+            expectTrue(result.stderr.hasPrefix(root + "/x.gpx: line 1: not a readable GPX file (byte 0xC4 is not UTF-8"), "\(result.stderr)")
+            expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
+            expectEqual(Self.entries(root), ["x.gpx"])
         }
     }
 
@@ -320,9 +320,9 @@ import WalkscapeTestSupport
         // Found bad while staging, after the folders for the destination were made.
         try Self.write("not audio", to: root + "/rec/2.en.mp3")
         let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/a/b/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("rec/2.en.mp3: not a recording walkscape can play"))
-        #expect(Self.entries(root) == ["rec", "stops.geojson"])
+        expectEqual(result.status, 1)
+        expectTrue(result.stderr.contains("rec/2.en.mp3: not a recording walkscape can play"))
+        expectEqual(Self.entries(root), ["rec", "stops.geojson"])
     }
 
     @Test func recordingThatIsNotAudioIsRefused() throws {
@@ -331,9 +331,9 @@ import WalkscapeTestSupport
         try Self.write(Self.geojson, to: root + "/stops.geojson")
         try Self.write("ID3 but not really audio", to: root + "/rec/1.it.mp3")
         let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("\(root)/rec/1.it.mp3: not a recording walkscape can play"), "\(result.stderr)")
-        #expect(Self.entries(root) == ["rec", "stops.geojson"])
+        expectEqual(result.status, 1)
+        expectTrue(result.stderr.contains("\(root)/rec/1.it.mp3: not a recording walkscape can play"), "\(result.stderr)")
+        expectEqual(Self.entries(root), ["rec", "stops.geojson"])
     }
 
     @Test func existingDestinationNeedsForce() throws {
@@ -343,20 +343,20 @@ import WalkscapeTestSupport
         try Self.write("keep me", to: root + "/t/notes.txt")
         let args = ["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "2"]
         let refused = try CLI.run(args)
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("\(root)/t: already exists; choose another --dest, or add --force"))
+        expectEqual(refused.status, 2)
+        expectTrue(refused.stderr.contains("\(root)/t: already exists; choose another --dest, or add --force"))
         // --force replaces tours only, never a folder of other things.
         let notTour = try CLI.run(args + ["--force"])
-        #expect(notTour.status == 2)
-        #expect(notTour.stderr.contains("is not a tour directory (no tour.json)"))
-        #expect(Self.entries(root + "/t") == ["notes.txt"])
+        expectEqual(notTour.status, 2)
+        expectTrue(notTour.stderr.contains("is not a tour directory (no tour.json)"))
+        expectEqual(Self.entries(root + "/t"), ["notes.txt"])
         try FileManager.default.removeItem(atPath: root + "/t")
-        #expect(try CLI.run(args).status == 0)
+        try expectEqual(CLI.run(args).status, 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json"))
         let again = try CLI.run(args + ["--placeholder-sound", "tone", "--force"])
-        #expect(again.status == 0, "\(again.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json")) != before)
-        #expect(Self.entries(root) == ["stops.geojson", "t"])
+        expectEqual(again.status, 0, "\(again.stderr)")
+        try expectTrue(Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json")) != before)
+        expectEqual(Self.entries(root), ["stops.geojson", "t"])
     }
 
     /// SIGTERM or SIGINT in the middle: no destination, no staging directory left. A SIGKILLed run's staging
@@ -379,15 +379,15 @@ import WalkscapeTestSupport
         kill(pid, signal)
         let result = CLI.finish(started)
         if signal == SIGKILL {
-            #expect(Self.entries(root).contains { $0.hasPrefix(".t.import-") })
+            expectTrue(Self.entries(root).contains { $0.hasPrefix(".t.import-") })
             let next = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "1", "--lang", "it", "--city", "X"])
-            #expect(next.status == 0, "\(next.stderr)")
-            #expect(next.stderr.contains("note: removed \(root)/.t.import-"))
-            #expect(Self.entries(root) == ["stops.geojson", "t"])
+            expectEqual(next.status, 0, "\(next.stderr)")
+            expectTrue(next.stderr.contains("note: removed \(root)/.t.import-"))
+            expectEqual(Self.entries(root), ["stops.geojson", "t"])
         } else {
-            #expect(result.status == 128 + signal, "\(result.stderr)")
-            #expect(result.stderr.contains("interrupted by signal \(signal); nothing was written"))
-            #expect(Self.entries(root) == ["stops.geojson"])
+            expectEqual(result.status, 128 + signal, "\(result.stderr)")
+            expectTrue(result.stderr.contains("interrupted by signal \(signal); nothing was written"))
+            expectEqual(Self.entries(root), ["stops.geojson"])
         }
     }
 }
@@ -398,25 +398,25 @@ import WalkscapeTestSupport
         let root = try ImportCLITests.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let result = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "3"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(ImportCLITests.entries(root + "/draft") == ["EDITING.md", "audio", "subtitles", "tour.json"])
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(ImportCLITests.entries(root + "/draft"), ["EDITING.md", "audio", "subtitles", "tour.json"])
         let validate = try CLI.run(["validate", root + "/draft"])
-        #expect(validate.status == 0, "\(validate.stdout)")
+        expectEqual(validate.status, 0, "\(validate.stdout)")
         // The only warnings are the six placeholders.
-        #expect(validate.stdout.components(separatedBy: ": warning: ").count - 1 == 6, "\(validate.stdout)")
-        #expect(validate.stdout.components(separatedBy: "plays a placeholder recording of 10 s").count - 1 == 6)
+        expectEqual(validate.stdout.components(separatedBy: ": warning: ").count - 1, 6, "\(validate.stdout)")
+        expectEqual(validate.stdout.components(separatedBy: "plays a placeholder recording of 10 s").count - 1, 6)
         // A hand edit, then `manifest`: the "//" notes survive and the tour stays valid.
         let path = root + "/draft/tour.json"
         var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"Stop 2\"", with: "\"Via Po\"")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         try Data("1\n00:00:00,500 --> 00:00:02,000\nCiao\n".utf8).write(to: URL(fileURLWithPath: root + "/draft/subtitles/it/p1.it.srt"))
-        #expect(try CLI.run(["validate", root + "/draft"]).status == 1)
-        #expect(try CLI.run(["manifest", root + "/draft"]).status == 0)
-        #expect(try CLI.run(["validate", root + "/draft"]).status == 0)
+        try expectEqual(CLI.run(["validate", root + "/draft"]).status, 1)
+        try expectEqual(CLI.run(["manifest", root + "/draft"]).status, 0)
+        try expectEqual(CLI.run(["validate", root + "/draft"]).status, 0)
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(document["//"]?.stringValue?.contains("EDITING.md") == true)
-        #expect(document["points"]!.arrayElements![1]["title"]!["it"] == .string("Via Po"))
+        expectTrue(document["//"]?.stringValue?.contains("EDITING.md") == true)
+        expectEqual(document["points"]!.arrayElements![1]["title"]!["it"], .string("Via Po"))
         // A trace walking north along the example points plays all three, in order.
         var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
         for step in 0...80 {
@@ -424,14 +424,14 @@ import WalkscapeTestSupport
         }
         try Data((gpx + "</trkseg></trk></gpx>").utf8).write(to: URL(fileURLWithPath: root + "/walk.gpx"))
         let simulate = try CLI.run(["simulate", root + "/draft", "--trace", root + "/walk.gpx", "--format", "jsonl"])
-        #expect(simulate.status == 0, "\(simulate.stderr)")
+        expectEqual(simulate.status, 0, "\(simulate.stderr)")
         let triggered = try simulate.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
             .filter { $0["event"]?.stringValue == "point_triggered" }.map { $0["point"]!.intValue! }
-        #expect(triggered == [1, 2, 3])
+        expectEqual(triggered, [1, 2, 3])
         // Again on the same directory: refused without --force.
         let again = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it"])
-        #expect(again.status == 2)
-        #expect(again.stderr.contains("draft: already exists; choose another directory, or add --force"))
+        expectEqual(again.status, 2)
+        expectTrue(again.stderr.contains("draft: already exists; choose another directory, or add --force"))
     }
 }
 
@@ -441,7 +441,7 @@ struct PlaceholderPlayerTmuxTests {
     @Test func routeCardSaysPlaceholder() throws {
         let root = try ImportCLITests.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(try CLI.run(["new", root + "/t", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "2"]).status == 0)
+        try expectEqual(CLI.run(["new", root + "/t", "--city", "Torino", "--lang", "it,en", "--start", "45.0703,7.6869", "--points", "2"]).status, 0)
         // Point 2's Italian recording is made real (the sample tour's), its English one stays a placeholder.
         let path = root + "/t/tour.json"
         var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -449,10 +449,10 @@ struct PlaceholderPlayerTmuxTests {
         try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici/audio/it/p2.mp3", toPath: root + "/t/audio/it/p2.mp3")
         text = text.replacingOccurrences(of: "audio/it/p2.wav", with: "audio/it/p2.mp3")
         let parts = text.components(separatedBy: "\"placeholder\": true")
-        #expect(parts.count == 5)  // it, en of point 1; it, en of point 2
+        expectEqual(parts.count, 5)  // it, en of point 1; it, en of point 2
         text = parts[0] + "\"placeholder\": true" + parts[1] + "\"placeholder\": true" + parts[2] + "\"placeholder\": false" + parts[3] + "\"placeholder\": true" + parts[4]
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(try CLI.run(["manifest", root + "/t"]).status == 0)
+        try expectEqual(CLI.run(["manifest", root + "/t"]).status, 0)
         var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
         for step in 0...40 {
             gpx += "<trkpt lat=\"\(45.0703 + Double(step) * 0.0001)\" lon=\"7.6869\"><time>2025-01-01T10:\(String(format: "%02d", step / 6)):\(String(format: "%02d", step % 6 * 10))Z</time></trkpt>"
@@ -466,8 +466,8 @@ struct PlaceholderPlayerTmuxTests {
             let heading = "Next stop 2"
             let screen = try tmux.waitFor(timeout: 30) { $0.contains(heading) }
             let card = screen.split(separator: "\n").first { $0.contains(heading) }.map(String.init) ?? ""
-            #expect(!card.isEmpty, "\(screen)")
-            #expect(card.contains("placeholder") == marked, "\(language): \(screen)")
+            expectTrue(!card.isEmpty, "\(screen)")
+            expectEqual(card.contains("placeholder"), marked, "\(language): \(screen)")
         }
     }
 }

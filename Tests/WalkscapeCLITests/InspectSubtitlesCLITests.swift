@@ -12,16 +12,16 @@ import WalkscapeCore
 
     func inspectJSON(_ path: String) throws -> (CLIResult, JSONValue) {
         let result = try CLI.run(["inspect", "--json", path])
-        #expect(result.stdout.hasSuffix("}\n") && !result.stdout.dropLast().contains("\n"))
+        expectTrue(result.stdout.hasSuffix("}\n") && !result.stdout.dropLast().contains("\n"))
         return (result, try JSONParser().parse(result.stdout))
     }
 
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let (result, json) = try inspectJSON("fixtures/subtitles/crlf.srt")
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
-        #expect(result.stdout == "{\"kind\":\"subtitles\",\"encoding\":\"utf-8\",\"cues\":3,\"firstStartMs\":500,\"lastEndMs\":6000,\"warnings\":[],\"warningCount\":0}\n")
-        #expect(json.objectMembers?.map(\.key) == ["kind", "encoding", "cues", "firstStartMs", "lastEndMs", "warnings", "warningCount"])
+        expectEqual(result.status, 0)
+        expectEqual(result.stderr, "")
+        expectEqual(result.stdout, "{\"kind\":\"subtitles\",\"encoding\":\"utf-8\",\"cues\":3,\"firstStartMs\":500,\"lastEndMs\":6000,\"warnings\":[],\"warningCount\":0}\n")
+        expectTrue(json.objectMembers?.map(\.key) == ["kind", "encoding", "cues", "firstStartMs", "lastEndMs", "warnings", "warningCount"])
     }
 
     @Test(arguments: [
@@ -34,35 +34,35 @@ import WalkscapeCore
     ])
     func eachFixtureReads(name: String, encoding: String, cues: Int, first: Int, last: Int, warnings: Int) throws {
         let (result, json) = try inspectJSON("fixtures/subtitles/" + name)
-        #expect(result.status == 0)
-        #expect(json["kind"] == .string("subtitles"))
-        #expect(json["encoding"] == .string(encoding))
-        #expect(json["cues"]?.intValue == cues)
-        #expect(json["firstStartMs"]?.intValue == first)
-        #expect(json["lastEndMs"]?.intValue == last)
-        #expect(array(json["warnings"])?.count == warnings, "\(result.stdout)")
+        expectEqual(result.status, 0)
+        expectEqual(json["kind"], .string("subtitles"))
+        expectEqual(json["encoding"], .string(encoding))
+        expectTrue(json["cues"]?.intValue == cues)
+        expectTrue(json["firstStartMs"]?.intValue == first)
+        expectTrue(json["lastEndMs"]?.intValue == last)
+        expectTrue(array(json["warnings"])?.count == warnings, "\(result.stdout)")
     }
 
     @Test func warningsNameTheirLine() throws {
         let (_, malformed) = try inspectJSON("fixtures/subtitles/malformed.srt")
-        #expect(malformed["warnings"] == .array([
+        expectEqual(malformed["warnings"], .array([
             .string("line 6: end time \"00:0x:05,000\" is not HH:MM:SS,mmm; cue skipped"),
             .string("line 10: cue ends (00:00:06,000) before it starts (00:00:07,000); cue skipped"),
             .string("line 13: expected a cue number or a time line like \"00:00:01,000 --> 00:00:02,500\", got \"stray text without a time\"; skipped up to the next blank line"),
         ]))
         let (_, overlapping) = try inspectJSON("fixtures/subtitles/overlapping.srt")
         let lines = array(overlapping["warnings"])?.compactMap { $0.stringValue?.split(separator: ":").first.map(String.init) }
-        #expect(lines == ["line 6", "line 10", "line 14"])
+        expectEqual(lines, ["line 6", "line 10", "line 14"])
         let (_, legacy) = try inspectJSON("fixtures/subtitles/windows-1252.srt")
-        #expect(legacy["warnings"] == .array([.string("not valid UTF-8, read as Windows-1252; save the file as UTF-8 to be sure")]))
+        expectEqual(legacy["warnings"], .array([.string("not valid UTF-8, read as Windows-1252; save the file as UTF-8 to be sure")]))
     }
 
     @Test func textFormShowsTheDecodedFirstCue() throws {
         let legacy = try CLI.run(["inspect", "fixtures/subtitles/windows-1252.srt"])
-        #expect(legacy.status == 0)
-        #expect(legacy.stdout.contains("Encoding    Windows-1252 (not valid UTF-8, so a guess)\n"))
-        #expect(legacy.stdout.contains("First text  Caffè al Bicerin: 3,50 €.\n"))
-        #expect(legacy.stdout.hasSuffix("warning: not valid UTF-8, read as Windows-1252; save the file as UTF-8 to be sure\n"))
+        expectEqual(legacy.status, 0)
+        expectTrue(legacy.stdout.contains("Encoding    Windows-1252 (not valid UTF-8, so a guess)\n"))
+        expectTrue(legacy.stdout.contains("First text  Caffè al Bicerin: 3,50 €.\n"))
+        expectTrue(legacy.stdout.hasSuffix("warning: not valid UTF-8, read as Windows-1252; save the file as UTF-8 to be sure\n"))
         let utf16 = try CLI.run(["inspect", "fixtures/subtitles/utf16le-bom.srt"])
         #expect(utf16.stdout == """
             fixtures/subtitles/utf16le-bom.srt
@@ -77,7 +77,7 @@ import WalkscapeCore
 
             """)
         let tags = try CLI.run(["inspect", "fixtures/subtitles/tags.srt"])
-        #expect(tags.stdout.contains("First text  Italics and bold\n"))
+        expectTrue(tags.stdout.contains("First text  Italics and bold\n"))
     }
 
     @Test func subRipContentIsRecognisedWithoutTheExtension() throws {
@@ -86,9 +86,9 @@ import WalkscapeCore
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.copyItem(atPath: repositoryRoot + "/fixtures/subtitles/utf16le-bom.srt", toPath: directory + "/captions.txt")
         let (result, json) = try inspectJSON(directory + "/captions.txt")
-        #expect(result.status == 0)
-        #expect(json["kind"] == .string("subtitles"))
-        #expect(json["cues"]?.intValue == 2)
+        expectEqual(result.status, 0)
+        expectEqual(json["kind"], .string("subtitles"))
+        expectTrue(json["cues"]?.intValue == 2)
     }
 
     @Test func aFileWithoutCuesExitsOneAndAMissingOneTwo() throws {
@@ -97,11 +97,11 @@ import WalkscapeCore
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Data("just some words\n".utf8).write(to: URL(fileURLWithPath: directory + "/empty.srt"))
         let empty = try CLI.run(["inspect", "--json", directory + "/empty.srt"])
-        #expect(empty.status == 1)
-        #expect(empty.stdout.hasPrefix("{\"kind\":\"subtitles\",\"encoding\":\"utf-8\",\"cues\":0,\"firstStartMs\":null,\"lastEndMs\":null,"))
-        #expect(empty.stderr.hasSuffix("empty.srt: no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\"\n"))
+        expectEqual(empty.status, 1)
+        expectTrue(empty.stdout.hasPrefix("{\"kind\":\"subtitles\",\"encoding\":\"utf-8\",\"cues\":0,\"firstStartMs\":null,\"lastEndMs\":null,"))
+        expectTrue(empty.stderr.hasSuffix("empty.srt: no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\"\n"))
         let missing = try CLI.run(["inspect", "no/such/captions.srt"])
-        #expect(missing.status == 2)
-        #expect(missing.stderr == "no/such/captions.srt: no such file\n")
+        expectEqual(missing.status, 2)
+        expectEqual(missing.stderr, "no/such/captions.srt: no such file\n")
     }
 }

@@ -22,17 +22,17 @@ import WalkscapeTestSupport
         let base = ["simulate", Self.tour, "--trace", Self.walk, "--profile", "android-app@5c84126"]
         let plain = try CLI.run(base)
         let denied = try CLI.run(base + ["--screen-locked", "8:00-14:00", "--background-location", "denied"])
-        #expect(denied.status == 0, "\(denied.stderr)")
-        #expect(denied.stderr.contains("note: screen locked 8:00.0-14:00.0: 360 of 2172 fixes never reach the app (android-app@5c84126 without background location"), "\(denied.stderr)")
+        expectEqual(denied.status, 0, "\(denied.stderr)")
+        expectTrue(denied.stderr.contains("note: screen locked 8:00.0-14:00.0: 360 of 2172 fixes never reach the app (android-app@5c84126 without background location"), "\(denied.stderr)")
         let triggered3 = Self.events(denied.stdout).first { $0.event == "point_triggered" && $0.point == 3 }
-        #expect(triggered3?.t == 840)
+        expectTrue(triggered3?.t == 840)
         let plain3 = Self.events(plain.stdout).first { $0.event == "point_triggered" && $0.point == 3 }
-        #expect((plain3?.t ?? 0) < 840)
+        expectTrue((plain3?.t ?? 0) < 840)
         let granted = try CLI.run(base + ["--screen-locked", "8:00-14:00"])
-        #expect(granted.stdout == plain.stdout)
-        #expect(granted.stderr.contains("positions arrive as usual (android-app@5c84126: background location granted)"))
+        expectEqual(granted.stdout, plain.stdout)
+        expectTrue(granted.stderr.contains("positions arrive as usual (android-app@5c84126: background location granted)"))
         let ios = ["simulate", Self.tour, "--trace", Self.walk, "--profile", "ios-app@5c84126"]
-        #expect(try CLI.run(ios + ["--screen-locked", "8:00-14:00", "--background-location", "denied"]).stdout == CLI.run(ios).stdout)
+        try expectEqual(CLI.run(ios + ["--screen-locked", "8:00-14:00", "--background-location", "denied"]).stdout, CLI.run(ios).stdout)
     }
 
     /// Killed at 12:00 while point 3 plays: the walk ends there; Android 1.1.12 loses the point_triggered it
@@ -44,19 +44,19 @@ import WalkscapeTestSupport
         var names: [String: [String]] = [:]
         for profile in ["android-app", "ios-app"] {
             let result = try CLI.run(["simulate", Self.tour, "--trace", Self.walk, "--profile", profile, "--killed-at", "12:00", "--events", "\(dir)/\(profile).json"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let last = try #require(Self.events(result.stdout).last)
-            #expect(last.event == "app_killed" && last.t == 720 && last.point == 3)
-            #expect(result.stderr.contains("note: relaunch ("), "\(result.stderr)")
+            expectTrue(last.event == "app_killed" && last.t == 720 && last.point == 3)
+            expectTrue(result.stderr.contains("note: relaunch ("), "\(result.stderr)")
             let data = try #require(FileManager.default.contents(atPath: "\(dir)/\(profile).json"))
             names[profile] = (try JSONParser().parse([UInt8](data))["events"]?.arrayElements ?? []).compactMap { $0["name"]?.stringValue }
         }
-        #expect(names["android-app"] == ["tour_started", "point_triggered", "point_triggered"])
-        #expect(names["ios-app"] == ["tour_started", "point_triggered", "point_triggered", "point_triggered"])
+        expectEqual(names["android-app"], ["tour_started", "point_triggered", "point_triggered"])
+        expectEqual(names["ios-app"], ["tour_started", "point_triggered", "point_triggered", "point_triggered"])
         let compare = try CLI.run(["compare", Self.tour, "--trace", Self.walk, "--profile", "ios-app", "--profile", "android-app", "--killed-at", "12:00"])
-        #expect(compare.status == 0, "\(compare.stderr)")
-        #expect(compare.stdout.contains("android-app@efba3ee: killed at 12:00.0, never heard 4,5,6,7"), "\(compare.stdout)")
-        #expect(compare.stdout.contains("     android-app@efba3ee: loses 1 queued event (the queue is in memory)"))
+        expectEqual(compare.status, 0, "\(compare.stderr)")
+        expectTrue(compare.stdout.contains("android-app@efba3ee: killed at 12:00.0, never heard 4,5,6,7"), "\(compare.stdout)")
+        expectTrue(compare.stdout.contains("     android-app@efba3ee: loses 1 queued event (the queue is in memory)"))
     }
 
     /// check replays with the same scenario: a golden written under it passes, and fails without it.
@@ -66,8 +66,8 @@ import WalkscapeTestSupport
         let options = ["--profile", "android-app@5c84126", "--screen-locked", "8:00-14:00", "--background-location", "denied"]
         let simulated = try CLI.run(["simulate", Self.tour, "--trace", Self.walk] + options)
         try simulated.stdout.write(toFile: golden, atomically: true, encoding: .utf8)
-        #expect(try CLI.run(["check", Self.tour, "--trace", Self.walk, "--expect", golden] + options).status == 0)
-        #expect(try CLI.run(["check", Self.tour, "--trace", Self.walk, "--expect", golden, "--profile", "android-app@5c84126"]).status == 1)
+        try expectEqual(CLI.run(["check", Self.tour, "--trace", Self.walk, "--expect", golden] + options).status, 0)
+        try expectEqual(CLI.run(["check", Self.tour, "--trace", Self.walk, "--expect", golden, "--profile", "android-app@5c84126"]).status, 1)
     }
 
     @Test(arguments: [
@@ -82,9 +82,9 @@ import WalkscapeTestSupport
             var arguments = [command, Self.tour, "--trace", Self.walk] + options
             if command == "check" { arguments += ["--expect", "fixtures/golden/torino-portici-clean.jsonl"] }
             let result = try CLI.run(arguments)
-            #expect(result.status == 2, "\(command) \(options)")
-            #expect(result.stderr.contains(message), "\(command): \(result.stderr)")
-            #expect(result.stdout.isEmpty)
+            expectEqual(result.status, 2, "\(command) \(options)")
+            expectTrue(result.stderr.contains(message), "\(command): \(result.stderr)")
+            expectTrue(result.stdout.isEmpty)
         }
     }
 }

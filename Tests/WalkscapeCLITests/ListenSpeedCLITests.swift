@@ -17,8 +17,8 @@ import Testing
         let wav = temporaryPath("speed.wav")
         defer { try? FileManager.default.removeItem(atPath: wav) }
         let result = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--from", "27.5", "--speed", "1.5", "--audio", "wav:" + wav])
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.stderr, "")
         // The same cues as at ×1 (27.237 s and 28.805 s into the recording), at where they are heard: ÷ 1.5.
         #expect(result.stdout == """
             [00:18.158] Da qui parte Via Roma,
@@ -29,8 +29,8 @@ import Testing
         let rate = Double(recording.info.sampleRate)
         let expected = (Double(recording.info.frames) - 27.5 * rate) / 1.5
         let written = try samples(of: wav)
-        #expect(written.sampleRate == recording.info.sampleRate)
-        #expect(abs(Double(written.samples.count) - expected) < expected * 0.01, "\(written.samples.count) frames, expected \(expected)")
+        expectEqual(written.sampleRate, recording.info.sampleRate)
+        expectTrue(abs(Double(written.samples.count) - expected) < expected * 0.01, "\(written.samples.count) frames, expected \(expected)")
     }
 
     @Test func aToneKeepsItsPitchAtOneAndAHalf() throws {
@@ -43,27 +43,27 @@ import Testing
         try tone.run()
         tone.waitUntilExit()
         try #require(tone.terminationStatus == 0)
-        #expect(try CLI.run(["manifest", copy.directory]).status == 0)
+        try expectEqual(CLI.run(["manifest", copy.directory]).status, 0)
         let wav = temporaryPath("tone.wav")
         defer { try? FileManager.default.removeItem(atPath: wav) }
         let result = try CLI.run(["listen", copy.directory, "--point", "1", "--speed", "1.5", "--subs", "off", "--audio", "wav:" + wav])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let written = try samples(of: wav)
-        #expect(written.sampleRate == 44100)
-        #expect(abs(Double(written.samples.count) - 88200) < 882, "\(written.samples.count) frames for 3 s ÷ 1.5")
+        expectEqual(written.sampleRate, 44100)
+        expectTrue(abs(Double(written.samples.count) - 88200) < 882, "\(written.samples.count) frames for 3 s ÷ 1.5")
         let middle = Array(written.samples[written.samples.count / 5 ..< written.samples.count * 4 / 5])
         var crossings = 0
         for index in 1..<middle.count where (middle[index - 1] < 0) != (middle[index] < 0) { crossings += 1 }
         let frequency = Double(crossings) / 2 / (Double(middle.count) / 44100)
-        #expect(abs(frequency - 440) < 440 * 0.02, "heard at \(frequency) Hz")
+        expectTrue(abs(frequency - 440) < 440 * 0.02, "heard at \(frequency) Hz")
     }
 
     @Test func aSpeedOutsideHalfToTwiceIsOneClearError() throws {
         for bad in ["3", "0.25", "0", "-1", "nan"] {
             let result = try CLI.run(["listen", "tours/torino-portici", "--point", "1", "--speed=" + bad, "--audio", "none"])
-            #expect(result.status == 2, "--speed \(bad)")
-            #expect(result.stderr.hasPrefix("Error: --speed must be between 0.5 and 2 (the narration is time-stretched with its pitch kept), got "), "\(result.stderr)")
-            #expect(result.stdout == "")
+            expectEqual(result.status, 2, "--speed \(bad)")
+            expectTrue(result.stderr.hasPrefix("Error: --speed must be between 0.5 and 2 (the narration is time-stretched with its pitch kept), got "), "\(result.stderr)")
+            expectEqual(result.stdout, "")
         }
     }
 }

@@ -16,33 +16,33 @@ import WalkscapeTestSupport
             try? FileManager.default.removeItem(atPath: simulateSVG)
         }
         let radii = try CLI.run(["radii", "tours/helsinki-keskusta", "--trace", Self.trace, "--map", "--svg", svg])
-        #expect(radii.status == 0, "\(radii.stderr)")
-        #expect(radii.stdout.contains("© OpenStreetMap contributors"))
-        #expect(radii.stdout.contains("Aleksanterinkatu") || radii.stdout.contains("Eteläesplanadi"), "\(radii.stdout)")
+        expectEqual(radii.status, 0, "\(radii.stderr)")
+        expectTrue(radii.stdout.contains("© OpenStreetMap contributors"))
+        expectTrue(radii.stdout.contains("Aleksanterinkatu") || radii.stdout.contains("Eteläesplanadi"), "\(radii.stdout)")
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(picture.contains("<g id=\"basemap\">"))
-        #expect(picture.contains("<path class=\"building\""))
-        #expect(picture.contains("<path class=\"majorRoad\""))
-        #expect(picture.contains("© OpenStreetMap contributors</text>"))
+        expectTrue(picture.contains("<g id=\"basemap\">"))
+        expectTrue(picture.contains("<path class=\"building\""))
+        expectTrue(picture.contains("<path class=\"majorRoad\""))
+        expectTrue(picture.contains("© OpenStreetMap contributors</text>"))
 
         let simulate = try CLI.run(["simulate", "tours/helsinki-keskusta", "--trace", Self.trace, "--svg", simulateSVG])
-        #expect(simulate.status == 0, "\(simulate.stderr)")
-        #expect(try String(contentsOfFile: simulateSVG, encoding: .utf8).contains("<g id=\"basemap\">"))
+        expectEqual(simulate.status, 0, "\(simulate.stderr)")
+        try expectTrue(String(contentsOfFile: simulateSVG, encoding: .utf8).contains("<g id=\"basemap\">"))
     }
 
     @Test func aTourWithoutTilesDrawsNoBasemap() throws {
         let svg = Self.temporary("torino.svg")
         defer { try? FileManager.default.removeItem(atPath: svg) }
         let radii = try CLI.run(["radii", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map", "--svg", svg])
-        #expect(radii.status == 0)
-        #expect(!radii.stdout.contains("OpenStreetMap"))
-        #expect(!(try String(contentsOfFile: svg, encoding: .utf8)).contains("basemap"))
+        expectEqual(radii.status, 0)
+        expectTrue(!radii.stdout.contains("OpenStreetMap"))
+        expectTrue(!(try String(contentsOfFile: svg, encoding: .utf8)).contains("basemap"))
     }
 
     @Test func validateReadsEveryTile() throws {
         let result = try CLI.run(["validate", "tours/helsinki-keskusta"])
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("tours/helsinki-keskusta: valid (0 errors"))
+        expectEqual(result.status, 0, "\(result.stdout)")
+        expectTrue(result.stdout.contains("tours/helsinki-keskusta: valid (0 errors"))
     }
 }
 
@@ -53,7 +53,7 @@ import WalkscapeTestSupport
     static func mbtiles(_ path: String, _ sql: String) throws {
         let script = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()"
         let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, path, sql])
-        #expect(run.status == 0, "\(run.output)")
+        expectEqual(run.status, 0, "\(run.output)")
     }
 
     static let endlessTiles = """
@@ -68,14 +68,14 @@ import WalkscapeTestSupport
         let map = copy.directory + "/map/helsinki-center.mbtiles"
         try FileManager.default.removeItem(atPath: map)
         try Self.mbtiles(map, Self.endlessTiles)
-        #expect(try CLI.run(["manifest", copy.directory]).status == 0)
+        try expectEqual(CLI.run(["manifest", copy.directory]).status, 0)
         let validate = try CLI.run(["validate", copy.directory])
-        #expect(validate.status == 1, "\(validate.stdout)")
-        #expect(validate.stdout.contains("map/helsinki-center.mbtiles: error: tiles gives more than 10,000 rows; a tour's map holds at most that many"), "\(validate.stdout)")
+        expectEqual(validate.status, 1, "\(validate.stdout)")
+        expectTrue(validate.stdout.contains("map/helsinki-center.mbtiles: error: tiles gives more than 10,000 rows; a tour's map holds at most that many"), "\(validate.stdout)")
         // The field-testing maps draw the route without the streets.
         let radii = try CLI.run(["radii", copy.directory, "--trace", MapCLITests.trace, "--map"])
-        #expect(radii.status == 0, "\(radii.stderr)")
-        #expect(!radii.stdout.contains("OpenStreetMap"))
+        expectEqual(radii.status, 0, "\(radii.stderr)")
+        expectTrue(!radii.stdout.contains("OpenStreetMap"))
     }
 
     @Test func tilesRefusesAGigabyteTileAndAViewThatNeverEnds() throws {
@@ -88,15 +88,15 @@ import WalkscapeTestSupport
             """)
         let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
         let refused = try CLI.run(["tiles", copy.directory, "--from", giant])
-        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
-        #expect(refused.stderr == "\(giant): a value is longer than 16 MiB (SQLite: string or blob too big); a tile is at most that long\n", "\(refused.stderr)")
+        expectEqual(refused.status, 2, "\(refused.stdout)\(refused.stderr)")
+        expectEqual(refused.stderr, "\(giant): a value is longer than 16 MiB (SQLite: string or blob too big); a tile is at most that long\n", "\(refused.stderr)")
         let endless = copy.root + "/endless.mbtiles"
         try Self.mbtiles(endless, Self.endlessTiles)
         let stopped = try CLI.run(["tiles", copy.directory, "--from", endless])
-        #expect(stopped.status == 2)
-        #expect(stopped.stderr.contains("tiles gives more than 10,000 rows"), "\(stopped.stderr)")
-        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
-        #expect(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
+        expectEqual(stopped.status, 2)
+        expectTrue(stopped.stderr.contains("tiles gives more than 10,000 rows"), "\(stopped.stderr)")
+        try expectEqual(String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8), before)
+        expectTrue(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
     }
 }
 
@@ -115,7 +115,7 @@ import WalkscapeTestSupport
                 open(f'{out}/{z}/{x}/{y}.pbf', 'wb').write(b'\\x1f\\x8b broken' if corrupt and i == 5 else data)
             """
         let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, directory, corruptOne ? "1" : "0", helsinkiTiles])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
     }
 
     /// An MBTiles attribution is text from a file: `tiles` prints it (and keeps it) without its escape sequences.
@@ -132,33 +132,33 @@ import WalkscapeTestSupport
             db.execute("INSERT INTO metadata VALUES ('attribution', ?)", ('<a href="x">\\u00a9 OSM\\x1b]0;title\\x07</a> data\\x1b[2J\\u009b31m',))
             db.commit()
             """
-        #expect(try ChildProcess.run(["/usr/bin/python3", "-c", script, source]).status == 0)
+        try expectEqual(ChildProcess.run(["/usr/bin/python3", "-c", script, source]).status, 0)
         let result = try CLI.run(["tiles", copy.directory, "--from", source])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(" · © OSM data31m; tour.json names it"), "\(result.stdout.debugDescription)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stdout.contains(" · © OSM data31m; tour.json names it"), "\(result.stdout.debugDescription)")
         for output in [result.stdout, result.stderr] {
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
+            expectTrue(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
         }
         let read = "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT value FROM metadata WHERE name = 'attribution'\").fetchone()[0])"
         let kept = try ChildProcess.run(["/usr/bin/python3", "-c", read, copy.directory + "/map/tiles.mbtiles"])
-        #expect(kept.output == "© OSM data31m\n", "\(kept.output.debugDescription)")
+        expectEqual(kept.output, "© OSM data31m\n", "\(kept.output.debugDescription)")
     }
 
     @Test func fromAnMBTilesFile() throws {
         let copy = try TourCopy("torino-portici")
         defer { copy.remove() }
         let result = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix(": 37 tiles (z14–16) added to map/tiles.mbtiles · © OpenStreetMap contributors; tour.json names it as mapTiles\n"), "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stdout.hasSuffix(": 37 tiles (z14–16) added to map/tiles.mbtiles · © OpenStreetMap contributors; tour.json names it as mapTiles\n"), "\(result.stdout)")
         let json = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
-        #expect(json.contains("\"mapTiles\": {\n    \"file\": \"map/tiles.mbtiles\",\n    \"fileSizeBytes\": "))
-        #expect(try CLI.run(["validate", copy.directory]).status == 0)
-        #expect(try CLI.run(["radii", copy.directory, "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map"]).stdout.contains("OpenStreetMap"))
+        expectTrue(json.contains("\"mapTiles\": {\n    \"file\": \"map/tiles.mbtiles\",\n    \"fileSizeBytes\": "))
+        try expectEqual(CLI.run(["validate", copy.directory]).status, 0)
+        try expectTrue(CLI.run(["radii", copy.directory, "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map"]).stdout.contains("OpenStreetMap"))
         // Again: the same tiles replace themselves; tour.json already names the file.
         let again = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
-        #expect(again.status == 0)
-        #expect(again.stdout.contains("37 tiles") && !again.stdout.contains("names it"))
-        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+        expectEqual(again.status, 0)
+        expectTrue(again.stdout.contains("37 tiles") && !again.stdout.contains("names it"))
+        try expectEqual(CLI.run(["validate", copy.directory]).status, 0)
     }
 
     /// Issue 27, item 16: a folder (or the file) of the tour's mapTiles path that is a symbolic link out of the
@@ -178,13 +178,13 @@ import WalkscapeTestSupport
         }
         let inodeBefore = inode(outside + "/tiles.mbtiles")
         func expectUntouched(_ result: CLIResult, _ link: String) throws {
-            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-            #expect(result.stderr.contains("mapTiles.file: \"\(link)\" leads out of the tour directory"), "\(result.stderr)")
-            #expect(result.stderr.contains("nothing was written"))
-            #expect(inode(outside + "/tiles.mbtiles") == inodeBefore)
-            #expect(FileManager.default.contents(atPath: outside + "/tiles.mbtiles") == bytes)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["tiles.mbtiles"])
-            #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+            expectEqual(result.status, 1, "\(result.stdout)\(result.stderr)")
+            expectTrue(result.stderr.contains("mapTiles.file: \"\(link)\" leads out of the tour directory"), "\(result.stderr)")
+            expectTrue(result.stderr.contains("nothing was written"))
+            expectEqual(inode(outside + "/tiles.mbtiles"), inodeBefore)
+            expectEqual(FileManager.default.contents(atPath: outside + "/tiles.mbtiles"), bytes)
+            try expectEqual(FileManager.default.contentsOfDirectory(atPath: outside), ["tiles.mbtiles"])
+            try expectEqual(String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8), before)
         }
         // The folder of the default path, map/, is a link out of the tour.
         try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map", withDestinationPath: outside)
@@ -199,8 +199,8 @@ import WalkscapeTestSupport
         try FileManager.default.createDirectory(atPath: copy.directory + "/maps", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: copy.directory + "/map", withDestinationPath: "maps")
         let inside = try CLI.run(["tiles", copy.directory, "--from", Self.helsinkiTiles])
-        #expect(inside.status == 0, "\(inside.stderr)")
-        #expect(FileManager.default.fileExists(atPath: copy.directory + "/maps/tiles.mbtiles"))
+        expectEqual(inside.status, 0, "\(inside.stderr)")
+        expectTrue(FileManager.default.fileExists(atPath: copy.directory + "/maps/tiles.mbtiles"))
     }
 
     @Test func fromADirectoryAndABrokenTileChangesNothing() throws {
@@ -213,19 +213,19 @@ import WalkscapeTestSupport
         let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
 
         let refused = try CLI.run(["tiles", copy.directory, "--from", bad])
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("\(bad): tile 15/18653/9484: the compressed tile does not inflate"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("nothing was added"))
-        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
-        #expect(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
+        expectEqual(refused.status, 1)
+        expectTrue(refused.stderr.contains("\(bad): tile 15/18653/9484: the compressed tile does not inflate"), "\(refused.stderr)")
+        expectTrue(refused.stderr.contains("nothing was added"))
+        try expectEqual(String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8), before)
+        expectTrue(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
 
         let result = try CLI.run(["tiles", copy.directory, "--from", good])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("37 tiles (z14–16) added to map/tiles.mbtiles; tour.json names it"), "\(result.stdout)")
-        #expect(try CLI.run(["validate", copy.directory]).status == 0)
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stdout.contains("37 tiles (z14–16) added to map/tiles.mbtiles; tour.json names it"), "\(result.stdout)")
+        try expectEqual(CLI.run(["validate", copy.directory]).status, 0)
 
         let missing = try CLI.run(["tiles", copy.directory, "--from", copy.root + "/nowhere"])
-        #expect(missing.status == 2)
-        #expect(missing.stderr.contains("no such file or directory"))
+        expectEqual(missing.status, 2)
+        expectTrue(missing.stderr.contains("no such file or directory"))
     }
 }

@@ -25,30 +25,30 @@ struct MapTmuxTests {
             "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/helsinki-keskusta "
                 + "--trace fixtures/traces/helsinki-keskusta-clean.gpx --audio none --speed 1; echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor(timeout: 60) { $0.contains("Stop 1/5") && $0.contains("OpenStreetMap") }
-        #expect(screen.contains("© OpenStreetMap contributors"), "\(screen)")
+        expectTrue(screen.contains("© OpenStreetMap contributors"), "\(screen)")
         // Pause, so that the walker does not move between the two captures.
         try tmux.keys("Space")
         screen = try tmux.waitFor { $0.contains("paused") }
         let named = ["Mikonkatu", "Aleksanterinkatu", "Unioninkatu", "Eteläesplanadi", "Eteläranta", "Pohjoisesplanadi"].filter { screen.contains($0) }
-        #expect(named.count >= 2, "street names on the map: \(named)\n\(screen)")
+        expectTrue(named.count >= 2, "street names on the map: \(named)\n\(screen)")
         let withBasemap = Self.mapCells(screen)
 
         try tmux.keys("b")
         screen = try tmux.waitFor { !$0.contains("OpenStreetMap") }
-        #expect(!screen.contains("OpenStreetMap"), "\(screen)")
-        #expect(!screen.contains("Mikonkatu") && !screen.contains("Eteläesplanadi"))
+        expectTrue(!screen.contains("OpenStreetMap"), "\(screen)")
+        expectTrue(!screen.contains("Mikonkatu") && !screen.contains("Eteläesplanadi"))
         let without = Self.mapCells(screen)
         // The route and the regions take about 200 cells; the streets around them about as many again and more.
-        #expect(without > 20, "the route is gone too:\n\(screen)")
-        #expect(withBasemap > 2 * without, "\(withBasemap) map cells with the basemap, \(without) without")
+        expectTrue(without > 20, "the route is gone too:\n\(screen)")
+        expectTrue(withBasemap > 2 * without, "\(withBasemap) map cells with the basemap, \(without) without")
 
         try tmux.keys("b")
         screen = try tmux.waitFor { $0.contains("OpenStreetMap") }
-        #expect(Self.mapCells(screen) == withBasemap)
+        expectEqual(Self.mapCells(screen), withBasemap)
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0 END"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
     }
 }

@@ -22,24 +22,24 @@ import WalkscapeTestSupport
     ])
     func synthRefusesMoreFixesThanItsLimit(extra: [String], words: String) throws {
         let result = try Self.run(["synth", "tours/torino-portici"] + extra)
-        #expect(result.status == 2, "\(extra): \(result.status) \(result.stderr)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains(words), "\(result.stderr)")
-        #expect(result.stderr.contains("at most \(ValueRanges.maxSyntheticFixes) are made: raise --speed or --interval"), "\(result.stderr)")
+        expectEqual(result.status, 2, "\(extra): \(result.status) \(result.stderr)")
+        expectTrue(result.stdout.isEmpty)
+        expectTrue(result.stderr.contains(words), "\(result.stderr)")
+        expectTrue(result.stderr.contains("at most \(ValueRanges.maxSyntheticFixes) are made: raise --speed or --interval"), "\(result.stderr)")
     }
 
     @Test func synthMakesASlowWalkUnderTheLimit() throws {
         // 2.8 km at 0.1 m/s, a fix every 0.5 s: about 75,000 fixes at most, under the limit.
         let result = try Self.run(["synth", "tours/torino-portici", "--speed", "0.1", "--interval", "0.5", "--format", "geojson"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("fixes"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stdout.contains("fixes"))
     }
 
     @Test func radiiRefusesMoreNoisyReplaysThanItsLimit() throws {
         let result = try Self.run(["radii", "tours/torino-portici", "--trace", Self.trace, Self.trace, "--noise", "5", "--runs", "100000", "--phases", "6"])
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("--runs 100000 × 2 traces × 6 phases would make 1200000 noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs or --phases."), "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        expectEqual(result.status, 2, "\(result.stderr)")
+        expectTrue(result.stderr.contains("--runs 100000 × 2 traces × 6 phases would make 1200000 noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs or --phases."), "\(result.stderr)")
+        expectTrue(result.stdout.isEmpty)
     }
 
     /// `compare` replays each walk under every profile and, with --phases, at every phase: 700 walks under the
@@ -48,9 +48,9 @@ import WalkscapeTestSupport
     @Test func compareRefusesMoreReplaysThanItsLimit() throws {
         let traces = Array(repeating: ["--trace", Self.trace], count: 700).flatMap { $0 }
         let result = try Self.run(["compare", "tours/torino-portici"] + traces + ["--phases", "360"])
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("700 traces × \(EngineProfile.current.count) profiles × 360 phases would make \(700 * EngineProfile.current.count * 360) replays; at most \(ValueRanges.maxComparisonReplays): give fewer --trace or lower --phases."), "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        expectEqual(result.status, 2, "\(result.stderr)")
+        expectTrue(result.stderr.contains("700 traces × \(EngineProfile.current.count) profiles × 360 phases would make \(700 * EngineProfile.current.count * 360) replays; at most \(ValueRanges.maxComparisonReplays): give fewer --trace or lower --phases."), "\(result.stderr)")
+        expectTrue(result.stdout.isEmpty)
     }
 
     /// `radii` keeps a window of K fixes per point and radius: a K of 2^32 asked for 34 GB and trapped, 2^63 − 1
@@ -59,8 +59,8 @@ import WalkscapeTestSupport
     func confirmFixesIsBoundedForEveryCommandAndSuite(value: String) throws {
         for command in [["radii", "tours/torino-portici", "--trace", Self.trace], ["simulate", "tours/torino-portici", "--trace", Self.trace]] {
             let result = try Self.run(command + ["--confirm-fixes", value])
-            #expect(result.status == 2, "\(command[0]) \(value): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("--confirm-fixes must be from 1 to 1000 consecutive fixes, got \(value)."), "\(result.stderr)")
+            expectEqual(result.status, 2, "\(command[0]) \(value): \(result.status) \(result.stderr)")
+            expectTrue(result.stderr.contains("--confirm-fixes must be from 1 to 1000 consecutive fixes, got \(value)."), "\(result.stderr)")
         }
         let dir = NSTemporaryDirectory() + "walkscape-bounds-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -71,7 +71,7 @@ import WalkscapeTestSupport
               "golden": "\(root)/fixtures/golden/torino-portici-brisk.jsonl", "options": {"confirmFixes": \(value)}}]}
             """.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let suite = try Self.run(["check", "--suite", dir + "/suite.json"])
-        #expect(suite.status == 2, "\(suite.stdout)\(suite.stderr)")
-        #expect(suite.stderr.contains("cases[0].options.confirmFixes: error: expected a whole number from 1 to 1000, as --confirm-fixes takes"), "\(suite.stderr)")
+        expectEqual(suite.status, 2, "\(suite.stdout)\(suite.stderr)")
+        expectTrue(suite.stderr.contains("cases[0].options.confirmFixes: error: expected a whole number from 1 to 1000, as --confirm-fixes takes"), "\(suite.stderr)")
     }
 }

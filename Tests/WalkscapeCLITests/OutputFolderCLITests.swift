@@ -21,9 +21,9 @@ import WalkscapeTestSupport
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: dir) })
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("the folder \(dir)/out/ does not exist; create it first (mkdir -p \(dir)/out)"), "\(result.stderr)")
-        #expect(!result.stderr.contains("temporary file"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+        expectEqual(result.status, 2, "\(result.stderr)")
+        expectTrue(result.stderr.contains("the folder \(dir)/out/ does not exist; create it first (mkdir -p \(dir)/out)"), "\(result.stderr)")
+        expectTrue(!result.stderr.contains("temporary file"), "\(result.stderr)")
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 }

@@ -11,28 +11,28 @@ import WalkscapeTestSupport
 
     @Test func simulateJSONReportsTheShareAndSpreadPerPoint() throws {
         let result = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere", "--format", "json", "--phases", "15"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "simulate-brief-pass-android-phases.json"), "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "simulate-brief-pass-android-phases.json"), "\(result.stdout)")
         let phases = try JSONParser().parse(result.stdout)["phases"]
-        #expect(phases?["count"] == .integer(15))
+        expectTrue(phases?["count"] == .integer(15))
         // Issue 16: on the sphere, 10 of 15 phases of Android's 7.5 s grid catch point 2's 4 s graze.
         let points = phases?["points"]?.arrayElements ?? []
-        #expect(points[1]["plays"] == .integer(10))
-        #expect(points[6]["plays"] == .integer(0))  // the last point never plays on Android (early completion)
-        #expect(phases?["tourCompleted"] == .integer(10))
-        #expect(phases?["everyPointPlayed"] == .integer(0))
+        expectEqual(points[1]["plays"], .integer(10))
+        expectEqual(points[6]["plays"], .integer(0))  // the last point never plays on Android (early completion)
+        expectTrue(phases?["tourCompleted"] == .integer(10))
+        expectTrue(phases?["everyPointPlayed"] == .integer(0))
     }
 
     @Test func phasesNeedJSONAndARange() throws {
         let text = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--phases", "3"])
-        #expect(text.status == 2)
-        #expect(text.stderr.contains("--phases needs --format json"))
+        expectEqual(text.status, 2)
+        expectTrue(text.stderr.contains("--phases needs --format json"))
         let zero = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--phases", "0"])
-        #expect(zero.status == 2)
-        #expect(zero.stderr.contains("--phases must be a whole number from 1 to 360, got 0."))
+        expectEqual(zero.status, 2)
+        expectTrue(zero.stderr.contains("--phases must be a whole number from 1 to 360, got 0."))
         let model = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--distance", "flat"])
-        #expect(model.status == 2)
-        #expect(model.stderr.contains("sphere") && model.stderr.contains("wgs84"))
+        expectEqual(model.status, 2)
+        expectTrue(model.stderr.contains("sphere") && model.stderr.contains("wgs84"))
     }
 
     /// One check of --phases for every command that takes it: 361 is refused with the same line.
@@ -43,23 +43,23 @@ import WalkscapeTestSupport
             ["radii", Self.tour, "--trace", Self.briefPass],
         ] {
             let result = try CLI.run(words + ["--phases", "361"])
-            #expect(result.status == 2, "\(words[0])")
-            #expect(result.stderr.contains("--phases must be a whole number from 1 to 360, got 361."), "\(words[0]): \(result.stderr)")
+            expectEqual(result.status, 2, "\(words[0])")
+            expectTrue(result.stderr.contains("--phases must be a whole number from 1 to 360, got 361."), "\(words[0]): \(result.stderr)")
         }
     }
 
     @Test func compareShowsTheEllipsoidDecisionAndHowOftenEachPointPlays() throws {
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--profile", "android-app@5c84126", "--phases", "15"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "compare-brief-pass-phases.txt"), "\(result.stdout)")
-        #expect(result.stdout.contains("ios-app@5c84126: wgs84 distances decide point 2: the fix at 7:17.0 is 149.994 m from it on the sphere and 150.305 m on WGS84"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "compare-brief-pass-phases.txt"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("ios-app@5c84126: wgs84 distances decide point 2: the fix at 7:17.0 is 149.994 m from it on the sphere and 150.305 m on WGS84"))
     }
 
     @Test func distanceSphereRestoresTheOldDecision() throws {
         let wgs = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126"])
         let sphere = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--distance", "sphere"])
-        #expect(!wgs.stdout.contains("\"event\":\"point_triggered\",\"point\":2"))
-        #expect(sphere.stdout.contains("{\"t\":437.000,\"event\":\"point_triggered\",\"point\":2,\"pointId\":\"p2\",\"distance\":150.0"))
+        expectTrue(!wgs.stdout.contains("\"event\":\"point_triggered\",\"point\":2"))
+        expectTrue(sphere.stdout.contains("{\"t\":437.000,\"event\":\"point_triggered\",\"point\":2,\"pointId\":\"p2\",\"distance\":150.0"))
     }
 
     @Test func checkRefusesACaseWhosePointsPlayTooRarely() throws {
@@ -67,26 +67,26 @@ import WalkscapeTestSupport
             "check", Self.tour, "--trace", Self.briefPass, "--expect", "fixtures/golden/profiles/torino-brief-pass-android-app-sphere.jsonl",
             "--profile", "android-app@5c84126", "--distance", "sphere", "--lang", "it", "--min-share", "0.95",
         ])
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("6 points play in fewer than 95 % of 15 phases of the fix delivery (minShare 0.95):"))
-        #expect(result.stdout.contains("point 2: plays in 10 of 15 phases (67 %)"))
+        expectEqual(result.status, 1)
+        expectTrue(result.stdout.contains("6 points play in fewer than 95 % of 15 phases of the fix delivery (minShare 0.95):"))
+        expectTrue(result.stdout.contains("point 2: plays in 10 of 15 phases (67 %)"))
         let lenient = try CLI.run([
             "check", Self.tour, "--trace", Self.briefPass, "--expect", "fixtures/golden/profiles/torino-brief-pass-android-app-sphere.jsonl",
             "--profile", "android-app@5c84126", "--distance", "sphere", "--lang", "it", "--min-share", "0",
         ])
-        #expect(lenient.status == 0, "\(lenient.stdout)")
+        expectEqual(lenient.status, 0, "\(lenient.stdout)")
     }
 
     @Test func radiiAdvisesFromTheWorstPhase() throws {
         // One trace under 5 phases of Android's grid on the sphere: point 2 triggers in 4 of them; the advice
         // (raise to 185 m) is what every phase needs.
         let result = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere", "--phases", "5"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }.map(String.init) ?? ""
-        #expect(row.contains("4/5") && row.contains("raise to 185 m"), "\(row)")
-        #expect(result.stdout.contains("torino-brief-pass.gpx@0/5"))
+        expectTrue(row.contains("4/5") && row.contains("raise to 185 m"), "\(row)")
+        expectTrue(result.stdout.contains("torino-brief-pass.gpx@0/5"))
         let single = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere"])
         // Phase 0 alone (the plain replay) is one of the phases that miss point 2 (issue 16).
-        #expect(single.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }?.contains("0/1") == true)
+        expectTrue(single.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }?.contains("0/1") == true)
     }
 }

@@ -87,8 +87,8 @@ struct PlayTmuxTests {
         // Point 1 plays at once; its second cue (4.541 s into the recording) shows on the heard audio's clock.
         var screen = try tmux.waitFor(timeout: 30) { $0.contains("Stop 1/7") && $0.contains("Alle vostre spalle") }
         let header = screen.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(header.hasSuffix("×1.5"), "\(header)")
-        #expect(!screen.contains("muted"))
+        expectTrue(header.hasSuffix("×1.5"), "\(header)")
+        expectTrue(!screen.contains("muted"))
         // Paused, then ×2, then resumed: the narration goes on from where the clock is, stretched for ×2.
         try tmux.keys("Space")
         try tmux.keys("]")
@@ -96,22 +96,22 @@ struct PlayTmuxTests {
         try tmux.keys("Space")
         // The fourth cue, 11.521 s into the recording.
         screen = try tmux.waitFor(timeout: 30) { $0.contains("Davanti a voi") }
-        #expect(screen.contains("Davanti a voi"), "\(screen)")
+        expectTrue(screen.contains("Davanti a voi"), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains("EXIT ") }
-        #expect(screen.contains("EXIT 0"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0"), "\(screen)")
         // What was heard is the narration, not the silence of a muted player.
         let data = try #require(FileManager.default.contents(atPath: wav))
         let floats = data.count > 4096 ? data.dropFirst(data.count / 2).prefix(16384) : Data()
         let samples = floats.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         let loud = samples.filter { abs($0) > 0.05 }.count
-        #expect(data.count > 44100 && loud > 100, "\(data.count) bytes, \(loud) loud samples")
+        expectTrue(data.count > 44100 && loud > 100, "\(data.count) bytes, \(loud) loud samples")
         // 4.541 s of the recording at ×1.5 and at least 11.521 − 4.541 s more at ×2 were heard: ≥ 6.5 s of
         // 22,050 Hz mono float (not ~3 s, had the speed change while paused dropped the narration).
         let heardSeconds = Double(data.count) / 4 / 22050
-        #expect(heardSeconds > 6, "\(heardSeconds) s heard")
+        expectTrue(heardSeconds > 6, "\(heardSeconds) s heard")
     }
 
     @Test func playsTheWalkAndAnswersTheKeys() throws {
@@ -122,18 +122,18 @@ struct PlayTmuxTests {
         // The player screen: header, map markers, route card, key hints (waited for whole: on a slow machine
         // tmux can read the screen while the first frame is still being drawn, the header without the map).
         var screen = try tmux.waitFor { $0.contains("Stop 1/7") && $0.contains("? help") }
-        #expect(screen.contains("Torino sotto i portici"))
-        #expect(screen.contains("×8 (muted above ×2)"))
-        #expect(screen.contains("Next stop 2"))
-        #expect(screen.contains("N↑"))
-        for marker in ["1", "2", "3", "4", "5", "6", "7"] { #expect(screen.contains(marker)) }
-        #expect(screen.contains("? help"))
+        expectTrue(screen.contains("Torino sotto i portici"))
+        expectTrue(screen.contains("×8 (muted above ×2)"))
+        expectTrue(screen.contains("Next stop 2"))
+        expectTrue(screen.contains("N↑"))
+        for marker in ["1", "2", "3", "4", "5", "6", "7"] { expectTrue(screen.contains(marker)) }
+        expectTrue(screen.contains("? help"))
 
         // Subtitles follow the (muted) audio of point 2 as the walk reaches it.
         screen = try tmux.waitFor(timeout: 40) { $0.contains("Stop 2/7 · Piazza San Carlo") && $0.contains("Piazza San Carlo") && $0.contains("━") }
-        #expect(screen.contains("Stop 2/7"))
+        expectTrue(screen.contains("Stop 2/7"))
         screen = try tmux.waitFor(timeout: 10) { $0.contains("salotto") || $0.contains("Carlo Emanuele") || $0.contains("cavallo") }
-        #expect(screen.contains("salotto") || screen.contains("Carlo Emanuele") || screen.contains("cavallo"), "no subtitle seen:\n\(screen)")
+        expectTrue(screen.contains("salotto") || screen.contains("Carlo Emanuele") || screen.contains("cavallo"), "no subtitle seen:\n\(screen)")
 
         // Pause: the clock stops.
         try tmux.keys("Space")
@@ -141,17 +141,17 @@ struct PlayTmuxTests {
         let paused = try tmux.screen().split(separator: "\n").first ?? ""
         Thread.sleep(forTimeInterval: 1.0)
         let stillPaused = try tmux.screen().split(separator: "\n").first ?? ""
-        #expect(paused == stillPaused, "the clock moved while paused")
+        expectEqual(paused, stillPaused, "the clock moved while paused")
         try tmux.keys("Space")
 
         // Help overlay, any key closes it.
         try tmux.keys("?")
         // Waits for the whole box: a capture can land while the frame is still being written.
         screen = try tmux.waitFor { $0.contains("Help") && $0.contains("q  quit") }
-        #expect(screen.contains("step one fix while paused"))
+        expectTrue(screen.contains("step one fix while paused"))
         try tmux.keys("Escape")
         screen = try tmux.waitFor { !$0.contains("step one fix while paused") }
-        #expect(!screen.contains("step one fix while paused"))
+        expectTrue(!screen.contains("step one fix while paused"))
 
         // Zoom changes the map (the scale bar's length).
         let before = try tmux.screen()
@@ -162,19 +162,19 @@ struct PlayTmuxTests {
         // Resize below the minimum and back.
         try tmux.resize(width: 50, height: 15)
         screen = try tmux.waitFor { $0.contains("terminal too small") }
-        #expect(screen.contains("need 60×20 (50×15)"))
+        expectTrue(screen.contains("need 60×20 (50×15)"))
         try tmux.resize(width: 100, height: 30)
         // The whole frame, the route card with the header (a read can land while the frame is being drawn).
         screen = try tmux.waitFor { $0.contains("Torino sotto i portici") && ($0.contains("Next stop") || $0.contains("Tour complete")) }
-        #expect(screen.contains("Next stop") || screen.contains("Tour complete"), "\(screen)")
+        expectTrue(screen.contains("Next stop") || screen.contains("Tour complete"), "\(screen)")
 
         // Quit asks while the tour is in progress, then the terminal is back in cooked mode.
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
-        #expect(screen.contains("(y/n)"))
+        expectTrue(screen.contains("(y/n)"))
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
     }
 
     @Test func keysThatDoNothingSayWhyOnTheLastRow() throws {
@@ -186,21 +186,21 @@ struct PlayTmuxTests {
         // The Turin tour has no map tiles.
         try tmux.keys("b")
         screen = try tmux.waitFor { $0.contains("b: this tour has no map tiles (walkscape tiles adds them)") }
-        #expect(screen.contains("b: this tour has no map tiles"), "\(screen)")
+        expectTrue(screen.contains("b: this tour has no map tiles"), "\(screen)")
         try tmux.keys("p")
         screen = try tmux.waitFor { $0.contains("p: no previous point until a second one has played") }
-        #expect(screen.contains("p: no previous point until a second one has played"), "\(screen)")
-        #expect(screen.contains("Stop 1/7"))
+        expectTrue(screen.contains("p: no previous point until a second one has played"), "\(screen)")
+        expectTrue(screen.contains("Stop 1/7"))
         // Up to ×64 (seven steps), to the end; then n has nothing to go to.
         for _ in 1...7 { try tmux.keys("]") }
         screen = try tmux.waitFor(timeout: 120) { $0.contains("Tour complete") }
-        #expect(screen.contains("Tour complete"), "\(screen)")
+        expectTrue(screen.contains("Tour complete"), "\(screen)")
         try tmux.keys("n")
         screen = try tmux.waitFor { $0.contains("n: no next point: the last one has played") }
-        #expect(screen.contains("n: no next point: the last one has played"), "\(screen)")
+        expectTrue(screen.contains("n: no next point: the last one has played"), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0"), "\(screen)")
     }
 
     @Test func aUTF8LocaleThatIsNotInstalledStillDrawsInUTF8() throws {
@@ -212,14 +212,14 @@ struct PlayTmuxTests {
             "cd \(repositoryRoot) && env -u LC_ALL -u LC_CTYPE -u LC_MESSAGES LANG=fr_FR.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/torino-portici "
                 + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 1 2>&1; echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor { $0.contains("tape 1/7") }
-        #expect(screen.contains("Étape 1/7"), "\(screen)")
-        #expect(screen.contains("N↑") && screen.contains("portici — Étape"), "\(screen)")
+        expectTrue(screen.contains("Étape 1/7"), "\(screen)")
+        expectTrue(screen.contains("N↑") && screen.contains("portici — Étape"), "\(screen)")
         try tmux.keys("q")
         _ = try tmux.waitFor { $0.contains("(o/n)") || $0.contains("(y/n)") }
         try tmux.keys("o")
         screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0 END"), "\(screen)")
-        #expect(!screen.contains("ASCII"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
+        expectTrue(!screen.contains("ASCII"), "\(screen)")
     }
 
     @Test func sigtermRestoresTheTerminal() throws {
@@ -235,9 +235,9 @@ struct PlayTmuxTests {
         try pkill.run()
         pkill.waitUntilExit()
         let screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("stopped by signal 15; the terminal is restored"))
-        #expect(screen.contains("EXIT 143 MODES icanon echo  END"), "\(screen)")
-        #expect(!screen.contains("\u{1B}"))
+        expectTrue(screen.contains("stopped by signal 15; the terminal is restored"))
+        expectTrue(screen.contains("EXIT 143 MODES icanon echo  END"), "\(screen)")
+        expectTrue(!screen.contains("\u{1B}"))
     }
 
     /// Every signal that ends the process leaves the terminal as it found it: cooked mode, the normal screen,
@@ -259,11 +259,11 @@ struct PlayTmuxTests {
         try pkill.run()
         pkill.waitUntilExit()
         let screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("stopped by signal \(number); the terminal is restored"), "\(screen)")
-        #expect(screen.contains("EXIT \(128 + number) MODES icanon echo  END"), "\(screen)")
+        expectTrue(screen.contains("stopped by signal \(number); the terminal is restored"), "\(screen)")
+        expectTrue(screen.contains("EXIT \(128 + number) MODES icanon echo  END"), "\(screen)")
         // tmux's own view of the pane: back on the normal screen, the cursor visible.
         let state = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on} #{cursor_flag}"])
-        #expect(state.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1", "alternate screen, cursor: \(state)")
+        expectEqual(state.trimmingCharacters(in: .whitespacesAndNewlines), "0 1", "alternate screen, cursor: \(state)")
     }
 
     /// The log of the audio libraries goes to the private state directory ($XDG_STATE_HOME/walkscape, made
@@ -280,19 +280,19 @@ struct PlayTmuxTests {
         _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         let screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0 "), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 "), "\(screen)")
         let directory = try FileManager.default.attributesOfItem(atPath: scratch + "/state/walkscape")
-        #expect((directory[.posixPermissions] as? Int) == 0o700)
+        expectEqual((directory[.posixPermissions] as? Int), 0o700)
         let log = try FileManager.default.attributesOfItem(atPath: scratch + "/state/walkscape/play.log")
-        #expect((log[.posixPermissions] as? Int) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp").isEmpty)
+        expectEqual((log[.posixPermissions] as? Int), 0o600)
+        try expectTrue(FileManager.default.contentsOfDirectory(atPath: scratch + "/tmp").isEmpty)
     }
 
     @Test func refusesADumbTerminalWithOneLine() throws {
         let result = try CLI.run(["play", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx"], environment: ["TERM": "dumb"])
-        #expect(result.status == 2)
-        #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.hasPrefix("walkscape play: "))
+        expectEqual(result.status, 2)
+        expectEqual(result.stderr.split(separator: "\n").count, 1)
+        expectTrue(result.stderr.hasPrefix("walkscape play: "))
     }
 
     @Test func catalogueDetailSettingsThenThePlayerAndBack() throws {
@@ -305,23 +305,23 @@ struct PlayTmuxTests {
 
         // The catalogue of tours/: the three sample tours, the protected mark, the filter.
         var screen = try tmux.waitFor { $0.contains("walkscape — Tours (3/3)") && $0.contains("q quit") }
-        #expect(screen.contains("Helsingin keskusta jalan"))
-        #expect(screen.contains("Torino sotto i portici"))
-        #expect(screen.contains("Du Louvre à l'île de la Cité"))
-        #expect(screen.contains("🔒 protected"))
+        expectTrue(screen.contains("Helsingin keskusta jalan"))
+        expectTrue(screen.contains("Torino sotto i portici"))
+        expectTrue(screen.contains("Du Louvre à l'île de la Cité"))
+        expectTrue(screen.contains("🔒 protected"))
         try tmux.keys("Tab", "Tab")  // free only
         screen = try tmux.waitFor { $0.contains("[free]") && !$0.contains("Du Louvre") }
-        #expect(!screen.contains("Du Louvre"))
-        #expect(screen.contains("filter:  all  protected [free]"))
+        expectTrue(!screen.contains("Du Louvre"))
+        expectTrue(screen.contains("filter:  all  protected [free]"))
 
         // The detail: stats, stops, the walks found for the tour, the map (Torino: below Helsinki).
         try tmux.keys("Down")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Walk:") && $0.contains("esc back") }
-        #expect(screen.contains("Torino · 55 min · 2.8 km · 7 stops · it, en"))
-        #expect(screen.contains("Downloaded: every file present."))
-        #expect(screen.contains("simulated walk") && screen.contains("brisk") && screen.contains("clean"))
-        #expect(screen.contains("N↑"))
+        expectTrue(screen.contains("Torino · 55 min · 2.8 km · 7 stops · it, en"))
+        expectTrue(screen.contains("Downloaded: every file present."))
+        expectTrue(screen.contains("simulated walk") && screen.contains("brisk") && screen.contains("clean"))
+        expectTrue(screen.contains("N↑"))
 
         // Settings: the speed up to ×64, back to the detail.
         try tmux.keys(",")
@@ -329,7 +329,7 @@ struct PlayTmuxTests {
         for _ in 0..<7 { try tmux.keys("Down") }
         for _ in 0..<7 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains("‹ ×64 ›") }
-        #expect(screen.contains("‹ ×64 ›"))
+        expectTrue(screen.contains("‹ ×64 ›"))
         try tmux.keys("Escape")
         screen = try tmux.waitFor { $0.contains("Walk:") }
 
@@ -337,15 +337,15 @@ struct PlayTmuxTests {
         try tmux.keys("Right", "Right")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Stop 1/7") || $0.contains("Stop 2/7") }
-        #expect(screen.contains("×64 (muted above ×2)"), "\(screen)")
+        expectTrue(screen.contains("×64 (muted above ×2)"), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("Tour complete") }
         try tmux.keys("y")
         if screen.contains("Tour complete") { try tmux.keys("q") }
         screen = try tmux.waitFor { $0.contains("Walk:") }
-        #expect(screen.contains("Torino sotto i portici"))
+        expectTrue(screen.contains("Torino sotto i portici"))
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
     }
 }

@@ -17,7 +17,7 @@ struct PlayWatchTmuxTests {
             width: 110, height: 30)
         // Point 1's second cue, 4.5 s into its recording.
         var screen = try tmux.waitFor(timeout: 30) { $0.contains("Alle vostre spalle") }
-        #expect(screen.contains("Alle vostre spalle"), "\(screen)")
+        expectTrue(screen.contains("Alle vostre spalle"), "\(screen)")
         try tmux.keys("Space")  // hold the walk on this cue
 
         // A subtitle line edited on disk: the new text replaces the old one on screen.
@@ -25,10 +25,10 @@ struct PlayWatchTmuxTests {
         let text = try String(contentsOfFile: subtitle, encoding: .utf8)
         try text.replacingOccurrences(of: "Alle vostre spalle", with: "Dietro di voi, MODIFICATO,").write(toFile: subtitle, atomically: false, encoding: .utf8)
         screen = try tmux.waitFor(timeout: 10) { $0.contains("MODIFICATO") }
-        #expect(screen.contains("Dietro di voi, MODIFICATO,"), "\(screen)")
-        #expect(!screen.contains("Alle vostre spalle"))
-        #expect(screen.contains("reloaded after changes to subtitles/it/p1.it.srt"), "\(screen)")
-        #expect(screen.contains("Stop 1/7"))  // the walk's position is kept
+        expectTrue(screen.contains("Dietro di voi, MODIFICATO,"), "\(screen)")
+        expectTrue(!screen.contains("Alle vostre spalle"))
+        expectTrue(screen.contains("reloaded after changes to subtitles/it/p1.it.srt"), "\(screen)")
+        expectTrue(screen.contains("Stop 1/7"))  // the walk's position is kept
 
         // A radius changed (the engine's tour is rebuilt): the walk stays where it was, paused, on the same cue.
         let json = copy.directory + "/tour.json"
@@ -37,11 +37,11 @@ struct PlayWatchTmuxTests {
         let last = try #require(original.range(of: "\"triggerRadiusMeters\": 150", options: .backwards))
         try original.replacingCharacters(in: last, with: "\"triggerRadiusMeters\": 140").write(toFile: json, atomically: true, encoding: .utf8)
         screen = try tmux.waitFor(timeout: 10) { $0.contains("reloaded after changes to tour.json") }
-        #expect(screen.contains("reloaded after changes to tour.json"), "\(screen)")
+        expectTrue(screen.contains("reloaded after changes to tour.json"), "\(screen)")
         Thread.sleep(forTimeInterval: 1)  // still paused a second later (a session rebuilt unpaused would move on)
         screen = try tmux.screen()
-        #expect(screen.split(separator: "\n").first.map(String.init) == header, "the walk moved:\n\(screen)")
-        #expect(screen.contains("Dietro di voi, MODIFICATO,"))
+        expectEqual(screen.split(separator: "\n").first.map(String.init), header, "the walk moved:\n\(screen)")
+        expectTrue(screen.contains("Dietro di voi, MODIFICATO,"))
 
         // tour.json broken: its validation line shows, and the walk goes on with the last good version.
         try tmux.keys("Space")
@@ -49,27 +49,27 @@ struct PlayWatchTmuxTests {
         try good.replacingOccurrences(of: "\"triggerRadiusMeters\": 150", with: "\"triggerRadiusMeters\": -5").write(toFile: json, atomically: false, encoding: .utf8)
         screen = try tmux.waitFor(timeout: 10) { $0.contains("the last good version plays on") }
         let errorLine = screen.split(separator: "\n").last { $0.contains("the last good version plays on") }.map(String.init) ?? ""
-        #expect(errorLine.hasPrefix("edit not loaded, the last good version plays on: tour.json: points[0].triggerRadiusMeters: error: "), "\(screen)")
+        expectTrue(errorLine.hasPrefix("edit not loaded, the last good version plays on: tour.json: points[0].triggerRadiusMeters: error: "), "\(screen)")
         let before = screen.split(separator: "\n").first.map(String.init) ?? ""
         screen = try tmux.waitFor(timeout: 10) { ($0.split(separator: "\n").first.map(String.init) ?? "") != before }
         let after = screen.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(after != before, "the walk stopped:\n\(screen)")
-        #expect(screen.contains("the last good version plays on"))  // until the next good edit
+        expectTrue(after != before, "the walk stopped:\n\(screen)")
+        expectTrue(screen.contains("the last good version plays on"))  // until the next good edit
         // The last good version's subtitles are still those on screen (the edited cue or the next ones).
         screen = try tmux.waitFor(timeout: 15) { $0.contains("Porta Nuova") || $0.contains("MODIFICATO") }
-        #expect(screen.contains("Porta Nuova") || screen.contains("MODIFICATO"), "\(screen)")
+        expectTrue(screen.contains("Porta Nuova") || screen.contains("MODIFICATO"), "\(screen)")
 
         // Mended: reloaded again, the error line gone.
         try good.write(toFile: json, atomically: true, encoding: .utf8)
         screen = try tmux.waitFor(timeout: 10) { $0.contains("reloaded after changes to tour.json") }
-        #expect(screen.contains("reloaded after changes to tour.json"), "\(screen)")
-        #expect(!screen.contains("the last good version plays on"))
+        expectTrue(screen.contains("reloaded after changes to tour.json"), "\(screen)")
+        expectTrue(!screen.contains("the last good version plays on"))
 
         try tmux.keys("q")
         _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains("EXIT ") }
-        #expect(screen.contains("EXIT 0 END"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
     }
 
     @Test func allowMissingMarksThePointsPlayedAsSilence() throws {
@@ -84,11 +84,11 @@ struct PlayWatchTmuxTests {
             width: 160, height: 30)
         // The warning printed before the screen took over shows on its last row first.
         let first = try tmux.waitFor(timeout: 30) { $0.contains("warning: --allow-missing") }
-        #expect(first.contains("warning: --allow-missing: missing it recordings play as silence: point 2"), "\(first)")
+        expectTrue(first.contains("warning: --allow-missing: missing it recordings play as silence: point 2"), "\(first)")
         // The route card names the next stop, marked as played in silence.
         let screen = try tmux.waitFor(timeout: 30) { $0.contains("Piazza San Carlo [no recording]") }
-        #expect(screen.contains("Piazza San Carlo [no recording]"), "\(screen)")
-        #expect(!screen.contains("Porta Nuova e Piazza Carlo Felice [no recording"))
+        expectTrue(screen.contains("Piazza San Carlo [no recording]"), "\(screen)")
+        expectTrue(!screen.contains("Porta Nuova e Piazza Carlo Felice [no recording"))
         try tmux.keys("q")
         _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("EXIT ") }
         try tmux.keys("y")

@@ -58,13 +58,13 @@ struct PlayerScreensTmuxTests {
         defer { tmux.kill() }
         try tmux.start(shell("\(CLI.binary) play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --lang en --audio none"))
         var screen = try tmux.waitFor(timeout: 60) { (PlayerScreensTmuxTests.heard($0) ?? 0) >= 2 && PlayerScreensTmuxTests.clock($0) != nil }
-        #expect(screen.contains("walk: torino-portici-clean.gpx"), "the header names the trace:\n\(screen)")
-        #expect(screen.contains("subtitles: en"), "the subtitle language is shown:\n\(screen)")
+        expectTrue(screen.contains("walk: torino-portici-clean.gpx"), "the header names the trace:\n\(screen)")
+        expectTrue(screen.contains("subtitles: en"), "the subtitle language is shown:\n\(screen)")
         let before = (clock: PlayerScreensTmuxTests.clock(screen) ?? 0, heard: PlayerScreensTmuxTests.heard(screen) ?? 0)
 
         try tmux.keys("?")
         screen = try tmux.waitFor { $0.contains("the walk is paused (clock and audio) while this is open") && $0.contains("q  quit") }
-        #expect(screen.contains("[paused]"), "\(screen)")
+        expectTrue(screen.contains("[paused]"), "\(screen)")
         // Time that must count for neither the walk nor its audio (what is measured is that it does not).
         Thread.sleep(forTimeInterval: 3)
         try tmux.keys("Escape")
@@ -73,19 +73,19 @@ struct PlayerScreensTmuxTests {
         // The clock and the heard audio moved together (the bar counts whole seconds: within 1.5 s).
         let walked = after.clock - before.clock
         let heard = after.heard - before.heard
-        #expect(abs(heard - walked) < 1.5, "clock moved \(walked) s, the audio \(heard) s")
-        #expect(walked < 2.5, "the clock ran while help was open: \(walked) s")
+        expectTrue(abs(heard - walked) < 1.5, "clock moved \(walked) s, the audio \(heard) s")
+        expectTrue(walked < 2.5, "the clock ran while help was open: \(walked) s")
 
         // s cycles the subtitle language and the header says which.
         try tmux.keys("s")
         screen = try tmux.waitFor { !$0.contains("subtitles: en") }
-        #expect(screen.contains("subtitles: "), "\(screen)")
+        expectTrue(screen.contains("subtitles: "), "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
-        #expect(screen.contains("the walk is paused"))
+        expectTrue(screen.contains("the walk is paused"))
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains(" END") }
-        #expect(screen.contains("EXIT 0 END"), "\(screen)")
+        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
     }
 
     @Test func pausedBetweenPointsIsShownToo() throws {
@@ -98,11 +98,11 @@ struct PlayerScreensTmuxTests {
         }
         try tmux.keys("Space")
         screen = try tmux.waitFor { $0.contains("[paused]") }
-        #expect(screen.split(separator: "\n").first?.contains("[paused]") == true, "no paused mark between points:\n\(screen)")
-        #expect(screen.split(separator: "\n").contains { $0.hasSuffix(" —") }, "still between points")
+        expectTrue(screen.split(separator: "\n").first?.contains("[paused]") == true, "no paused mark between points:\n\(screen)")
+        expectTrue(screen.split(separator: "\n").contains { $0.hasSuffix(" —") }, "still between points")
         try tmux.keys("Space")
         screen = try tmux.waitFor { !$0.contains("[paused]") }
-        #expect(!screen.contains("[paused]"))
+        expectTrue(!screen.contains("[paused]"))
     }
 
     @Test func aWalkThatMissedPointsEndsOnTheIncompleteScreen() throws {
@@ -110,14 +110,14 @@ struct PlayerScreensTmuxTests {
         defer { tmux.kill() }
         try tmux.start(shell("\(CLI.binary) play tours/torino-portici --trace fixtures/traces/torino-portici-missed.gpx --lang en --audio none --speed 64"))
         let screen = try tmux.waitFor(timeout: 90) { $0.contains("tour incomplete") && $0.contains("missed") }
-        #expect(screen.contains("Walk ended: tour incomplete"), "\(screen)")
-        #expect(!screen.contains("Tour complete"))
-        #expect(screen.contains("4/7 points played, 3 missed"), "\(screen)")
-        for point in ["5 ", "6 ", "7 "] { #expect(screen.contains("│" + point), "point \(point)missing:\n\(screen)") }
-        #expect(screen.contains("never entered") || screen.contains("entered while the queue was full") || screen.contains("entered before"))
-        #expect(!screen.contains("Thank you"), "the tour's thank-you is for a completed tour")
+        expectTrue(screen.contains("Walk ended: tour incomplete"), "\(screen)")
+        expectTrue(!screen.contains("Tour complete"))
+        expectTrue(screen.contains("4/7 points played, 3 missed"), "\(screen)")
+        for point in ["5 ", "6 ", "7 "] { expectTrue(screen.contains("│" + point), "point \(point)missing:\n\(screen)") }
+        expectTrue(screen.contains("never entered") || screen.contains("entered while the queue was full") || screen.contains("entered before"))
+        expectTrue(!screen.contains("Thank you"), "the tour's thank-you is for a completed tour")
         try tmux.keys("q")
-        #expect(try tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
+        try expectTrue(tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
     }
 
     @Test func aCompletedTourShowsItsMessageAndDonationLink() throws {
@@ -132,11 +132,11 @@ struct PlayerScreensTmuxTests {
         try tmux.start(shell(
             "\(CLI.binary) play \(copy.tour) --trace \(repositoryRoot)/fixtures/traces/torino-portici-clean.gpx --lang en --audio none --speed 64"))
         let screen = try tmux.waitFor(timeout: 120) { $0.contains("Tour complete") && $0.contains("example.org") }
-        #expect(screen.contains("7 points played"), "\(screen)")
-        #expect(screen.contains("Support this project:"))
-        #expect(screen.contains("https://example.org/donate/walkscape"))
+        expectTrue(screen.contains("7 points played"), "\(screen)")
+        expectTrue(screen.contains("Support this project:"))
+        expectTrue(screen.contains("https://example.org/donate/walkscape"))
         try tmux.keys("q")
-        #expect(try tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
+        try expectTrue(tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
     }
 
     @Test func withoutUTF8TextIsTransliteratedAndTheItalianUIIsItalian() throws {
@@ -147,16 +147,16 @@ struct PlayerScreensTmuxTests {
         // it_IT without a codeset: Italian interface, no UTF-8 (ASCII drawing).
         try tmux.start("cd \(copy.root) && LC_ALL= LANG=it_IT TERM=xterm-256color \(CLI.binary) play tours/torino-portici --audio none; echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor { $0.contains("Percorso:") && $0.contains("esc indietro") }
-        #expect(screen.contains("Il coeur di Torino, Strasse"), "\(screen)")
-        #expect(!screen.contains("Il cour"))
-        #expect(screen.contains("percorso simulato"), "\(screen)")
+        expectTrue(screen.contains("Il coeur di Torino, Strasse"), "\(screen)")
+        expectTrue(!screen.contains("Il cour"))
+        expectTrue(screen.contains("percorso simulato"), "\(screen)")
         try tmux.keys("?")
         screen = try tmux.waitFor { $0.contains("Aiuto") }
-        #expect(screen.contains("tab o t"), "\(screen)")
-        #expect(!screen.contains(" or "))
+        expectTrue(screen.contains("tab o t"), "\(screen)")
+        expectTrue(!screen.contains(" or "))
         try tmux.keys("Escape")
         try tmux.keys("q")
-        #expect(try tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
+        try expectTrue(tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
     }
 
     @Test func aBareTourNameOpensItsDetail() throws {
@@ -164,11 +164,11 @@ struct PlayerScreensTmuxTests {
         defer { tmux.kill() }
         try tmux.start(shell("\(CLI.binary) play torino-portici --audio none", in: repositoryRoot + "/tours"))
         let screen = try tmux.waitFor { ($0.contains("Walk:") && $0.contains("esc back")) || $0.contains("Tours (") }
-        #expect(screen.contains("Walk:"), "the detail, not the catalogue:\n\(screen)")
-        #expect(screen.contains("Torino sotto i portici"))
-        #expect(!screen.contains("Tours ("))
+        expectTrue(screen.contains("Walk:"), "the detail, not the catalogue:\n\(screen)")
+        expectTrue(screen.contains("Torino sotto i portici"))
+        expectTrue(!screen.contains("Tours ("))
         try tmux.keys("q")
-        #expect(try tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
+        try expectTrue(tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
     }
 
     @Test func fifteenWalksScrollAndALargeTraceShowsItsProgress() throws {
@@ -186,9 +186,9 @@ struct PlayerScreensTmuxTests {
         defer { direct.kill() }
         try direct.start(shell("\(CLI.binary) play tours/torino-portici --trace tours/torino-portici/traces/zz-big.gpx --audio none", in: copy.root))
         var screen = try direct.waitFor(timeout: 60, settle: false) { $0.contains("walkscape: reading zz-big.gpx…") || $0.contains("Stop 1/7") }
-        #expect(screen.contains("walkscape: reading zz-big.gpx…"), "no progress while the trace loads:\n\(screen)")
+        expectTrue(screen.contains("walkscape: reading zz-big.gpx…"), "no progress while the trace loads:\n\(screen)")
         screen = try direct.waitFor(timeout: 120) { $0.contains("Stop 1/7") }
-        #expect(screen.contains("walk: zz-big.gpx"), "\(screen)")
+        expectTrue(screen.contains("walk: zz-big.gpx"), "\(screen)")
         direct.kill()
 
         // The detail lists 15 walks; → ten times keeps the choice on screen.
@@ -198,15 +198,15 @@ struct PlayerScreensTmuxTests {
         screen = try tmux.waitFor { $0.contains("Walk:") && $0.contains("esc back") }
         for _ in 0..<10 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains(" walk-10 ") }
-        #expect(screen.contains(" walk-10 "), "the chosen walk left the screen:\n\(screen)")
-        #expect(screen.contains("‹"))
+        expectTrue(screen.contains(" walk-10 "), "the chosen walk left the screen:\n\(screen)")
+        expectTrue(screen.contains("‹"))
         for _ in 0..<4 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains(" zz-big ") }
         // Inside curses: the loading box, then the player naming the walk.
         try tmux.keys("Enter")
         screen = try tmux.waitFor(timeout: 60, settle: false) { $0.contains("Loading zz-big.gpx…") || $0.contains("Stop 1/7") }
-        #expect(screen.contains("Loading zz-big.gpx…"), "no progress while the walk loads:\n\(screen)")
+        expectTrue(screen.contains("Loading zz-big.gpx…"), "no progress while the walk loads:\n\(screen)")
         screen = try tmux.waitFor(timeout: 120) { $0.contains("Stop 1/7") }
-        #expect(screen.contains("walk: zz-big.gpx"), "\(screen)")
+        expectTrue(screen.contains("walk: zz-big.gpx"), "\(screen)")
     }
 }

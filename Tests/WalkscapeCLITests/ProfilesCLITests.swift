@@ -11,16 +11,16 @@ import WalkscapeCore
 
     @Test func compareTextForPeople() throws {
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("leave-then-next"), "--profile", "prd", "--profile", "ios-app@5c84126", "--profile", "android-app@5c84126"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "compare-leave-then-next.txt"), "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "compare-leave-then-next.txt"), "\(result.stdout)")
     }
 
     @Test func compareEveryProfileByDefault() throws {
         // Without --profile: prd, the newest iOS and Android builds, ideal.
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("edge-jitter")])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "compare-edge-jitter-all.txt"), "\(result.stdout)")
-        #expect(result.stdout.contains("prd  ios-app@efba3ee  android-app@efba3ee  ideal") || result.stdout.contains("ios-app@efba3ee"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "compare-edge-jitter-all.txt"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("prd  ios-app@efba3ee  android-app@efba3ee  ideal") || result.stdout.contains("ios-app@efba3ee"))
     }
 
     /// The check: the pinned Android build against the newest on the sample walks, over phases:
@@ -28,41 +28,41 @@ import WalkscapeCore
     @Test func compareTheAndroidBuildsOnTheSampleWalks() throws {
         let walks = ["clean", "brisk", "missed"].flatMap { ["--trace", "fixtures/traces/torino-portici-\($0).gpx"] }
         let result = try CLI.run(["compare", Self.tour] + walks + ["--profile", "android-app@5c84126", "--profile", "android-app", "--phases", "5"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "compare-android-builds.txt"), "\(result.stdout)")
-        #expect(result.stdout.contains("- the tour completes when the last narration ends, not the second-to-last (released in 1.1.3-beta, versionCode 11) (shown above)"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "compare-android-builds.txt"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("- the tour completes when the last narration ends, not the second-to-last (released in 1.1.3-beta, versionCode 11) (shown above)"))
         let json = try JSONParser().parse(try CLI.run(["compare", Self.tour] + walks + ["--profile", "android-app@5c84126", "--profile", "android-app@1.1.12", "--json"]).stdout)
-        #expect(json["walks"]?.arrayElements?.count == 3)
+        expectTrue(json["walks"]?.arrayElements?.count == 3)
         let first = json["walks"]?.arrayElements?[0]["buildDifferences"]?.arrayElements?[0]
-        #expect(first?["builds"] == .array([.string("android-app@5c84126"), .string("android-app@efba3ee")]))
+        expectTrue(first?["builds"] == .array([.string("android-app@5c84126"), .string("android-app@efba3ee")]))
         let keys = first?["differences"]?.arrayElements?.compactMap { $0["key"]?.stringValue } ?? []
-        #expect(keys.contains("completion") && keys.contains("tour_completed event"), "\(keys)")
+        expectTrue(keys.contains("completion") && keys.contains("tour_completed event"), "\(keys)")
         let frequency = json["buildDifferenceFrequency"]?.arrayElements?[0]["differences"]?.arrayElements ?? []
-        #expect(frequency.first { $0["key"] == .string("tour_started event") }?["walks"] == .integer(3))
+        expectTrue(frequency.first { $0["key"] == .string("tour_started event") }?["walks"] == .integer(3))
     }
 
     @Test func compareJSONNamesTheDisagreements() throws {
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "android-app@5c84126", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "compare-brief-pass.json"), "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "compare-brief-pass.json"), "\(result.stdout)")
         let json = try JSONParser().parse(result.stdout)
         let points = json["points"]?.arrayElements ?? []
-        #expect(points.count == 7)
+        expectEqual(points.count, 7)
         // Point 2 is grazed for 4 s: walkscape triggers it, the Android app (a fix every 7.5 s) never does.
         let two = points[1]
-        #expect(two["agree"] == .bool(false))
-        #expect(two["results"]?.arrayElements?[0]["triggered"] == .bool(true))
-        #expect(two["results"]?.arrayElements?[1]["triggered"] == .bool(false))
-        #expect(json["profiles"]?.arrayElements?[1]["missed"] == .array((2...7).map { .integer($0) }))
+        expectEqual(two["agree"], .bool(false))
+        expectTrue(two["results"]?.arrayElements?[0]["triggered"] == .bool(true))
+        expectTrue(two["results"]?.arrayElements?[1]["triggered"] == .bool(false))
+        expectTrue(json["profiles"]?.arrayElements?[1]["missed"] == .array((2...7).map { .integer($0) }))
     }
 
     @Test func compareNeedsTwoKnownProfiles() throws {
         let one = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd"])
-        #expect(one.status == 2)
-        #expect(one.stderr.contains("at least two --profile"))
+        expectEqual(one.status, 2)
+        expectTrue(one.stderr.contains("at least two --profile"))
         let unknown = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "nokia"])
-        #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("--profile must be one of prd, ios-app@5c84126, ios-app@efba3ee, android-app@5c84126, android-app@efba3ee, ideal (ios-app and android-app: the newest; an app version works too, e.g. android-app@1.1.12), got nokia."), "\(unknown.stderr)")
+        expectEqual(unknown.status, 2)
+        expectTrue(unknown.stderr.contains("--profile must be one of prd, ios-app@5c84126, ios-app@efba3ee, android-app@5c84126, android-app@efba3ee, ideal (ios-app and android-app: the newest; an app version works too, e.g. android-app@1.1.12), got nokia."), "\(unknown.stderr)")
     }
 
     /// android-app2 (the deleted `app 2` tree) is an alias of android-app for one release, with a warning.
@@ -70,49 +70,49 @@ import WalkscapeCore
         let args = ["simulate", Self.tour, "--trace", Self.trace("leave-then-next")]
         let alias = try CLI.run(args + ["--profile", "android-app2"])
         let current = try CLI.run(args + ["--profile", "android-app@5c84126"])
-        #expect(alias.status == 0)
-        #expect(alias.stdout == current.stdout)
-        #expect(alias.stderr.contains("warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app@5c84126 instead"), "\(alias.stderr)")
-        #expect(!current.stderr.contains("android-app2"))
+        expectEqual(alias.status, 0)
+        expectEqual(alias.stdout, current.stdout)
+        expectTrue(alias.stderr.contains("warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app@5c84126 instead"), "\(alias.stderr)")
+        expectTrue(!current.stderr.contains("android-app2"))
         let twice = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--profile", "android-app2"])
-        #expect(twice.status == 2)
-        #expect(twice.stderr.contains("each --profile may be given once"))
+        expectEqual(twice.status, 2)
+        expectTrue(twice.stderr.contains("each --profile may be given once"))
     }
 
     /// Every profile names the reference-app commit it models, in --list-profiles and simulate's JSON.
     @Test func profilesNameTheUpstreamCommitTheyModel() throws {
         let list = try CLI.run(["compare", "--list-profiles"])
-        #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout.contains("ios-app@5c84126      1.2 (10)        walkspace-app@5c84126  2026-02-06"), "\(list.stdout)")
-        #expect(list.stdout.contains("android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06"))
-        #expect(list.stdout.contains("android-app@efba3ee  1.1.12 (25)     walkspace-app@efba3ee  after 2026-09-02"))
-        #expect(list.stdout.contains("prd                  walkscape"))
-        #expect(list.stdout.contains("ios-app, ios-app@1.6: ios-app@efba3ee\n"))
-        #expect(list.stdout.contains("android-app2: removed"))
+        expectEqual(list.status, 0, "\(list.stderr)")
+        expectTrue(list.stdout.contains("ios-app@5c84126      1.2 (10)        walkspace-app@5c84126  2026-02-06"), "\(list.stdout)")
+        expectTrue(list.stdout.contains("android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06"))
+        expectTrue(list.stdout.contains("android-app@efba3ee  1.1.12 (25)     walkspace-app@efba3ee  after 2026-09-02"))
+        expectTrue(list.stdout.contains("prd                  walkscape"))
+        expectTrue(list.stdout.contains("ios-app, ios-app@1.6: ios-app@efba3ee\n"))
+        expectTrue(list.stdout.contains("android-app2: removed"))
         let json = try JSONParser().parse(try CLI.run(["compare", "--list-profiles", "--json"]).stdout)
-        #expect(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null }
+        expectTrue(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null }
             == [.null, .string("5c84126"), .string("efba3ee"), .string("5c84126"), .string("efba3ee"), .null])
-        #expect(json["profiles"]?.arrayElements?[4]["version"] == .string("1.1.12"))
-        #expect(json["profiles"]?.arrayElements?[4]["buildNumber"] == .integer(25))
-        #expect(json["profiles"]?.arrayElements?[3]["date"] == .string("2026-02-06"))
+        expectTrue(json["profiles"]?.arrayElements?[4]["version"] == .string("1.1.12"))
+        expectTrue(json["profiles"]?.arrayElements?[4]["buildNumber"] == .integer(25))
+        expectTrue(json["profiles"]?.arrayElements?[3]["date"] == .string("2026-02-06"))
         let simulated = try JSONParser().parse(try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--format", "json"]).stdout)
-        #expect(simulated["upstreamCommit"] == .string("5c84126"))
+        expectEqual(simulated["upstreamCommit"], .string("5c84126"))
         let missing = try CLI.run(["compare", "--trace", Self.trace("brief-pass")])
-        #expect(missing.status == 2)
+        expectEqual(missing.status, 2)
     }
 
     @Test func simulateRecordsTheProfileAndFlagsRefires() throws {
         let result = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("edge-jitter"), "--profile", "ios-app@5c84126", "--format", "json"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let json = try JSONParser().parse(result.stdout)
-        #expect(json["profile"] == .string("ios-app@5c84126"))
-        #expect(json["policy"]?["fixDelivery"]?["minMoveMeters"] == .number("10"))
-        #expect(json["policy"]?["appCursor"]?["refiresOnReentry"] == .bool(true))
+        expectEqual(json["profile"], .string("ios-app@5c84126"))
+        expectTrue(json["policy"]?["fixDelivery"]?["minMoveMeters"] == .number("10"))
+        expectTrue(json["policy"]?["appCursor"]?["refiresOnReentry"] == .bool(true))
         let refires = json["events"]?.arrayElements?.filter { $0["event"] == .string("point_refired") } ?? []
-        #expect(refires.count == 6)
-        #expect(refires.allSatisfy { $0["warning"]?.stringValue?.hasPrefix("likely app bug") == true })
-        #expect(result.stderr.contains("note: 1479 of 1697 fixes not delivered to the app (10 m distance filter)"))
-        #expect(result.stderr.contains("warning: point 2 fired again 6 times on re-entering its region (likely app bug"))
+        expectEqual(refires.count, 6)
+        expectTrue(refires.allSatisfy { $0["warning"]?.stringValue?.hasPrefix("likely app bug") == true })
+        expectTrue(result.stderr.contains("note: 1479 of 1697 fixes not delivered to the app (10 m distance filter)"))
+        expectTrue(result.stderr.contains("warning: point 2 fired again 6 times on re-entering its region (likely app bug"))
     }
 
     @Test func explicitOptionsOverrideTheProfile() throws {
@@ -125,21 +125,21 @@ import WalkscapeCore
         func triggerOf2(_ text: String) throws -> String? {
             try TimelineComparison.parse(text).first { $0.event == "point_triggered" && $0.point == 2 }.map { formatFixed($0.t, 1) }
         }
-        #expect(try triggerOf2(prd.stdout) == "236.0")
-        #expect(try triggerOf2(ideal.stdout) == "337.0")
-        #expect(try triggerOf2(overridden.stdout) == "236.0")
+        try expectEqual(triggerOf2(prd.stdout), "236.0")
+        try expectEqual(triggerOf2(ideal.stdout), "337.0")
+        try expectEqual(triggerOf2(overridden.stdout), "236.0")
         let json = try JSONParser().parse(try CLI.run(arguments + ["--profile", "ideal", "--queue-depth", "0", "--format", "json"]).stdout)
-        #expect(json["policy"]?["queueDepth"] == .integer(0))
-        #expect(json["policy"]?["confirmFixes"] == .integer(2))
-        #expect(json["policy"]?["triggerHysteresis"] == .bool(true))
+        expectTrue(json["policy"]?["queueDepth"] == .integer(0))
+        expectTrue(json["policy"]?["confirmFixes"] == .integer(2))
+        expectTrue(json["policy"]?["triggerHysteresis"] == .bool(true))
     }
 
     @Test func theAppProfilesRejectDeepQueuesAndSkipping() throws {
         let deep = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "ios-app@5c84126", "--queue-depth", "2"])
-        #expect(deep.status == 2)
-        #expect(deep.stderr.contains("--profile ios-app@5c84126: the phone app's queue has one slot"))
+        expectEqual(deep.status, 2)
+        expectTrue(deep.stderr.contains("--profile ios-app@5c84126: the phone app's queue has one slot"))
         let skip = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--skip-missed"])
-        #expect(skip.status == 2)
+        expectEqual(skip.status, 2)
     }
 
     static let profileTraces = ["brief-pass", "edge-jitter", "leave-then-next", "poor-accuracy"].map(trace)
@@ -147,25 +147,25 @@ import WalkscapeCore
     @Test(arguments: ["ios-app@5c84126", "android-app@5c84126"])
     func radiiUnderAnAppProfileReplaysTheEngine(profile: String) throws {
         let result = try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--sweep", "100:200:25"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "radii-profile-\(profile).txt"), "\(result.stdout)")
-        #expect(result.stdout.contains("Exact path: every radius replayed through the engine"))
-        #expect(result.stdout.contains("Re-fires") == (profile == "ios-app@5c84126"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "radii-profile-\(profile).txt"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("Exact path: every radius replayed through the engine"))
+        expectEqual(result.stdout.contains("Re-fires"), (profile == "ios-app@5c84126"))
         let json = try JSONParser().parse(try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--json"]).stdout)
-        #expect(json["profile"] == .string(profile))
-        #expect(json["method"] == .string("engine-replay"))
-        #expect((json["fixesDelivered"]?.intValue ?? 0) < (json["fixes"]?.intValue ?? 0))
+        expectEqual(json["profile"], .string(profile))
+        expectEqual(json["method"], .string("engine-replay"))
+        expectTrue((json["fixesDelivered"]?.intValue ?? 0) < (json["fixes"]?.intValue ?? 0))
         let two = json["points"]?.arrayElements?[1]["traces"]?.arrayElements ?? []
         let jitter = two.first { $0["trace"] == .string(Self.trace("edge-jitter")) }
-        #expect(jitter?["refires"]?.intValue == (profile == "ios-app@5c84126" ? 6 : 0))
+        expectTrue(jitter?["refires"]?.intValue == (profile == "ios-app@5c84126" ? 6 : 0))
     }
 
     @Test func radiiWithSkipMissedReplaysTheEngine() throws {
         let result = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "fixtures/traces/torino-portici-missed.gpx", "--skip-missed", "--sweep", "50:200:50"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try matchesGolden(result.stdout, "radii-skip-missed.txt"), "\(result.stdout)")
-        #expect(result.stdout.contains("the fast probe does not model skipping missed points"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectTrue(matchesGolden(result.stdout, "radii-skip-missed.txt"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("the fast probe does not model skipping missed points"))
         let prd = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "--json"])
-        #expect(try JSONParser().parse(prd.stdout)["method"] == .string("probe"))
+        try expectEqual(JSONParser().parse(prd.stdout)["method"], .string("probe"))
     }
 }

@@ -42,41 +42,41 @@ import WalkscapeTestSupport
         let before = try String(contentsOfFile: path, encoding: .utf8)
 
         let dry = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply", "--dry-run"])
-        #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.contains("would change (--dry-run: nothing written)"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        expectEqual(dry.status, 0, "\(dry.stderr)")
+        expectTrue(dry.stdout.contains("would change (--dry-run: nothing written)"))
+        try expectEqual(String(contentsOfFile: path, encoding: .utf8), before)
 
         let applied = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply"])
-        #expect(applied.status == 0, "\(applied.stderr)")
-        #expect(applied.stdout == dry.stdout.replacingOccurrences(of: "would change (--dry-run: nothing written)", with: "written (2 analyses of 4 traces)"),
+        expectEqual(applied.status, 0, "\(applied.stderr)")
+        expectEqual(applied.stdout, dry.stdout.replacingOccurrences(of: "would change (--dry-run: nothing written)", with: "written (2 analyses of 4 traces)"),
             "\(applied.stdout)")
-        #expect(applied.stdout.contains("160 m  →  125 m  lower"), "\(applied.stdout)")
+        expectTrue(applied.stdout.contains("160 m  →  125 m  lower"), "\(applied.stdout)")
         let after = try String(contentsOfFile: path, encoding: .utf8)
         let (restBefore, radiiBefore) = try Self.split(before)
         let (restAfter, radiiAfter) = try Self.split(after)
-        #expect(restBefore == restAfter)  // every byte but the radii
-        #expect(radiiBefore.count == 7 && radiiAfter.count == 7)
-        #expect(radiiBefore != radiiAfter)
-        #expect(radiiAfter[3] == "125")
+        expectEqual(restBefore, restAfter)  // every byte but the radii
+        expectTrue(radiiBefore.count == 7 && radiiAfter.count == 7)
+        expectTrue(radiiBefore != radiiAfter)
+        expectEqual(radiiAfter[3], "125")
 
         let validate = try CLI.run(["validate", copy.directory])
-        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        expectEqual(validate.status, 0, "\(validate.stdout)\(validate.stderr)")
 
         let rerun = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--json"])
-        #expect(rerun.status == 0)
+        expectEqual(rerun.status, 0)
         let report = try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any]
         let points = try #require(report?["points"] as? [[String: Any]])
-        #expect(points.count == 7)
+        expectEqual(points.count, 7)
         for (index, point) in points.enumerated() {
             let advice = point["recommendation"] as? [String: Any] ?? point
-            #expect(advice["verdict"] as? String == "keep", "point \(index + 1): \(point)")
+            expectTrue(advice["verdict"] as? String == "keep", "point \(index + 1): \(point)")
         }
 
         // A second --apply has nothing left to do.
         let again = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply"])
-        #expect(again.status == 0)
-        #expect(again.stdout.contains("nothing to change"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == after)
+        expectEqual(again.status, 0)
+        expectTrue(again.stdout.contains("nothing to change"))
+        try expectEqual(String(contentsOfFile: path, encoding: .utf8), after)
     }
 
     @Test func onlyChangesTheNamedPoints() throws {
@@ -85,18 +85,18 @@ import WalkscapeTestSupport
         let path = copy.directory + "/tour.json"
         let (_, radiiBefore) = try Self.split(try String(contentsOfFile: path, encoding: .utf8))
         let run = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply", "--only", "5"])
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         let (_, radiiAfter) = try Self.split(try String(contentsOfFile: path, encoding: .utf8))
-        #expect(radiiAfter[3] == radiiBefore[3])  // point 4 would be lowered, but was not asked for
-        #expect(radiiAfter[4] != radiiBefore[4])
+        expectEqual(radiiAfter[3], radiiBefore[3])  // point 4 would be lowered, but was not asked for
+        expectTrue(radiiAfter[4] != radiiBefore[4])
         let othersAfter = Array(radiiAfter[0..<4]) + Array(radiiAfter[5...])
         let othersBefore = Array(radiiBefore[0..<4]) + Array(radiiBefore[5...])
-        #expect(othersAfter == othersBefore)
+        expectEqual(othersAfter, othersBefore)
 
         let unknown = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply", "--only", "9"])
-        #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("--only 9: no such point"))
-        #expect(try CLI.run(["radii", copy.directory, "--trace", Self.traces[0], "--only", "3"]).status != 0)  // --only needs --apply
+        expectEqual(unknown.status, 2)
+        expectTrue(unknown.stderr.contains("--only 9: no such point"))
+        try expectTrue(CLI.run(["radii", copy.directory, "--trace", Self.traces[0], "--only", "3"]).status != 0)  // --only needs --apply
     }
 
     @Test func pointsWhereNoRadiusWorksAreRefusedAndLeftAlone() throws {
@@ -110,15 +110,15 @@ import WalkscapeTestSupport
         let path = copy.directory + "/tour.json"
         let before = try String(contentsOfFile: path, encoding: .utf8)
         let run = try CLI.run(["radii", copy.directory, "--trace", short, "--apply"])
-        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("no radius works"), "\(run.stdout)")
-        #expect(run.stdout.contains("none works"))
+        expectEqual(run.status, 1, "\(run.stdout)\(run.stderr)")
+        expectTrue(run.stdout.contains("no radius works"), "\(run.stdout)")
+        expectTrue(run.stdout.contains("none works"))
         let (_, radiiBefore) = try Self.split(before)
         let (_, radiiAfter) = try Self.split(try String(contentsOfFile: path, encoding: .utf8))
         // Refused points keep their radius.
         for line in run.stdout.split(separator: "\n") where line.hasPrefix("point ") && line.contains("no radius works") {
             let order = Int(line.dropFirst(6).prefix { $0.isNumber }) ?? 0
-            #expect(radiiAfter[order - 1] == radiiBefore[order - 1])
+            expectEqual(radiiAfter[order - 1], radiiBefore[order - 1])
         }
     }
 
@@ -135,12 +135,12 @@ import WalkscapeTestSupport
             .write(toFile: gap, atomically: true, encoding: .utf8)
         let before = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
         let run = try CLI.run(["radii", copy.directory, "--trace", gap, "--skip-missed", "--apply", "--dry-run"])
-        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8) == before)
+        expectEqual(run.status, 1, "\(run.stdout)\(run.stderr)")
+        try expectEqual(String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8), before)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let rows = lines.dropFirst().prefix { !$0.isEmpty }
         let orders = rows.map { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0 }
-        #expect(orders == Array(1...7), "\(run.stdout)")
-        #expect(rows.filter { $0.hasSuffix("none works") }.map { $0.trimmingCharacters(in: .whitespaces).prefix(1) } == ["4"], "\(run.stdout)")
+        expectEqual(orders, Array(1...7), "\(run.stdout)")
+        expectEqual(rows.filter { $0.hasSuffix("none works") }.map { $0.trimmingCharacters(in: .whitespaces).prefix(1) }, ["4"], "\(run.stdout)")
     }
 }

@@ -13,20 +13,20 @@ import WalkscapeTestSupport
         try FileManager.default.copyItem(atPath: first, toPath: second)
 
         let remove = try CLI.run(["remove", "torino-portici", "--dest", "."], in: copy.root)
-        #expect(remove.status == 2, "\(remove.stdout)\(remove.stderr)")
-        #expect(remove.stdout == "")
-        #expect(remove.stderr.contains("2 tours in ./ have this id or slug (./a, ./b)"), "\(remove.stderr)")
-        #expect(FileManager.default.fileExists(atPath: first + "/tour.json"))
-        #expect(FileManager.default.fileExists(atPath: second + "/tour.json"))
+        expectEqual(remove.status, 2, "\(remove.stdout)\(remove.stderr)")
+        expectEqual(remove.stdout, "")
+        expectTrue(remove.stderr.contains("2 tours in ./ have this id or slug (./a, ./b)"), "\(remove.stderr)")
+        expectTrue(FileManager.default.fileExists(atPath: first + "/tour.json"))
+        expectTrue(FileManager.default.fileExists(atPath: second + "/tour.json"))
 
         let tours = try CLI.run(["tours", "."], in: copy.root)
-        #expect(tours.status == 0)
-        #expect(tours.stdout.contains("./a, ./b: the same id torino-portici;"), "\(tours.stdout)")
+        expectEqual(tours.status, 0)
+        expectTrue(tours.stdout.contains("./a, ./b: the same id torino-portici;"), "\(tours.stdout)")
 
         // The directory itself stays unambiguous.
         let byDirectory = try CLI.run(["remove", "./b"], in: copy.root)
-        #expect(byDirectory.status == 0, "\(byDirectory.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: second))
-        #expect(FileManager.default.fileExists(atPath: first + "/tour.json"))
+        expectEqual(byDirectory.status, 0, "\(byDirectory.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: second))
+        expectTrue(FileManager.default.fileExists(atPath: first + "/tour.json"))
     }
 }

@@ -21,7 +21,7 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    expectEqual(process.terminationStatus, 0)
     return try TimelineComparison.parse(String(decoding: data, as: UTF8.self))
 }
 
@@ -34,12 +34,12 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
             for language in [main, "en"] {
                 let trace = "fixtures/traces/\(tour)-\(kind).gpx"
                 let result = try CLI.run(["simulate", "tours/" + tour, "--trace", trace, "--lang", language, "--queue-depth", String(queueDepth)])
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 let ours = try TimelineComparison.parse(result.stdout).filter { Self.referenceKinds.contains($0.event) }
                 let theirs = try referenceTimeline(tour: tour, trace: trace, language: language, queueDepth: queueDepth)
                 // Audio lengths come from libmpg123 on one side and the LAME tag on the other: 1 ms apart at most.
                 let divergence = TimelineComparison(tolerance: 0.001).firstDivergence(expected: theirs, actual: ours)
-                #expect(divergence == nil, "\(tour) \(kind) \(language) depth \(queueDepth): \(String(describing: divergence))")
+                expectTrue(divergence == nil, "\(tour) \(kind) \(language) depth \(queueDepth): \(String(describing: divergence))")
             }
         }
     }
@@ -48,11 +48,11 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         let junit = NSTemporaryDirectory() + "walkscape-junit-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let result = try CLI.run(["check", "--suite", "fixtures/golden/suite.json", "--junit", junit])
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("39 passed, 0 failed\n"))
+        expectEqual(result.status, 0, "\(result.stdout)")
+        expectTrue(result.stdout.hasSuffix("39 passed, 0 failed\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<testsuite name=\"fixtures/golden/suite.json\" tests=\"39\" failures=\"0\""))
-        #expect(XMLParser(data: Data(xml.utf8)).parse())
+        expectTrue(xml.contains("<testsuite name=\"fixtures/golden/suite.json\" tests=\"39\" failures=\"0\""))
+        expectTrue(XMLParser(data: Data(xml.utf8)).parse())
     }
 
     @Test func sameInputsGiveByteIdenticalOutputInEveryFormat() throws {
@@ -60,26 +60,26 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
             let arguments = ["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-noisy.gpx", "--format", format]
             let first = try CLI.run(arguments)
             let second = try CLI.run(arguments)
-            #expect(first.status == 0)
-            #expect(first.stdout == second.stdout)
-            #expect(!first.stdout.isEmpty)
+            expectEqual(first.status, 0)
+            expectEqual(first.stdout, second.stdout)
+            expectTrue(!first.stdout.isEmpty)
         }
     }
 
     @Test func textTimelineForPeople() throws {
         let result = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--format", "text", "--lang", "en"])
-        #expect(result.status == 0)
-        #expect(try matchesGolden(result.stdout, "simulate-torino-brisk-en.txt"), "\(result.stdout)")
+        expectEqual(result.status, 0)
+        try expectTrue(matchesGolden(result.stdout, "simulate-torino-brisk-en.txt"), "\(result.stdout)")
     }
 
     @Test func jsonDocumentCarriesItsInputs() throws {
         let result = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--format", "json", "--queue-depth", "2"])
         let json = try JSONParser().parse(result.stdout)
-        #expect(json["tour"] == .string("torino-portici"))
-        #expect(json["language"] == .string("it"))
-        #expect(json["policy"]?["queueDepth"] == .integer(2))
-        #expect(json["traceStart"]?.stringValue?.hasSuffix("Z") == true)
-        #expect(json["events"]?.arrayElements?.first?["event"] == .string("tour_started"))
+        expectEqual(json["tour"], .string("torino-portici"))
+        expectEqual(json["language"], .string("it"))
+        expectTrue(json["policy"]?["queueDepth"] == .integer(2))
+        expectTrue(json["traceStart"]?.stringValue?.hasSuffix("Z") == true)
+        expectTrue(json["events"]?.arrayElements?.first?["event"] == .string("tour_started"))
     }
 
     @Test func aChangedTimelineFailsWithTheFirstDivergence() throws {
@@ -93,85 +93,85 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         // Within the tolerance: still a match.
         lines[index] = lines[index].replacingOccurrences(of: "\"t\":496.000", with: "\"t\":496.300")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        #expect(try CLI.run(arguments).status == 0)
+        try expectEqual(CLI.run(arguments).status, 0)
         // Beyond it: a mismatch naming the event, expected and actual.
         lines[index] = lines[index].replacingOccurrences(of: "\"t\":496.300", with: "\"t\":498.000")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let result = try CLI.run(arguments)
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("timeline differs from \(path) at event \(index + 1) (golden line \(index + 1)): t 496.000 s, expected 498.000 s (off by 2.000 s, tolerance 0.500 s)"), "\(result.stdout)")
-        #expect(result.stdout.contains("expected:   " + lines[index]))
-        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+        expectEqual(result.status, 1)
+        expectTrue(result.stdout.contains("timeline differs from \(path) at event \(index + 1) (golden line \(index + 1)): t 496.000 s, expected 498.000 s (off by 2.000 s, tolerance 0.500 s)"), "\(result.stdout)")
+        expectTrue(result.stdout.contains("expected:   " + lines[index]))
+        expectTrue(result.stdout.hasSuffix("0 passed, 1 failed\n"))
         // A missing event.
         try Data((lines.prefix(lines.count - 2).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let shorter = try CLI.run(arguments + ["--tolerance", "5"])
-        #expect(shorter.status == 1)
-        #expect(shorter.stdout.contains("an extra event (the golden timeline ends before it)"))
+        expectEqual(shorter.status, 1)
+        expectTrue(shorter.stdout.contains("an extra event (the golden timeline ends before it)"))
         // --update accepts the current timeline.
-        #expect(try CLI.run(arguments + ["--update"]).status == 0)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == golden)
+        try expectEqual(CLI.run(arguments + ["--update"]).status, 0)
+        try expectEqual(String(contentsOfFile: path, encoding: .utf8), golden)
     }
 
     @Test func analyticsEventsFollowTheBatchShape() throws {
         let path = NSTemporaryDirectory() + "walkscape-events-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", path])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let body = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         let events = try #require(body["events"]?.arrayElements)
-        #expect(events.map { $0["name"]?.stringValue ?? "" } == ["tour_started"] + Array(repeating: "point_triggered", count: 7) + ["tour_completed"])
-        #expect(events.allSatisfy { $0["tourId"] == .string("paris-ile-de-la-cite") && $0["language"] == .string("en") && $0["offline"] == .bool(true) })
+        expectEqual(events.map { $0["name"]?.stringValue ?? "" }, ["tour_started"] + Array(repeating: "point_triggered", count: 7) + ["tour_completed"])
+        expectTrue(events.allSatisfy { $0["tourId"] == .string("paris-ile-de-la-cite") && $0["language"] == .string("en") && $0["offline"] == .bool(true) })
         // Exactly the backend DTO's fields (no createdAt: its ValidationPipe refuses unknown fields).
         let fields = ["name", "anonymousId", "tourId", "pointId", "language", "device", "osVersion", "offline", "timestamp", "properties"]
-        #expect(events.allSatisfy { event in (event.objectMembers ?? []).allSatisfy { fields.contains($0.key) } })
-        #expect(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count == 1)
-        #expect(events[1]["pointId"] == .string("p1"))
+        expectTrue(events.allSatisfy { event in (event.objectMembers ?? []).allSatisfy { fields.contains($0.key) } })
+        expectEqual(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count, 1)
+        expectEqual(events[1]["pointId"], .string("p1"))
         let first = try #require(events[0]["timestamp"]?.stringValue)
         let gpx = try String(contentsOfFile: repositoryRoot + "/fixtures/traces/paris-ile-de-la-cite-clean.gpx", encoding: .utf8)
-        #expect(gpx.contains("<trkpt") && gpx.contains("<time>\(first)</time>"), "timestamp \(first) is the first fix's time")
+        expectTrue(gpx.contains("<trkpt") && gpx.contains("<time>\(first)</time>"), "timestamp \(first) is the first fix's time")
         // The same run gives the same batch; --anonymous-id replaces the derived id.
         let again = NSTemporaryDirectory() + "walkscape-events-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: again) }
-        #expect(try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", again]).status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", again, "--anonymous-id", "qa-device-7"]).status == 0)
+        try expectEqual(CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", again]).status, 0)
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: again)), Data(contentsOf: URL(fileURLWithPath: path)))
+        try expectEqual(CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--lang", "en", "--events", again, "--anonymous-id", "qa-device-7"]).status, 0)
         let named = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: again))))
-        #expect(named["events"]?.arrayElements?.allSatisfy { $0["anonymousId"] == .string("qa-device-7") } == true)
+        expectTrue(named["events"]?.arrayElements?.allSatisfy { $0["anonymousId"] == .string("qa-device-7") } == true)
         let empty = try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--events", again, "--anonymous-id", ""])
-        #expect(empty.status == 2)
-        #expect(empty.stderr.contains("--anonymous-id must be 1 to 200 characters"))
+        expectEqual(empty.status, 2)
+        expectTrue(empty.stderr.contains("--anonymous-id must be 1 to 200 characters"))
     }
 
     @Test func replayErrorsAreClearAndExitCodesDocumented() throws {
         let missing = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/nope.gpx"])
-        #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("fixtures/traces/nope.gpx"))
+        expectEqual(missing.status, 2)
+        expectTrue(missing.stderr.hasPrefix("fixtures/traces/nope.gpx"))
         let broken = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces-bad/unclosed.gpx"])
-        #expect(broken.status == 1)
-        #expect(broken.stderr.split(separator: "\n").count == 1, "\(broken.stderr)")
-        #expect(broken.stderr.hasPrefix("fixtures/traces-bad/unclosed.gpx:"))
+        expectEqual(broken.status, 1)
+        expectEqual(broken.stderr.split(separator: "\n").count, 1, "\(broken.stderr)")
+        expectTrue(broken.stderr.hasPrefix("fixtures/traces-bad/unclosed.gpx:"))
         let noFixes = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces-bad/waypoints-only.gpx"])
-        #expect(noFixes.status == 1)
+        expectEqual(noFixes.status, 1)
         let language = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--lang", "de"])
         // A language the tour lacks is a usage error naming the languages it has, not "run validate".
-        #expect(language.status == 2)
-        #expect(language.stderr == "tours/torino-portici: the tour has no \"de\" narration; it has it, en: pass --lang it or --lang en\n")
+        expectEqual(language.status, 2)
+        expectEqual(language.stderr, "tours/torino-portici: the tour has no \"de\" narration; it has it, en: pass --lang it or --lang en\n")
         let format = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--format", "xml"])
-        #expect(format.status == 2)
+        expectEqual(format.status, 2)
         let depth = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--queue-depth", "-1"])
-        #expect(depth.status == 2)
-        #expect(depth.stderr.contains("--queue-depth must be 0 or more, got -1."), "\(depth.stderr)")
+        expectEqual(depth.status, 2)
+        expectTrue(depth.stderr.contains("--queue-depth must be 0 or more, got -1."), "\(depth.stderr)")
         // A negative number is the option's value, checked by the option's own rule (not "Missing value").
         let noise = try CLI.run(["radii", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--noise", "-3"])
-        #expect(noise.status == 2)
-        #expect(noise.stderr.hasPrefix("Error: --noise must be metres, 0 or more, got -3."), "\(noise.stderr)")
+        expectEqual(noise.status, 2)
+        expectTrue(noise.stderr.hasPrefix("Error: --noise must be metres, 0 or more, got -3."), "\(noise.stderr)")
         // A misspelt command gets a suggestion.
         let typo = try CLI.run(["simulat", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx"])
-        #expect(typo.status == 2)
-        #expect(typo.stderr.hasPrefix("Error: unknown command 'simulat'; did you mean 'simulate'?"), "\(typo.stderr)")
+        expectEqual(typo.status, 2)
+        expectTrue(typo.stderr.hasPrefix("Error: unknown command 'simulat'; did you mean 'simulate'?"), "\(typo.stderr)")
         let suite = try CLI.run(["check", "--suite", "fixtures/golden/nope.json"])
-        #expect(suite.status == 2)
+        expectEqual(suite.status, 2)
         let both = try CLI.run(["check", "--suite", "fixtures/golden/suite.json", "tours/torino-portici"])
-        #expect(both.status == 2)
+        expectEqual(both.status, 2)
     }
 }

@@ -37,21 +37,21 @@ import WalkscapeTestSupport
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         check.waitUntilExit()
         let failed = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-        #expect(check.terminationStatus == 0, "\(failed.joined(separator: "\n"))\n\(text.suffix(600))")
-        #expect(failed.isEmpty)
+        expectEqual(check.terminationStatus, 0, "\(failed.joined(separator: "\n"))\n\(text.suffix(600))")
+        expectTrue(failed.isEmpty)
         // Enough checks ran: per point, per walk, the recordings, the DevTools run and the visit (and the map's tiles).
         let passed = text.split(separator: "\n").filter { $0.hasPrefix("PASS") }.count
-        #expect(passed >= 40, "\(passed) checks passed:\n\(text)")
-        #expect(text.contains("PASS  data: valid against report-data.schema.json") || text.contains("SKIP  data: valid"), "\(text)")
+        expectTrue(passed >= 40, "\(passed) checks passed:\n\(text)")
+        expectTrue(text.contains("PASS  data: valid against report-data.schema.json") || text.contains("SKIP  data: valid"), "\(text)")
         if profile == "ios-app@5c84126" {
             let line = text.split(separator: "\n").first { $0.hasPrefix("PASS  page: build differences with citations: ") }
-            #expect(line.map { !$0.hasSuffix(": 0 citations") } == true, "\(text)")
+            expectEqual(line.map { !$0.hasSuffix(": 0 citations") }, true, "\(text)")
         }
-        if options.contains("--sweep") { #expect(text.contains("PASS  page: radii's sweep and noise grids, cell for cell: 3 grids"), "\(text)") }
+        if options.contains("--sweep") { expectTrue(text.contains("PASS  page: radii's sweep and noise grids, cell for cell: 3 grids"), "\(text)") }
         if options.contains("--phases") {
-            #expect(text.split(separator: "\n").filter { $0.hasPrefix("PASS  page: walk ") && $0.contains("each phase's delivered fixes") }.count == 3, "\(text)")
-            #expect(text.contains("PASS  interaction: the phase selector shows one phase"), "\(text)")
+            expectEqual(text.split(separator: "\n").filter { $0.hasPrefix("PASS  page: walk ") && $0.contains("each phase's delivered fixes") }.count, 3, "\(text)")
+            expectTrue(text.contains("PASS  interaction: the phase selector shows one phase"), "\(text)")
         }
-        if tour == "helsinki-keskusta" { #expect(text.contains("PASS  page: basemap features and attribution"), "\(text)") }
+        if tour == "helsinki-keskusta" { expectTrue(text.contains("PASS  page: basemap features and attribution"), "\(text)") }
     }
 }

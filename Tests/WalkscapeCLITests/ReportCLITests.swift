@@ -18,22 +18,22 @@ import WalkscapeTestSupport
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(["report", "tours/torino-portici", "--trace"] + Self.traces + ["--lang", "it", "--output", dir + "/report.html"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix(dir + "/report.html: 7 points, 3 walks, "), "\(result.stdout)")
-        #expect(result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["report.html"])
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stderr.isEmpty, "\(result.stderr)")
+        expectTrue(result.stdout.hasPrefix(dir + "/report.html: 7 points, 3 walks, "), "\(result.stdout)")
+        expectEqual(result.stdout.split(separator: "\n").count, 1, "\(result.stdout)")
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir), ["report.html"])
         let page = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
-        #expect(page.hasPrefix("<!DOCTYPE html>") || page.hasPrefix("<!doctype html>"), "\(page.prefix(40))")
-        #expect(!page.contains("/*REPORT_DATA*/"))
-        #expect(page.contains("walkscape report tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx"))
-        #expect(page.contains("data:audio/mpeg;base64,"))
+        expectTrue(page.hasPrefix("<!DOCTYPE html>") || page.hasPrefix("<!doctype html>"), "\(page.prefix(40))")
+        expectTrue(!page.contains("/*REPORT_DATA*/"))
+        expectTrue(page.contains("walkscape report tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx"))
+        expectTrue(page.contains("data:audio/mpeg;base64,"))
         // The same command writes the same bytes, over the first page.
         let first = FileManager.default.contents(atPath: dir + "/report.html")
         let again = try CLI.run(["report", "tours/torino-portici", "--trace"] + Self.traces + ["--lang", "it", "--output", dir + "/report.html"])
-        #expect(again.status == 0, "\(again.stderr)")
-        #expect(FileManager.default.contents(atPath: dir + "/report.html") == first)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["report.html"])
+        expectEqual(again.status, 0, "\(again.stderr)")
+        expectEqual(FileManager.default.contents(atPath: dir + "/report.html"), first)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir), ["report.html"])
     }
 
     /// The report's sweep and noise figures are `radii`'s for the same tour, walks and options: each grid
@@ -44,16 +44,16 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let options = ["--sweep", "50:300:25", "--noise", "8", "--runs", "3", "--seed", "5", "--phases", "2", "--profile", "prd"]
         let radii = try CLI.run(["radii", "tours/torino-portici", "--trace"] + Self.traces + options)
-        #expect(radii.status == 0, "\(radii.stderr)")
+        expectEqual(radii.status, 0, "\(radii.stderr)")
         let report = try CLI.run(["report", "tours/torino-portici", "--trace"] + Self.traces + options + ["--output", dir + "/report.html"])
-        #expect(report.status == 0, "\(report.stderr)")
+        expectEqual(report.status, 0, "\(report.stderr)")
         let page = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         let open = "<script type=\"application/json\" id=\"report-data\">"
         let json = try #require(page.components(separatedBy: open).dropFirst().first?.components(separatedBy: "</script>").first)
         let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let advice = try #require(data["advice"] as? [String: Any])
         let grids = try #require(advice["grids"] as? [[String: Any]])
-        #expect(grids.compactMap { $0["key"] as? String } == ["sweepShare", "sweepDelay", "noise"])
+        expectEqual(grids.compactMap { $0["key"] as? String }, ["sweepShare", "sweepDelay", "noise"])
         let lines = radii.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func words(_ line: String) -> [String] { line.split(separator: " ").map(String.init) }
         for grid in grids {
@@ -62,12 +62,12 @@ import WalkscapeTestSupport
             let radiiAcross = try #require(grid["radii"] as? [String])
             #expect(words(lines[at + 1]) == ["#"] + radiiAcross)
             let rows = try #require(grid["rows"] as? [[String: Any]])
-            #expect(rows.count == 7)
+            expectEqual(rows.count, 7)
             for (i, row) in rows.enumerated() {
                 let cells = try #require(row["cells"] as? [String])
-                #expect(words(lines[at + 2 + i]) == ["\(row["point"] as? Int ?? -1)"] + cells, "\(title), row \(i + 1)")
+                expectEqual(words(lines[at + 2 + i]), ["\(row["point"] as? Int ?? -1)"] + cells, "\(title), row \(i + 1)")
             }
-            for note in grid["notes"] as? [String] ?? [] { #expect(lines.contains(note), "\(note)") }
+            for note in grid["notes"] as? [String] ?? [] { expectTrue(lines.contains(note), "\(note)") }
         }
         // The table's columns: the radius from which every walk (each phase a walk) triggers, and 95 % of noisy replays.
         for row in try #require(advice["rows"] as? [[String: Any]]) {
@@ -75,12 +75,12 @@ import WalkscapeTestSupport
             let cells = try #require(row["cells"] as? [String: String])
             let sweep = try #require(lines.first { $0.hasPrefix("\(point)  ") && $0.contains("swept radius") || $0.hasPrefix("\(point)  triggers on every trace from ") })
             let noise = try #require(lines.first { $0.hasPrefix("\(point)  ") && $0.contains("noisy replays") })
-            #expect(sweep.hasPrefix("\(point)  triggers on every trace from \(cells["sweep"] ?? "?");") || (cells["sweep"] == "none swept" && sweep.contains("no swept radius")), "\(sweep) / \(cells)")
-            #expect(noise == "\(point)  triggers in ≥ 95 % of noisy replays from \(cells["noise"] ?? "?")" || (cells["noise"] == "none swept" && noise.contains("no swept radius")), "\(noise) / \(cells)")
+            expectTrue(sweep.hasPrefix("\(point)  triggers on every trace from \(cells["sweep"] ?? "?");") || (cells["sweep"] == "none swept" && sweep.contains("no swept radius")), "\(sweep) / \(cells)")
+            expectTrue(noise == "\(point)  triggers in ≥ 95 % of noisy replays from \(cells["noise"] ?? "?")" || (cells["noise"] == "none swept" && noise.contains("no swept radius")), "\(noise) / \(cells)")
         }
         // And the page says how: the options in its command.
         let provenance = try #require(data["provenance"] as? [String: Any])
-        #expect((provenance["command"] as? String)?.contains("--sweep 50:300:25 --noise 8 --runs 3 --seed 5 --jumps 4 --dropouts 4") == true)
+        expectTrue((provenance["command"] as? String)?.contains("--sweep 50:300:25 --noise 8 --runs 3 --seed 5 --jumps 4 --dropouts 4") == true)
     }
 
     @Test(arguments: [
@@ -97,11 +97,11 @@ import WalkscapeTestSupport
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(["report", "tours/torino-portici"] + arguments.map { $0.replacingOccurrences(of: "DIR", with: dir) })
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        expectEqual(result.status, 2, "\(result.stderr)")
+        expectTrue(result.stdout.isEmpty, "\(result.stdout)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains(words.replacingOccurrences(of: "DIR", with: dir)), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+        expectEqual(lines.count, 1, "\(result.stderr)")
+        expectTrue(result.stderr.contains(words.replacingOccurrences(of: "DIR", with: dir)), "\(result.stderr)")
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 }

@@ -38,32 +38,32 @@ import WalkscapeTestSupport
         for name in ["a.flac", "b.flac"] {
             let path = directory + "/" + name
             let result = try CLI.run(Self.arguments + ["--render", path])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let line = try sizeLine(result.stderr)
-            #expect(line.path == path)
-            #expect(line.label == "FLAC (16-bit)")
-            #expect(line.clock == "33:00.0")
-            #expect(line.size == "at most 380.2 MB (its size as 16-bit WAV; FLAC compresses it, silence to almost nothing)", "\(line.size)")
+            expectEqual(line.path, path)
+            expectEqual(line.label, "FLAC (16-bit)")
+            expectEqual(line.clock, "33:00.0")
+            expectEqual(line.size, "at most 380.2 MB (its size as 16-bit WAV; FLAC compresses it, silence to almost nothing)", "\(line.size)")
             // 33:00.0 at 48 kHz, 2 channels of 2 bytes: the 16-bit WAV's data size, which the FLAC file stays under.
             let written = try size(path)
-            #expect(written < 1980 * 48000 * 4)
+            expectTrue(written < 1980 * 48000 * 4)
             let wrote = try #require(result.stderr.split(separator: "\n").last, "\(result.stderr)")
-            #expect(wrote == "wrote \(formatMB(written)) to \(path)")
+            expectEqual(wrote, "wrote \(formatMB(written)) to \(path)")
             files.append(try #require(FileManager.default.contents(atPath: path)))
         }
-        #expect(files[0].starts(with: Array("fLaC".utf8)))
-        #expect(files[0] == files[1], "two renders of the same walk differ")
+        expectTrue(files[0].starts(with: Array("fLaC".utf8)))
+        expectEqual(files[0], files[1], "two renders of the same walk differ")
     }
 
     @Test func anUnknownOrOrphanRenderFormatIsAUsageError() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let bad = try CLI.run(Self.arguments + ["--render", directory + "/walk.wav", "--render-format", "mp3"])
-        #expect(bad.status == 2)
-        #expect(bad.stderr.contains("--render-format must be one of wav16, wav32f, flac, got mp3."), "\(bad.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: directory + "/walk.wav"))
+        expectEqual(bad.status, 2)
+        expectTrue(bad.stderr.contains("--render-format must be one of wav16, wav32f, flac, got mp3."), "\(bad.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: directory + "/walk.wav"))
         let orphan = try CLI.run(Self.arguments + ["--render-format", "flac"])
-        #expect(orphan.status == 2)
-        #expect(orphan.stderr.contains("--render-format is only used with --render FILE."), "\(orphan.stderr)")
+        expectEqual(orphan.status, 2)
+        expectTrue(orphan.stderr.contains("--render-format is only used with --render FILE."), "\(orphan.stderr)")
     }
 }

@@ -25,20 +25,20 @@ import WalkscapeTestSupport
                 let arguments = ["simulate", "tours/" + tour, "--trace", trace] + options
                 let streamed = try CLI.run(arguments)
                 let whole = try CLI.run(arguments, environment: ["WALKSCAPE_TRACE_STREAM": "0"])
-                #expect(streamed.status == whole.status, "\(arguments)")
-                #expect(streamed.stdout == whole.stdout, "\(arguments)")
-                #expect(streamed.stderr == whole.stderr, "\(arguments)")
-                #expect(!streamed.stdout.isEmpty, "\(arguments): \(streamed.stderr)")
+                expectEqual(streamed.status, whole.status, "\(arguments)")
+                expectEqual(streamed.stdout, whole.stdout, "\(arguments)")
+                expectEqual(streamed.stderr, whole.stderr, "\(arguments)")
+                expectTrue(!streamed.stdout.isEmpty, "\(arguments): \(streamed.stderr)")
             }
         }
     }
 
     @Test func checkPassesTheGoldenSuiteReadingWholeToo() throws {
         let result = try CLI.run(["check", "--suite", "fixtures/golden/suite.json"], environment: ["WALKSCAPE_TRACE_STREAM": "0"])
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("39 passed, 0 failed\n"))
+        expectEqual(result.status, 0, "\(result.stdout)")
+        expectTrue(result.stdout.hasSuffix("39 passed, 0 failed\n"))
         // Streamed (cases with minShare read their trace whole either way) and read whole print the same report.
         let streamed = try CLI.run(["check", "--suite", "fixtures/golden/suite.json"])
-        #expect(streamed.stdout == result.stdout)
+        expectEqual(streamed.stdout, result.stdout)
     }
 }

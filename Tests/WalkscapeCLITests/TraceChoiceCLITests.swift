@@ -9,38 +9,38 @@ import WalkscapeTestSupport
 
     @Test func inspectListsTracksAndSegmentsWithTheirTimeSpans() throws {
         let result = try CLI.run(["inspect", Self.twoWalks])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.contains("""
             Parts (pick one with --track N, --segment M):
               track 1  segment 1  4 fixes  2026-05-09T09:00:00Z to 2026-05-09T09:00:30Z (0:30)  33 m
               track 1  segment 2  3 fixes  2026-05-09T09:05:00Z to 2026-05-09T09:05:20Z (0:20)  22 m
               track 2  segment 1  5 fixes  2026-05-10T10:00:00Z to 2026-05-10T10:00:40Z (0:40)  44 m
             """), "\(result.stdout)")
-        #expect(result.stdout.contains("warning: a gap of over an hour between fixes: 24:54:40 from 2026-05-09T09:05:20Z to 2026-05-10T10:00:00Z; is this more than one walk? The file has 2 tracks in 3 segments: pick one with --track N (and --segment M); walkscape inspect lists them"))
+        expectTrue(result.stdout.contains("warning: a gap of over an hour between fixes: 24:54:40 from 2026-05-09T09:05:20Z to 2026-05-10T10:00:00Z; is this more than one walk? The file has 2 tracks in 3 segments: pick one with --track N (and --segment M); walkscape inspect lists them"))
         let json = try JSONParser().parse(try CLI.run(["inspect", "--json", Self.twoWalks]).stdout)
-        #expect(json["parts"]?.arrayElements?.count == 3)
-        #expect(json["parts"]?.arrayElements?[2]["firstTime"] == .string("2026-05-10T10:00:00Z"))
+        expectTrue(json["parts"]?.arrayElements?.count == 3)
+        expectTrue(json["parts"]?.arrayElements?[2]["firstTime"] == .string("2026-05-10T10:00:00Z"))
     }
 
     @Test func trackAndSegmentPickOnePartEverywhere() throws {
         let second = try CLI.run(["inspect", "--json", "--track", "2", Self.twoWalks])
         let json = try JSONParser().parse(second.stdout)
-        #expect(json["fixes"]?.intValue == 5)
-        #expect(json["warnings"] == .array([]))
+        expectTrue(json["fixes"]?.intValue == 5)
+        expectEqual(json["warnings"], .array([]))
         let segment = try JSONParser().parse(try CLI.run(["inspect", "--json", "--track", "1", "--segment", "2", Self.twoWalks]).stdout)
-        #expect(segment["fixes"]?.intValue == 3 && segment["firstTime"] == .string("2026-05-09T09:05:00Z"))
+        expectTrue(segment["fixes"]?.intValue == 3 && segment["firstTime"] == .string("2026-05-09T09:05:00Z"))
         for command in [["simulate"], ["compare"], ["radii"]] {
             let arguments = command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "2"]
             let result = try CLI.run(arguments)
-            #expect(!result.stderr.contains("gap of over an hour"), "\(command): \(result.stderr)")
+            expectTrue(!result.stderr.contains("gap of over an hour"), "\(command): \(result.stderr)")
             // radii leave a trace they cannot use out, and with none left advise nothing; --strict refuses it at once.
             let wrong = try CLI.run(command + ["tours/torino-portici", "--trace", Self.twoWalks, "--track", "3"] + (command == ["radii"] ? ["--strict"] : []))
-            #expect(wrong.status == 1)
-            #expect(wrong.stderr == "\(Self.twoWalks): track 3 was chosen but the file has 2 tracks; expected --track 1 to 2 (walkscape inspect lists them)\n", "\(command)")
+            expectEqual(wrong.status, 1)
+            expectEqual(wrong.stderr, "\(Self.twoWalks): track 3 was chosen but the file has 2 tracks; expected --track 1 to 2 (walkscape inspect lists them)\n", "\(command)")
         }
         let zero = try CLI.run(["simulate", "tours/torino-portici", "--trace", Self.twoWalks, "--track", "0"])
-        #expect(zero.status == 2)
-        #expect(zero.stderr.hasPrefix("Error: --track must be 1 or more, got 0."))
+        expectEqual(zero.status, 2)
+        expectTrue(zero.stderr.hasPrefix("Error: --track must be 1 or more, got 0."))
     }
 
     @Test func theRealMultiTrackLoggerFile() throws {
@@ -48,39 +48,39 @@ import WalkscapeTestSupport
         guard FileManager.default.fileExists(atPath: path) else { return }
         let whole = try CLI.run(["inspect", "--json", path])
         let json = try JSONParser().parse(whole.stdout)
-        #expect(json["parts"]?.arrayElements?.count == 6)
-        #expect(json["warnings"]?.arrayElements?.contains { $0.stringValue?.hasPrefix("5 gaps of over an hour between fixes, the longest 13856:50:14") == true } == true, "\(whole.stdout)")
+        expectTrue(json["parts"]?.arrayElements?.count == 6)
+        expectTrue(json["warnings"]?.arrayElements?.contains { $0.stringValue?.hasPrefix("5 gaps of over an hour between fixes, the longest 13856:50:14") == true } == true, "\(whole.stdout)")
         let one = try JSONParser().parse(try CLI.run(["inspect", "--json", "--track", "1", path]).stdout)
-        #expect(one["fixes"] == json["parts"]?.arrayElements?[0]["fixes"])
+        expectTrue(one["fixes"] == json["parts"]?.arrayElements?[0]["fixes"])
     }
 
     @Test func partlyTimedFilesKeepEveryFix() throws {
         let mostly = try CLI.run(["inspect", "--json", "--walk-speed", "1.3", "fixtures/traces-formats/mostly-untimed.gpx"])
         let json = try JSONParser().parse(mostly.stdout)
-        #expect(json["fixes"]?.intValue == 10)
-        #expect(json["timesSynthesized"] == .bool(true))
-        #expect(json["warnings"] == .array([.string("only 1 of 10 fixes have a time (the first without one at line 5); timed the whole walk at 1.30 m/s along the path, keeping the first timed fix's time (2026-05-09T09:00:00Z)")]))
+        expectTrue(json["fixes"]?.intValue == 10)
+        expectEqual(json["timesSynthesized"], .bool(true))
+        expectEqual(json["warnings"], .array([.string("only 1 of 10 fixes have a time (the first without one at line 5); timed the whole walk at 1.30 m/s along the path, keeping the first timed fix's time (2026-05-09T09:00:00Z)")]))
         let path = repositoryRoot + "/../shared/real/gpx/cerknicko-without-times.gpx"
         guard FileManager.default.fileExists(atPath: path) else { return }
         let real = try JSONParser().parse(try CLI.run(["inspect", "--json", path]).stdout)
-        #expect(real["fixes"]?.intValue == 296)
-        #expect((real["lengthMeters"]?.doubleValue ?? 0) > 4000, "the length describes the whole walk, not the 5 timed fixes")
+        expectTrue(real["fixes"]?.intValue == 296)
+        expectTrue((real["lengthMeters"]?.doubleValue ?? 0) > 4000, "the length describes the whole walk, not the 5 timed fixes")
     }
 
     @Test func aTraceFarFromTheTourIsAWarningAndRadiiRefuseIt() throws {
         let paris = "fixtures/traces/paris-ile-de-la-cite-clean.gpx"
         let far = try CLI.run(["simulate", "tours/torino-portici", "--trace", paris])
-        #expect(far.status == 0)
-        #expect(far.stderr.hasPrefix("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(far.stderr)")
-        #expect(far.stderr.hasSuffix(" km away; is it a walk of another tour?\n"))
+        expectEqual(far.status, 0)
+        expectTrue(far.stderr.hasPrefix("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(far.stderr)")
+        expectTrue(far.stderr.hasSuffix(" km away; is it a walk of another tour?\n"))
         let json = try JSONParser().parse(try CLI.run(["simulate", "tours/torino-portici", "--trace", paris, "--format", "json"]).stdout)
-        #expect(json["warnings"]?.arrayElements?.count == 1, "\(json)")
+        expectTrue(json["warnings"]?.arrayElements?.count == 1, "\(json)")
         let near = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx"])
-        #expect(near.stderr == "")
+        expectEqual(near.stderr, "")
         let strict = try CLI.run(["radii", "tours/torino-portici", "--trace", paris, "--strict"])
-        #expect(strict.status == 1)
-        #expect(strict.stdout == "")
-        #expect(strict.stderr.hasSuffix("Radii are not advised from a walk somewhere else.\n"), "\(strict.stderr)")
+        expectEqual(strict.status, 1)
+        expectEqual(strict.stdout, "")
+        expectTrue(strict.stderr.hasSuffix("Radii are not advised from a walk somewhere else.\n"), "\(strict.stderr)")
     }
 
     /// Issue 26: radii leave a far or unreadable trace out with a warning and advise from the rest; with
@@ -91,16 +91,16 @@ import WalkscapeTestSupport
         let missing = "fixtures/traces/no-such-walk.gpx"
         let alone = try CLI.run(["radii", "tours/torino-portici", "--trace", torino])
         let mixed = try CLI.run(["radii", "tours/torino-portici", "--trace", paris, torino, missing])
-        #expect(mixed.status == 0, "\(mixed.stderr)")
-        #expect(mixed.stdout == alone.stdout, "the advice is the good trace's alone")
-        #expect(mixed.stderr.contains("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(mixed.stderr)")
-        #expect(mixed.stderr.contains("km away; is it a walk of another tour? Left out of the advice: radii are not advised from a walk somewhere else.\n"))
-        #expect(mixed.stderr.contains("\(missing): warning: left out of the advice: it cannot be read (above).\n"), "\(mixed.stderr)")
-        #expect(mixed.stderr.hasSuffix("radii: advised from 1 of 3 traces (2 left out above; --strict refuses them).\n"), "\(mixed.stderr)")
+        expectEqual(mixed.status, 0, "\(mixed.stderr)")
+        expectEqual(mixed.stdout, alone.stdout, "the advice is the good trace's alone")
+        expectTrue(mixed.stderr.contains("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(mixed.stderr)")
+        expectTrue(mixed.stderr.contains("km away; is it a walk of another tour? Left out of the advice: radii are not advised from a walk somewhere else.\n"))
+        expectTrue(mixed.stderr.contains("\(missing): warning: left out of the advice: it cannot be read (above).\n"), "\(mixed.stderr)")
+        expectTrue(mixed.stderr.hasSuffix("radii: advised from 1 of 3 traces (2 left out above; --strict refuses them).\n"), "\(mixed.stderr)")
         let none = try CLI.run(["radii", "tours/torino-portici", "--trace", paris])
-        #expect(none.status == 1)
-        #expect(none.stdout == "")
-        #expect(none.stderr.hasSuffix("tours/torino-portici: no radius advised: every trace was left out (above); give walks of this tour.\n"), "\(none.stderr)")
+        expectEqual(none.status, 1)
+        expectEqual(none.stdout, "")
+        expectTrue(none.stderr.hasSuffix("tours/torino-portici: no radius advised: every trace was left out (above); give walks of this tour.\n"), "\(none.stderr)")
     }
 
     /// Issue 26: check gives simulate's far-trace warning (on stderr; the verdict is unchanged).
@@ -110,8 +110,8 @@ import WalkscapeTestSupport
         defer { unlink(golden) }
         for extra in [["--update"], []] {
             let check = try CLI.run(["check", "tours/torino-portici", "--trace", paris, "--expect", golden] + extra)
-            #expect(check.status == 0, "\(check.stderr)")
-            #expect(check.stderr.hasPrefix("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(check.stderr)")
+            expectEqual(check.status, 0, "\(check.stderr)")
+            expectTrue(check.stderr.hasPrefix("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(check.stderr)")
         }
     }
 }

@@ -20,36 +20,35 @@ import WalkscapeTestSupport
     @Test func everyEventHasOnlyTheDTOsFieldsWithTheirTypes() throws {
         for app in AnalyticsApp.allCases {
             let events = try #require(batch(app).body(timeline: AnalyticsTimelines.refiring, pointCount: 2)["events"]?.arrayElements)
-            #expect(!events.isEmpty)
+            expectTrue(!events.isEmpty)
             for event in events {
                 let keys = Set(try #require(event.objectMembers).map(\.key))
-                #expect(keys.isSubset(of: Self.dtoFields), "\(app): \(keys.subtracting(Self.dtoFields))")
-                #expect(keys.isSuperset(of: ["name", "anonymousId", "tourId", "language", "device", "osVersion", "offline", "timestamp", "properties"]))
-                #expect(AnalyticsBatch.eventNames.contains(event["name"]?.stringValue ?? ""))
-                #expect(event["offline"] == .bool(true))
-                #expect(event["anonymousId"] == .string("a-1"))
-                #expect(event["properties"]?.objectMembers != nil)
+                expectTrue(keys.isSubset(of: Self.dtoFields), "\(app): \(keys.subtracting(Self.dtoFields))")
+                expectTrue(keys.isSuperset(of: ["name", "anonymousId", "tourId", "language", "device", "osVersion", "offline", "timestamp", "properties"]))
+                expectTrue(AnalyticsBatch.eventNames.contains(event["name"]?.stringValue ?? ""))
+                expectEqual(event["offline"], .bool(true))
+                expectEqual(event["anonymousId"], .string("a-1"))
+                expectTrue(event["properties"]?.objectMembers != nil)
             }
-            #expect(events[0]["timestamp"] == .string("2023-11-14T22:13:20Z"))
+            expectEqual(events[0]["timestamp"], .string("2023-11-14T22:13:20Z"))
         }
     }
 
     @Test func iosCompletesAgainAtEveryLaterRefireThatPlaysOut() {
         let body = batch(.ios).body(timeline: AnalyticsTimelines.refiring, pointCount: 2)
-        #expect(names(body) == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2", "tour_completed"])
+        expectEqual(names(body), ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2", "tour_completed"])
         let completed = body["events"]?.arrayElements?.filter { $0["name"] == .string("tour_completed") } ?? []
-        #expect(completed.map { $0["timestamp"]?.stringValue ?? "" } == ["2023-11-14T22:15:30Z", "2023-11-14T22:16:50Z"])
-        #expect(completed.first?["properties"]?["durationMinutes"] == .integer(2))
-        #expect(completed.first?["properties"]?["pointsVisited"] == .integer(2))
-        #expect(completed.first?["properties"]?["triggerType"] == .string("gps"))
-        #expect(body["events"]?.arrayElements?[0]["properties"]?["triggerType"] == .string("manual"))
-        #expect(body["events"]?.arrayElements?[0]["osVersion"]?.stringValue?.lowercased().contains("ios") == true)
+        expectEqual(completed.map { $0["timestamp"]?.stringValue ?? "" }, ["2023-11-14T22:15:30Z", "2023-11-14T22:16:50Z"])
+        expectTrue(completed.first?["properties"]?["durationMinutes"] == .integer(2))
+        expectTrue(completed.first?["properties"]?["pointsVisited"] == .integer(2))
+        expectTrue(completed.first?["properties"]?["triggerType"] == .string("gps"))
+        expectTrue(body["events"]?.arrayElements?[0]["properties"]?["triggerType"] == .string("manual"))
+        expectTrue(body["events"]?.arrayElements?[0]["osVersion"]?.stringValue?.lowercased().contains("ios") == true)
     }
 
     @Test func androidAndWalkscapeCompleteOnce() {
         for app in [AnalyticsApp.android5c84126, .androidEfba3ee, .walkscape] {
-            #expect(names(batch(app).body(timeline: AnalyticsTimelines.refiring, pointCount: 2))
-                == ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2"])
+            expectEqual(names(batch(app).body(timeline: AnalyticsTimelines.refiring, pointCount: 2)), ["tour_started", "point_triggered 1", "point_triggered 2", "tour_completed", "point_triggered 2", "point_triggered 2"])
         }
     }
 
@@ -60,15 +59,15 @@ import WalkscapeTestSupport
             EngineEvent(t: 200, kind: .tourIncomplete, next: 2, missed: [2]),
         ]
         let timeline = Timeline(events: events, startTime: 0, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
-        #expect(names(batch(.ios).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1", "tour_abandoned"])
-        #expect(batch(.ios).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == .integer(1))
-        #expect(names(batch(.walkscape).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1", "tour_abandoned"])
-        #expect(names(batch(.android5c84126).body(timeline: timeline, pointCount: 2)) == ["tour_started", "point_triggered 1"])
+        expectEqual(names(batch(.ios).body(timeline: timeline, pointCount: 2)), ["tour_started", "point_triggered 1", "tour_abandoned"])
+        expectTrue(batch(.ios).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == .integer(1))
+        expectEqual(names(batch(.walkscape).body(timeline: timeline, pointCount: 2)), ["tour_started", "point_triggered 1", "tour_abandoned"])
+        expectEqual(names(batch(.android5c84126).body(timeline: timeline, pointCount: 2)), ["tour_started", "point_triggered 1"])
         // Android 1.1.12: stopTour() sends tour_abandoned {durationMinutes} (PlayerViewModel.kt@efba3ee:453–462).
         let abandoned = batch(.androidEfba3ee).body(timeline: timeline, pointCount: 2)
-        #expect(names(abandoned) == ["tour_started", "point_triggered 1", "tour_abandoned"])
-        #expect(abandoned["events"]?.arrayElements?[2]["properties"]?["durationMinutes"] == .integer(3))
-        #expect(abandoned["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == nil)
+        expectEqual(names(abandoned), ["tour_started", "point_triggered 1", "tour_abandoned"])
+        expectTrue(abandoned["events"]?.arrayElements?[2]["properties"]?["durationMinutes"] == .integer(3))
+        expectTrue(abandoned["events"]?.arrayElements?[2]["properties"]?["lastPointIndex"] == nil)
     }
 
     /// Android 1.1.12 sends tour_started {triggerType: "gps"} and tour_completed {durationMinutes (whole
@@ -84,24 +83,24 @@ import WalkscapeTestSupport
         let timeline = Timeline(events: events, startTime: 0, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
         let body = batch(.androidEfba3ee).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements ?? []
         func properties(_ i: Int) -> [String] { (body[i]["properties"]?.objectMembers ?? []).map(\.key).filter { !["source", "profile", "order"].contains($0) } }
-        #expect(body.map { $0["name"]?.stringValue ?? "" } == ["tour_started", "point_triggered", "point_triggered", "tour_completed"])
-        #expect(body[0]["properties"]?["triggerType"] == .string("gps"))
-        #expect(properties(1).isEmpty && properties(2).isEmpty)
-        #expect(body[3]["properties"]?["durationMinutes"] == .integer(2))
-        #expect(body[3]["properties"]?["triggerType"] == .string("gps"))
-        #expect(properties(3) == ["durationMinutes", "triggerType"])
+        expectEqual(body.map { $0["name"]?.stringValue ?? "" }, ["tour_started", "point_triggered", "point_triggered", "tour_completed"])
+        expectTrue(body[0]["properties"]?["triggerType"] == .string("gps"))
+        expectTrue(properties(1).isEmpty && properties(2).isEmpty)
+        expectTrue(body[3]["properties"]?["durationMinutes"] == .integer(2))
+        expectTrue(body[3]["properties"]?["triggerType"] == .string("gps"))
+        expectEqual(properties(3), ["durationMinutes", "triggerType"])
         let bare = batch(.android5c84126).body(timeline: timeline, pointCount: 2)["events"]?.arrayElements ?? []
-        #expect(bare.allSatisfy { ($0["properties"]?.objectMembers ?? []).allSatisfy { ["source", "profile", "order"].contains($0.key) } })
+        expectTrue(bare.allSatisfy { ($0["properties"]?.objectMembers ?? []).allSatisfy { ["source", "profile", "order"].contains($0.key) } })
     }
 
     @Test func theAnonymousIDIsAStableUUIDPerRun() {
         let a = AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app@5c84126")
-        #expect(a == AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app@5c84126"))
-        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "android-app@5c84126"))
-        #expect(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1001, fixes: 5, profile: "ios-app@5c84126"))
+        expectEqual(a, AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "ios-app@5c84126"))
+        expectTrue(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1000, fixes: 5, profile: "android-app@5c84126"))
+        expectTrue(a != AnalyticsBatch.anonymousID(tourID: "t", startTime: 1001, fixes: 5, profile: "ios-app@5c84126"))
         let parts = a.split(separator: "-").map(\.count)
-        #expect(parts == [8, 4, 4, 4, 12])
-        #expect(a.allSatisfy { $0 == "-" || $0.isHexDigit })
-        #expect(Array(a)[14] == "4")
+        expectEqual(parts, [8, 4, 4, 4, 12])
+        expectTrue(a.allSatisfy { $0 == "-" || $0.isHexDigit })
+        expectEqual(Array(a)[14], "4")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The driver takes fixes one at a time, wherever they come from, and gives `simulate`'s timeline.
@@ -29,9 +30,9 @@ import Testing
         for seed in UInt64(1)...4 {
             let (tour, trace) = noisyWalk(seed: seed)
             let timeline = Simulation.run(tour: tour, trace: trace, policy: profile.policy)
-            #expect(timeline.events == referenceTimeline(tour, trace, profile.policy), "seed \(seed)")
-            #expect(timeline.startTime == trace.times[0])
-            #expect(timeline.fixes == trace.count)
+            expectEqual(timeline.events, referenceTimeline(tour, trace, profile.policy), "seed \(seed)")
+            expectEqual(timeline.startTime, trace.times[0])
+            expectEqual(timeline.fixes, trace.count)
         }
     }
 
@@ -55,21 +56,21 @@ import Testing
             }
         }
         driver.end(into: &events)
-        #expect(events == expected)
+        expectEqual(events, expected)
     }
 
     @Test func theClockCountsFromTheFirstFix() {
         var driver = EngineDriver(tour: lineTour(points: 2, audio: [10, 10]))
         var events: [EngineEvent] = []
         driver.receive(Fix(time: 1_000, location: north(-500)), into: &events)
-        #expect(driver.origin == 1_000)
-        #expect(brief(events) == ["0.0 tour_started"])  // any first call starts the walk
+        expectEqual(driver.origin, 1_000)
+        expectEqual(brief(events), ["0.0 tour_started"])  // any first call starts the walk
         driver.receive(Fix(time: 1_030, location: north(0)), into: &events)
-        #expect(driver.clock == 30)
-        #expect(brief(events).suffix(2) == ["30.0 point_triggered 1", "30.0 audio_started 1"])
-        #expect(driver.walkTime(of: Fix(time: 1_045, location: north(0))) == 45)
-        #expect(driver.lastFix?.time == 1_030)
-        #expect(driver.received == 2)
+        expectEqual(driver.clock, 30)
+        expectEqual(brief(events).suffix(2), ["30.0 point_triggered 1", "30.0 audio_started 1"])
+        expectEqual(driver.walkTime(of: Fix(time: 1_045, location: north(0))), 45)
+        expectTrue(driver.lastFix?.time == 1_030)
+        expectEqual(driver.received, 2)
     }
 
     @Test func aWithheldFixOnlyMovesTheClock() {
@@ -77,12 +78,12 @@ import Testing
         let policy = EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 50))
         var driver = EngineDriver(tour: lineTour(points: 1, audio: [10]), policy: policy)
         var events: [EngineEvent] = []
-        #expect(driver.receive(Fix(time: 0, location: north(-400)), into: &events))
-        #expect(!driver.receive(Fix(time: 5, location: north(-390)), into: &events))
-        #expect(driver.clock == 5)
-        #expect(driver.withheldFixes == 1)
-        #expect(driver.lastFix?.location == north(-390))
-        #expect(driver.lastDeliveredFix?.location == north(-400))
+        expectTrue(driver.receive(Fix(time: 0, location: north(-400)), into: &events))
+        expectTrue(!driver.receive(Fix(time: 5, location: north(-390)), into: &events))
+        expectEqual(driver.clock, 5)
+        expectEqual(driver.withheldFixes, 1)
+        expectTrue(driver.lastFix?.location == north(-390))
+        expectTrue(driver.lastDeliveredFix?.location == north(-400))
     }
 
     @Test func aFixTheCallerWithholdsOnlyMovesTheClock() {
@@ -90,32 +91,32 @@ import Testing
         // point 2's region is not entered. The driver's own filter (every fix) is not asked.
         var driver = EngineDriver(tour: lineTour(points: 2, audio: [10, 10]))
         var events: [EngineEvent] = []
-        #expect(!driver.receive(Fix(time: 1_000, location: north(-500)), delivered: false, into: &events))
-        #expect(driver.origin == 1_000)
-        #expect(brief(events) == ["0.0 tour_started"])
-        #expect(driver.receive(Fix(time: 1_005, location: north(0)), delivered: true, into: &events))
-        #expect(brief(events).suffix(2) == ["5.0 point_triggered 1", "5.0 audio_started 1"])
+        expectTrue(!driver.receive(Fix(time: 1_000, location: north(-500)), delivered: false, into: &events))
+        expectEqual(driver.origin, 1_000)
+        expectEqual(brief(events), ["0.0 tour_started"])
+        expectTrue(driver.receive(Fix(time: 1_005, location: north(0)), delivered: true, into: &events))
+        expectEqual(brief(events).suffix(2), ["5.0 point_triggered 1", "5.0 audio_started 1"])
         var advanced = driver
         var expected: [EngineEvent] = []
         advanced.advance(to: 30, into: &expected)
         events.removeAll()
-        #expect(!driver.receive(Fix(time: 1_030, location: north(600)), delivered: false, into: &events))
-        #expect(brief(events) == ["15.0 audio_finished 1"])
-        #expect(events == expected)
-        #expect(driver.state.triggered == advanced.state.triggered && driver.state.queue == advanced.state.queue)
-        #expect(driver.clock == 30)
-        #expect(driver.received == 3)
-        #expect(driver.withheldFixes == 2)
-        #expect(driver.delivery.delivered == 0 && driver.delivery.withheld == 0)
-        #expect(driver.lastFix?.location == north(600))
-        #expect(driver.lastDeliveredFix?.time == 1_005)
+        expectTrue(!driver.receive(Fix(time: 1_030, location: north(600)), delivered: false, into: &events))
+        expectEqual(brief(events), ["15.0 audio_finished 1"])
+        expectEqual(events, expected)
+        expectTrue(driver.state.triggered == advanced.state.triggered && driver.state.queue == advanced.state.queue)
+        expectEqual(driver.clock, 30)
+        expectEqual(driver.received, 3)
+        expectEqual(driver.withheldFixes, 2)
+        expectTrue(driver.delivery.delivered == 0 && driver.delivery.withheld == 0)
+        expectTrue(driver.lastFix?.location == north(600))
+        expectTrue(driver.lastDeliveredFix?.time == 1_005)
         // Delivered: the engine sees it, whatever the driver's filter would say.
         var filtered = EngineDriver(tour: lineTour(points: 1, audio: [10]), policy: EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 500)))
         events.removeAll()
         filtered.receive(Fix(time: 0, location: north(-300)), into: &events)
-        #expect(filtered.receive(Fix(time: 5, location: north(-290)), delivered: true, into: &events))
-        #expect(filtered.lastDeliveredFix?.time == 5)
-        #expect(filtered.withheldFixes == 0)
+        expectTrue(filtered.receive(Fix(time: 5, location: north(-290)), delivered: true, into: &events))
+        expectTrue(filtered.lastDeliveredFix?.time == 5)
+        expectEqual(filtered.withheldFixes, 0)
     }
 
     @Test(arguments: EngineProfile.allCases)
@@ -145,9 +146,9 @@ import Testing
                 driver.receive(trace.fix(i), delivered: delivered, into: &events)
             }
             driver.end(into: &events)
-            #expect(events == expected.events, "\(profile.name) \(String(describing: device))")
-            #expect(driver.withheldFixes == expected.withheldFixes)
-            #expect(driver.lockedFixes == expected.lockedFixes)
+            expectEqual(events, expected.events, "\(profile.name) \(String(describing: device))")
+            expectEqual(driver.withheldFixes, expected.withheldFixes)
+            expectEqual(driver.lockedFixes, expected.lockedFixes)
         }
     }
 
@@ -156,13 +157,13 @@ import Testing
         var events: [EngineEvent] = []
         driver.receive(Fix(time: 0, location: north(0)), into: &events)
         driver.end(into: &events)
-        #expect(brief(events).suffix(3) == ["0.0 audio_started 1", "10.0 audio_finished 1", "10.0 tour_incomplete missed=2"])
+        expectEqual(brief(events).suffix(3), ["0.0 audio_started 1", "10.0 audio_finished 1", "10.0 tour_incomplete missed=2"])
         let count = events.count
-        #expect(!driver.receive(Fix(time: 20, location: north(600)), into: &events))
+        expectTrue(!driver.receive(Fix(time: 20, location: north(600)), into: &events))
         driver.advance(to: 30, into: &events)
         driver.end(into: &events)
-        #expect(events.count == count)
-        #expect(driver.ended)
+        expectEqual(events.count, count)
+        expectTrue(driver.ended)
     }
 
     @Test func controlsActAtTheClockUnlessToldWhen() {
@@ -172,11 +173,11 @@ import Testing
         driver.advance(to: 12, into: &events)
         events.removeAll()
         driver.seekAudio(to: 40, into: &events)
-        #expect(brief(events) == ["12.0 audio_seeked 1"])
+        expectEqual(brief(events), ["12.0 audio_seeked 1"])
         driver.skipAudio(at: 15, into: &events)
-        #expect(brief(events).suffix(2) == ["15.0 audio_finished 1", "15.0 tour_completed 1"])
+        expectEqual(brief(events).suffix(2), ["15.0 audio_finished 1", "15.0 tour_completed 1"])
         events.removeAll()
         driver.replayAudio(point: 1, into: &events)
-        #expect(brief(events) == ["15.0 audio_started 1"])
+        expectEqual(brief(events), ["15.0 audio_started 1"])
     }
 }

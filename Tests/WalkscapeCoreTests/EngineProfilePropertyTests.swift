@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The rules every profile keeps, on random tours and traces (`RandomWalk`) replayed under each profile.
@@ -20,13 +21,13 @@ import Testing
             let walk = RandomWalk(seed: seed)
             for profile in [EngineProfile.ios5c84126, .android5c84126, .androidEfba3ee] {
                 for phase in PhaseSpread.fractions(7) { Self.expectInvariants(walk, profile, phase: phase) }
-                #expect(Simulation.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phase: 0) == Simulation.run(tour: walk.tour, trace: walk.trace, policy: profile.policy))
+                expectEqual(Simulation.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phase: 0), Simulation.run(tour: walk.tour, trace: walk.trace, policy: profile.policy))
                 let spread = PhaseSpread.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phases: 7)
-                #expect(spread == PhaseSpread.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phases: 7))
+                expectEqual(spread, PhaseSpread.run(tour: walk.tour, trace: walk.trace, policy: profile.policy, phases: 7))
                 for point in spread.points {
-                    #expect(point.plays >= 0 && point.plays <= 7)
-                    #expect((point.plays == 0) == (point.startSpread == nil))
-                    if let spreadSeconds = point.startSpread { #expect(spreadSeconds >= 0) }
+                    expectTrue(point.plays >= 0 && point.plays <= 7)
+                    expectEqual((point.plays == 0), (point.startSpread == nil))
+                    if let spreadSeconds = point.startSpread { expectTrue(spreadSeconds >= 0) }
                 }
             }
         }
@@ -38,54 +39,54 @@ import Testing
         let policy = profile.policy
 let timeline = Simulation.run(tour: walk.tour, trace: walk.trace, policy: policy, phase: phase)
         let events = timeline.events
-        #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "\(profile)")
+        expectTrue(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "\(profile)")
 
         // Points trigger in order, once each, with no gaps.
         let triggered = events.filter { $0.kind == .pointTriggered }.compactMap(\.point)
-        #expect(triggered == Array(1..<(triggered.count + 1)), "\(profile)")
+        expectEqual(triggered, Array(1..<(triggered.count + 1)), "\(profile)")
 
         // Only the iOS app re-fires, and only a point that already triggered.
         let refired = events.filter { $0.kind == .pointRefired }
-        if policy.appCursor?.refiresOnReentry != true { #expect(refired.isEmpty, "\(profile)") }
-        for event in refired { #expect(triggered.contains(event.point ?? 0)) }
+        if policy.appCursor?.refiresOnReentry != true { expectTrue(refired.isEmpty, "\(profile)") }
+        for event in refired { expectTrue(triggered.contains(event.point ?? 0)) }
 
         // Audio never overlaps; an audio cut short is the re-fired point's, restarted at once.
         var playing: EngineEvent?
         for event in events where event.kind == .audioStarted || event.kind == .audioFinished || event.kind == .audioCut {
             if event.kind == .audioStarted {
-                #expect(playing == nil, "\(profile)")
+                expectTrue(playing == nil, "\(profile)")
                 playing = event
             } else if let start = playing {
-                #expect(start.point == event.point)
+                expectEqual(start.point, event.point)
                 let full = start.t + walk.tour.points[start.point! - 1].audioSeconds
                 if event.kind == .audioCut {
                     // Android's early completion cuts the flagged last point as it starts.
-                    #expect(policy.appCursor?.completesOnReachingLastPoint == true && start.point == n && event.t == start.t, "\(profile)")
+                    expectTrue(policy.appCursor?.completesOnReachingLastPoint == true && start.point == n && event.t == start.t, "\(profile)")
                 } else {
-                    #expect(event.t == full || (event.t < full && refired.contains { $0.t == event.t && $0.point == start.point }), "\(profile)")
+                    expectTrue(event.t == full || (event.t < full && refired.contains { $0.t == event.t && $0.point == start.point }), "\(profile)")
                 }
                 playing = nil
             }
         }
-        #expect(playing == nil)
+        expectTrue(playing == nil)
 
         // The queue holds one point at most in the apps; the tour completes iff every point triggered.
-        if policy.appCursor != nil { #expect(events.allSatisfy { $0.queueLength <= 1 }) }
+        if policy.appCursor != nil { expectTrue(events.allSatisfy { $0.queueLength <= 1 }) }
         // Android completes once the cursor reaches the last point: every point but the last triggered,
         // and nothing triggers after the completion.
         if policy.appCursor?.completesOnReachingLastPoint == true, n > 1 {
             let completions = events.filter { $0.kind == .tourCompleted }
-            #expect(completions.count == (Set(triggered).isSuperset(of: 1..<n) ? 1 : 0), "\(profile)")
+            expectEqual(completions.count, (Set(triggered).isSuperset(of: 1..<n) ? 1 : 0), "\(profile)")
             if let end = completions.first {
-                #expect(!events.contains { $0.t > end.t && ($0.kind == .pointTriggered || $0.kind == .audioStarted) }, "\(profile)")
-                #expect(end.missed == (triggered.contains(n) ? [] : [n]), "\(profile)")
+                expectTrue(!events.contains { $0.t > end.t && ($0.kind == .pointTriggered || $0.kind == .audioStarted) }, "\(profile)")
+                expectEqual(end.missed, (triggered.contains(n) ? [] : [n]), "\(profile)")
             }
         } else {
-            #expect(events.filter { $0.kind == .tourCompleted }.count == (triggered.count == n ? 1 : 0), "\(profile)")
+            expectEqual(events.filter { $0.kind == .tourCompleted }.count, (triggered.count == n ? 1 : 0), "\(profile)")
         }
-        #expect(timeline.withheldFixes == 0 || policy.fixDelivery != nil)
+        expectTrue(timeline.withheldFixes == 0 || policy.fixDelivery != nil)
 
         // Same inputs, same timeline.
-        #expect(Simulation.run(tour: walk.tour, trace: walk.trace, policy: policy, phase: phase) == timeline)
+        expectEqual(Simulation.run(tour: walk.tour, trace: walk.trace, policy: policy, phase: phase), timeline)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The phone-app rules as (state, action) → events, on `lineTour`'s meridian: point k at 600·(k−1) m north,
@@ -21,44 +22,44 @@ import Testing
 
     @Test func theCurrentPointTriggersAndPlaysLikeWalkscape() {
         var state = started(EnginePolicy(appCursor: Self.android))
-        #expect(brief(TriggerEngine.reduce(&state, fix(1, -50))) == ["1.0 point_entered 1", "1.0 point_triggered 1", "1.0 audio_started 1"])
-        #expect(state.cursor == 1)
-        #expect(state.next == 2)
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(1, -50))), ["1.0 point_entered 1", "1.0 point_triggered 1", "1.0 audio_started 1"])
+        expectEqual(state.cursor, 1)
+        expectEqual(state.next, 2)
     }
 
     @Test func reEnteringTheCurrentRegionRefiresAndRestartsOnIOS() {
         var state = started(EnginePolicy(appCursor: Self.ios))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
-        #expect(TriggerEngine.reduce(&state, fix(10, 101)).isEmpty)  // out of the radius, inside the exit margin
-        #expect(!state.cursorActive)
+        expectTrue(TriggerEngine.reduce(&state, fix(10, 101)).isEmpty)  // out of the radius, inside the exit margin
+        expectTrue(!state.cursorActive)
         let events = TriggerEngine.reduce(&state, fix(20, 90))
-        #expect(brief(events) == ["20.0 point_refired 1", "20.0 audio_finished 1", "20.0 audio_started 1"])
-        #expect(state.playing == EngineState.Playing(point: 1, startedAt: 20, endsAt: 80))
-        #expect(state.refires == 1)
+        expectEqual(brief(events), ["20.0 point_refired 1", "20.0 audio_finished 1", "20.0 audio_started 1"])
+        expectEqual(state.playing, EngineState.Playing(point: 1, startedAt: 20, endsAt: 80))
+        expectEqual(state.refires, 1)
         // Staying inside does not fire again.
-        #expect(TriggerEngine.reduce(&state, fix(30, 80)).isEmpty)
+        expectTrue(TriggerEngine.reduce(&state, fix(30, 80)).isEmpty)
     }
 
     @Test func reEnteringNeverRefiresOnAndroid() {
         var state = started(EnginePolicy(appCursor: Self.android))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(10, 101))
-        #expect(TriggerEngine.reduce(&state, fix(20, 90)).isEmpty)
-        #expect(state.playing?.endsAt == 60)
-        #expect(state.refires == 0)
+        expectTrue(TriggerEngine.reduce(&state, fix(20, 90)).isEmpty)
+        expectTrue(state.playing?.endsAt == 60)
+        expectEqual(state.refires, 0)
     }
 
     @Test func theNextPointIsFlaggedAndPlaysWhenTheCurrentAudioEnds() {
         var state = started(EnginePolicy(appCursor: Self.android))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         let flagged = TriggerEngine.reduce(&state, fix(30, 550))
-        #expect(brief(flagged) == ["30.0 point_exited 1", "30.0 point_entered 2", "30.0 point_queued 2"])
-        #expect(state.queue == [2])
-        #expect(!state.triggered[1])  // flagged, not triggered: the app triggers it when the audio ends
+        expectEqual(brief(flagged), ["30.0 point_exited 1", "30.0 point_entered 2", "30.0 point_queued 2"])
+        expectEqual(state.queue, [2])
+        expectTrue(!state.triggered[1])  // flagged, not triggered: the app triggers it when the audio ends
         let end = TriggerEngine.reduce(&state, .advance(to: 61))
-        #expect(brief(end) == ["60.0 audio_finished 1", "60.0 point_triggered 2", "60.0 audio_started 2"])
-        #expect(state.cursor == 2)
-        #expect(state.queue.isEmpty)
+        expectEqual(brief(end), ["60.0 audio_finished 1", "60.0 point_triggered 2", "60.0 audio_started 2"])
+        expectEqual(state.cursor, 2)
+        expectTrue(state.queue.isEmpty)
     }
 
     @Test func aFlaggedPointPlaysEvenAfterTheWalkerLeftItsRegion() {
@@ -66,26 +67,26 @@ import Testing
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(30, 550))
         _ = TriggerEngine.reduce(&state, fix(40, 300))  // far from both regions
-        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 60))).contains("60.0 audio_started 2"))
+        expectTrue(brief(TriggerEngine.reduce(&state, .advance(to: 60))).contains("60.0 audio_started 2"))
     }
 
     @Test func theFlagIsSetEvenBeforeTheCurrentPointTriggeredOnTheApps() {
         // Regions of points 1 and 2 overlap; the walker reaches point 2's region first.
         var state = started(lineTour(spacing: 150), EnginePolicy(appCursor: Self.ios))
-        #expect(brief(TriggerEngine.reduce(&state, fix(0, 190))) == ["0.0 point_entered 2", "0.0 point_queued 2"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(0, 190))), ["0.0 point_entered 2", "0.0 point_queued 2"])
         _ = TriggerEngine.reduce(&state, fix(10, 400))  // away again
-        #expect(brief(TriggerEngine.reduce(&state, fix(20, 0))).suffix(2) == ["20.0 point_triggered 1", "20.0 audio_started 1"])
-        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 80))) == ["80.0 audio_finished 1", "80.0 point_triggered 2", "80.0 audio_started 2"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(20, 0))).suffix(2), ["20.0 point_triggered 1", "20.0 audio_started 1"])
+        expectEqual(brief(TriggerEngine.reduce(&state, .advance(to: 80))), ["80.0 audio_finished 1", "80.0 point_triggered 2", "80.0 audio_started 2"])
     }
 
     @Test func android2FlagsTheNextPointOnlyInsideTheCurrentRegion() {
         var state = started(lineTour(spacing: 150), EnginePolicy(appCursor: Self.android2))
         _ = TriggerEngine.reduce(&state, fix(0, -50))
         // Inside point 2's region but outside point 1's: not flagged.
-        #expect(!brief(TriggerEngine.reduce(&state, fix(10, 140))).contains("10.0 point_queued 2"))
-        #expect(state.queue.isEmpty)
+        expectTrue(!brief(TriggerEngine.reduce(&state, fix(10, 140))).contains("10.0 point_queued 2"))
+        expectTrue(state.queue.isEmpty)
         // Back inside both: flagged.
-        #expect(brief(TriggerEngine.reduce(&state, fix(20, 90))).contains("20.0 point_queued 2"))
+        expectTrue(brief(TriggerEngine.reduce(&state, fix(20, 90))).contains("20.0 point_queued 2"))
     }
 
     @Test func android2MissesAPointCrossedOutsideTheCurrentRegionForGood() {
@@ -93,35 +94,35 @@ import Testing
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(30, 560))  // inside point 2 only, while point 1 plays
         _ = TriggerEngine.reduce(&state, fix(50, 800))  // gone before point 1's audio ends
-        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 61))) == ["60.0 audio_finished 1"])
-        #expect(state.cursor == 2)
+        expectEqual(brief(TriggerEngine.reduce(&state, .advance(to: 61))), ["60.0 audio_finished 1"])
+        expectEqual(state.cursor, 2)
         _ = TriggerEngine.reduce(&state, fix(70, 1200))  // in point 3's region: not the current point
-        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)).last == "70.0 tour_incomplete missed=2,3,4")
+        expectEqual(brief(TriggerEngine.reduce(&state, .traceEnded)).last, "70.0 tour_incomplete missed=2,3,4")
     }
 
     @Test func aQueueDepthOfZeroTurnsTheFlagOff() {
         var state = started(EnginePolicy(queueDepth: 0, appCursor: Self.android))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
-        #expect(brief(TriggerEngine.reduce(&state, fix(30, 550))) == ["30.0 point_exited 1", "30.0 point_entered 2"])
-        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 61))) == ["60.0 audio_finished 1"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(30, 550))), ["30.0 point_exited 1", "30.0 point_entered 2"])
+        expectEqual(brief(TriggerEngine.reduce(&state, .advance(to: 61))), ["60.0 audio_finished 1"])
         // Still inside at the next fix: it triggers then.
-        #expect(brief(TriggerEngine.reduce(&state, fix(62, 560))) == ["62.0 point_triggered 2", "62.0 audio_started 2"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(62, 560))), ["62.0 point_triggered 2", "62.0 audio_started 2"])
     }
 
     @Test func theTourCompletesWhenTheLastPointsAudioEnds() {
         var state = started(lineTour(points: 2, spacing: 150), EnginePolicy(appCursor: Self.ios))
         _ = TriggerEngine.reduce(&state, fix(0, 75))  // inside both: 1 plays, 2 flagged
         let events = TriggerEngine.reduce(&state, .traceEnded)
-        #expect(brief(events) == [
+        expectEqual(brief(events), [
             "60.0 audio_finished 1", "60.0 point_triggered 2", "60.0 audio_started 2", "120.0 audio_finished 2", "120.0 tour_completed 2",
         ])
     }
 
     @Test func theAppCursorRejectsDeepQueuesAndSkipping() {
-        #expect(EnginePolicy(queueDepth: 2, appCursor: Self.ios).conflict != nil)
-        #expect(EnginePolicy(skipMissed: true, appCursor: Self.ios).conflict != nil)
-        #expect(EnginePolicy(queueDepth: 0, appCursor: Self.ios).conflict == nil)
-        #expect(EnginePolicy(queueDepth: 2).conflict == nil)
+        expectTrue(EnginePolicy(queueDepth: 2, appCursor: Self.ios).conflict != nil)
+        expectTrue(EnginePolicy(skipMissed: true, appCursor: Self.ios).conflict != nil)
+        expectTrue(EnginePolicy(queueDepth: 0, appCursor: Self.ios).conflict == nil)
+        expectTrue(EnginePolicy(queueDepth: 2).conflict == nil)
     }
 
     // MARK: trigger hysteresis (ideal)
@@ -134,18 +135,18 @@ import Testing
             _ = TriggerEngine.reduce(&plain, fix(t, m))
             _ = TriggerEngine.reduce(&steady, fix(t, m))
         }
-        #expect(steady.insideStreak[0] == 2)
-        #expect(plain.insideStreak[0] == 0)
-        #expect(steady.triggered[0])  // the second fix, in the band, confirms it
-        #expect(!plain.triggered[0])
-        #expect(brief(TriggerEngine.reduce(&plain, fix(2, -97))).contains("2.0 point_triggered 1") == false)
-        #expect(brief(TriggerEngine.reduce(&plain, fix(3, -96))).contains("3.0 point_triggered 1"))
+        expectEqual(steady.insideStreak[0], 2)
+        expectEqual(plain.insideStreak[0], 0)
+        expectTrue(steady.triggered[0])  // the second fix, in the band, confirms it
+        expectTrue(!plain.triggered[0])
+        expectEqual(brief(TriggerEngine.reduce(&plain, fix(2, -97))).contains("2.0 point_triggered 1"), false)
+        expectTrue(brief(TriggerEngine.reduce(&plain, fix(3, -96))).contains("3.0 point_triggered 1"))
     }
 
     @Test func hysteresisDoesNotTriggerOutsideTheRadiusFirst() {
         var state = started(EnginePolicy(triggerHysteresis: true))
-        #expect(TriggerEngine.reduce(&state, fix(0, -105)).isEmpty)
-        #expect(state.insideStreak[0] == 0)
+        expectTrue(TriggerEngine.reduce(&state, fix(0, -105)).isEmpty)
+        expectEqual(state.insideStreak[0], 0)
     }
 
     // MARK: Android's completion when the cursor reaches the last point
@@ -154,46 +155,46 @@ import Testing
         var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.android5c84126))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(100, 600))
-        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 170))) == ["160.0 audio_finished 2", "160.0 tour_completed 3 missed=3"])
-        #expect(state.ended)
-        #expect(state.cursor == 3)
+        expectEqual(brief(TriggerEngine.reduce(&state, .advance(to: 170))), ["160.0 audio_finished 2", "160.0 tour_completed 3 missed=3"])
+        expectTrue(state.ended)
+        expectEqual(state.cursor, 3)
         // The player has closed: walking into the last region later fires nothing, and the end adds nothing.
-        #expect(brief(TriggerEngine.reduce(&state, fix(200, 1200))) == ["200.0 point_exited 2", "200.0 point_entered 3"])
-        #expect(state.playing == nil)
-        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)).isEmpty)
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(200, 1200))), ["200.0 point_exited 2", "200.0 point_entered 3"])
+        expectTrue(state.playing == nil)
+        expectTrue(brief(TriggerEngine.reduce(&state, .traceEnded)).isEmpty)
         let completed = state.triggered
-        #expect(completed == [true, true, false])
+        expectEqual(completed, [true, true, false])
     }
 
     @Test func androidCutsAFlaggedLastPointAsItStarts() {
         var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.android5c84126))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(100, 600))
-        #expect(brief(TriggerEngine.reduce(&state, fix(120, 1150))).suffix(1) == ["120.0 point_queued 3"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(120, 1150))).suffix(1), ["120.0 point_queued 3"])
         let end = TriggerEngine.reduce(&state, .advance(to: 170))
-        #expect(brief(end) == ["160.0 audio_finished 2", "160.0 point_triggered 3", "160.0 audio_started 3", "160.0 tour_completed 3 missed=", "160.0 audio_cut 3"])
-        #expect(end[3].missed == [], "the flagged point triggered: nothing is missed, it is cut")
-        #expect(state.playing == nil)
+        expectEqual(brief(end), ["160.0 audio_finished 2", "160.0 point_triggered 3", "160.0 audio_started 3", "160.0 tour_completed 3 missed=", "160.0 audio_cut 3"])
+        expectEqual(end[3].missed, [], "the flagged point triggered: nothing is missed, it is cut")
+        expectTrue(state.playing == nil)
     }
 
     @Test func withoutTheRuleTheLastPointPlaysAndCompletes() {
         var state = started(lineTour(points: 3), EnginePolicy(appCursor: Self.android))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(100, 600))
-        #expect(brief(TriggerEngine.reduce(&state, .advance(to: 170))) == ["160.0 audio_finished 2"])
+        expectEqual(brief(TriggerEngine.reduce(&state, .advance(to: 170))), ["160.0 audio_finished 2"])
         _ = TriggerEngine.reduce(&state, fix(200, 1200))
-        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)) == ["260.0 audio_finished 3", "260.0 tour_completed 3"])
+        expectEqual(brief(TriggerEngine.reduce(&state, .traceEnded)), ["260.0 audio_finished 3", "260.0 tour_completed 3"])
     }
 
     @Test func theEarlyCompletionIsFlaggedInTimelines() {
         let writer = TimelineWriter()
         let early = EngineEvent(t: 160, kind: .tourCompleted, point: 3, missed: [3])
-        #expect(writer.object(early)["warning"] == .string(AppCursorRules.earlyCompletionWarning))
-        #expect(writer.object(EngineEvent(t: 160, kind: .audioCut, point: 3))["warning"] == .string(AppCursorRules.earlyCompletionWarning))
-        #expect(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3))["warning"] == nil)
-        #expect(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3, missed: []))["warning"] == .string(AppCursorRules.earlyCompletionWarning))
+        expectEqual(writer.object(early)["warning"], .string(AppCursorRules.earlyCompletionWarning))
+        expectEqual(writer.object(EngineEvent(t: 160, kind: .audioCut, point: 3))["warning"], .string(AppCursorRules.earlyCompletionWarning))
+        expectTrue(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3))["warning"] == nil)
+        expectEqual(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3, missed: []))["warning"], .string(AppCursorRules.earlyCompletionWarning))
         let text = writer.text(Timeline(events: [early], startTime: 0, fixes: 1, ignoredFixes: 0, withheldFixes: 0))
-        #expect(text.contains("the app ends the tour; never played 3 (likely app bug)"))
+        expectTrue(text.contains("the app ends the tour; never played 3 (likely app bug)"))
     }
 
     // MARK: profiles
@@ -209,17 +210,17 @@ import Testing
             _ = TriggerEngine.reduce(&state, fix(0, 0))
             _ = TriggerEngine.reduce(&state, fix(30, 550))  // point 2 flagged while 1 plays
             _ = TriggerEngine.reduce(&state, fix(40, 300))  // out of both regions
-            #expect(brief(TriggerEngine.reduce(&state, .advance(to: 60))).suffix(2) == ["60.0 point_triggered 2", "60.0 audio_started 2"])
-            #expect(TriggerEngine.reduce(&state, fix(70, 310)).filter { $0.kind != .pointExited }.isEmpty)
+            expectEqual(brief(TriggerEngine.reduce(&state, .advance(to: 60))).suffix(2), ["60.0 point_triggered 2", "60.0 audio_started 2"])
+            expectTrue(TriggerEngine.reduce(&state, fix(70, 310)).filter { $0.kind != .pointExited }.isEmpty)
             let arrival = brief(TriggerEngine.reduce(&state, fix(80, 590)))
             if refires {
-                #expect(Array(arrival.suffix(3)) == ["80.0 point_refired 2", "80.0 audio_finished 2", "80.0 audio_started 2"])
-                #expect(state.playing?.endsAt == 140)
-                #expect(state.refires == 1)
+                expectEqual(Array(arrival.suffix(3)), ["80.0 point_refired 2", "80.0 audio_finished 2", "80.0 audio_started 2"])
+                expectTrue(state.playing?.endsAt == 140)
+                expectEqual(state.refires, 1)
             } else {
-                #expect(!arrival.contains { $0.contains("point_refired") || $0.contains("audio_started") })
-                #expect(state.playing?.endsAt == 120)
-                #expect(state.refires == 0)
+                expectTrue(!arrival.contains { $0.contains("point_refired") || $0.contains("audio_started") })
+                expectTrue(state.playing?.endsAt == 120)
+                expectEqual(state.refires, 0)
             }
         }
     }
@@ -229,47 +230,47 @@ import Testing
     @Test func theAppsTriggerOnAPoorAccuracyFixAndIdealIgnoresIt() {
         for profile in [EngineProfile.ios5c84126, .android5c84126] {
             var state = started(profile.policy)
-            #expect(brief(TriggerEngine.reduce(&state, fix(1, -50, accuracy: 200))).contains("1.0 point_triggered 1"))
+            expectTrue(brief(TriggerEngine.reduce(&state, fix(1, -50, accuracy: 200))).contains("1.0 point_triggered 1"))
         }
         var ideal = started(EngineProfile.ideal.policy)
         _ = TriggerEngine.reduce(&ideal, fix(1, -50, accuracy: 200))
-        #expect(!brief(TriggerEngine.reduce(&ideal, fix(2, -40, accuracy: 200))).contains { $0.contains("point_triggered") })
-        #expect(ideal.ignoredFixes == 2)
-        #expect(brief(TriggerEngine.reduce(&ideal, fix(3, -30, accuracy: 5))).allSatisfy { !$0.contains("point_triggered") })
-        #expect(brief(TriggerEngine.reduce(&ideal, fix(4, -20, accuracy: 5))).contains("4.0 point_triggered 1"))
+        expectTrue(!brief(TriggerEngine.reduce(&ideal, fix(2, -40, accuracy: 200))).contains { $0.contains("point_triggered") })
+        expectEqual(ideal.ignoredFixes, 2)
+        expectTrue(brief(TriggerEngine.reduce(&ideal, fix(3, -30, accuracy: 5))).allSatisfy { !$0.contains("point_triggered") })
+        expectTrue(brief(TriggerEngine.reduce(&ideal, fix(4, -20, accuracy: 5))).contains("4.0 point_triggered 1"))
     }
 
     @Test func theProfilesArePresetsOfThePolicy() {
-        #expect(EngineProfile.prd.policy == .standard)
-        #expect(EngineProfile.ios5c84126.policy.fixDelivery == FixDelivery(minMoveMeters: 10))
-        #expect(EngineProfile.ios5c84126.policy.appCursor == Self.ios)
-        #expect(EngineProfile.android5c84126.policy.fixDelivery == FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
-        #expect(EngineProfile.android5c84126.policy.appCursor == Self.android5c84126)
-        #expect(EngineProfile.resolve("android-app2")?.profile == .android5c84126)
-        #expect(EngineProfile.resolve("android-app2")?.warning?.contains("a11c3bc") == true)
-        #expect(EngineProfile.resolve("android-app@5c84126")?.warning == nil)
-        #expect(EngineProfile.resolve("nokia") == nil)
-        #expect(EngineProfile.ios5c84126.upstreamCommit == "5c84126" && EngineProfile.prd.upstreamCommit == nil)
-        #expect(EngineProfile.ideal.policy == EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true))
-        for profile in EngineProfile.allCases { #expect(profile.policy.conflict == nil) }
-        #expect(EngineProfile(rawValue: "ios-app@5c84126") == .ios5c84126)
+        expectEqual(EngineProfile.prd.policy, .standard)
+        expectEqual(EngineProfile.ios5c84126.policy.fixDelivery, FixDelivery(minMoveMeters: 10))
+        expectEqual(EngineProfile.ios5c84126.policy.appCursor, Self.ios)
+        expectEqual(EngineProfile.android5c84126.policy.fixDelivery, FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))
+        expectEqual(EngineProfile.android5c84126.policy.appCursor, Self.android5c84126)
+        expectTrue(EngineProfile.resolve("android-app2")?.profile == .android5c84126)
+        expectTrue(EngineProfile.resolve("android-app2")?.warning?.contains("a11c3bc") == true)
+        expectTrue(EngineProfile.resolve("android-app@5c84126")?.warning == nil)
+        expectTrue(EngineProfile.resolve("nokia") == nil)
+        expectTrue(EngineProfile.ios5c84126.upstreamCommit == "5c84126" && EngineProfile.prd.upstreamCommit == nil)
+        expectEqual(EngineProfile.ideal.policy, EnginePolicy(minAccuracyMeters: 25, confirmFixes: 2, triggerHysteresis: true))
+        for profile in EngineProfile.allCases { expectTrue(profile.policy.conflict == nil) }
+        expectEqual(EngineProfile(rawValue: "ios-app@5c84126"), .ios5c84126)
     }
 
     /// The bare app names mean the newest build; app versions name the same builds as their commits; every
     /// name in the catalogue is unique and canonical.
     @Test func theBareNamesMeanTheNewestBuildAndVersionsNameTheirCommits() {
-        #expect(EngineProfile(rawValue: "android-app") == .androidEfba3ee)
-        #expect(EngineProfile(rawValue: "ios-app") == .iosEfba3ee)
-        #expect(EngineProfile(rawValue: "android-app@1.1.12") == .androidEfba3ee)
-        #expect(EngineProfile(rawValue: "android-app@1.1.1-beta") == .android5c84126)
-        #expect(EngineProfile(rawValue: "ios-app@1.6") == .iosEfba3ee)
-        #expect(EngineProfile(rawValue: "ios-app@1.2") == .ios5c84126)
-        #expect(EngineProfile(rawValue: "android-app@1.1.3") == nil)
-        #expect(Set(EngineProfile.allCases.map(\.name)).count == EngineProfile.allCases.count)
-        for (alias, profile) in EngineProfile.aliases { #expect(!EngineProfile.allCases.map(\.name).contains(alias) && EngineProfile.allCases.contains(profile)) }
-        #expect(EngineProfile.androidEfba3ee.build?.label == "1.1.12 (25)")
-        #expect(EngineProfile.android5c84126.build?.label == "1.1.1-beta (9)")
-        #expect(EngineProfile.iosEfba3ee.build?.label == "1.6 (15)")
+        expectEqual(EngineProfile(rawValue: "android-app"), .androidEfba3ee)
+        expectEqual(EngineProfile(rawValue: "ios-app"), .iosEfba3ee)
+        expectEqual(EngineProfile(rawValue: "android-app@1.1.12"), .androidEfba3ee)
+        expectEqual(EngineProfile(rawValue: "android-app@1.1.1-beta"), .android5c84126)
+        expectEqual(EngineProfile(rawValue: "ios-app@1.6"), .iosEfba3ee)
+        expectEqual(EngineProfile(rawValue: "ios-app@1.2"), .ios5c84126)
+        expectTrue(EngineProfile(rawValue: "android-app@1.1.3") == nil)
+        expectEqual(Set(EngineProfile.allCases.map(\.name)).count, EngineProfile.allCases.count)
+        for (alias, profile) in EngineProfile.aliases { expectTrue(!EngineProfile.allCases.map(\.name).contains(alias) && EngineProfile.allCases.contains(profile)) }
+        expectTrue(EngineProfile.androidEfba3ee.build?.label == "1.1.12 (25)")
+        expectTrue(EngineProfile.android5c84126.build?.label == "1.1.1-beta (9)")
+        expectTrue(EngineProfile.iosEfba3ee.build?.label == "1.6 (15)")
     }
 
     /// Android 1.1.12 fixed the completion order (PlayerViewModel.kt@efba3ee:117–131): the last narration plays
@@ -287,12 +288,12 @@ import Testing
         }
         fixedEvents += brief(TriggerEngine.reduce(&fixed, .advance(to: 300)))
         earlyEvents += brief(TriggerEngine.reduce(&early, .advance(to: 300)))
-        #expect(fixedEvents.contains("140.0 audio_started 3"))
-        #expect(fixedEvents.contains("200.0 tour_completed 3"))
-        #expect(earlyEvents.contains("130.0 tour_completed 3 missed=3"))
-        #expect(!earlyEvents.contains("140.0 audio_started 3"))
+        expectTrue(fixedEvents.contains("140.0 audio_started 3"))
+        expectTrue(fixedEvents.contains("200.0 tour_completed 3"))
+        expectTrue(earlyEvents.contains("130.0 tour_completed 3 missed=3"))
+        expectTrue(!earlyEvents.contains("140.0 audio_started 3"))
         var policy = EngineProfile.androidEfba3ee.policy
         policy.appCursor?.completesOnReachingLastPoint = true
-        #expect(policy == EngineProfile.android5c84126.policy)
+        expectEqual(policy, EngineProfile.android5c84126.policy)
     }
 }

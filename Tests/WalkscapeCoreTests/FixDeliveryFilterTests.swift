@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// Which fixes a phone hands to the app, on a walker going north from (45° N, 7° E).
@@ -10,56 +11,56 @@ import Testing
     }
 
     @Test func withoutRulesEveryFixIsDelivered() {
-        #expect(delivered(nil, [(0, 0), (1, 0), (2, 0)]) == [0, 1, 2])
+        expectEqual(delivered(nil, [(0, 0), (1, 0), (2, 0)]), [0, 1, 2])
     }
 
     @Test func aDistanceFilterWaitsForTenMetresFromTheLastDelivery() {
         // 1.5 m/s: 0, 1.5, 3, … m; delivered at 0, then at the first fix ≥ 10 m from the last delivered one.
         let walk = (0..<20).map { (Double($0), 1.5 * Double($0)) }
-        #expect(delivered(FixDelivery(minMoveMeters: 10), walk) == [0, 7, 14])
+        expectEqual(delivered(FixDelivery(minMoveMeters: 10), walk), [0, 7, 14])
         // Standing still delivers nothing more, jitter of 12 m does.
-        #expect(delivered(FixDelivery(minMoveMeters: 10), [(0, 0), (1, 5), (2, 0), (3, 12), (4, 0)]) == [0, 3, 4])
+        expectEqual(delivered(FixDelivery(minMoveMeters: 10), [(0, 0), (1, 5), (2, 0), (3, 12), (4, 0)]), [0, 3, 4])
     }
 
     @Test func anIntervalComputesOnAGridFromTheFirstFix() {
         let walk = (0..<31).map { (Double($0), 2.0 * Double($0)) }
-        #expect(delivered(FixDelivery(intervalSeconds: 7.5), walk) == [0, 8, 15, 23, 30])
+        expectEqual(delivered(FixDelivery(intervalSeconds: 7.5), walk), [0, 8, 15, 23, 30])
     }
 
     @Test func aPhaseMovesTheIntervalGridAndKeepsTheFirstFix() {
         // Phase 0.4 of 7.5 s: the first fix answers the tick at −4.5 s, then ticks at 3, 10.5, 18, 25.5.
         let walk = (0..<31).map { (Double($0), 2.0 * Double($0)) }
-        #expect(delivered(FixDelivery(intervalSeconds: 7.5), walk, phase: 0.4) == [0, 3, 11, 18, 26])
+        expectEqual(delivered(FixDelivery(intervalSeconds: 7.5), walk, phase: 0.4), [0, 3, 11, 18, 26])
         // The fastest interval still holds after the first fix: the tick at 0.75 s (phase 0.1) comes too soon.
-        #expect(delivered(FixDelivery(intervalSeconds: 7.5, fastestIntervalSeconds: 3), walk, phase: 0.1) == [0, 9, 16, 24])
-        #expect(delivered(FixDelivery(intervalSeconds: 7.5), walk, phase: 0) == delivered(FixDelivery(intervalSeconds: 7.5), walk))
+        expectEqual(delivered(FixDelivery(intervalSeconds: 7.5, fastestIntervalSeconds: 3), walk, phase: 0.1), [0, 9, 16, 24])
+        expectEqual(delivered(FixDelivery(intervalSeconds: 7.5), walk, phase: 0), delivered(FixDelivery(intervalSeconds: 7.5), walk))
     }
 
     @Test func aPhaseShortensTheDistanceFiltersFirstMove() {
         // 1.5 m/s; phase 0.5 of 10 m: the first move needs 5 m (t 4, 6 m), then 10 m each (t 11, 18).
         let walk = (0..<20).map { (Double($0), 1.5 * Double($0)) }
-        #expect(delivered(FixDelivery(minMoveMeters: 10), walk, phase: 0.5) == [0, 4, 11, 18])
+        expectEqual(delivered(FixDelivery(minMoveMeters: 10), walk, phase: 0.5), [0, 4, 11, 18])
     }
 
     @Test func theGridSkipsTicksInAGapAndTheFastestIntervalHolds() {
         // Fixes at 0, 14.9, 15.0, 16, 22.5: ticks at 0, 7.5 (→14.9), 15 (→15.0), 22.5.
         let fixes: [(Double, Double)] = [(0, 0), (14.9, 30), (15.0, 31), (16, 40), (22.5, 60)]
-        #expect(delivered(FixDelivery(intervalSeconds: 7.5), fixes) == [0, 14.9, 15.0, 22.5])
-        #expect(delivered(FixDelivery(intervalSeconds: 7.5, fastestIntervalSeconds: 3), fixes) == [0, 14.9, 22.5])
+        expectEqual(delivered(FixDelivery(intervalSeconds: 7.5), fixes), [0, 14.9, 15.0, 22.5])
+        expectEqual(delivered(FixDelivery(intervalSeconds: 7.5, fastestIntervalSeconds: 3), fixes), [0, 14.9, 22.5])
     }
 
     @Test func intervalAndMinimumMoveTogether() {
         // Standing 20 s, then walking 1 m/s: the ticks while standing are computed but not delivered.
         let fixes: [(Double, Double)] = (0..<40).map { (i: Int) -> (Double, Double) in (Double(i), i < 20 ? 0 : Double(i - 20)) }
-        #expect(delivered(FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3), fixes) == [0, 30, 38])
+        expectEqual(delivered(FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3), fixes), [0, 30, 38])
     }
 
     @Test func withheldFixesOnlyMoveTheClock() {
         var filter = FixDeliveryFilter(FixDelivery(minMoveMeters: 10))
-        #expect(filter.action(t: 0, location: north(0), accuracy: 3) == .fix(t: 0, location: north(0), accuracy: 3))
-        #expect(filter.action(t: 1, location: north(2), accuracy: 3) == .advance(to: 1))
-        #expect(filter.withheld == 1)
-        #expect(filter.delivered == 1)
+        expectEqual(filter.action(t: 0, location: north(0), accuracy: 3), .fix(t: 0, location: north(0), accuracy: 3))
+        expectEqual(filter.action(t: 1, location: north(2), accuracy: 3), .advance(to: 1))
+        expectEqual(filter.withheld, 1)
+        expectEqual(filter.delivered, 1)
     }
 
     @Test func simulationAppliesTheFilterBeforeTheEngine() {
@@ -70,14 +71,14 @@ import Testing
         var trace = Trace()
         for (t, m) in zip(times, metres) { trace.append(time: t, lat: north(m).lat, lng: north(m).lng) }
         let plain = Simulation.run(tour: lineTour(), trace: trace)
-        #expect(brief(plain.events).contains("5.0 point_triggered 1"))
+        expectTrue(brief(plain.events).contains("5.0 point_triggered 1"))
         let filtered = Simulation.run(tour: lineTour(), trace: trace, policy: EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 10)))
-        #expect(!brief(filtered.events).contains { $0.hasSuffix("point_triggered 1") })
-        #expect(filtered.withheldFixes == 29)
+        expectTrue(!brief(filtered.events).contains { $0.hasSuffix("point_triggered 1") })
+        expectEqual(filtered.withheldFixes, 29)
     }
 
     @Test func theSummarySaysTheRules() {
-        #expect(FixDelivery(minMoveMeters: 10).summary == "10 m distance filter")
-        #expect(FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3).summary == "every 7.5 s (3 s fastest), 5 m minimum move")
+        expectEqual(FixDelivery(minMoveMeters: 10).summary, "10 m distance filter")
+        expectEqual(FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3).summary, "every 7.5 s (3 s fastest), 5 m minimum move")
     }
 }

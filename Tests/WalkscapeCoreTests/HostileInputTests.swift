@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The crashes of issue 13 found in tour.json (C4, C5), each with the input that found it, at the decoder that now refuses it,
@@ -19,9 +20,9 @@ import Testing
 
     @Test func c4DurationOf1e308IsAnError() throws {
         let decoded = try sampleTour { $0.setMember("durationMinutes", to: .number("1e308")) }
-        #expect(decoded.diagnostics.map(\.description).contains("tour.json: durationMinutes: error: expected a number of minutes from 0 to 10080 (one week), got 1e+308"))
+        expectTrue(decoded.diagnostics.map(\.description).contains("tour.json: durationMinutes: error: expected a number of minutes from 0 to 10080 (one week), got 1e+308"))
         let distance = try sampleTour { $0.setMember("distanceKm", to: .number("1e308")) }
-        #expect(distance.diagnostics.contains { $0.location == "distanceKm" && $0.severity == .error })
+        expectTrue(distance.diagnostics.contains { $0.location == "distanceKm" && $0.severity == .error })
     }
 
     @Test func c5FileSizeOfIntMaxIsAnError() throws {
@@ -36,7 +37,7 @@ import Testing
             points[0].setMember("tracks", to: tracks)
             root.setMember("points", to: .array(points))
         }
-        #expect(decoded.diagnostics.contains {
+        expectTrue(decoded.diagnostics.contains {
             $0.location.hasSuffix("audio.fileSizeBytes") && $0.message == "expected a whole number of bytes from 0 to 2^40 (1 TiB), got the number 9223372036854775807"
         }, "\(decoded.diagnostics)")
         // 1 TiB itself is still a size.
@@ -51,7 +52,7 @@ import Testing
             points[0].setMember("tracks", to: tracks)
             root.setMember("points", to: .array(points))
         }
-        #expect(!largest.diagnostics.contains { $0.location.hasSuffix("fileSizeBytes") })
+        expectTrue(!largest.diagnostics.contains { $0.location.hasSuffix("fileSizeBytes") })
     }
 
     @Test func triggerRadiusIsBounded() throws {
@@ -60,7 +61,7 @@ import Testing
             points[0].setMember("triggerRadiusMeters", to: .number("1e300"))
             root.setMember("points", to: .array(points))
         }
-        #expect(decoded.diagnostics.contains { $0.location == "points[0].triggerRadiusMeters" && $0.severity == .error })
+        expectTrue(decoded.diagnostics.contains { $0.location == "points[0].triggerRadiusMeters" && $0.severity == .error })
     }
 
     // MARK: warnings capped
@@ -69,12 +70,12 @@ import Testing
         var list = CappedList<Int>(limit: 3)
         var built = 0
         for i in 0..<10 { list.append({ built += 1; return i }()) }
-        #expect(list.items == [0, 1, 2])
-        #expect(list.total == 10)
-        #expect(built == 3, "items past the limit are never built")
-        #expect(list.moreLine() == "… and 7 more warnings")
-        #expect(CappedList<Int>.moreLine(omitted: 1) == "… and 1 more warning")
-        #expect(CappedList<Int>(limit: 3).moreLine() == nil)
+        expectEqual(list.items, [0, 1, 2])
+        expectEqual(list.total, 10)
+        expectEqual(built, 3, "items past the limit are never built")
+        expectEqual(list.moreLine(), "… and 7 more warnings")
+        expectTrue(CappedList<Int>.moreLine(omitted: 1) == "… and 1 more warning")
+        expectTrue(CappedList<Int>(limit: 3).moreLine() == nil)
     }
 
     @Test func srtOfManyBadCuesKeepsTwentyWarnings() {
@@ -82,22 +83,22 @@ import Testing
         text.reserveCapacity(20_000 * 40)
         for i in 0..<20_000 { text += "\(i + 1)\n00:00:02,000 --> 00:00:01,000\nx\n\n" }
         let document = SRTParser().parse(Array(text.utf8))
-        #expect(document.cues.isEmpty)
-        #expect(document.warnings.count == 20)
-        #expect(document.omittedWarnings == 19_980)
-        #expect(document.warnings[0].description == "line 2: cue ends (00:00:01,000) before it starts (00:00:02,000); cue skipped")
-        #expect(document.warnings[19].line == 78)
+        expectTrue(document.cues.isEmpty)
+        expectEqual(document.warnings.count, 20)
+        expectEqual(document.omittedWarnings, 19_980)
+        expectEqual(document.warnings[0].description, "line 2: cue ends (00:00:01,000) before it starts (00:00:02,000); cue skipped")
+        expectEqual(document.warnings[19].line, 78)
         let merged = SubtitleLinter().warnings(for: document)
-        #expect(merged.items.count == 20)
-        #expect(merged.total == 20_000)
-        #expect(merged.moreLine() == "… and 19980 more warnings")
+        expectEqual(merged.items.count, 20)
+        expectEqual(merged.total, 20_000)
+        expectEqual(merged.moreLine(), "… and 19980 more warnings")
     }
 
     @Test func lintOfManyOverlapsIsCappedInLineOrder() {
         let cues = (0..<1000).map { SubtitleCue(index: $0 + 1, startMs: $0 * 10, endMs: $0 * 10 + 5000, text: "a", line: $0 * 4 + 2) }
         let all = SubtitleLinter().lint(cues)
         let capped = SubtitleLinter().lint(cues, limit: 20)
-        #expect(capped.items == Array(all.prefix(20)))
-        #expect(capped.total == all.count)
+        expectEqual(capped.items, Array(all.prefix(20)))
+        expectEqual(capped.total, all.count)
     }
 }

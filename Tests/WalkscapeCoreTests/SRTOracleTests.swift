@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// Differential tests: every SubRip file in `../shared/real/srt/` read by `SRTParser` against what the Python
@@ -141,7 +142,7 @@ import Testing
             Issue.record("oracle.json has no \"srt\" object")
             return
         }
-        #expect(files.count == 30)
+        expectEqual(files.count, 30)
         var used = Set<String>()
         for (key, entry) in files {
             let name = String(key.dropFirst("srt/".count))
@@ -151,23 +152,23 @@ import Testing
             let codePage = decodedAs.hasPrefix("legacy:") ? String(decodedAs.dropFirst("legacy:".count)) : nil
 
             // Encoding, and the legacy warning exactly when the file is not Unicode.
-            #expect(document.encoding == Self.encoding(for: decodedAs), "\(name): read as \(document.encoding.rawValue), oracle \(decodedAs)")
-            #expect(document.warnings.contains { $0.line == 0 } == (codePage != nil), "\(name): \(document.warnings)")
+            expectEqual(document.encoding, Self.encoding(for: decodedAs), "\(name): read as \(document.encoding.rawValue), oracle \(decodedAs)")
+            expectEqual(document.warnings.contains { $0.line == 0 }, (codePage != nil), "\(name): \(document.warnings)")
 
             // Line ends: walkscape splits into as many lines as the oracle counts line ends (+1 for a last
             // line without one).
             let text = TextDecoder.decode(bytes).text
             let ends = ["crlf", "lf_only", "cr_only"].compactMap { entry["line_endings"]?[$0]?.intValue }.reduce(0, +)
             let endsWithBreak = text.last.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" } ?? false
-            #expect(SRTParser.splitLines(text).count == ends + (endsWithBreak || text.isEmpty ? 0 : 1), "\(name): line count")
+            expectEqual(SRTParser.splitLines(text).count, ends + (endsWithBreak || text.isEmpty ? 0 : 1), "\(name): line count")
 
             let fileLines = document.warnings.filter { $0.line > 0 }.map(\.line)
             if let accepted = Self.acceptedDisagreements[name] {
                 used.insert(name)
-                #expect(Self.facts(document, compareText: true) == accepted.facts, "\(name) (\(accepted.why))")
-                #expect(fileLines == accepted.warningLines, "\(name): \(document.warnings)")
+                expectEqual(Self.facts(document, compareText: true), accepted.facts, "\(name) (\(accepted.why))")
+                expectEqual(fileLines, accepted.warningLines, "\(name): \(document.warnings)")
                 // The disagreement must still be one: otherwise the entry is stale.
-                #expect(entry["srt"].flatMap(Self.facts) != accepted.facts || !accepted.warningLines.isEmpty, "\(name): now agrees with srt; remove the entry")
+                expectTrue(entry["srt"].flatMap(Self.facts) != accepted.facts || !accepted.warningLines.isEmpty, "\(name): now agrees with srt; remove the entry")
                 continue
             }
             guard var expected = entry["srt"].flatMap(Self.facts) else {
@@ -176,14 +177,14 @@ import Testing
             }
             let compareText = codePage == nil || codePage == "cp1252"
             if !compareText { expected.firstContent = nil }
-            #expect(Self.facts(document, compareText: compareText) == expected, "\(name)")
-            #expect(fileLines == [], "\(name): \(document.warnings)")
+            expectEqual(Self.facts(document, compareText: compareText), expected, "\(name)")
+            expectEqual(fileLines, [], "\(name): \(document.warnings)")
             // pysrt is lenient and mostly agrees; where it does, the counts must match too.
             if let pysrt = entry["pysrt"], let count = pysrt["cues"]?.intValue, count == expected.cues {
-                #expect(pysrt["first_start_ms"]?.intValue == expected.first[0] && pysrt["last_end_ms"]?.intValue == expected.last[1], "\(name): pysrt")
+                expectTrue(pysrt["first_start_ms"]?.intValue == expected.first[0] && pysrt["last_end_ms"]?.intValue == expected.last[1], "\(name): pysrt")
             }
         }
-        #expect(used == Set(Self.acceptedDisagreements.keys), "stale entries: \(Set(Self.acceptedDisagreements.keys).subtracting(used))")
+        expectEqual(used, Set(Self.acceptedDisagreements.keys), "stale entries: \(Set(Self.acceptedDisagreements.keys).subtracting(used))")
     }
 
     /// ExoPlayer's expectations for the tag fixture: `{\anN}` and other `{\…}` overrides are stripped for
@@ -195,12 +196,12 @@ import Testing
             Issue.record("oracle.json lacks ExoPlayer's texts for typical_with_tags.srt")
             return
         }
-        #expect(texts.count == 3)
+        expectEqual(texts.count, 3)
         for (number, expected) in texts {
             let cue = document.cues.first { $0.index == Int(number) }
-            #expect(cue?.displayText == expected.stringValue, "cue \(number)")
+            expectTrue(cue?.displayText == expected.stringValue, "cue \(number)")
         }
-        #expect(document.cues.first { $0.index == 5 }?.startMs == 13567)
+        expectTrue(document.cues.first { $0.index == 5 }?.startMs == 13567)
     }
 
     /// The film-length pair (pysrt's fixtures): the same 1332 cues whether stored as UTF-8/LF or cp1252/CRLF,
@@ -211,21 +212,21 @@ import Testing
         }
         let utf8 = try read("utf-8.srt")
         let legacy = try read("windows-1252.srt")
-        #expect(utf8.cues.count == 1332)
-        #expect(utf8.cues.first?.index == 0)
-        #expect(utf8.cues.map(\.text) == legacy.cues.map(\.text))
-        #expect(utf8.cues.map(\.startMs) == legacy.cues.map(\.startMs))
-        #expect(legacy.encoding == .windows1252)
+        expectEqual(utf8.cues.count, 1332)
+        expectTrue(utf8.cues.first?.index == 0)
+        expectEqual(utf8.cues.map(\.text), legacy.cues.map(\.text))
+        expectEqual(utf8.cues.map(\.startMs), legacy.cues.map(\.startMs))
+        expectEqual(legacy.encoding, .windows1252)
     }
 
     /// The SubRip capability tester: a zero-length first cue is kept, every tag is stripped for display.
     @Test(.enabled(if: SRTOracleTests.available)) func theCapabilityTesterKeepsItsZeroLengthCueAndStripsTags() throws {
         let document = SRTParser().parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.realDirectory + "/srt/capability_tester.srt"))))
-        #expect(document.cues.first.map { $0.startMs == $0.endMs } == true)
+        expectEqual(document.cues.first.map { $0.startMs == $0.endMs }, true)
         for cue in document.cues {
             let shown = cue.displayText
             for tag in ["<b>", "<i>", "</font>", "<font", "{\\an"] {
-                #expect(!shown.contains(tag), "line \(cue.line): \(shown)")
+                expectTrue(!shown.contains(tag), "line \(cue.line): \(shown)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// Cue lookup by playback position: starts inclusive, ends exclusive, overlapping and nested cues all
@@ -15,37 +16,37 @@ import Testing
     @Test func anEmptyTrackHasNothingAnywhere() {
         let track = SubtitleTrack([])
         for ms in [Int.min, -1, 0, 1, Int.max] {
-            #expect(track.active(at: ms).isEmpty)
-            #expect(track.next(after: ms) == nil)
-            #expect(track.previous(before: ms) == nil)
+            expectTrue(track.active(at: ms).isEmpty)
+            expectTrue(track.next(after: ms) == nil)
+            expectTrue(track.previous(before: ms) == nil)
         }
     }
 
     @Test func boundariesAreStartInclusiveEndExclusive() {
         let track = SubtitleTrack([Self.cue(1000, 2000, "a"), Self.cue(2000, 3000, "b")])
-        #expect(Self.texts(track.active(at: 999)) == [])
-        #expect(Self.texts(track.active(at: 1000)) == ["a"])
-        #expect(Self.texts(track.active(at: 1999)) == ["a"])
-        #expect(Self.texts(track.active(at: 2000)) == ["b"])  // a has ended, b has begun: never both
-        #expect(Self.texts(track.active(at: 2999)) == ["b"])
-        #expect(Self.texts(track.active(at: 3000)) == [])
-        #expect(track.next(after: 999)?.text == "a")
-        #expect(track.next(after: 1000)?.text == "b")  // strictly after
-        #expect(track.next(after: 2000) == nil)
-        #expect(track.previous(before: 1999) == nil)
-        #expect(track.previous(before: 2000)?.text == "a")
-        #expect(track.previous(before: 2500)?.text == "a")
-        #expect(track.previous(before: 3000)?.text == "b")
+        expectEqual(Self.texts(track.active(at: 999)), [])
+        expectEqual(Self.texts(track.active(at: 1000)), ["a"])
+        expectEqual(Self.texts(track.active(at: 1999)), ["a"])
+        expectEqual(Self.texts(track.active(at: 2000)), ["b"])  // a has ended, b has begun: never both
+        expectEqual(Self.texts(track.active(at: 2999)), ["b"])
+        expectEqual(Self.texts(track.active(at: 3000)), [])
+        expectTrue(track.next(after: 999)?.text == "a")
+        expectTrue(track.next(after: 1000)?.text == "b")  // strictly after
+        expectTrue(track.next(after: 2000) == nil)
+        expectTrue(track.previous(before: 1999) == nil)
+        expectTrue(track.previous(before: 2000)?.text == "a")
+        expectTrue(track.previous(before: 2500)?.text == "a")
+        expectTrue(track.previous(before: 3000)?.text == "b")
     }
 
     @Test func overlappingCuesAreAllShownInStartOrder() {
         // Given out of order: the track sorts by start.
         let track = SubtitleTrack([Self.cue(1500, 2500, "second"), Self.cue(1000, 2000, "first")])
-        #expect(Self.texts(track.cues) == ["first", "second"])
-        #expect(Self.texts(track.active(at: 1200)) == ["first"])
-        #expect(Self.texts(track.active(at: 1500)) == ["first", "second"])
-        #expect(Self.texts(track.active(at: 2000)) == ["second"])
-        #expect(track.previous(before: 2200)?.text == "first")
+        expectEqual(Self.texts(track.cues), ["first", "second"])
+        expectEqual(Self.texts(track.active(at: 1200)), ["first"])
+        expectEqual(Self.texts(track.active(at: 1500)), ["first", "second"])
+        expectEqual(Self.texts(track.active(at: 2000)), ["second"])
+        expectTrue(track.previous(before: 2200)?.text == "first")
     }
 
     @Test func nestedCuesIncludingALongOneFromTheStart() {
@@ -54,32 +55,32 @@ import Testing
         for i in 0..<50 { cues.append(Self.cue(1000 + i * 1000, 1500 + i * 1000, "line \(i)")) }
         cues.append(Self.cue(20_000, 30_000, "inner"))
         let track = SubtitleTrack(cues)
-        #expect(Self.texts(track.active(at: 500)) == ["title"])
-        #expect(Self.texts(track.active(at: 1200)) == ["title", "line 0"])
-        #expect(Self.texts(track.active(at: 20_100)) == ["title", "line 19", "inner"])
-        #expect(Self.texts(track.active(at: 20_600)) == ["title", "inner"])
-        #expect(Self.texts(track.active(at: 99_999)) == ["title"])
-        #expect(Self.texts(track.active(at: 100_000)) == [])
-        #expect(track.previous(before: 20_600)?.text == "line 19")
-        #expect(track.previous(before: 500) == nil)  // the title has not ended
-        #expect(track.previous(before: 100_000)?.text == "line 49")  // the latest-starting ended cue
+        expectEqual(Self.texts(track.active(at: 500)), ["title"])
+        expectEqual(Self.texts(track.active(at: 1200)), ["title", "line 0"])
+        expectEqual(Self.texts(track.active(at: 20_100)), ["title", "line 19", "inner"])
+        expectEqual(Self.texts(track.active(at: 20_600)), ["title", "inner"])
+        expectEqual(Self.texts(track.active(at: 99_999)), ["title"])
+        expectEqual(Self.texts(track.active(at: 100_000)), [])
+        expectTrue(track.previous(before: 20_600)?.text == "line 19")
+        expectTrue(track.previous(before: 500) == nil)  // the title has not ended
+        expectTrue(track.previous(before: 100_000)?.text == "line 49")  // the latest-starting ended cue
     }
 
     @Test func equalStartsKeepFileOrder() {
         let track = SubtitleTrack([Self.cue(1000, 3000, "x"), Self.cue(1000, 2000, "y"), Self.cue(1000, 3000, "z")])
-        #expect(Self.texts(track.active(at: 1000)) == ["x", "y", "z"])
-        #expect(Self.texts(track.active(at: 2000)) == ["x", "z"])
-        #expect(track.previous(before: 2000)?.text == "y")
-        #expect(track.previous(before: 3000)?.text == "z")
+        expectEqual(Self.texts(track.active(at: 1000)), ["x", "y", "z"])
+        expectEqual(Self.texts(track.active(at: 2000)), ["x", "z"])
+        expectTrue(track.previous(before: 2000)?.text == "y")
+        expectTrue(track.previous(before: 3000)?.text == "z")
     }
 
     @Test func zeroLengthCuesNeverShowButCountForNextAndPrevious() {
         let track = SubtitleTrack([Self.cue(1000, 1000, "zero"), Self.cue(2000, 3000, "real")])
-        #expect(track.active(at: 1000).isEmpty)
-        #expect(track.next(after: 0)?.text == "zero")
-        #expect(track.next(after: 1000)?.text == "real")
-        #expect(track.previous(before: 1000)?.text == "zero")
-        #expect(track.previous(before: 2500)?.text == "zero")
+        expectTrue(track.active(at: 1000).isEmpty)
+        expectTrue(track.next(after: 0)?.text == "zero")
+        expectTrue(track.next(after: 1000)?.text == "real")
+        expectTrue(track.previous(before: 1000)?.text == "zero")
+        expectTrue(track.previous(before: 2500)?.text == "zero")
     }
 
     /// What the lookups must return, by looking at every cue.
@@ -112,8 +113,8 @@ import Testing
         await propertyCheck(count: 300, input: Gen.int(in: 0...Int(Int32.max))) { seed in
             let cues = Self.randomCues(seed: seed)
             let track = SubtitleTrack(cues)
-            #expect(track.cues.count == cues.count)
-            #expect(zip(track.cues, track.cues.dropFirst()).allSatisfy { $0.startMs < $1.startMs || ($0.startMs == $1.startMs && $0.line < $1.line) })
+            expectEqual(track.cues.count, cues.count)
+            expectTrue(zip(track.cues, track.cues.dropFirst()).allSatisfy { $0.startMs < $1.startMs || ($0.startMs == $1.startMs && $0.line < $1.line) })
             let scan = LinearScan(cues: track.cues)
             // Probe every boundary, one either side of it, and a few points in between.
             var probes: Set<Int> = [-1, 0, Int.max / 2]
@@ -121,9 +122,9 @@ import Testing
             var random = SplitMix64(seed: UInt64(seed) ^ 0xABCDEF)
             for _ in 0..<20 { probes.insert(Int.random(in: -10...25_000, using: &random)) }
             for ms in probes.sorted() {
-                #expect(track.active(at: ms) == scan.active(at: ms), "seed \(seed), active at \(ms)")
-                #expect(track.next(after: ms) == scan.next(after: ms), "seed \(seed), next after \(ms)")
-                #expect(track.previous(before: ms) == scan.previous(before: ms), "seed \(seed), previous before \(ms)")
+                expectEqual(track.active(at: ms), scan.active(at: ms), "seed \(seed), active at \(ms)")
+                expectEqual(track.next(after: ms), scan.next(after: ms), "seed \(seed), next after \(ms)")
+                expectEqual(track.previous(before: ms), scan.previous(before: ms), "seed \(seed), previous before \(ms)")
             }
         }
     }
@@ -137,7 +138,7 @@ import Testing
         let elapsed = ContinuousClock().measure {
             for i in 0..<20_000 where track.active(at: i * 5000 + 100).count != 2 { wrong += 1 }
         }
-        #expect(wrong == 0)
-        #expect(elapsed < .seconds(5), "\(elapsed)")  // a scan back over every cue takes minutes
+        expectEqual(wrong, 0)
+        expectTrue(elapsed < .seconds(5), "\(elapsed)")  // a scan back over every cue takes minutes
     }
 }

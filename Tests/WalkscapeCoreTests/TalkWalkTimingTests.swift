@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// `TalkWalkTiming` against legs whose answer is known in closed form: straight legs along a meridian (where
@@ -26,7 +27,7 @@ import Testing
              "points": [\(items.joined(separator: ","))]}
             """
         let decoded = TourDecoder(file: "tour.json").decode(try JSONParser().parse(json))
-        #expect(decoded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(decoded.diagnostics)")
+        expectTrue(decoded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(decoded.diagnostics)")
         return try #require(decoded.tour)
     }
 
@@ -35,33 +36,33 @@ import Testing
         let tour = try Self.tour([(Self.north(0), 7.68, 50), (Self.north(600), 7.68, 70), (Self.north(900), 7.68, 30)])
         let narrations: [Int: [String: Double]] = [1: ["it": 300, "en": 500], 2: ["it": 180, "en": 120]]
         let timing = TalkWalkTiming.compute(tour, narrationSeconds: narrations, speed: 1.2)
-        #expect(timing.legs.count == 2)
+        expectEqual(timing.legs.count, 2)
         let first = timing.legs[0]
-        #expect(!first.alongRoute)
-        #expect(abs(first.centreMeters - 600) < 1e-6)
-        #expect(abs(first.walkMeters - 480) < 0.02)
-        #expect(abs(first.walkSeconds.given - 400) < 0.02)  // 480 m at 1.2 m/s
-        #expect(abs(first.walkSeconds.slow - 480 / 0.9) < 0.03)
-        #expect(abs(first.walkSeconds.brisk - 320) < 0.02)
+        expectTrue(!first.alongRoute)
+        expectTrue(abs(first.centreMeters - 600) < 1e-6)
+        expectTrue(abs(first.walkMeters - 480) < 0.02)
+        expectTrue(abs(first.walkSeconds.given - 400) < 0.02)  // 480 m at 1.2 m/s
+        expectTrue(abs(first.walkSeconds.slow - 480 / 0.9) < 0.03)
+        expectTrue(abs(first.walkSeconds.brisk - 320) < 0.02)
         let it = try #require(first.narrations.first { $0.language == "it" })
-        #expect(abs(it.silenceSeconds - 100) < 0.02 && it.waitSeconds == 0)
+        expectTrue(abs(it.silenceSeconds - 100) < 0.02 && it.waitSeconds == 0)
         let en = try #require(first.narrations.first { $0.language == "en" })
-        #expect(abs(en.waitSeconds - 100) < 0.02 && en.silenceSeconds == 0)
+        expectTrue(abs(en.waitSeconds - 100) < 0.02 && en.silenceSeconds == 0)
         // 300 m between centres, radii 70 and 30: 200 m, 166.7 s.
-        #expect(abs(timing.legs[1].walkMeters - 200) < 0.02)
+        expectTrue(abs(timing.legs[1].walkMeters - 200) < 0.02)
         let messages = timing.findings.map(\.message)
-        #expect(messages.contains("1:40 of silence before point 2 at 1.2 m/s (point 1's narration, it, lasts 5:00 of a 6:40 walk)"), "\(messages)")
-        #expect(messages.contains("point 1's narration (8:20, en) outlasts the walk to point 2 (6:40 at 1.2 m/s): walkers wait about 1:40"), "\(messages)")
+        expectTrue(messages.contains("1:40 of silence before point 2 at 1.2 m/s (point 1's narration, it, lasts 5:00 of a 6:40 walk)"), "\(messages)")
+        expectTrue(messages.contains("point 1's narration (8:20, en) outlasts the walk to point 2 (6:40 at 1.2 m/s): walkers wait about 1:40"), "\(messages)")
         // Leg 2: it 180 s against 166.7 s waits 13 s (over the threshold); en 120 s leaves 47 s (under it).
-        #expect(messages.contains("point 2's narration (3:00, it) outlasts the walk to point 3 (2:47 at 1.2 m/s): walkers wait about 0:13"), "\(messages)")
-        #expect(!messages.contains { $0.contains("before point 3") })
+        expectTrue(messages.contains("point 2's narration (3:00, it) outlasts the walk to point 3 (2:47 at 1.2 m/s): walkers wait about 0:13"), "\(messages)")
+        expectTrue(!messages.contains { $0.contains("before point 3") })
     }
 
     @Test func overlappingRegionsLeaveNoWalk() throws {
         let tour = try Self.tour([(Self.north(0), 7.68, 150), (Self.north(200), 7.68, 100)])
         let timing = TalkWalkTiming.compute(tour, narrationSeconds: [1: ["it": 60]], speed: 1.2)
-        #expect(timing.legs[0].walkMeters == 0)
-        #expect(timing.legs[0].narrations[0].waitSeconds == 60)
+        expectEqual(timing.legs[0].walkMeters, 0)
+        expectEqual(timing.legs[0].narrations[0].waitSeconds, 60)
     }
 
     @Test func aRouteAroundTheGapIsFollowed() throws {
@@ -73,36 +74,36 @@ import Testing
         let tour = try Self.tour([(45, 7.68, 40), (45, 7.68 + east, 60)], route: route)
         let timing = TalkWalkTiming.compute(tour, narrationSeconds: [:], speed: 1.0)
         let leg = timing.legs[0]
-        #expect(leg.alongRoute)
-        #expect(abs(leg.centreMeters - 700) < 0.5, "\(leg.centreMeters)")
-        #expect(abs(leg.walkMeters - 600) < 0.5, "\(leg.walkMeters)")
-        #expect(abs(leg.walkSeconds.given - leg.walkMeters) < 1e-9)
-        #expect(timing.totals.fromRoute)
-        #expect(abs(timing.totals.computedKm - 0.7) < 0.001)
+        expectTrue(leg.alongRoute)
+        expectTrue(abs(leg.centreMeters - 700) < 0.5, "\(leg.centreMeters)")
+        expectTrue(abs(leg.walkMeters - 600) < 0.5, "\(leg.walkMeters)")
+        expectTrue(abs(leg.walkSeconds.given - leg.walkMeters) < 1e-9)
+        expectTrue(timing.totals.fromRoute)
+        expectTrue(abs(timing.totals.computedKm - 0.7) < 0.001)
     }
 
     @Test func announcedTotalsAreCheckedAgainstWhatThePointsAddUpTo() throws {
         // Stops 1.7 km apart announced as 0.5 km (the reference app's Milan test tour does this).
         let points = [(Self.north(0), 7.68, 50.0), (Self.north(1700), 7.68, 50.0)]
         let short = TalkWalkTiming.compute(try Self.tour(points, km: 0.5, minutes: 15), narrationSeconds: [1: ["it": 60], 2: ["it": 90]], speed: 1.2)
-        #expect(short.findings.contains { $0.message == "distanceKm announces 0.5 km; the stops, one to the next, add up to 1.7 km" }, "\(short.findings)")
+        expectTrue(short.findings.contains { $0.message == "distanceKm announces 0.5 km; the stops, one to the next, add up to 1.7 km" }, "\(short.findings)")
         // Walking 1700 m and listening to the last 90 s: 1700/1.5 + 90 s = 20.4 min brisk, 1700/0.9 + 90 s = 33.0 min slow.
         let minutes = try #require(short.totals.computedMinutes.first { $0.language == "it" })
-        #expect(abs(minutes.brisk - (1700 / 1.5 + 90) / 60) < 1e-9)
-        #expect(abs(minutes.slow - (1700 / 0.9 + 90) / 60) < 1e-9)
-        #expect(short.findings.contains { $0.message == "durationMinutes announces 15 min; walking and listening add up to 20–33 min (1.5–0.9 m/s)" }, "\(short.findings)")
+        expectTrue(abs(minutes.brisk - (1700 / 1.5 + 90) / 60) < 1e-9)
+        expectTrue(abs(minutes.slow - (1700 / 0.9 + 90) / 60) < 1e-9)
+        expectTrue(short.findings.contains { $0.message == "durationMinutes announces 15 min; walking and listening add up to 20–33 min (1.5–0.9 m/s)" }, "\(short.findings)")
         let fitting = TalkWalkTiming.compute(try Self.tour(points, km: 1.7, minutes: 25), narrationSeconds: [1: ["it": 60], 2: ["it": 90]], speed: 1.2)
-        #expect(!fitting.findings.contains { $0.point == nil }, "\(fitting.findings)")
+        expectTrue(!fitting.findings.contains { $0.point == nil }, "\(fitting.findings)")
     }
 
     @Test func validateWarningsAreOnePerLeg() throws {
         let tour = try Self.tour([(Self.north(0), 7.68, 50), (Self.north(600), 7.68, 70)], km: 0.6, minutes: 10)
         let timing = TalkWalkTiming.compute(tour, narrationSeconds: [1: ["it": 30, "en": 31], 2: ["it": 30, "en": 30]], speed: 1.2)
-        #expect(timing.findings.count == 2)
+        expectEqual(timing.findings.count, 2)
         let warnings = timing.warnings(file: "tour.json", tour: tour)
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.location == "points[1]")
-        #expect(warnings.first?.message.contains("(point 1's narration, it, lasts 0:30") == true)
+        expectEqual(warnings.count, 1)
+        expectTrue(warnings.first?.location == "points[1]")
+        expectTrue(warnings.first?.message.contains("(point 1's narration, it, lasts 0:30") == true)
     }
 }
 
@@ -124,7 +125,7 @@ import Testing
             else { return nil }
             return (order, lat, lng, radius)
         }.sorted { $0.order < $1.order }
-        #expect(stops.count == points.count && stops.count >= 2)
+        expectTrue(stops.count == points.count && stops.count >= 2)
         let announced = try #require(source["tour"]?["distanceKm"]?.doubleValue)
         let tour = try TalkWalkTimingTests.tour(stops.map { ($0.lat, $0.lng, $0.radius) }, km: announced, minutes: 15)
         let timing = TalkWalkTiming.compute(tour, narrationSeconds: [:], speed: 1.2)
@@ -135,9 +136,9 @@ import Testing
             return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
         }
         let meters = zip(stops, stops.dropFirst()).reduce(0.0) { $0 + haversine(($1.0.lat, $1.0.lng), ($1.1.lat, $1.1.lng)) }
-        #expect(abs(timing.totals.computedKm * 1000 - meters) < 0.01)
-        #expect(abs(meters - 1700) < 100, "\(meters) m")
-        #expect(timing.findings.contains { $0.message == "distanceKm announces 0.5 km; the stops, one to the next, add up to \(formatFixed(meters / 1000, 1)) km" },
+        expectTrue(abs(timing.totals.computedKm * 1000 - meters) < 0.01)
+        expectTrue(abs(meters - 1700) < 100, "\(meters) m")
+        expectTrue(timing.findings.contains { $0.message == "distanceKm announces 0.5 km; the stops, one to the next, add up to \(formatFixed(meters / 1000, 1)) km" },
             "\(timing.findings)")
     }
 }

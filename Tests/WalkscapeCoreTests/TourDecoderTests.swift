@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// A small valid tour document: two points 500 m apart in Turin, Italian and English tracks.
@@ -33,19 +34,19 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
 @Suite struct TourDecoderTests {
     @Test func decodesAValidTourSortedByOrder() throws {
         let result = decode(sampleDocument())
-        #expect(result.diagnostics.isEmpty, "\(messages(result.diagnostics))")
+        expectTrue(result.diagnostics.isEmpty, "\(messages(result.diagnostics))")
         let tour = try #require(result.tour)
-        #expect(tour.points.map(\.id) == ["a", "b"])
-        #expect(tour.points.map(\.fileIndex) == [1, 0])
-        #expect(tour.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])
-        #expect(tour.points[1].track("it")?.audio.sha256 == String(repeating: "a", count: 64))
-        #expect(tour.points[1].track("it")?.audio.path.description == "points[0].tracks.it.audio")
-        #expect(tour.route?.encoding == .latLngList)
-        #expect(tour.route?.points.count == 2)
-        #expect(tour.language(for: "en") == "en")
-        #expect(tour.language(for: "fr") == "it")
-        #expect(tour.language(for: "en-GB") == "en")
-        #expect(tour.assets.count == 6)
+        expectEqual(tour.points.map(\.id), ["a", "b"])
+        expectEqual(tour.points.map(\.fileIndex), [1, 0])
+        expectTrue(tour.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])
+        expectTrue(tour.points[1].track("it")?.audio.sha256 == String(repeating: "a", count: 64))
+        expectTrue(tour.points[1].track("it")?.audio.path.description == "points[0].tracks.it.audio")
+        expectTrue(tour.route?.encoding == .latLngList)
+        expectTrue(tour.route?.points.count == 2)
+        expectEqual(tour.language(for: "en"), "en")
+        expectEqual(tour.language(for: "fr"), "it")
+        expectEqual(tour.language(for: "en-GB"), "en")
+        expectEqual(tour.assets.count, 6)
     }
 
     @Test func acceptsTheDraftAPIsEncodedRoute() throws {
@@ -55,8 +56,8 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
         members.append((key: "routePreview", value: .object([("polyline", .string("_p~iF~ps|U_ulLnnqC_mqNvxq`@"))])))
         doc = .object(members)
         let tour = try #require(decode(doc).tour)
-        #expect(tour.route?.encoding == .googleEncoded)
-        #expect(tour.route?.points.first == LatLng(lat: 38.5, lng: -120.2))
+        expectTrue(tour.route?.encoding == .googleEncoded)
+        expectTrue(tour.route?.points.first == LatLng(lat: 38.5, lng: -120.2))
     }
 
     func problems(_ change: (inout JSONValue) -> Void) -> [String] {
@@ -78,13 +79,13 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
                 $0.setMember("fileSizeBytes", to: .number("1.5"))
             }
         }
-        #expect(found.contains("version: error: expected a whole number ≥ 1, got the string \"3\""))
-        #expect(found.contains("languages[1]: error: expected a language code like \"it\" or \"en\", got the string \"EN\""))
-        #expect(found.contains("languages[2]: error: \"it\" is listed twice"))
-        #expect(found.contains("points[0].triggerRadiusMeters: error: expected a number of metres > 0 and ≤ 100000, got -5"))
-        #expect(found.contains("points[0].location.lat: error: expected a latitude in -90…90, got 91"))
-        #expect(found.contains("points[1].tracks.it.audio.sha256: error: expected 64 hex digits (a SHA-256 digest), got the string \"xyz\""))
-        #expect(found.contains("points[1].tracks.it.audio.fileSizeBytes: error: expected a whole number of bytes from 0 to 2^40 (1 TiB), got the number 1.5"))
+        expectTrue(found.contains("version: error: expected a whole number ≥ 1, got the string \"3\""))
+        expectTrue(found.contains("languages[1]: error: expected a language code like \"it\" or \"en\", got the string \"EN\""))
+        expectTrue(found.contains("languages[2]: error: \"it\" is listed twice"))
+        expectTrue(found.contains("points[0].triggerRadiusMeters: error: expected a number of metres > 0 and ≤ 100000, got -5"))
+        expectTrue(found.contains("points[0].location.lat: error: expected a latitude in -90…90, got 91"))
+        expectTrue(found.contains("points[1].tracks.it.audio.sha256: error: expected 64 hex digits (a SHA-256 digest), got the string \"xyz\""))
+        expectTrue(found.contains("points[1].tracks.it.audio.fileSizeBytes: error: expected a whole number of bytes from 0 to 2^40 (1 TiB), got the number 1.5"))
     }
 
     @Test func reportsMissingRequiredFields() {
@@ -94,9 +95,9 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
             doc = .object(members)
             doc.modify(at: [.key("points"), .index(0), .key("tracks"), .key("en")]) { $0 = .object([]) }
         }
-        #expect(found.contains("city: error: missing, expected a string"))
-        #expect(found.contains("startingPoint: error: missing, expected an object {\"lat\": …, \"lng\": …}"))
-        #expect(found.contains("points[0].tracks.en.audio: error: missing, expected an audio asset"))
+        expectTrue(found.contains("city: error: missing, expected a string"))
+        expectTrue(found.contains("startingPoint: error: missing, expected an object {\"lat\": …, \"lng\": …}"))
+        expectTrue(found.contains("points[0].tracks.en.audio: error: missing, expected an audio asset"))
     }
 
     @Test func rejectsUnsafeAssetPathsAndWrongExtensions() {
@@ -106,10 +107,10 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
             doc.modify(at: [.key("points"), .index(1), .key("tracks"), .key("en"), .key("audio")]) { $0.setMember("file", to: .string("audio/en/1.wma")) }
             doc.modify(at: [.key("points"), .index(1), .key("tracks"), .key("it"), .key("subtitles"), .key("it")]) { $0.setMember("file", to: .string("s.vtt")) }
         }
-        #expect(found.contains("points[0].tracks.it.audio.file: error: path \"../../etc/passwd.mp3\" goes up with '..', it must stay inside the tour directory"))
-        #expect(found.contains("points[0].tracks.en.audio.file: error: absolute path \"/tmp/a.mp3\", expected a path relative to the tour directory"))
-        #expect(found.contains("points[1].tracks.en.audio.file: error: \"audio/en/1.wma\" is not an audio file name, expected one ending in .mp3, .wav, .m4a, .mp4, .aac, .ogg, .oga, .opus, .flac"))
-        #expect(found.contains("points[1].tracks.it.subtitles.it.file: error: \"s.vtt\" is not an .srt file, expected SubRip subtitles"))
+        expectTrue(found.contains("points[0].tracks.it.audio.file: error: path \"../../etc/passwd.mp3\" goes up with '..', it must stay inside the tour directory"))
+        expectTrue(found.contains("points[0].tracks.en.audio.file: error: absolute path \"/tmp/a.mp3\", expected a path relative to the tour directory"))
+        expectTrue(found.contains("points[1].tracks.en.audio.file: error: \"audio/en/1.wma\" is not an audio file name, expected one ending in .mp3, .wav, .m4a, .mp4, .aac, .ogg, .oga, .opus, .flac"))
+        expectTrue(found.contains("points[1].tracks.it.subtitles.it.file: error: \"s.vtt\" is not an .srt file, expected SubRip subtitles"))
     }
 
     @Test func nullOptionalTextsAreAbsentAndUppercaseDigestsAreWarned() throws {
@@ -119,27 +120,27 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
             $0.setMember("sha256", to: .string(String(repeating: "A", count: 64)))
         }
         let result = decode(doc)
-        #expect(messages(result.diagnostics) == [
+        expectEqual(messages(result.diagnostics), [
             "points[0].tracks.it.audio.sha256: warning: write the digest in lowercase hex (the schema requires it); `walkscape manifest` rewrites it"
         ])
-        #expect(result.tour?.completionMessage == nil)
-        #expect(result.tour?.points[1].track("it")?.audio.sha256 == String(repeating: "a", count: 64))
+        expectTrue(result.tour?.completionMessage == nil)
+        expectTrue(result.tour?.points[1].track("it")?.audio.sha256 == String(repeating: "a", count: 64))
     }
 
     @Test func donationURLIsAnOptionalHTTPLink() throws {
         var doc = sampleDocument()
         doc.setMember("donationUrl", to: .string("https://www.paypal.com/donate/?hosted_button_id=X"))
         var result = decode(doc)
-        #expect(messages(result.diagnostics) == [])
-        #expect(result.tour?.donationUrl == "https://www.paypal.com/donate/?hosted_button_id=X")
+        expectEqual(messages(result.diagnostics), [])
+        expectTrue(result.tour?.donationUrl == "https://www.paypal.com/donate/?hosted_button_id=X")
         doc.setMember("donationUrl", to: .null)
         result = decode(doc)
-        #expect(result.tour?.donationUrl == nil)
-        #expect(decode(sampleDocument()).tour?.donationUrl == nil)
+        expectTrue(result.tour?.donationUrl == nil)
+        expectTrue(decode(sampleDocument()).tour?.donationUrl == nil)
         for bad: JSONValue in [.string("javascript:alert(1)"), .string("https://a b"), .number("3"), .string("https://x\u{1B}]0;t")] {
             doc.setMember("donationUrl", to: bad)
             let found = messages(decode(doc).diagnostics)
-            #expect(found.count == 1 && found[0].hasPrefix("donationUrl: error: expected an http or https link"), "\(found)")
+            expectTrue(found.count == 1 && found[0].hasPrefix("donationUrl: error: expected an http or https link"), "\(found)")
         }
     }
 
@@ -147,14 +148,14 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
         var doc = sampleDocument()
         doc.setMember("formatVersion", to: .integer(2))
         let result = decode(doc)
-        #expect(result.tour == nil)
-        #expect(messages(result.diagnostics) == ["formatVersion: error: formatVersion 2 is newer than this walkscape reads (1); update walkscape"])
-        #expect(decode(.array([])).tour == nil)
+        expectTrue(result.tour == nil)
+        expectEqual(messages(result.diagnostics), ["formatVersion: error: formatVersion 2 is newer than this walkscape reads (1); update walkscape"])
+        expectTrue(decode(.array([])).tour == nil)
     }
 
     @Test func reportsUndecodableRoutes() {
         let found = problems { $0.setMember("routePolyline", to: .string("45.07,7.68;north,7.69")) }
-        #expect(found.contains("routePolyline: error: cannot decode the route at character 12: pair 2 is \"north,7.69\", expected \"lat,lng\" with two numbers"))
+        expectTrue(found.contains("routePolyline: error: cannot decode the route at character 12: pair 2 is \"north,7.69\", expected \"lat,lng\" with two numbers"))
     }
 }
 
@@ -167,20 +168,20 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
     }
 
     @Test func aGoodTourHasNoProblems() {
-        #expect(ruleProblems { _ in }.isEmpty)
+        expectTrue(ruleProblems { _ in }.isEmpty)
     }
 
     @Test func duplicateIDs() {
         let found = ruleProblems { $0.modify(at: [.key("points"), .index(1)]) { $0.setMember("id", to: .string("b")) } }
-        #expect(found == ["points[1].id: error: duplicate id \"b\", already used by points[0]; every point needs its own id"])
+        expectEqual(found, ["points[1].id: error: duplicate id \"b\", already used by points[0]; every point needs its own id"])
     }
 
     @Test func orderGapsAndRepeats() {
         let gap = ruleProblems { $0.modify(at: [.key("points"), .index(0)]) { $0.setMember("order", to: .integer(3)) } }
-        #expect(gap.contains("points[0].order: error: order 3 is beyond the number of points (2); orders must be exactly 1…2"))
-        #expect(gap.contains("points: error: orders must be exactly 1…2 with no gaps: 2 is missing"))
+        expectTrue(gap.contains("points[0].order: error: order 3 is beyond the number of points (2); orders must be exactly 1…2"))
+        expectTrue(gap.contains("points: error: orders must be exactly 1…2 with no gaps: 2 is missing"))
         let repeated = ruleProblems { $0.modify(at: [.key("points"), .index(0)]) { $0.setMember("order", to: .integer(1)) } }
-        #expect(repeated.contains("points[1].order: error: order 1 is also used by points[0]; orders must be exactly 1…2"))
+        expectTrue(repeated.contains("points[1].order: error: order 1 is also used by points[0]; orders must be exactly 1…2"))
     }
 
     @Test func missingLanguageTrack() {
@@ -189,13 +190,13 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
             m.removeAll { $0.key == "en" }
             tracks = .object(m)
         } }
-        #expect(found == ["points[0].tracks: error: no \"en\" track, but the tour's languages list \"en\"; add the recording or remove the language"])
+        expectEqual(found, ["points[0].tracks: error: no \"en\" track, but the tour's languages list \"en\"; add the recording or remove the language"])
     }
 
     @Test func radiusWarnings() {
         let found = ruleProblems { $0.modify(at: [.key("points"), .index(0)]) { $0.setMember("triggerRadiusMeters", to: .integer(40)) } }
-        #expect(found.count == 1)
-        #expect(found[0].hasPrefix("points[0].triggerRadiusMeters: warning: 40 m is outside the usual 100–300 m"))
+        expectEqual(found.count, 1)
+        expectTrue(found[0].hasPrefix("points[0].triggerRadiusMeters: warning: 40 m is outside the usual 100–300 m"))
     }
 
     @Test func overlappingRegionsAndAFarStart() {
@@ -204,13 +205,13 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
             doc.modify(at: [.key("points"), .index(1)]) { $0.setMember("triggerRadiusMeters", to: .integer(250)) }
             doc.setMember("startingPoint", to: .object([("lat", .number("45.0650")), ("lng", .number("7.6860"))]))
         }
-        #expect(found.contains { $0.hasPrefix("points[0]: warning: region of point 2 overlaps point 1's: centres 500 m apart < 250 + 300 m") })
-        #expect(found.contains { $0.hasPrefix("startingPoint: warning: the starting point is 556 m from point 1, outside its 250 m region") })
+        expectTrue(found.contains { $0.hasPrefix("points[0]: warning: region of point 2 overlaps point 1's: centres 500 m apart < 250 + 300 m") })
+        expectTrue(found.contains { $0.hasPrefix("startingPoint: warning: the starting point is 556 m from point 1, outside its 250 m region") })
     }
 
     @Test func pointsFarFromTheRoute() {
         let found = ruleProblems { $0.setMember("routePolyline", to: .string("45.0700,7.7000;45.0745,7.7000")) }
-        #expect(found.contains { $0.hasPrefix("points[1].location: warning: point 1 is 1099 m from the route") }, "\(found)")
+        expectTrue(found.contains { $0.hasPrefix("points[1].location: warning: point 1 is 1099 m from the route") }, "\(found)")
     }
 
     @Test func missingTranslationsAreWarnings() {
@@ -221,7 +222,7 @@ func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map { "\($0
             }
             doc.setMember("completionMessage", to: .object([("it", .string("Grazie"))]))
         }
-        #expect(found == [
+        expectEqual(found, [
             "points[0].title: warning: no text in \"en\"; readers of that language see \"it\"",
             "points[0].description: warning: no text in \"it\"; readers of that language see \"en\"",
             "completionMessage: warning: no text in \"en\"; readers of that language see \"it\"",

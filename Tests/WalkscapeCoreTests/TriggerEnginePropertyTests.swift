@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// A random tour, trace and policy built from a seed: points on a random walk with random radii and audio
@@ -66,64 +67,64 @@ struct RandomWalk {
             let n = walk.tour.points.count
 
             // Time never goes backwards, and the timeline starts with tour_started at 0.
-            #expect(events.first?.kind == .tourStarted && events.first?.t == 0)
-            #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
+            expectTrue(events.first?.kind == .tourStarted && events.first?.t == 0)
+            expectTrue(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
 
             // Points trigger in order, at most once each; without skipping, with no gaps.
             let triggered = events.filter { $0.kind == .pointTriggered }.compactMap(\.point)
-            #expect(triggered == triggered.sorted() && Set(triggered).count == triggered.count)
+            expectTrue(triggered == triggered.sorted() && Set(triggered).count == triggered.count)
             let skipped = events.filter { $0.kind == .pointSkipped }.compactMap(\.point)
-            #expect(Set(triggered).isDisjoint(with: skipped))
-            if !walk.policy.skipMissed { #expect(triggered == Array(1..<(triggered.count + 1))) }
+            expectTrue(Set(triggered).isDisjoint(with: skipped))
+            if !walk.policy.skipMissed { expectEqual(triggered, Array(1..<(triggered.count + 1))) }
 
             // The queue never exceeds its depth.
-            #expect(events.allSatisfy { $0.queueLength <= walk.policy.queueDepth })
+            expectTrue(events.allSatisfy { $0.queueLength <= walk.policy.queueDepth })
 
             // Audio never overlaps: start p, finish p, start q, … each lasting exactly its length.
             let audio = events.filter { $0.kind == .audioStarted || $0.kind == .audioFinished }
             var playing: EngineEvent?
             for event in audio {
                 if event.kind == .audioStarted {
-                    #expect(playing == nil)
+                    expectTrue(playing == nil)
                     playing = event
                 } else {
-                    #expect(playing?.point == event.point)
-                    if let start = playing { #expect(event.t == start.t + walk.tour.points[start.point! - 1].audioSeconds) }
+                    expectTrue(playing?.point == event.point)
+                    if let start = playing { expectEqual(event.t, start.t + walk.tour.points[start.point! - 1].audioSeconds) }
                     playing = nil
                 }
             }
-            #expect(playing == nil)  // the trace's end plays everything out
+            expectTrue(playing == nil)  // the trace's end plays everything out
 
             // Every triggered point plays, in trigger order, at its trigger time or when the previous audio ends.
             let starts = audio.filter { $0.kind == .audioStarted }
-            #expect(starts.compactMap(\.point) == triggered)
+            expectEqual(starts.compactMap(\.point), triggered)
             for start in starts {
                 let trigger = events.first { $0.kind == .pointTriggered && $0.point == start.point }!
                 let previousEnd = audio.last { $0.kind == .audioFinished && $0.t <= start.t && $0.point != start.point }
-                #expect(start.t == trigger.t || start.t == previousEnd?.t)
+                expectTrue(start.t == trigger.t || start.t == previousEnd?.t)
             }
 
             // tour_completed iff every point triggered; otherwise tour_incomplete names the missed ones.
             let completed = events.filter { $0.kind == .tourCompleted }.count
             let incomplete = events.filter { $0.kind == .tourIncomplete }
-            #expect(completed == (triggered.count == n ? 1 : 0))
-            #expect(incomplete.count == (triggered.count == n ? 0 : 1))
+            expectEqual(completed, (triggered.count == n ? 1 : 0))
+            expectEqual(incomplete.count, (triggered.count == n ? 0 : 1))
             if let last = incomplete.first {
-                #expect(last.missed == (1...n).filter { !triggered.contains($0) })
-                #expect(events.last == last)
+                expectEqual(last.missed, (1...n).filter { !triggered.contains($0) })
+                expectEqual(events.last, last)
             }
 
             // Geofence crossings alternate per point: entered, exited, entered, …
             for order in 1...n {
                 let crossings = events.filter { ($0.kind == .pointEntered || $0.kind == .pointExited) && $0.point == order }.map(\.kind)
-                #expect(zip(crossings, crossings.dropFirst()).allSatisfy { $0 != $1 })
-                #expect(crossings.first != .pointExited)
+                expectTrue(zip(crossings, crossings.dropFirst()).allSatisfy { $0 != $1 })
+                expectTrue(crossings.first != .pointExited)
             }
 
             // Same inputs, same timeline, byte for byte.
             let again = Simulation.run(tour: walk.tour, trace: walk.trace, policy: walk.policy)
-            #expect(again == timeline)
-            #expect(TimelineWriter().jsonLines(again) == TimelineWriter().jsonLines(timeline))
+            expectEqual(again, timeline)
+            expectEqual(TimelineWriter().jsonLines(again), TimelineWriter().jsonLines(timeline))
         }
     }
 
@@ -145,7 +146,7 @@ struct RandomWalk {
                     fromCopy += TriggerEngine.reduce(&copy!, action)
                 }
             }
-            #expect(fromCopy == fromOriginal)
+            expectEqual(fromCopy, fromOriginal)
         }
     }
 }

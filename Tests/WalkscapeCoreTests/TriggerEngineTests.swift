@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// A test tour on a meridian at 45° N: point k (1…n) at 600·(k−1) m north of the origin, radius 100 m,
@@ -47,40 +48,40 @@ func brief(_ events: [EngineEvent]) -> [String] {
 @Suite struct TriggerEngineTests {
     @Test func startEmitsTourStartedOnce() {
         var state = EngineState(tour: lineTour())
-        #expect(brief(TriggerEngine.reduce(&state, .start)) == ["0.0 tour_started"])
-        #expect(TriggerEngine.reduce(&state, .start).isEmpty)
+        expectEqual(brief(TriggerEngine.reduce(&state, .start)), ["0.0 tour_started"])
+        expectTrue(TriggerEngine.reduce(&state, .start).isEmpty)
         // A first fix without an explicit start starts the tour too.
         var implicit = EngineState(tour: lineTour())
-        #expect(brief(TriggerEngine.reduce(&implicit, fix(0, -500))) == ["0.0 tour_started"])
+        expectEqual(brief(TriggerEngine.reduce(&implicit, fix(0, -500))), ["0.0 tour_started"])
     }
 
     @Test func enteringTheNextPointWithNothingPlayingTriggersAndPlays() {
         var state = EngineState(tour: lineTour())
         _ = TriggerEngine.reduce(&state, .start)
-        #expect(TriggerEngine.reduce(&state, fix(1, -150)).isEmpty)
+        expectTrue(TriggerEngine.reduce(&state, fix(1, -150)).isEmpty)
         let events = TriggerEngine.reduce(&state, fix(2, -99))
-        #expect(brief(events) == ["2.0 point_entered 1", "2.0 point_triggered 1", "2.0 audio_started 1"])
-        #expect(abs((events[1].distance ?? 0) - 99) < 1e-6)
-        #expect(events[2].audioSeconds == 60)
-        #expect(state.next == 2)
-        #expect(state.playing == EngineState.Playing(point: 1, startedAt: 2, endsAt: 62))
-        #expect(state.triggered == [true, false, false, false])
+        expectEqual(brief(events), ["2.0 point_entered 1", "2.0 point_triggered 1", "2.0 audio_started 1"])
+        expectTrue(abs((events[1].distance ?? 0) - 99) < 1e-6)
+        expectEqual(events[2].audioSeconds, 60)
+        expectEqual(state.next, 2)
+        expectEqual(state.playing, EngineState.Playing(point: 1, startedAt: 2, endsAt: 62))
+        expectEqual(state.triggered, [true, false, false, false])
     }
 
     @Test func theBoundaryCountsAsInside() {
         var state = EngineState(tour: lineTour(radius: 100))
         let onEdge = TriggerEngine.reduce(&state, .fix(t: 0, location: north(-100 + 1e-7), accuracy: .nan))
-        #expect(brief(onEdge).contains("0.0 point_triggered 1"))
+        expectTrue(brief(onEdge).contains("0.0 point_triggered 1"))
     }
 
     @Test func enteringTheNextPointWhileAudioPlaysQueuesIt() {
         var state = EngineState(tour: lineTour(spacing: 150))  // regions overlap
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         let events = TriggerEngine.reduce(&state, fix(10, 100))
-        #expect(brief(events) == ["10.0 point_entered 2", "10.0 point_triggered 2", "10.0 point_queued 2"])
-        #expect(events.last?.queueLength == 1)
-        #expect(state.queue == [2])
-        #expect(state.next == 3)
+        expectEqual(brief(events), ["10.0 point_entered 2", "10.0 point_triggered 2", "10.0 point_queued 2"])
+        expectTrue(events.last?.queueLength == 1)
+        expectEqual(state.queue, [2])
+        expectEqual(state.next, 3)
     }
 
     @Test func aFullQueueLeavesThePointNext() {
@@ -88,18 +89,18 @@ func brief(_ events: [EngineEvent]) -> [String] {
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(10, 150))
         let events = TriggerEngine.reduce(&state, fix(20, 300))
-        #expect(brief(events) == ["20.0 point_exited 2", "20.0 point_entered 3"])
-        #expect(state.next == 3)
-        #expect(state.queue == [2])
+        expectEqual(brief(events), ["20.0 point_exited 2", "20.0 point_entered 3"])
+        expectEqual(state.next, 3)
+        expectEqual(state.queue, [2])
         // Once point 1 ends (t = 60) point 2 starts from the queue, and the next fix in point 3 queues it.
         let later = TriggerEngine.reduce(&state, fix(61, 300))
-        #expect(brief(later) == ["60.0 audio_finished 1", "60.0 audio_started 2", "61.0 point_triggered 3", "61.0 point_queued 3"])
+        expectEqual(brief(later), ["60.0 audio_finished 1", "60.0 audio_started 2", "61.0 point_triggered 3", "61.0 point_queued 3"])
     }
 
     @Test func overlappingRegionsTriggerSeveralPointsAtOneFix() {
         var state = EngineState(tour: lineTour(spacing: 120, radius: 100))
         let events = TriggerEngine.reduce(&state, fix(5, 60))
-        #expect(brief(events) == [
+        expectEqual(brief(events), [
             "0.0 tour_started", "5.0 point_entered 1", "5.0 point_entered 2",
             "5.0 point_triggered 1", "5.0 audio_started 1", "5.0 point_triggered 2", "5.0 point_queued 2",
         ])
@@ -110,15 +111,15 @@ func brief(_ events: [EngineEvent]) -> [String] {
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(1, 150))
         let events = TriggerEngine.reduce(&state, fix(100, -1000))
-        #expect(brief(events) == ["10.0 audio_finished 1", "10.0 audio_started 2", "30.0 audio_finished 2", "100.0 point_exited 2"])
-        #expect(state.playing == nil)
+        expectEqual(brief(events), ["10.0 audio_finished 1", "10.0 audio_started 2", "30.0 audio_finished 2", "100.0 point_exited 2"])
+        expectTrue(state.playing == nil)
     }
 
     @Test func audioEndingExactlyAtTheFixFinishesFirst() {
         var state = EngineState(tour: lineTour(audio: [10, 10, 10, 10]))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         let events = TriggerEngine.reduce(&state, fix(10, 600))
-        #expect(brief(events) == ["10.0 audio_finished 1", "10.0 point_exited 1", "10.0 point_entered 2", "10.0 point_triggered 2", "10.0 audio_started 2"])
+        expectEqual(brief(events), ["10.0 audio_finished 1", "10.0 point_exited 1", "10.0 point_entered 2", "10.0 point_triggered 2", "10.0 audio_started 2"])
     }
 
     @Test func aPointTriggersAtMostOnce() {
@@ -126,46 +127,46 @@ func brief(_ events: [EngineEvent]) -> [String] {
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(10, -300))
         let back = TriggerEngine.reduce(&state, fix(20, 0))
-        #expect(brief(back) == ["20.0 point_entered 1"])
+        expectEqual(brief(back), ["20.0 point_entered 1"])
     }
 
     @Test func exitNeedsTheHysteresisMargin() {
         var state = EngineState(tour: lineTour(radius: 100))
         _ = TriggerEngine.reduce(&state, fix(0, -50))
-        #expect(brief(TriggerEngine.reduce(&state, fix(1, -109))).isEmpty)  // margin is max(5, 10) = 10 m
-        #expect(brief(TriggerEngine.reduce(&state, fix(2, -111))) == ["2.0 point_exited 1"])
-        #expect(brief(TriggerEngine.reduce(&state, fix(3, -105))).isEmpty)  // outside: no re-entry until ≤ 100 m
-        #expect(brief(TriggerEngine.reduce(&state, fix(4, -100 + 0.5))) == ["4.0 point_entered 1"])
+        expectTrue(brief(TriggerEngine.reduce(&state, fix(1, -109))).isEmpty)  // margin is max(5, 10) = 10 m
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(2, -111))), ["2.0 point_exited 1"])
+        expectTrue(brief(TriggerEngine.reduce(&state, fix(3, -105))).isEmpty)  // outside: no re-entry until ≤ 100 m
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(4, -100 + 0.5))), ["4.0 point_entered 1"])
     }
 
     @Test func queueDepthZeroTriggersOnlyAfterTheAudioWhileStillInside() {
         var state = EngineState(tour: lineTour(spacing: 150), policy: EnginePolicy(queueDepth: 0))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
-        #expect(brief(TriggerEngine.reduce(&state, fix(10, 150))) == ["10.0 point_exited 1", "10.0 point_entered 2"])
-        #expect(state.next == 2)
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(10, 150))), ["10.0 point_exited 1", "10.0 point_entered 2"])
+        expectEqual(state.next, 2)
         let after = TriggerEngine.reduce(&state, fix(61, 150))
-        #expect(brief(after) == ["60.0 audio_finished 1", "61.0 point_triggered 2", "61.0 audio_started 2"])
+        expectEqual(brief(after), ["60.0 audio_finished 1", "61.0 point_triggered 2", "61.0 audio_started 2"])
         // Left the region before the audio ended: nothing triggers.
         var gone = EngineState(tour: lineTour(spacing: 150), policy: EnginePolicy(queueDepth: 0))
         _ = TriggerEngine.reduce(&gone, fix(0, 0))
         _ = TriggerEngine.reduce(&gone, fix(10, 150))
-        #expect(brief(TriggerEngine.reduce(&gone, fix(61, -300))) == ["60.0 audio_finished 1", "61.0 point_exited 2"])
-        #expect(gone.next == 2)
+        expectEqual(brief(TriggerEngine.reduce(&gone, fix(61, -300))), ["60.0 audio_finished 1", "61.0 point_exited 2"])
+        expectEqual(gone.next, 2)
     }
 
     @Test func accuracyGateIgnoresPoorFixesButKeepsUnknownAccuracy() {
         var state = EngineState(tour: lineTour(), policy: EnginePolicy(minAccuracyMeters: 20))
-        #expect(brief(TriggerEngine.reduce(&state, fix(0, 0, accuracy: 35))) == ["0.0 tour_started"])
-        #expect(state.ignoredFixes == 1)
-        #expect(brief(TriggerEngine.reduce(&state, fix(1, 0, accuracy: 20))) == ["1.0 point_entered 1", "1.0 point_triggered 1", "1.0 audio_started 1"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(0, 0, accuracy: 35))), ["0.0 tour_started"])
+        expectEqual(state.ignoredFixes, 1)
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(1, 0, accuracy: 20))), ["1.0 point_entered 1", "1.0 point_triggered 1", "1.0 audio_started 1"])
         var unknown = EngineState(tour: lineTour(), policy: EnginePolicy(minAccuracyMeters: 20))
-        #expect(brief(TriggerEngine.reduce(&unknown, fix(0, 0))).contains("0.0 point_triggered 1"))
+        expectTrue(brief(TriggerEngine.reduce(&unknown, fix(0, 0))).contains("0.0 point_triggered 1"))
     }
 
     @Test func ignoredFixesStillMoveTheClock() {
         var state = EngineState(tour: lineTour(audio: [10, 10, 10, 10]), policy: EnginePolicy(minAccuracyMeters: 20))
         _ = TriggerEngine.reduce(&state, fix(0, 0, accuracy: 5))
-        #expect(brief(TriggerEngine.reduce(&state, fix(30, 600, accuracy: 99))) == ["10.0 audio_finished 1"])
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(30, 600, accuracy: 99))), ["10.0 audio_finished 1"])
     }
 
     @Test func confirmFixesNeedsConsecutiveInsideFixes() {
@@ -173,61 +174,61 @@ func brief(_ events: [EngineEvent]) -> [String] {
         _ = TriggerEngine.reduce(&state, fix(0, -50))
         _ = TriggerEngine.reduce(&state, fix(1, -50))
         _ = TriggerEngine.reduce(&state, fix(2, -104))  // outside the radius (still inside the hysteresis): streak resets
-        #expect(brief(TriggerEngine.reduce(&state, fix(3, -50))).isEmpty)
-        #expect(brief(TriggerEngine.reduce(&state, fix(4, -50))).isEmpty)
-        #expect(brief(TriggerEngine.reduce(&state, fix(5, -50))) == ["5.0 point_triggered 1", "5.0 audio_started 1"])
+        expectTrue(brief(TriggerEngine.reduce(&state, fix(3, -50))).isEmpty)
+        expectTrue(brief(TriggerEngine.reduce(&state, fix(4, -50))).isEmpty)
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(5, -50))), ["5.0 point_triggered 1", "5.0 audio_started 1"])
     }
 
     @Test func skipMissedSkipsToALaterPointEntered() {
         var state = EngineState(tour: lineTour(), policy: EnginePolicy(skipMissed: true))
         let events = TriggerEngine.reduce(&state, fix(0, 1200))
-        #expect(brief(events) == ["0.0 tour_started", "0.0 point_entered 3", "0.0 point_skipped 1", "0.0 point_skipped 2", "0.0 point_triggered 3", "0.0 audio_started 3"])
-        #expect(state.skipped == [true, true, false, false])
-        #expect(state.next == 4)
+        expectEqual(brief(events), ["0.0 tour_started", "0.0 point_entered 3", "0.0 point_skipped 1", "0.0 point_skipped 2", "0.0 point_triggered 3", "0.0 audio_started 3"])
+        expectEqual(state.skipped, [true, true, false, false])
+        expectEqual(state.next, 4)
         // Without the option nothing happens there.
         var strict = EngineState(tour: lineTour())
-        #expect(brief(TriggerEngine.reduce(&strict, fix(0, 1200))) == ["0.0 tour_started", "0.0 point_entered 3"])
+        expectEqual(brief(TriggerEngine.reduce(&strict, fix(0, 1200))), ["0.0 tour_started", "0.0 point_entered 3"])
     }
 
     @Test func theTourCompletesWhenTheLastAudioFinishes() {
         var state = EngineState(tour: lineTour(points: 2, audio: [10, 10]))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(20, 600))
-        #expect(brief(TriggerEngine.reduce(&state, fix(40, 600))) == ["30.0 audio_finished 2", "30.0 tour_completed 2"])
-        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)).isEmpty)
-        #expect(state.ended)
+        expectEqual(brief(TriggerEngine.reduce(&state, fix(40, 600))), ["30.0 audio_finished 2", "30.0 tour_completed 2"])
+        expectTrue(brief(TriggerEngine.reduce(&state, .traceEnded)).isEmpty)
+        expectTrue(state.ended)
     }
 
     @Test func theTraceEndingPlaysAudioOutThenReportsWhatWasMissed() {
         var state = EngineState(tour: lineTour(points: 3, audio: [10, 10, 10]))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(5, 300))
-        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)) == ["10.0 audio_finished 1", "10.0 tour_incomplete missed=2,3"])
+        expectEqual(brief(TriggerEngine.reduce(&state, .traceEnded)), ["10.0 audio_finished 1", "10.0 tour_incomplete missed=2,3"])
         var copy = state
-        #expect(TriggerEngine.reduce(&copy, .traceEnded).isEmpty)
+        expectTrue(TriggerEngine.reduce(&copy, .traceEnded).isEmpty)
         let ended = TriggerEngine.reduce(&state, .traceEnded)
-        #expect(ended.isEmpty)
+        expectTrue(ended.isEmpty)
     }
 
     @Test func incompleteNamesTheNextPoint() {
         var state = EngineState(tour: lineTour(points: 3, audio: [10, 10, 10]))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         let events = TriggerEngine.reduce(&state, .traceEnded)
-        #expect(events.last?.next == 2)
-        #expect(events.last?.missed == [2, 3])
-        #expect(events.last?.t == 10)
+        expectTrue(events.last?.next == 2)
+        expectTrue(events.last?.missed == [2, 3])
+        expectTrue(events.last?.t == 10)
     }
 
     @Test func queuedAudioPlaysOutAfterTheTraceEnds() {
         var state = EngineState(tour: lineTour(points: 2, spacing: 150, audio: [10, 20]))
         _ = TriggerEngine.reduce(&state, fix(0, 0))
         _ = TriggerEngine.reduce(&state, fix(1, 150))
-        #expect(brief(TriggerEngine.reduce(&state, .traceEnded)) == ["10.0 audio_finished 1", "10.0 audio_started 2", "30.0 audio_finished 2", "30.0 tour_completed 2"])
+        expectEqual(brief(TriggerEngine.reduce(&state, .traceEnded)), ["10.0 audio_finished 1", "10.0 audio_started 2", "30.0 audio_finished 2", "30.0 tour_completed 2"])
     }
 
     @Test func simulationOfAnEmptyTraceIsStartedAndIncomplete() {
         let timeline = Simulation.run(tour: lineTour(points: 2), trace: Trace())
-        #expect(brief(timeline.events) == ["0.0 tour_started", "0.0 tour_incomplete missed=1,2"])
+        expectEqual(brief(timeline.events), ["0.0 tour_started", "0.0 tour_incomplete missed=1,2"])
     }
 
     @Test func theGridFindsEveryPointOfASpreadOutTour() {
@@ -237,7 +238,7 @@ func brief(_ events: [EngineEvent]) -> [String] {
         var state = EngineState(tour: tour)
         for (i, place) in places.enumerated() {
             let events = TriggerEngine.reduce(&state, .fix(t: Double(i * 10), location: place, accuracy: .nan))
-            #expect(events.contains { $0.kind == .pointTriggered && $0.point == i + 1 })
+            expectTrue(events.contains { $0.kind == .pointTriggered && $0.point == i + 1 })
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeDashboard
 
@@ -25,18 +26,18 @@ import WalkscapeDashboard
 
     @Test func everyShapeGivesTheSameEvents() throws {
         let expected = try read("{\"events\": [\(Self.start), \(Self.done)]}")
-        #expect(expected.count == 2 && expected[1].properties.durationMinutes == 40)
-        #expect(try read("[\(Self.start),\n\(Self.done)]") == expected)
-        #expect(try read("\(Self.start)\n\n\(Self.done)\n") == expected)  // collect's JSON Lines
-        #expect(try read("{\"events\":[\(Self.start)]}\n\(Self.done)\r\n") == expected)  // a batch a line, then an event
-        #expect(try read(Self.start) == [expected[0]])  // one event alone
-        #expect(try read("\u{FEFF}{\"events\": [\(Self.start), \(Self.done)]}") == expected)
-        #expect(try read("[]").isEmpty)
+        expectTrue(expected.count == 2 && expected[1].properties.durationMinutes == 40)
+        try expectEqual(read("[\(Self.start),\n\(Self.done)]"), expected)
+        try expectEqual(read("\(Self.start)\n\n\(Self.done)\n"), expected)  // collect's JSON Lines
+        try expectEqual(read("{\"events\":[\(Self.start)]}\n\(Self.done)\r\n"), expected)  // a batch a line, then an event
+        try expectEqual(read(Self.start), [expected[0]])  // one event alone
+        try expectEqual(read("\u{FEFF}{\"events\": [\(Self.start), \(Self.done)]}"), expected)
+        try expectTrue(read("[]").isEmpty)
     }
 
     @Test func theIngestDropsEmptyStrings() throws {
         let events = try read(#"[{"name":"tour_started","anonymousId":"","tourId":"","device":"","osVersion":"","language":""}]"#)
-        #expect(events == [DashboardEvent(name: "tour_started")])
+        expectEqual(events, [DashboardEvent(name: "tour_started")])
     }
 
     @Test func badInputIsOneLineWithItsLine() {
@@ -67,8 +68,8 @@ import WalkscapeDashboard
         ]
         for (text, prefix) in cases {
             let line = refusal(text)
-            #expect(line.hasPrefix(prefix), "\(text.prefix(80)): \(line)")
-            #expect(!line.contains("\n"), "\(line)")
+            expectTrue(line.hasPrefix(prefix), "\(text.prefix(80)): \(line)")
+            expectTrue(!line.contains("\n"), "\(line)")
         }
     }
 
@@ -76,21 +77,21 @@ import WalkscapeDashboard
         var budget = 2
         let text = "[\(Self.start), \(Self.start), \(Self.start)]"
         #expect(throws: DashboardInputError.self) { try DashboardInput.parse(Array(text.utf8), name: "in.json", budget: &budget) }
-        #expect(budget == 0)
+        expectEqual(budget, 0)
     }
 
     @Test func elementLinesFollowTheDocument() {
         let text = "{\n \"other\": [1, 2],\n \"events\": [\n  {\"a\": \"x\\\"]\"},\n  [\n  ],\n  3]\n}"
-        #expect(DashboardInput.elementLines(Array(text.utf8)) == [4, 5, 7])
-        #expect(DashboardInput.elementLines(Array("[\n1,\n\"2\",\n{}]".utf8)) == [2, 3, 4])
+        expectEqual(DashboardInput.elementLines(Array(text.utf8)), [4, 5, 7])
+        expectEqual(DashboardInput.elementLines(Array("[\n1,\n\"2\",\n{}]".utf8)), [2, 3, 4])
     }
 
     @Test func filesThatCannotBeOpenedAreUnreadable() throws {
         var budget = 10
         let missing = NSTemporaryDirectory() + "walkscape-dashboard-missing-\(UUID().uuidString).json"
         let error = try #require(throws: DashboardInputError.self) { try DashboardInput.read(path: missing, budget: &budget) }
-        #expect(error.unreadable && error.description.hasSuffix(": no such file"))
+        expectTrue(error.unreadable && error.description.hasSuffix(": no such file"))
         let directory = try #require(throws: DashboardInputError.self) { try DashboardInput.read(path: NSTemporaryDirectory(), budget: &budget) }
-        #expect(directory.unreadable && directory.description.contains("is a directory"))
+        expectTrue(directory.unreadable && directory.description.contains("is a directory"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeDashboard
 
@@ -283,13 +284,13 @@ import WalkscapeDashboard
         let text = events.isEmpty ? "[]" : JSONWriter().write(.object([("events", .array(events))]))
         var budget = DashboardInput.maxEvents
         let parsed = try DashboardInput.parse(Array(text.utf8), name: "seed-\(seed).json", budget: &budget)
-        #expect(parsed.count == events.count)
+        expectEqual(parsed.count, events.count)
         let now = ms("2026-05-09T12:00:00Z")
         for backend in BackendVersion.allCases {
             for period in DashboardPeriod.allCases {
                 let ours = DashboardReport(dashboard: BackendDashboard(events: parsed, backend: backend, period: period, now: now), eventsRead: parsed.count).json()
                 let theirs = Self.oracle(events, backend: backend.rawValue, period: period.rawValue, now: now)
-                #expect(ours == theirs, "seed \(seed), \(backend.rawValue), \(period.rawValue)")
+                expectEqual(ours, theirs, "seed \(seed), \(backend.rawValue), \(period.rawValue)")
                 if ours != theirs {
                     for key in ["overview", "duration", "engagement", "tours", "sessions"] where ours[key] != theirs[key] {
                         Issue.record("\(key): ours \(JSONWriter(pretty: false).write(ours[key]!))\ntheirs \(JSONWriter(pretty: false).write(theirs[key]!))")

@@ -77,73 +77,73 @@ import WalkscapeTraces
     @Test func twoBuildsGiveTheSameBytes() throws {
         let first = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks)))
         let second = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks)))
-        #expect(first == second)
+        expectEqual(first, second)
         // And the page depends on its inputs: another language is another page.
         let english = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks, language: "en")))
-        #expect(english != first)
+        expectTrue(english != first)
     }
 
     @Test func recordingsAreTheTourFilesByteForByte() throws {
         let page = try ReportPage.html(FieldReportBuilder.data(Self.inputs(Self.walks)))
         let json = try #require(ReportPage.dataJSON(in: page))
         let data = try JSONDecoder().decode(ReportData.self, from: Data(json))
-        #expect(data.tour.points.count == 7)
+        expectEqual(data.tour.points.count, 7)
         var audioBytes = 0
         for point in data.tour.points {
             let audio = try #require(point.narration?.audio)
-            #expect(audio.src.hasPrefix("data:audio/mpeg;base64,"))
+            expectTrue(audio.src.hasPrefix("data:audio/mpeg;base64,"))
             let embedded = try #require(Data(base64Encoded: String(audio.src.dropFirst("data:audio/mpeg;base64,".count))))
             let file = try #require(FileManager.default.contents(atPath: repositoryRoot + "/tours/torino-portici/audio/it/p\(point.order).mp3"))
-            #expect(embedded == file, "point \(point.order)")
-            #expect(audio.bytes == file.count)
+            expectEqual(embedded, file, "point \(point.order)")
+            expectEqual(audio.bytes, file.count)
             audioBytes += file.count
         }
         // The issue's bound: the recordings plus at most 2 MB (base64 adds a third of the recordings).
-        #expect(page.count < audioBytes + 2_000_000, "\(page.count) bytes for \(audioBytes) bytes of recordings")
+        expectTrue(page.count < audioBytes + 2_000_000, "\(page.count) bytes for \(audioBytes) bytes of recordings")
     }
 
     @Test func walksAreTheSimulatedTimelines() throws {
         let inputs = try Self.inputs(Self.walks)
         let data = try FieldReportBuilder.data(inputs)
-        #expect(data.walks.map(\.name) == ["torino-portici-clean.gpx", "torino-portici-brisk.gpx", "torino-portici-missed.gpx"])
-        #expect(data.provenance.traces.map(\.sha256).allSatisfy { $0.count == 64 })
+        expectEqual(data.walks.map(\.name), ["torino-portici-clean.gpx", "torino-portici-brisk.gpx", "torino-portici-missed.gpx"])
+        expectTrue(data.provenance.traces.map(\.sha256).allSatisfy { $0.count == 64 })
         for (walk, input) in zip(data.walks, inputs.walks) {
             let started = input.timeline.events.filter { $0.kind == .audioStarted }
-            #expect(walk.narrations.map(\.point) == started.map { $0.point! })
-            #expect(walk.narrations.map(\.startT) == started.map { ReportRounding.seconds($0.t) })
-            #expect(walk.narrations.allSatisfy { $0.triggerT <= $0.startT && $0.startT < $0.endT })
-            #expect(walk.overlaps.count == walk.narrations.filter { $0.startT > $0.triggerT }.count)
-            #expect(walk.fixes.count == input.trace.count)
-            #expect((walk.completedT != nil) == input.timeline.events.contains { $0.kind == .tourCompleted })
+            expectEqual(walk.narrations.map(\.point), started.map { $0.point! })
+            expectEqual(walk.narrations.map(\.startT), started.map { ReportRounding.seconds($0.t) })
+            expectTrue(walk.narrations.allSatisfy { $0.triggerT <= $0.startT && $0.startT < $0.endT })
+            expectEqual(walk.overlaps.count, walk.narrations.filter { $0.startT > $0.triggerT }.count)
+            expectEqual(walk.fixes.count, input.trace.count)
+            expectEqual((walk.completedT != nil), input.timeline.events.contains { $0.kind == .tourCompleted })
             // Each fix heads for the first point not yet triggered once it was handled (strict order, no skips here).
             let triggered = Dictionary(walk.narrations.map { ($0.point, $0.triggerT) }, uniquingKeysWith: min)
             let wrong = walk.fixes.filter { fix in fix.nextPoint != (1...7).first { order in triggered[order].map { $0 > fix.t } ?? true } }
-            #expect(wrong.isEmpty, "\(walk.name): \(wrong.count) fixes, first at t = \(wrong.first?.t ?? 0)")
-            #expect(walk.fixes.allSatisfy { ($0.nextPoint == nil) == ($0.distanceToNext == nil) })
+            expectTrue(wrong.isEmpty, "\(walk.name): \(wrong.count) fixes, first at t = \(wrong.first?.t ?? 0)")
+            expectTrue(walk.fixes.allSatisfy { ($0.nextPoint == nil) == ($0.distanceToNext == nil) })
             let heard = Set(walk.narrations.map(\.point))
-            #expect(walk.missed.allSatisfy { !heard.contains($0.point) })
-            #expect(heard.count + walk.missed.count == 7, "\(walk.name)")
+            expectTrue(walk.missed.allSatisfy { !heard.contains($0.point) })
+            expectEqual(heard.count + walk.missed.count, 7, "\(walk.name)")
         }
         // The walk that strays from the route misses a point; the others hear all seven.
-        #expect(data.walks.map { $0.missed.isEmpty } == [true, true, false])
-        #expect(data.advice?.rows.count == 7)
-        #expect(data.tour.points.allSatisfy { $0.narration?.subtitles["it"]?.isEmpty == false && $0.narration?.subtitles["en"]?.isEmpty == false })
+        expectEqual(data.walks.map { $0.missed.isEmpty }, [true, true, false])
+        expectTrue(data.advice?.rows.count == 7)
+        expectTrue(data.tour.points.allSatisfy { $0.narration?.subtitles["it"]?.isEmpty == false && $0.narration?.subtitles["en"]?.isEmpty == false })
     }
 
     @Test func phasesAddTheirSpreadToTheAdvice() throws {
         var inputs = try Self.inputs(Self.walks)
-        #expect(try FieldReportBuilder.data(inputs).advice?.columns.contains { $0.key == "phasesSpread" } == false)
+        try expectTrue(FieldReportBuilder.data(inputs).advice?.columns.contains { $0.key == "phasesSpread" } == false)
         inputs.options["phases"] = .number(5)
         let advice = try #require(try FieldReportBuilder.data(inputs).advice)
-        #expect(advice.columns.last?.label == "Phases (spread)")
-        #expect(advice.title == "Trigger radii from 3 walks (prd, 5 phases)", "\(advice.title)")
+        expectTrue(advice.columns.last?.label == "Phases (spread)")
+        expectEqual(advice.title, "Trigger radii from 3 walks (prd, 5 phases)", "\(advice.title)")
         let spreads = inputs.walks.map { PhaseSpread.run(tour: inputs.tour.engineTour, trace: $0.trace, policy: inputs.policy, phases: 5) }
         for row in advice.rows {
             let plays = spreads.reduce(0) { $0 + ($1.points.first { $0.order == row.point }?.plays ?? 0) }
-            #expect(row.cells["phasesSpread"]?.hasPrefix("\(plays)/15") == true, "\(row)")
+            expectTrue(row.cells["phasesSpread"]?.hasPrefix("\(plays)/15") == true, "\(row)")
         }
         // The walk that strays never plays its last points: they play in fewer than every phase.
-        #expect(advice.rows.contains { !($0.cells["phasesSpread"]?.hasPrefix("15/15") ?? true) })
+        expectTrue(advice.rows.contains { !($0.cells["phasesSpread"]?.hasPrefix("15/15") ?? true) })
     }
 
     /// With --phases N each walk carries its replay under each phase: phase 0 is the walk, each phase's
@@ -154,30 +154,30 @@ import WalkscapeTraces
         let data = try FieldReportBuilder.data(inputs)
         for (walk, input) in zip(data.walks, inputs.walks) {
             let phases = try #require(walk.phases)
-            #expect(phases.map(\.k) == [0, 1, 2, 3] && phases.allSatisfy { $0.of == 4 })
-            #expect(phases[0].narrations == walk.narrations && phases[0].missed == walk.missed && phases[0].completedT == walk.completedT)
+            expectTrue(phases.map(\.k) == [0, 1, 2, 3] && phases.allSatisfy { $0.of == 4 })
+            expectTrue(phases[0].narrations == walk.narrations && phases[0].missed == walk.missed && phases[0].completedT == walk.completedT)
             for phase in phases {
                 let timeline = Simulation.run(tour: inputs.tour.engineTour, trace: input.trace, policy: inputs.policy, phase: Double(phase.k) / 4)
-                #expect(phase.narrations.map(\.point) == timeline.events.filter { $0.kind == .audioStarted }.map { $0.point! })
+                expectEqual(phase.narrations.map(\.point), timeline.events.filter { $0.kind == .audioStarted }.map { $0.point! })
                 var filter = FixDeliveryFilter(inputs.policy.fixDelivery, distance: inputs.policy.distanceModel, phase: Double(phase.k) / 4)
                 let delivered = (0..<input.trace.count).filter { filter.delivers(t: input.trace.elapsed($0), location: input.trace.location($0)) }
                 if profile == .prd {
-                    #expect(walk.track == nil && phase.fixes == nil)
-                    #expect(delivered.count == walk.fixes.count)
+                    expectTrue(walk.track == nil && phase.fixes == nil)
+                    expectEqual(delivered.count, walk.fixes.count)
                 } else {
-                    #expect(walk.track?.count == input.trace.count)
+                    expectTrue(walk.track?.count == input.trace.count)
                     let gaps = try #require(phase.fixes)
-                    #expect(gaps.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1) } == delivered, "phase \(phase.k)")
-                    if phase.k == 0 { #expect(delivered.count == walk.fixes.count) }
+                    expectEqual(gaps.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1) }, delivered, "phase \(phase.k)")
+                    if phase.k == 0 { expectEqual(delivered.count, walk.fixes.count) }
                 }
             }
             // The phases move the phone's delivery: on Android's 7.5 s grid some phase hears a point at another time.
             if profile == .android5c84126 {
-                #expect(Set(phases.map { $0.narrations.map(\.triggerT) }).count > 1, "\(walk.name)")
+                expectTrue(Set(phases.map { $0.narrations.map(\.triggerT) }).count > 1, "\(walk.name)")
             }
         }
         // Without --phases the walks carry none.
-        #expect(try FieldReportBuilder.data(Self.inputs(Self.walks, profile: profile)).walks.allSatisfy { $0.phases == nil && $0.track == nil })
+        try expectTrue(FieldReportBuilder.data(Self.inputs(Self.walks, profile: profile)).walks.allSatisfy { $0.phases == nil && $0.track == nil })
     }
 
     /// With --sweep and --noise the advice carries radii's figures: a column each and its grids, cell for cell
@@ -187,27 +187,27 @@ import WalkscapeTraces
         let inputs = try Self.inputs(Self.walks, trials: trials)
         let advice = try #require(try FieldReportBuilder.data(inputs).advice)
         let radii = try #require(inputs.radii)
-        #expect(advice.columns.map(\.key).suffix(2) == ["sweep", "noise"])
+        expectEqual(advice.columns.map(\.key).suffix(2), ["sweep", "noise"])
         let writer = RadiusReportWriter()
         let grids = try #require(advice.grids)
-        #expect(grids.map(\.key) == ["sweepShare", "sweepDelay", "noise"])
+        expectEqual(grids.map(\.key), ["sweepShare", "sweepDelay", "noise"])
         for (grid, figure) in zip(grids, [RadiusReportWriter.GridFigure.sweepShare, .sweepDelay, .noise]) {
             let rows = writer.grid(radii, figure)
             #expect([["#"] + grid.radii] + grid.rows.map { ["\($0.point)"] + $0.cells } == rows)
-            #expect(grid.radii.count == 11)
+            expectEqual(grid.radii.count, 11)
         }
         let text = writer.text(radii)
         for grid in grids {
-            #expect(text.contains(grid.title + "\n"), "\(grid.title)")
-            for note in grid.notes { #expect(text.contains(note + "\n"), "\(note)") }
+            expectTrue(text.contains(grid.title + "\n"), "\(grid.title)")
+            for note in grid.notes { expectTrue(text.contains(note + "\n"), "\(note)") }
         }
         for (row, point) in zip(advice.rows, radii.points) {
-            #expect(row.cells["sweep"] == point.sweepTriggersEveryWalkFrom.map { String(format: "%.0f m", $0) } ?? "none swept")
-            #expect(row.cells["noise"] == point.noiseReliableFrom.map { String(format: "%.0f m", $0) } ?? "none swept")
+            expectTrue(row.cells["sweep"] == point.sweepTriggersEveryWalkFrom.map { String(format: "%.0f m", $0) } ?? "none swept")
+            expectTrue(row.cells["noise"] == point.noiseReliableFrom.map { String(format: "%.0f m", $0) } ?? "none swept")
         }
         // Without them: no such columns, no grids.
         let plain = try #require(try FieldReportBuilder.data(Self.inputs(Self.walks)).advice)
-        #expect(plain.grids == nil && !plain.columns.contains { $0.key == "sweep" || $0.key == "noise" })
+        expectTrue(plain.grids == nil && !plain.columns.contains { $0.key == "sweep" || $0.key == "noise" })
     }
 
     @Test func textsFromFilesCannotEndTheScript() throws {
@@ -215,10 +215,10 @@ import WalkscapeTraces
         data.tour.title["it"] = "</script><script>alert(1)</script> & \u{2028}"
         let page = try ReportPage.html(data)
         let json = try #require(ReportPage.dataJSON(in: page))
-        #expect(!json.contains(UInt8(ascii: "<")) && !json.contains(UInt8(ascii: ">")) && !json.contains(UInt8(ascii: "&")))
+        expectTrue(!json.contains(UInt8(ascii: "<")) && !json.contains(UInt8(ascii: ">")) && !json.contains(UInt8(ascii: "&")))
         let decoded = try JSONDecoder().decode(ReportData.self, from: Data(json))
-        #expect(decoded.tour.title["it"] == "</script><script>alert(1)</script> & \u{2028}")
-        #expect(decoded == data)
+        expectEqual(decoded.tour.title["it"], "</script><script>alert(1)</script> & \u{2028}")
+        expectEqual(decoded, data)
     }
 
     /// The template is the text between the raw string's delimiter lines in ReportPageTemplate.swift, which is
@@ -228,9 +228,9 @@ import WalkscapeTraces
         let open = try #require(source.range(of: "static let html = #\"\"\"\n"))
         let close = try #require(source.range(of: "\n\"\"\"#\n", range: open.upperBound..<source.endIndex))
         let between: String = String(source[open.upperBound..<close.lowerBound])
-        #expect(ReportPage.template == Array(between.utf8))
-        #expect(between.hasPrefix("<!doctype html>") && between.hasSuffix("</html>\n"))
-        #expect(between.components(separatedBy: ReportPage.placeholder).count == 2)
+        expectEqual(ReportPage.template, Array(between.utf8))
+        expectTrue(between.hasPrefix("<!doctype html>") && between.hasSuffix("</html>\n"))
+        expectEqual(between.components(separatedBy: ReportPage.placeholder).count, 2)
         #expect(throws: FieldReportError.self) { try ReportPage.fill(template: Array("no placeholder".utf8), json: Array("{}".utf8)) }
     }
 
@@ -241,8 +241,8 @@ import WalkscapeTraces
         let inputs = try Self.inputs([Self.brisk])
         #expect(throws: FieldReportError.self) { try FieldReport.write(inputs, to: dir + "/missing/report.html") }
         let written = try FieldReport.write(inputs, to: dir + "/report.html")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["report.html"])
-        #expect(written.bytes == (try FileManager.default.attributesOfItem(atPath: dir + "/report.html")[.size] as? Int))
-        #expect(written.points == 7 && written.walks == 1)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir), ["report.html"])
+        expectEqual(written.bytes, (try FileManager.default.attributesOfItem(atPath: dir + "/report.html")[.size] as? Int))
+        expectTrue(written.points == 7 && written.walks == 1)
     }
 }

@@ -24,16 +24,16 @@ import WalkscapeTraces
     @Test func iOSRestartsAreCutWhereTheyRestarted() throws {
         let (walk, timeline) = try Self.walk(.ios5c84126, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
         let refires = timeline.events.filter { $0.kind == .pointRefired && $0.point == 2 }.count
-        #expect(refires > 0)
+        expectTrue(refires > 0)
         let second = walk.narrations.filter { $0.point == 2 }
-        #expect(second.count == refires + 1)
+        expectEqual(second.count, refires + 1)
         for (one, next) in zip(second, second.dropFirst()) {
-            #expect(one.cutAtSeconds == ReportRounding.seconds(next.startT - one.startT), "\(one)")
+            expectEqual(one.cutAtSeconds, ReportRounding.seconds(next.startT - one.startT), "\(one)")
         }
-        #expect(second.last?.cutAtSeconds == nil)
-        #expect(walk.narrations.filter { $0.point != 2 }.allSatisfy { $0.cutAtSeconds == nil })
+        expectTrue(second.last?.cutAtSeconds == nil)
+        expectTrue(walk.narrations.filter { $0.point != 2 }.allSatisfy { $0.cutAtSeconds == nil })
         // Fewer fixes than the trace: the 10 m distance filter withholds most of them.
-        #expect(walk.fixes.count == timeline.fixes - timeline.withheldFixes)
+        expectEqual(walk.fixes.count, timeline.fixes - timeline.withheldFixes)
     }
 
     @Test func theBuildsDifferencesCiteTheRulesBehindThem() throws {
@@ -43,19 +43,19 @@ import WalkscapeTraces
         let differences = ReportBuildDifferenceBuilder.differences(
             walks: [("edge-jitter", loaded.trace)], tour: replay.engineTour, titles: replay.pointTitles())
         let refire = try #require(differences.first { $0.title.hasPrefix("Point 2 ") })
-        #expect(refire.title.contains("restarts it on re-entering"), "\(refire.title)")
-        #expect(refire.detail.contains("re-fired 6 times"), "\(refire.detail)")
-        #expect(refire.citation?.url?.hasSuffix("/blob/5c84126/mobile-app/ios/SonicWalkscape/SonicWalkscape/Services/LocationManager.swift#L90-L92") == true)
+        expectTrue(refire.title.contains("restarts it on re-entering"), "\(refire.title)")
+        expectTrue(refire.detail.contains("re-fired 6 times"), "\(refire.detail)")
+        expectTrue(refire.citation?.url?.hasSuffix("/blob/5c84126/mobile-app/ios/SonicWalkscape/SonicWalkscape/Services/LocationManager.swift#L90-L92") == true)
         let last = try #require(differences.first { $0.title.hasPrefix("Point 7 ") })
-        #expect(last.title.contains("completes the tour before it plays"))
-        #expect(last.citation?.url?.hasSuffix("ui/player/PlayerViewModel.kt#L106-L109") == true)
-        #expect(differences.allSatisfy { $0.builds == ["ios-app@5c84126", "android-app@5c84126"] && $0.citation != nil })
+        expectTrue(last.title.contains("completes the tour before it plays"))
+        expectTrue(last.citation?.url?.hasSuffix("ui/player/PlayerViewModel.kt#L106-L109") == true)
+        expectTrue(differences.allSatisfy { $0.builds == ["ios-app@5c84126", "android-app@5c84126"] && $0.citation != nil })
         // Each difference is a point where `compare` finds the builds disagree, and only those.
         let comparison = ProfileComparison(
             tour: replay.engineTour, trace: loaded.trace, policies: ReportBuildDifferenceBuilder.builds.map { ($0.rawValue, $0.policy) },
             tolerance: ReportBuildDifferenceBuilder.tolerance)
         let disagreeing = comparison.orders.indices.filter { !comparison.agree(point: $0) }.map { comparison.orders[$0] }
-        #expect(differences.map { Int($0.title.dropFirst(6).prefix { $0.isNumber })! } == disagreeing)
+        expectEqual(differences.map { Int($0.title.dropFirst(6).prefix { $0.isNumber })! }, disagreeing)
     }
 
     @Test func onlyAnAppProfileComparesTheBuilds() throws {
@@ -69,7 +69,7 @@ import WalkscapeTraces
                     timeline: Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: profile.policy))],
                 policy: profile.policy, profile: profile.rawValue, command: "walkscape report", walkscapeVersion: "test")
             let data = try FieldReportBuilder.data(inputs)
-            #expect((data.buildDifferences != nil) == [.ios5c84126, .android5c84126].contains(profile), "\(profile)")
+            expectEqual((data.buildDifferences != nil), [.ios5c84126, .android5c84126].contains(profile), "\(profile)")
         }
     }
 
@@ -77,10 +77,10 @@ import WalkscapeTraces
         let (walk, timeline) = try Self.walk(.android5c84126, trace: "fixtures/traces-profiles/torino-edge-jitter.gpx")
         let completed = try #require(timeline.events.first { $0.kind == .tourCompleted })
         let never = try #require(completed.missed)
-        #expect(!never.isEmpty)
-        #expect(walk.missed.map(\.point) == never)
-        #expect(walk.missed.allSatisfy { $0.reason.contains("completed the tour") && $0.t == ReportRounding.seconds(completed.t) })
-        #expect(walk.completedT == ReportRounding.seconds(completed.t))
-        #expect(Set(walk.narrations.map(\.point)).count + walk.missed.count == 7)
+        expectTrue(!never.isEmpty)
+        expectEqual(walk.missed.map(\.point), never)
+        expectTrue(walk.missed.allSatisfy { $0.reason.contains("completed the tour") && $0.t == ReportRounding.seconds(completed.t) })
+        expectEqual(walk.completedT, ReportRounding.seconds(completed.t))
+        expectEqual(Set(walk.narrations.map(\.point)).count + walk.missed.count, 7)
     }
 }

@@ -41,9 +41,9 @@ import WalkscapeTestSupport
         let path = try Self.write(Self.batch(try Self.predictedEvents()), "json")
         defer { unlink(path) }
         let result = try Self.check(path)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("  ok    point 2 (p2)             predicted 6:06.0   observed 6:06.0\n"), "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("the app did what walkscape predicted (8 checks)\n"))
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
+        expectTrue(result.stdout.contains("  ok    point 2 (p2)             predicted 6:06.0   observed 6:06.0\n"), "\(result.stdout)")
+        expectTrue(result.stdout.hasSuffix("the app did what walkscape predicted (8 checks)\n"))
     }
 
     @Test func underPhasesTheObservationMustFallInsideTheSpreadOfThePredictions() throws {
@@ -51,16 +51,16 @@ import WalkscapeTestSupport
         let agreeing = try Self.write(Self.batch(events), "json")
         defer { unlink(agreeing) }
         let result = try Self.check(agreeing, extra: ["--phases", "15"])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasPrefix("torino-portici: \(agreeing) against the ios-app@5c84126 prediction for \(Self.trace) under 15 phases (tolerance 2 s)\n"))
-        #expect(result.stdout.contains(" in 15/15 "), "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
+        expectTrue(result.stdout.hasPrefix("torino-portici: \(agreeing) against the ios-app@5c84126 prediction for \(Self.trace) under 15 phases (tolerance 2 s)\n"))
+        expectTrue(result.stdout.contains(" in 15/15 "), "\(result.stdout)")
         // Point 3 thirty seconds early: outside the spread of all fifteen phases.
         let early = try Self.write(Self.batch(events.map { $0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3" ? Self.shifted($0, by: -30) : $0 }), "json")
         defer { unlink(early) }
         let failed = try Self.check(early, extra: ["--phases", "15"])
-        #expect(failed.status == 1)
-        #expect(failed.stdout.contains("before the predicted spread"), "\(failed.stdout)")
-        #expect(failed.stdout.hasSuffix("1 disagreement of 8 checks\n"))
+        expectEqual(failed.status, 1)
+        expectTrue(failed.stdout.contains("before the predicted spread"), "\(failed.stdout)")
+        expectTrue(failed.stdout.hasSuffix("1 disagreement of 8 checks\n"))
     }
 
     @Test func aMissedPointIsReportedWithExitOne() throws {
@@ -70,13 +70,13 @@ import WalkscapeTestSupport
         let junit = NSTemporaryDirectory() + "walkscape-observed-\(UUID().uuidString).xml"
         defer { unlink(junit) }
         let result = try Self.check(path, extra: ["--junit", junit])
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("  FAIL  point 3 (p3)             predicted 11:44.0  observed —\n          predicted at 11:44.0, the app never triggered it\n"), "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("1 disagreement of 8 checks\n"))
+        expectEqual(result.status, 1)
+        expectTrue(result.stdout.contains("  FAIL  point 3 (p3)             predicted 11:44.0  observed —\n          predicted at 11:44.0, the app never triggered it\n"), "\(result.stdout)")
+        expectTrue(result.stdout.hasSuffix("1 disagreement of 8 checks\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("tests=\"8\" failures=\"1\""))
-        #expect(xml.contains("<testcase classname=\"walkscape.check\" name=\"point 3 (p3)\""))
-        #expect(xml.contains("<failure message=\"predicted at 11:44.0, the app never triggered it\">"))
+        expectTrue(xml.contains("tests=\"8\" failures=\"1\""))
+        expectTrue(xml.contains("<testcase classname=\"walkscape.check\" name=\"point 3 (p3)\""))
+        expectTrue(xml.contains("<failure message=\"predicted at 11:44.0, the app never triggered it\">"))
     }
 
     @Test func anEarlyTriggerBeyondTheToleranceFails() throws {
@@ -87,10 +87,10 @@ import WalkscapeTestSupport
         let path = try Self.write(events.map { JSONWriter(pretty: false).write($0) }.joined(separator: "\n") + "\n", "jsonl")
         defer { unlink(path) }
         let result = try Self.check(path)
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("the app triggered it 30.0 s early (5:36.0 against 6:06.0; tolerance 2 s)"), "\(result.stdout)")
+        expectEqual(result.status, 1)
+        expectTrue(result.stdout.contains("the app triggered it 30.0 s early (5:36.0 against 6:06.0; tolerance 2 s)"), "\(result.stdout)")
         // Within a wider tolerance it agrees.
-        #expect(try Self.check(path, tolerance: "31").status == 0)
+        try expectEqual(Self.check(path, tolerance: "31").status, 0)
     }
 
     @Test func aCSVExportIsRead() throws {
@@ -102,8 +102,8 @@ import WalkscapeTestSupport
         let path = try Self.write(csv, "csv")
         defer { unlink(path) }
         let result = try Self.check(path)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("note: left out 1 observed event of another tour (first at line \(csv.components(separatedBy: "\r\n").count - 1): tourId another-tour)"), "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
+        expectTrue(result.stdout.contains("note: left out 1 observed event of another tour (first at line \(csv.components(separatedBy: "\r\n").count - 1): tourId another-tour)"), "\(result.stdout)")
     }
 
     @Test func observationsWithoutATourStartCannotAgree() throws {
@@ -111,15 +111,15 @@ import WalkscapeTestSupport
         let path = try Self.write(Self.batch(events), "json")
         defer { unlink(path) }
         let result = try Self.check(path)
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("note: the observed events have no tour_started with a timestamp: nothing can be placed in time"))
+        expectEqual(result.status, 1)
+        expectTrue(result.stdout.contains("note: the observed events have no tour_started with a timestamp: nothing can be placed in time"))
     }
 
     @Test func unreadableObservationsAreUsageErrors() throws {
         let path = try Self.write("{\"foo\": 1}", "json")
         defer { unlink(path) }
         let result = try Self.check(path)
-        #expect(result.status == 2)
-        #expect(result.stderr == "\(path): a JSON object without an \"events\" array; expected a POST /analytics/events body, an array of events or JSON Lines\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stderr, "\(path): a JSON object without an \"events\" array; expected a POST /analytics/events body, an array of events or JSON Lines\n")
     }
 }

@@ -41,38 +41,38 @@ import WalkscapeTestSupport
         var written = ""
         let result = try Self.withCollector { base, out in
             let first = try Self.post(base + "/v1/analytics/events", #"{"events":[\#(Self.event),{"name":"point_triggered","pointId":"p1","offline":true}]}"#)
-            #expect(first.status == 204 && first.body.isEmpty)
+            expectTrue(first.status == 204 && first.body.isEmpty)
             let second = try Self.post(base + "/analytics/events", #"{"events":[{"name":"tour_completed","userId":null}]}"#)
-            #expect(second.status == 204)
+            expectEqual(second.status, 204)
             written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         }
-        #expect(result.status == 130)
+        expectEqual(result.status, 130)
         let lines = written.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines.first == Substring(Self.event))
-        #expect(lines.map { (try? JSONParser().parse(Array($0.utf8)))?["name"]?.stringValue } == ["tour_started", "point_triggered", "tour_completed"])
-        #expect(result.stderr.contains("POST /v1/analytics/events → 204: 2 events (tour_started, point_triggered)"), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix("3 events written to \(result.stderr.split(separator: " ").last!)"))
+        expectEqual(lines.count, 3)
+        expectEqual(lines.first, Substring(Self.event))
+        expectEqual(lines.map { (try? JSONParser().parse(Array($0.utf8)))?["name"]?.stringValue }, ["tour_started", "point_triggered", "tour_completed"])
+        expectTrue(result.stderr.contains("POST /v1/analytics/events → 204: 2 events (tour_started, point_triggered)"), "\(result.stderr)")
+        expectTrue(result.stderr.hasSuffix("3 events written to \(result.stderr.split(separator: " ").last!)"))
     }
 
     @Test func refusesWhatTheBackendRefusesInItsShape() throws {
         var written = "x"
         let result = try Self.withCollector { base, out in
             let unknown = try Self.post(base + "/analytics/events", #"{"events":[{"name":"tour_started","pointIndex":3}]}"#)
-            #expect(unknown.status == 400)
+            expectEqual(unknown.status, 400)
             #expect(unknown.body == #"{"statusCode":400,"message":["events.0.property pointIndex should not exist"],"error":"Bad Request"}"#)
             let empty = try Self.post(base + "/analytics/events", #"{"events":[]}"#)
             #expect(empty.body == #"{"statusCode":400,"message":["events must contain at least 1 elements"],"error":"Bad Request"}"#)
             let broken = try Self.post(base + "/analytics/events", #"{"events":["#)
             #expect(broken.status == 400 && broken.body.contains(#""message":"Unexpected token in JSON body""#))
             let huge = try Self.post(base + "/analytics/events", #"{"events":[\#(Array(repeating: Self.event, count: 800).joined(separator: ","))]}"#)
-            #expect(huge.status == 413)
+            expectEqual(huge.status, 413)
             let elsewhere = try Self.post(base + "/tours", "{}")
             #expect(elsewhere.status == 404 && elsewhere.body.contains(#""message":"Cannot POST /tours""#))
             written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? "missing"
         }
-        #expect(written.isEmpty)  // created, nothing appended
-        #expect(result.stderr.contains("→ 400: events.0.property pointIndex should not exist"))
+        expectTrue(written.isEmpty)  // created, nothing appended
+        expectTrue(result.stderr.contains("→ 400: events.0.property pointIndex should not exist"))
     }
 
     /// The NestJS backend reads a body only when it is sent as JSON: text, a form or no Content-Type gets
@@ -83,13 +83,13 @@ import WalkscapeTestSupport
         let result = try Self.withCollector { base, out in
             for contentType: String? in ["text/plain", "application/x-www-form-urlencoded", nil] {
                 let answer = try Self.post(base + "/analytics/events", batch, contentType: contentType)
-                #expect(answer.status == 400, "\(contentType ?? "none")")
-                #expect(answer.body.contains("events must be an array"), "\(contentType ?? "none"): \(answer.body)")
+                expectEqual(answer.status, 400, "\(contentType ?? "none")")
+                expectTrue(answer.body.contains("events must be an array"), "\(contentType ?? "none"): \(answer.body)")
             }
             written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? "missing"
         }
-        #expect(written.isEmpty)
-        #expect(result.stderr.contains("→ 400: nested property events must be either object or array; events must contain at least 1 elements; events must be an array"), "\(result.stderr)")
+        expectTrue(written.isEmpty)
+        expectTrue(result.stderr.contains("→ 400: nested property events must be either object or array; events must contain at least 1 elements; events must be an array"), "\(result.stderr)")
     }
 
     /// Out of descriptors (a limit of 48, 60 clients holding connections open), the collector does not spin
@@ -111,9 +111,9 @@ import WalkscapeTestSupport
             cpuSeconds = try Self.processorSeconds(process.processIdentifier) - before
             status = try Self.post(base + "/analytics/events", #"{"events":[\#(Self.event)]}"#).status
         }
-        #expect(cpuSeconds >= 0 && cpuSeconds < 0.3, "the collector used \(cpuSeconds) s of processor time in 1.5 s while out of descriptors")
-        #expect(status == 204, "\(result.stderr)")
-        #expect(result.status == 130)
+        expectTrue(cpuSeconds >= 0 && cpuSeconds < 0.3, "the collector used \(cpuSeconds) s of processor time in 1.5 s while out of descriptors")
+        expectEqual(status, 204, "\(result.stderr)")
+        expectEqual(result.status, 130)
     }
 
     /// Over `--max-connections`, a new connection is answered 503 and closed; the count is reported at the end.
@@ -138,8 +138,8 @@ import WalkscapeTestSupport
             statuses.append(after)
             second.close()
         }
-        #expect(statuses == [204, 204, 503, 204], "\(result.stderr)")
-        #expect(result.stderr.contains("connection(s) answered 503 (over --max-connections)"), "\(result.stderr)")
+        expectEqual(statuses, [204, 204, 503, 204], "\(result.stderr)")
+        expectTrue(result.stderr.contains("connection(s) answered 503 (over --max-connections)"), "\(result.stderr)")
     }
 
     /// A connection that sends nothing, or trickles a request head, is closed after `--idle-timeout`; a body
@@ -158,9 +158,9 @@ import WalkscapeTestSupport
             slowBody = try c.readToEnd()
             [a, b, c].forEach { $0.close() }
         }
-        #expect(silent.isEmpty)
-        #expect(trickled.isEmpty)
-        #expect(slowBody.hasPrefix("HTTP/1.1 408 Request Timeout"), "\(slowBody)")
+        expectTrue(silent.isEmpty)
+        expectTrue(trickled.isEmpty)
+        expectTrue(slowBody.hasPrefix("HTTP/1.1 408 Request Timeout"), "\(slowBody)")
     }
 
     /// With stderr not read at all (`collect 2>&1 | sleep 30`), every request is still answered: the log lines
@@ -180,10 +180,10 @@ import WalkscapeTestSupport
             }
             written = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").count
         }
-        #expect(answered == requests)
-        #expect(written == requests)
-        #expect(result.stderr.contains("log line(s) dropped because stderr was not read"), "\(result.stderr.suffix(300))")
-        #expect(result.status == 130)
+        expectEqual(answered, requests)
+        expectEqual(written, requests)
+        expectTrue(result.stderr.contains("log line(s) dropped because stderr was not read"), "\(result.stderr.suffix(300))")
+        expectEqual(result.status, 130)
     }
 
     /// Numbers from the command line are checked before anything listens: at their type's edges, each is
@@ -201,9 +201,9 @@ import WalkscapeTestSupport
     func refusesLimitsOutsideTheirRanges(extra: [String], words: String) throws {
         let out = NSTemporaryDirectory() + "walkscape-collect-\(UUID().uuidString).jsonl"
         let result = try CLI.run(["collect", "--port", "0", "--out", out] + extra, interruptAfter: 60, signal: SIGKILL)
-        #expect(result.status == 2, "\(extra): \(result.status) \(result.stderr)")
-        #expect(result.stderr.contains(words), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        expectEqual(result.status, 2, "\(extra): \(result.status) \(result.stderr)")
+        expectTrue(result.stderr.contains(words), "\(result.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: out))
     }
 
     static func request(_ body: String) -> String {

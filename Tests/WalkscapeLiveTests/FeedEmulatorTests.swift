@@ -20,22 +20,22 @@ import WalkscapeTraces
         let console = try ScriptedEmulatorConsole(token: "s3cr3tT0ken")
         let home = try Self.home(token: "s3cr3tT0ken")
         let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)", "--speed", "20"], environment: ["HOME": home])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("android-emulator:\(console.port): connected, authenticated"))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stderr.contains("android-emulator:\(console.port): connected, authenticated"))
         let lines = console.lines()
-        #expect(lines.first == "auth s3cr3tT0ken")
-        #expect(lines.last == "quit")
+        expectEqual(lines.first, "auth s3cr3tT0ken")
+        expectEqual(lines.last, "quit")
         let fixes = lines.filter { $0.hasPrefix("geo fix ") }
-        #expect(fixes.count == trace.count)
+        expectEqual(fixes.count, trace.count)
         for (line, fix) in zip(fixes, OutgoingFix.fixes(from: trace)) {
             // geo fix LONGITUDE LATITUDE ALTITUDE SATELLITES VELOCITY(knots)
             let v = line.split(separator: " ").dropFirst(2).compactMap { Double($0) }
-            #expect(v.count == 5, "\(line)")
+            expectEqual(v.count, 5, "\(line)")
             guard v.count == 5 else { continue }
-            #expect(abs(v[0] - fix.lng) < 1e-7 && abs(v[1] - fix.lat) < 1e-7, "\(line)")
-            #expect(abs(v[2] - fix.altitude) < 0.051)
-            #expect(v[3] == 8)
-            #expect(abs(v[4] - fix.speed * 3600 / 1852) < 0.006, "\(line)")
+            expectTrue(abs(v[0] - fix.lng) < 1e-7 && abs(v[1] - fix.lat) < 1e-7, "\(line)")
+            expectTrue(abs(v[2] - fix.altitude) < 0.051)
+            expectEqual(v[3], 8)
+            expectTrue(abs(v[4] - fix.speed * 3600 / 1852) < 0.006, "\(line)")
         }
     }
 
@@ -45,9 +45,9 @@ import WalkscapeTraces
         let console = try ScriptedEmulatorConsole(token: "right")
         let home = try Self.home(token: "wrong")
         let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)"], environment: ["HOME": home])
-        #expect(result.status == 1)
-        #expect(result.stderr == "android-emulator:\(console.port): the console refused the token in \(home)/.emulator_console_auth_token (KO: authentication token does not match ~/.emulator_console_auth_token); is it this emulator's user?\n")
-        #expect(!console.lines().contains { $0.hasPrefix("geo fix") })
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "android-emulator:\(console.port): the console refused the token in \(home)/.emulator_console_auth_token (KO: authentication token does not match ~/.emulator_console_auth_token); is it this emulator's user?\n")
+        expectTrue(!console.lines().contains { $0.hasPrefix("geo fix") })
     }
 
     @Test func missingTokenFileSaysWhatToDo() throws {
@@ -56,8 +56,8 @@ import WalkscapeTraces
         let console = try ScriptedEmulatorConsole(token: "right")
         let home = try Self.home(token: nil)
         let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)"], environment: ["HOME": home])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("\(home)/.emulator_console_auth_token cannot be read; start the emulator once as this user to create it"))
+        expectEqual(result.status, 1)
+        expectTrue(result.stderr.contains("\(home)/.emulator_console_auth_token cannot be read; start the emulator once as this user to create it"))
     }
 
     @Test func noConsoleListening() throws {
@@ -65,23 +65,23 @@ import WalkscapeTraces
         defer { unlink(path) }
         let port = try Gpsd.freePort()
         let result = try CLI.run(["feed", path, "--to", "android-emulator:\(port)"])
-        #expect(result.status == 1)
-        #expect(result.stderr == "android-emulator: cannot connect to 127.0.0.1:\(port): Connection refused\n")
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "android-emulator: cannot connect to 127.0.0.1:\(port): Connection refused\n")
     }
 
     @Test(arguments: ["nmea", "nmea:serial", "nmea:tcp:99999", "nmea:udp:host", "android-emulator:0", "nmea:tcp::5"])
     func badDestinationsAreUsageErrors(_ destination: String) throws {
         let result = try CLI.run(["feed", "fixtures/traces/torino-portici-clean.gpx", "--to", destination])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("--to \(destination):"), "\(result.stderr)")
+        expectEqual(result.status, 2)
+        expectTrue(result.stderr.contains("--to \(destination):"), "\(result.stderr)")
     }
 
     @Test func stdoutCarriesNMEAWithSpeedAndCourse() throws {
         let (path, trace) = try FeedGpsdTests.walk(count: 5)
         defer { unlink(path) }
         let result = try CLI.run(["feed", path, "--to", "stdout", "--speed", "0", "--from", "2"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == NMEASentenceWriter.log(Array(OutgoingFix.fixes(from: trace)[2...])))
-        #expect(result.stderr.hasPrefix("sent 3 fixes as fast as possible; at most ") && result.stderr.hasSuffix(" ms late\n"), "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(result.stdout, NMEASentenceWriter.log(Array(OutgoingFix.fixes(from: trace)[2...])))
+        expectTrue(result.stderr.hasPrefix("sent 3 fixes as fast as possible; at most ") && result.stderr.hasSuffix(" ms late\n"), "\(result.stderr)")
     }
 }

@@ -37,15 +37,15 @@ struct FeedGpsdTests {
                 missing.append(i)
                 continue
             }
-            #expect(abs(report.lat - fix.lat) < 1e-6, "fix \(i) latitude")
-            #expect(abs(report.lon - fix.lng) < 1e-6, "fix \(i) longitude")
-            #expect(abs((report.speed ?? .nan) - fix.speed) < 0.006, "fix \(i) speed \(String(describing: report.speed)) against \(fix.speed)")
-            if fix.speed > 0 { #expect(abs((report.track ?? .nan) - fix.course) < 0.051, "fix \(i) course") }
-            #expect(abs((report.altitude ?? .nan) - fix.altitude) < 0.051, "fix \(i) altitude")
-            #expect(report.mode == 3, "fix \(i) is a 3D fix")
+            expectTrue(abs(report.lat - fix.lat) < 1e-6, "fix \(i) latitude")
+            expectTrue(abs(report.lon - fix.lng) < 1e-6, "fix \(i) longitude")
+            expectTrue(abs((report.speed ?? .nan) - fix.speed) < 0.006, "fix \(i) speed \(String(describing: report.speed)) against \(fix.speed)")
+            if fix.speed > 0 { expectTrue(abs((report.track ?? .nan) - fix.course) < 0.051, "fix \(i) course") }
+            expectTrue(abs((report.altitude ?? .nan) - fix.altitude) < 0.051, "fix \(i) altitude")
+            expectEqual(report.mode, 3, "fix \(i) is a 3D fix")
         }
         // gpsd may drop what it read before it finished opening the device, never a later fix.
-        #expect(missing.allSatisfy { $0 < allowed }, "fixes without a TPV report: \(missing)")
+        expectTrue(missing.allSatisfy { $0 < allowed }, "fixes without a TPV report: \(missing)")
     }
 
     @Test func ptyFeedsGpsdLikeASerialReceiver() throws {
@@ -57,11 +57,11 @@ struct FeedGpsdTests {
         Self.watchdog(feed.0)
         // The first status line names the device; gpsd then opens it and the replay starts.
         let device = try Self.readLine(feed.2).replacingOccurrences(of: "nmea:pty: ", with: "")
-        #expect(device.hasPrefix("/dev/pts/"))
+        expectTrue(device.hasPrefix("/dev/pts/"))
         try gpsd.add(device)
         let result = CLI.finish(feed)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("sent 12 fixes at ×4"), "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stderr.contains("sent 12 fixes at ×4"), "\(result.stderr)")
         gpsd.waitForReports(12, timeout: 5)
         Self.compare(gpsd.reports, with: trace)
     }
@@ -77,7 +77,7 @@ struct FeedGpsdTests {
         let gpsd = try Gpsd(devices: ["tcp://127.0.0.1:\(port)"])
         defer { gpsd.stop() }
         let result = CLI.finish(feed)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         gpsd.waitForReports(40, timeout: 5)
         let reports = gpsd.reports
         Self.compare(reports, with: trace, skippingFirst: 2)
@@ -87,9 +87,9 @@ struct FeedGpsdTests {
         try #require(received.count >= 38)
         let span = received.last! - received.first!
         let expected = Double(received.count - 1) * 0.1
-        #expect(abs(span - expected) / expected < 0.10, "\(received.count) reports over \(span) s, expected \(expected) s")
+        expectTrue(abs(span - expected) / expected < 0.10, "\(received.count) reports over \(span) s, expected \(expected) s")
         let gaps = zip(received.dropFirst(), received).map { $0 - $1 }.sorted()
-        #expect(abs(gaps[gaps.count / 2] - 0.1) < 0.01, "median gap \(gaps[gaps.count / 2]) s")
+        expectTrue(abs(gaps[gaps.count / 2] - 0.1) < 0.01, "median gap \(gaps[gaps.count / 2]) s")
     }
 
     /// Kills `process` if it still runs after 60 s (gpsd never opened the device: the test fails, not hangs).

@@ -23,13 +23,13 @@ import WalkscapeTraces
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let port = Int(UInt16(bigEndian: address.sin_port))
         let result = try CLI.run(["feed", path, "--to", "nmea:udp:127.0.0.1:\(port)", "--speed", "20"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("sent 8 fixes at ×20; at most "), "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stderr.hasPrefix("sent 8 fixes at ×20; at most "), "\(result.stderr)")
         for fix in OutgoingFix.fixes(from: trace) {
             var buffer = [UInt8](repeating: 0, count: 2048)
             let n = recv(fd, &buffer, buffer.count, 0)
             try #require(n > 0)
-            #expect(String(decoding: buffer[..<n], as: UTF8.self) == NMEASentenceWriter.sentences(fix))
+            expectEqual(String(decoding: buffer[..<n], as: UTF8.self), NMEASentenceWriter.sentences(fix))
         }
     }
 }
@@ -44,15 +44,15 @@ import WalkscapeTraces
         let pid = started.0.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { kill(pid, SIGINT) }
         let result = CLI.finish(started)
-        #expect(result.status == 130, "\(result.stderr)")
+        expectEqual(result.status, 130, "\(result.stderr)")
         var parser = NMEAParser()
         let back = try parser.parse(Array(result.stdout.utf8)).0
         try #require(back.count >= 9, "\(back.count) fixes in 1.5 s at ×50")
         for i in 0..<back.count {
             // Lap k: the trace's times + k × (2 s span + 1 s interval).
-            #expect(abs(back.times[i] - (trace.times[i % 3] + Double(i / 3) * 3)) < 0.006)
-            #expect(back.latitudes[i] == back.latitudes[i % 3])
+            expectTrue(abs(back.times[i] - (trace.times[i % 3] + Double(i / 3) * 3)) < 0.006)
+            expectEqual(back.latitudes[i], back.latitudes[i % 3])
         }
-        #expect(result.stderr.contains(" laps of 3) at ×50;"), "\(result.stderr)")
+        expectTrue(result.stderr.contains(" laps of 3) at ×50;"), "\(result.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeLive
 
@@ -27,9 +28,9 @@ import WalkscapeLive
         var gate = FixTimeGate()
         let walk = (0..<10).map { Self.start + 3 * Double($0) }
         let (taken, warnings) = run([Self.year2096] + walk, gate: &gate)
-        #expect(taken == walk)
-        #expect(gate.far == 1 && gate.older == 0)
-        #expect(warnings == [
+        expectEqual(taken, walk)
+        expectTrue(gate.far == 1 && gate.older == 0)
+        expectEqual(warnings, [
             "dropped a fix dated 2096-05-09T09:00:00Z: 70 years from the other fixes' time (more than 12 h apart is not one walk); the walk goes on",
         ])
     }
@@ -41,9 +42,9 @@ import WalkscapeLive
             var times = walk
             times.insert(Self.year2096, at: at)
             let (taken, warnings) = run(times, gate: &gate)
-            #expect(taken == walk, "2096 at \(at)")
-            #expect(gate.far == 1, "2096 at \(at)")
-            #expect(warnings.count == 1 && warnings[0].hasPrefix("dropped a fix dated 2096-05-09T09:00:00Z: 70 years"), "\(warnings)")
+            expectEqual(taken, walk, "2096 at \(at)")
+            expectEqual(gate.far, 1, "2096 at \(at)")
+            expectTrue(warnings.count == 1 && warnings[0].hasPrefix("dropped a fix dated 2096-05-09T09:00:00Z: 70 years"), "\(warnings)")
         }
     }
 
@@ -51,10 +52,10 @@ import WalkscapeLive
         var gate = FixTimeGate()
         let t = Self.start
         let (taken, warnings) = run([t, t + 1, t + 1, t + 0.5, t + 2, t - 100, t + 3], gate: &gate)
-        #expect(taken == [t, t + 1, t + 2, t + 3])
-        #expect(gate.older == 2 && gate.far == 0 && warnings.isEmpty)
+        expectEqual(taken, [t, t + 1, t + 2, t + 3])
+        expectTrue(gate.older == 2 && gate.far == 0 && warnings.isEmpty)
         var lone = FixTimeGate()
-        #expect(run([t], gate: &lone).times == [t])
+        expectEqual(run([t], gate: &lone).times, [t])
     }
 
     @Test func aGapOfADayIsTakenOnceThreeFixesInARowAgree() {
@@ -62,13 +63,13 @@ import WalkscapeLive
         let t = Self.start
         let day = t + 86_400
         let (taken, warnings) = run([t, t + 1, day, day + 1, day + 2, day + 3], gate: &gate)
-        #expect(taken == [t, t + 1, day, day + 1, day + 2, day + 3])
-        #expect(gate.far == 0)
-        #expect(warnings == ["the fixes' time moved 24 h ahead (3 fixes in a row agree); the walk goes on from 2026-05-10T09:00:00Z"])
+        expectEqual(taken, [t, t + 1, day, day + 1, day + 2, day + 3])
+        expectEqual(gate.far, 0)
+        expectEqual(warnings, ["the fixes' time moved 24 h ahead (3 fixes in a row agree); the walk goes on from 2026-05-10T09:00:00Z"])
         // Two far fixes and then the walk again: both dropped.
         var twice = FixTimeGate()
         let again = run([t, t + 1, day, day + 1, t + 2, t + 3], gate: &twice)
-        #expect(again.times == [t, t + 1, t + 2, t + 3])
-        #expect(twice.far == 2 && again.warnings.count == 1)
+        expectEqual(again.times, [t, t + 1, t + 2, t + 3])
+        expectTrue(twice.far == 2 && again.warnings.count == 1)
     }
 }

@@ -39,9 +39,9 @@ import WalkscapeTestSupport
         try reader.start()
         let deadline = Date().addingTimeInterval(60)
         while heard.snapshot.fixes.count < 2001, Date() < deadline { usleep(20_000) }
-        #expect(heard.snapshot.fixes.count == 2001)
-        #expect(reader.devicesRemembered == LiveFixReader.maxDevices)
+        expectEqual(heard.snapshot.fixes.count, 2001)
+        expectEqual(reader.devicesRemembered, LiveFixReader.maxDevices)
         reader.stop()
-        #expect(heard.waitForEnd(seconds: 30) == "stopped")
+        expectEqual(heard.waitForEnd(seconds: 30), "stopped")
     }
 }

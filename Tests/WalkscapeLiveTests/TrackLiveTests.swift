@@ -81,24 +81,24 @@ import WalkscapeTraces
         let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)", "--record", record])
         FeedGpsdTests.watchdog(track.0)
         let result = CLI.finish(track)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         // The walk ends with the source: gpsfake removes its device from gpsd at the end (gpsd's DEVICE report
         // with "activated": 0), or gpsd itself goes away first.
-        #expect(result.stderr.contains("gpsd: the device /dev/pts/") && result.stderr.contains(" went away")
+        expectTrue(result.stderr.contains("gpsd: the device /dev/pts/") && result.stderr.contains(" went away")
             || result.stderr.contains("gpsd://127.0.0.1:\(port) closed the connection"), "\(result.stderr)")
         // What gpsd dropped at its start fell in the preamble: the whole walk arrived.
         let first = try Self.firstTime(record)
-        #expect(first < log.walkStart, "the first fix delivered is \(first - log.walkStart) s into the walk")
+        expectTrue(first < log.walkStart, "the first fix delivered is \(first - log.walkStart) s into the walk")
         // On the GPS clock the live timeline is simulate's on the same fixes (from the first one delivered).
         let trimmed = try Self.trimmed(log.path, from: first)
         defer { unlink(trimmed) }
         let simulated = try CLI.run(["simulate", Self.tour, "--trace", trimmed])
-        #expect(simulated.status == 0, "\(simulated.stderr)")
-        #expect(result.stdout == simulated.stdout)
-        #expect(result.stdout.contains("\"event\":\"tour_completed\""))
+        expectEqual(simulated.status, 0, "\(simulated.stderr)")
+        expectEqual(result.stdout, simulated.stdout)
+        expectTrue(result.stdout.contains("\"event\":\"tour_completed\""))
         // The recorded file replays to the same timeline.
         let replayed = try CLI.run(["simulate", Self.tour, "--trace", record])
-        #expect(replayed.stdout == result.stdout, "\(replayed.stderr)")
+        expectEqual(replayed.stdout, result.stdout, "\(replayed.stderr)")
     }
 
     /// `feed --to nmea:tcp:0` on `path` as fast as the reader takes it; returns the process and its port.
@@ -118,17 +118,17 @@ import WalkscapeTraces
             let (feed, port) = try Self.feed(log.path, speed: "0")
             let result = try CLI.run(["track", Self.tour, "--gps", "nmea:tcp://127.0.0.1:\(port)", "--format", format])
             _ = CLI.finish(feed)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stderr.contains("\(log.walkFixes) fixes\n"), "\(result.stderr)")
-            #expect(result.stderr.contains("played 1,2,3,4,5,6,7 of 7"), "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectTrue(result.stderr.contains("\(log.walkFixes) fixes\n"), "\(result.stderr)")
+            expectTrue(result.stderr.contains("played 1,2,3,4,5,6,7 of 7"), "\(result.stderr)")
             if format == "jsonl" {
-                #expect(result.stdout == expected.stdout)
+                expectEqual(result.stdout, expected.stdout)
             } else {
                 // The same events, in simulate's text columns at fixed widths.
                 let rows = result.stdout.split(separator: "\n")
-                #expect(rows.first?.hasPrefix("     TIME  EVENT") == true, "\(rows.first ?? "")")
-                #expect(rows.count == expected.stdout.split(separator: "\n").count + 1)
-                #expect(rows.last?.contains("tour_completed") == true)
+                expectTrue(rows.first?.hasPrefix("     TIME  EVENT") == true, "\(rows.first ?? "")")
+                expectEqual(rows.count, expected.stdout.split(separator: "\n").count + 1)
+                expectTrue(rows.last?.contains("tour_completed") == true)
             }
         }
     }
@@ -151,11 +151,11 @@ import WalkscapeTraces
         kill(track.0.processIdentifier, SIGKILL)
         track.0.waitUntilExit()
         let inspected = try CLI.run(["inspect", record])
-        #expect(inspected.status == 0, "\(inspected.stderr)")
+        expectEqual(inspected.status, 0, "\(inspected.stderr)")
         let recorded = try String(contentsOfFile: record, encoding: .utf8).components(separatedBy: "<trkpt").count - 1
-        #expect(recorded >= 24 && recorded < log.walkFixes)
-        #expect(inspected.stdout.contains("\(recorded) fixes") || inspected.stdout.contains("fixes: \(recorded)") || inspected.stdout.contains("\(recorded)"), "\(inspected.stdout)")
-        #expect(try String(contentsOfFile: record, encoding: .utf8).hasSuffix("</gpx>\n"))
+        expectTrue(recorded >= 24 && recorded < log.walkFixes)
+        expectTrue(inspected.stdout.contains("\(recorded) fixes") || inspected.stdout.contains("fixes: \(recorded)") || inspected.stdout.contains("\(recorded)"), "\(inspected.stdout)")
+        try expectTrue(String(contentsOfFile: record, encoding: .utf8).hasSuffix("</gpx>\n"))
     }
 
     /// The synthetic Paris walk (a fix every 3 s, 3 m of noise) as GPX, and its fixes.
@@ -183,12 +183,12 @@ import WalkscapeTraces
             let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--clock", clock])
             FeedGpsdTests.watchdog(track.0)
             let result = CLI.finish(track)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stderr.contains(
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectTrue(result.stderr.contains(
                 "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): dropped a fix dated 2096-05-09T09:00:00Z: 70 years from the other fixes' time"),
                 "\(result.stderr)")
-            #expect(result.stderr.contains("\n\(walk.trace.count) fixes (1 dropped: far from the others' time)\n"), "\(result.stderr)")
-            if clock == "gps" { #expect(result.stdout == expected.stdout) }
+            expectTrue(result.stderr.contains("\n\(walk.trace.count) fixes (1 dropped: far from the others' time)\n"), "\(result.stderr)")
+            if clock == "gps" { expectEqual(result.stdout, expected.stdout) }
         }
     }
 
@@ -205,13 +205,13 @@ import WalkscapeTraces
         let gpsd = try ScriptedGpsd(lines: sydney + near + jumped)
         defer { gpsd.stop() }
         let result = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let source = "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): "
-        #expect(result.stderr.contains(source + "the positions are not within 1 km of the tour's points or route: the first fix ("), "\(result.stderr)")
-        #expect(result.stderr.contains(" km away; is the receiver somewhere else?\n"), "\(result.stderr)")
-        #expect(result.stderr.contains(source + "the positions left the tour: the fix at "), "\(result.stderr)")
-        #expect(result.stderr.contains(" km from its points and route (more than 1 km); did the receiver jump?\n"), "\(result.stderr)")
-        #expect(result.stderr.contains("\n18 fixes\n"), "\(result.stderr)")
+        expectTrue(result.stderr.contains(source + "the positions are not within 1 km of the tour's points or route: the first fix ("), "\(result.stderr)")
+        expectTrue(result.stderr.contains(" km away; is the receiver somewhere else?\n"), "\(result.stderr)")
+        expectTrue(result.stderr.contains(source + "the positions left the tour: the fix at "), "\(result.stderr)")
+        expectTrue(result.stderr.contains(" km from its points and route (more than 1 km); did the receiver jump?\n"), "\(result.stderr)")
+        expectTrue(result.stderr.contains("\n18 fixes\n"), "\(result.stderr)")
     }
 
     /// Issue 26: gpsd keeps a network device whose writer left and says nothing; the walk ends after
@@ -236,39 +236,39 @@ import WalkscapeTraces
         usleep(300_000)
         try gpsd.add("tcp://127.0.0.1:\(feedPort)")
         let fed = CLI.finish(feed)
-        #expect(fed.status == 0, "\(fed.stderr)")
+        expectEqual(fed.status, 0, "\(fed.stderr)")
         let began = Date()
         let result = CLI.finish(track)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("walkscape track: nothing came from gpsd://127.0.0.1:\(gpsd.port) for 5 s (--idle-timeout): the receiver went silent\n"),
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectTrue(result.stderr.contains("walkscape track: nothing came from gpsd://127.0.0.1:\(gpsd.port) for 5 s (--idle-timeout): the receiver went silent\n"),
             "\(result.stderr)")
-        #expect(result.stdout.contains("\"event\":\"point_triggered\""), "\(result.stdout)")
-        #expect(result.stdout.split(separator: "\n").last?.contains("\"event\":\"tour_incomplete\"") == true, "\(result.stdout)")
-        #expect(result.stderr.contains("; tour_incomplete (next 2"), "\(result.stderr)")
+        expectTrue(result.stdout.contains("\"event\":\"point_triggered\""), "\(result.stdout)")
+        expectTrue(result.stdout.split(separator: "\n").last?.contains("\"event\":\"tour_incomplete\"") == true, "\(result.stdout)")
+        expectTrue(result.stderr.contains("; tour_incomplete (next 2"), "\(result.stderr)")
         // It ended on its own, not by the watchdog's SIGKILL at 60 s.
-        #expect(Date().timeIntervalSince(began) < 50)
+        expectTrue(Date().timeIntervalSince(began) < 50)
     }
 
     @Test func aSourceThatCannotBeReachedOrNamedFailsAtOnceWithOneLine() throws {
         let port = try Gpsd.freePort()
         let refused = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(port)"])
-        #expect(refused.status == 1)
-        #expect(refused.stderr == "--gps gpsd://127.0.0.1:\(port): cannot connect to 127.0.0.1:\(port): Connection refused\n")
+        expectEqual(refused.status, 1)
+        expectEqual(refused.stderr, "--gps gpsd://127.0.0.1:\(port): cannot connect to 127.0.0.1:\(port): Connection refused\n")
         for (bad, message) in [
             ("gpsd://", "no host"), ("nmea:tcp://127.0.0.1", "no port"), ("gpsd://host:99999", "the port must be a number from 1 to 65535"),
             ("serial:/dev/ttyUSB0", "expected gpsd://HOST[:PORT]"),
         ] {
             let result = try CLI.run(["track", Self.tour, "--gps", bad])
-            #expect(result.status == 2, "\(bad)")
-            #expect(result.stderr.contains(message), "\(bad): \(result.stderr)")
+            expectEqual(result.status, 2, "\(bad)")
+            expectTrue(result.stderr.contains(message), "\(bad): \(result.stderr)")
         }
         let noGPS = try CLI.run(["track", Self.tour])
-        #expect(noGPS.status == 2 && noGPS.stderr.contains("--gps"))
+        expectTrue(noGPS.status == 2 && noGPS.stderr.contains("--gps"))
         let wrongClock = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--clock", "utc"])
-        #expect(wrongClock.status == 2 && wrongClock.stderr.contains("--clock must be gps or wall"))
+        expectTrue(wrongClock.status == 2 && wrongClock.stderr.contains("--clock must be gps or wall"))
         for idle in ["0", "nan", "1e9"] {
             let wrongIdle = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1", "--idle-timeout", idle])
-            #expect(wrongIdle.status == 2 && wrongIdle.stderr.contains("--idle-timeout must be seconds from 0.5 to 86400"), "\(idle): \(wrongIdle.stderr)")
+            expectTrue(wrongIdle.status == 2 && wrongIdle.stderr.contains("--idle-timeout must be seconds from 0.5 to 86400"), "\(idle): \(wrongIdle.stderr)")
         }
     }
 }

@@ -10,30 +10,30 @@ import WalkscapeTestSupport
 
     @Test func helsinkiBasemapHasItsStreets() throws {
         let basemap = try BasemapReader.read(path: Self.mbtiles)
-        #expect(basemap.zooms == [14, 15, 16])
-        #expect(basemap.attribution == "© OpenStreetMap contributors")
+        expectEqual(basemap.zooms, [14, 15, 16])
+        expectEqual(basemap.attribution, "© OpenStreetMap contributors")
         let z16 = basemap.levels[16] ?? []
         let names = Set(z16.compactMap(\.name))
         // Streets of the extract that a walk from the railway station to the market square passes.
         for street in ["Mannerheimintie", "Aleksanterinkatu", "Pohjoisesplanadi", "Unioninkatu", "Kaivokatu"] {
-            #expect(names.contains(street), "\(street) missing")
+            expectTrue(names.contains(street), "\(street) missing")
         }
         let classes = Set(z16.map(\.featureClass))
-        #expect(classes.isSuperset(of: [.building, .park, .footway, .street, .majorRoad, .railway, .water, .waterway]))
+        expectTrue(classes.isSuperset(of: [.building, .park, .footway, .street, .majorRoad, .railway, .water, .waterway]))
         // Every position lies in the extract (plus the tiles' buffer).
         for feature in z16 {
-            #expect(feature.southWest.lat > 60.15 && feature.northEast.lat < 60.19)
-            #expect(feature.southWest.lng > 24.92 && feature.northEast.lng < 24.97)
+            expectTrue(feature.southWest.lat > 60.15 && feature.northEast.lat < 60.19)
+            expectTrue(feature.southWest.lng > 24.92 && feature.northEast.lng < 24.97)
         }
     }
 
     @Test func zoomFollowsTheView() throws {
         let basemap = try BasemapReader.read(path: Self.mbtiles)
-        #expect(basemap.level(forMetersPerDot: 0.5, latitude: 60.17) == 16)
-        #expect(basemap.level(forMetersPerDot: 2, latitude: 60.17) == 15)
-        #expect(basemap.level(forMetersPerDot: 4, latitude: 60.17) == 14)
-        #expect(basemap.level(forMetersPerDot: 50, latitude: 60.17) == 14)
-        #expect(Basemap().level(forMetersPerDot: 1, latitude: 0) == nil)
+        expectEqual(basemap.level(forMetersPerDot: 0.5, latitude: 60.17), 16)
+        expectEqual(basemap.level(forMetersPerDot: 2, latitude: 60.17), 15)
+        expectEqual(basemap.level(forMetersPerDot: 4, latitude: 60.17), 14)
+        expectEqual(basemap.level(forMetersPerDot: 50, latitude: 60.17), 14)
+        expectTrue(Basemap().level(forMetersPerDot: 1, latitude: 0) == nil)
     }
 
     @Test func notAnMBTilesFile() throws {
@@ -41,9 +41,9 @@ import WalkscapeTestSupport
         try Data("not sqlite at all, just text".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let error = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: path) }
-        #expect(error.description.hasPrefix(path + ": "))
+        expectTrue(error.description.hasPrefix(path + ": "))
         let missing = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: path + ".missing") }
-        #expect(missing.description.contains("cannot open"))
+        expectTrue(missing.description.contains("cannot open"))
     }
 
     @Test func writtenTilesReadBack() throws {
@@ -55,9 +55,9 @@ import WalkscapeTestSupport
             for id in try source.tileIDs() { try copy.write(try source.tile(id) ?? [], for: id) }
             try copy.setMetadata("attribution", "<a href=\"https://www.openstreetmap.org/copyright\">&copy; OpenStreetMap contributors</a>")
         }
-        #expect(try copy.tileIDs() == source.tileIDs())
+        try expectEqual(copy.tileIDs(), source.tileIDs())
         let basemap = try BasemapReader.read(path: path)
-        #expect(basemap.attribution == "© OpenStreetMap contributors")
-        #expect(basemap == (try BasemapReader.read(path: Self.mbtiles)))
+        expectEqual(basemap.attribution, "© OpenStreetMap contributors")
+        expectEqual(basemap, (try BasemapReader.read(path: Self.mbtiles)))
     }
 }

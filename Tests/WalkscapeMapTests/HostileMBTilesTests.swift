@@ -22,7 +22,7 @@ import WalkscapeTestSupport
             db.commit()
             """
         let run = try ChildProcess.run(["/usr/bin/python3", "-c", script, path, sql])
-        #expect(run.status == 0, "\(run.output)")
+        expectEqual(run.status, 0, "\(run.output)")
         return (path, { try? FileManager.default.removeItem(atPath: root) })
     }
 
@@ -34,13 +34,13 @@ import WalkscapeTestSupport
         let file = try Self.file(Self.metadata + "CREATE VIEW tiles AS \(Self.endless) SELECT 14 AS zoom_level, 0 AS tile_column, n AS tile_row, x'' AS tile_data FROM c;")
         defer { file.remove() }
         let error = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: file.path) }
-        #expect(error.description == "\(file.path): tiles gives more than 10,000 rows; a tour's map holds at most that many")
+        expectEqual(error.description, "\(file.path): tiles gives more than 10,000 rows; a tour's map holds at most that many")
         // `tiles --from` reads it the same way.
         let target = file.path + "-target.mbtiles"
         let failure = try #require(throws: TileImport.Failure.self) { try TileImport.add(from: file.path, to: target) }
-        #expect(failure.unreadableSource)
-        #expect(failure.description.contains("tiles gives more than 10,000 rows"))
-        #expect(!FileManager.default.fileExists(atPath: target))
+        expectTrue(failure.unreadableSource)
+        expectTrue(failure.description.contains("tiles gives more than 10,000 rows"))
+        expectTrue(!FileManager.default.fileExists(atPath: target))
     }
 
     @Test func aMetadataViewThatNeverEndsStopsAtTheRowBudget() throws {
@@ -48,7 +48,7 @@ import WalkscapeTestSupport
             + "CREATE VIEW metadata AS \(Self.endless) SELECT 'k' || n AS name, 'v' AS value FROM c;")
         defer { file.remove() }
         let error = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: file.path) }
-        #expect(error.message == "metadata gives more than 1,000 rows; a tour's map holds at most that many")
+        expectEqual(error.message, "metadata gives more than 1,000 rows; a tour's map holds at most that many")
     }
 
     @Test func aViewThatYieldsNoRowStopsAtTheStepBudget() throws {
@@ -56,16 +56,16 @@ import WalkscapeTestSupport
         defer { file.remove() }
         let budget = MBTilesBudget(maxSteps: 2_000_000)
         let error = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: file.path, budget: budget) }
-        #expect(error.message.hasPrefix("reading it took more than 2,000,000 SQLite steps"), "\(error)")
+        expectTrue(error.message.hasPrefix("reading it took more than 2,000,000 SQLite steps"), "\(error)")
         let mbtiles = try MBTilesFile(path: file.path, budget: budget)
         #expect(throws: MBTilesError.self) { try mbtiles.forEachTile { _, _ in } }
-        #expect(mbtiles.usage.steps > 2_000_000 && mbtiles.usage.steps <= 2_000_000 + Int(MBTilesMeter.stepsPerCall))
-        #expect(mbtiles.usage.rows == 0)
+        expectTrue(mbtiles.usage.steps > 2_000_000 && mbtiles.usage.steps <= 2_000_000 + Int(MBTilesMeter.stepsPerCall))
+        expectEqual(mbtiles.usage.rows, 0)
         // With steps unbounded, the time inside SQLite stops it.
         let timed = try #require(throws: MBTilesError.self) {
             try BasemapReader.read(path: file.path, budget: MBTilesBudget(maxSteps: .max, maxSeconds: 0.25))
         }
-        #expect(timed.message.hasPrefix("reading it took more than 0.25 s inside SQLite"), "\(timed)")
+        expectTrue(timed.message.hasPrefix("reading it took more than 0.25 s inside SQLite"), "\(timed)")
     }
 
     @Test func aGigabyteTileIsRefusedBeforeSQLiteMakesIt() throws {
@@ -73,9 +73,9 @@ import WalkscapeTestSupport
         let view = try Self.file(Self.metadata + "CREATE VIEW tiles AS SELECT 14 AS zoom_level, 0 AS tile_column, 0 AS tile_row, zeroblob(1000000000) AS tile_data;")
         defer { view.remove() }
         var info = stat()
-        #expect(stat(view.path, &info) == 0 && info.st_size < 65536)
+        expectTrue(stat(view.path, &info) == 0 && info.st_size < 65536)
         let error = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: view.path) }
-        #expect(error.message.hasPrefix("a value is longer than 16 MiB (SQLite: string or blob too big)"), "\(error)")
+        expectTrue(error.message.hasPrefix("a value is longer than 16 MiB (SQLite: string or blob too big)"), "\(error)")
         // A stored tile over the (here smaller) limit, and a metadata value.
         let stored = try Self.file(Self.metadata
             + "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);"
@@ -83,7 +83,7 @@ import WalkscapeTestSupport
         defer { stored.remove() }
         let small = MBTilesBudget(maxValueBytes: 1 << 20)
         let storedError = try #require(throws: MBTilesError.self) { try MBTilesFile(path: stored.path, budget: small).forEachTile { _, _ in } }
-        #expect(storedError.message.hasPrefix("a value is longer than 1 MiB"), "\(storedError)")
+        expectTrue(storedError.message.hasPrefix("a value is longer than 1 MiB"), "\(storedError)")
         #expect(throws: MBTilesError.self) { try MBTilesFile(path: stored.path, budget: small).metadata() }
     }
 
@@ -91,7 +91,7 @@ import WalkscapeTestSupport
         let error = try #require(throws: MBTilesError.self) {
             try BasemapReader.read(path: BasemapReaderTests.mbtiles, budget: MBTilesBudget(maxTotalBytes: 100_000))
         }
-        #expect(error.message == "its values come to more than 100,000 bytes; a tour's map holds at most that much")
+        expectEqual(error.message, "its values come to more than 100,000 bytes; a tour's map holds at most that much")
     }
 
     /// 5,000 tiles in a table without an index on (zoom, column, row): one scan, not one a tile (5,000 scans of
@@ -104,10 +104,10 @@ import WalkscapeTestSupport
         let mbtiles = try MBTilesFile(path: file.path, budget: budget)
         var count = 0
         try mbtiles.forEachTile { _, _ in count += 1 }
-        #expect(count == 5_000)
-        #expect(mbtiles.usage.rows == 5_000)
-        #expect(mbtiles.usage.steps < 200_000)
-        #expect(try BasemapReader.read(path: file.path, budget: budget).zooms == [14])
+        expectEqual(count, 5_000)
+        expectEqual(mbtiles.usage.rows, 5_000)
+        expectTrue(mbtiles.usage.steps < 200_000)
+        try expectEqual(BasemapReader.read(path: file.path, budget: budget).zooms, [14])
     }
 
     /// Tiles of LineStrings of 3,000 points each: valid one by one, refused once their sum passes the map's budget.
@@ -132,20 +132,20 @@ import WalkscapeTestSupport
         let error = try #require(throws: MBTilesError.self) {
             try BasemapReader.read(path: file.path, mapBudget: VectorTileDecoder.Budget(maxPoints: 10_000, maxInflatedBytes: 1 << 20))
         }
-        #expect(error.message == "tile 14/3/16383: the map's tiles hold more than 10,000 points in all; a tour's map holds at most that many", "\(error)")
+        expectEqual(error.message, "tile 14/3/16383: the map's tiles hold more than 10,000 points in all; a tour's map holds at most that many", "\(error)")
         let inflated = try #require(throws: MBTilesError.self) {
             try BasemapReader.read(path: file.path, mapBudget: VectorTileDecoder.Budget(maxPoints: 1 << 20, maxInflatedBytes: 20_000))
         }
-        #expect(inflated.message.contains("the map's tiles inflate to more than"), "\(inflated)")
+        expectTrue(inflated.message.contains("the map's tiles inflate to more than"), "\(inflated)")
         // Within the default budget the four tiles read.
-        #expect(try BasemapReader.read(path: file.path).zooms == [14])
+        try expectEqual(BasemapReader.read(path: file.path).zooms, [14])
         var budget = VectorTileDecoder.Budget.map
         var decoded = 0
         try MBTilesFile(path: file.path).forEachTile { _, bytes in
             do { decoded += try VectorTileDecoder.decode(bytes, budget: &budget).count } catch { Issue.record("\(error)") }
         }
-        #expect(decoded == 4)
-        #expect(budget.points == 4 * 3000)
+        expectEqual(decoded, 4)
+        expectEqual(budget.points, 4 * 3000)
     }
 
     /// The sample map reads within every budget, far from its limits, into the same basemap as tile by tile.
@@ -156,11 +156,11 @@ import WalkscapeTestSupport
         try file.forEachTile { id, bytes in
             do { oneByOne.add(try VectorTileDecoder.decode(bytes, budget: &budget), of: id) } catch { Issue.record("\(error)") }
         }
-        #expect(file.usage.rows == 37)
-        #expect(file.usage.steps < 100_000)
-        #expect(budget.points < VectorTileDecoder.Budget.map.maxPoints / 20, "\(budget.points) points")
+        expectEqual(file.usage.rows, 37)
+        expectTrue(file.usage.steps < 100_000)
+        expectTrue(budget.points < VectorTileDecoder.Budget.map.maxPoints / 20, "\(budget.points) points")
         var sorted = Basemap(attribution: "© OpenStreetMap contributors")
         for id in try file.tileIDs() { sorted.add(try VectorTileDecoder.decode(try #require(try file.tile(id))), of: id) }
-        #expect(try BasemapReader.read(path: BasemapReaderTests.mbtiles) == sorted)
+        try expectEqual(BasemapReader.read(path: BasemapReaderTests.mbtiles), sorted)
     }
 }

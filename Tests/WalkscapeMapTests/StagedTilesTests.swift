@@ -32,24 +32,24 @@ import WalkscapeTestSupport
             try staged.markAbsent(absent)
             try staged.markAbsent(absent)
         }  // closed, as a killed run leaves it
-        #expect(StagedTiles.partialPath(for: target) == root + "/map/.tiles.mbtiles.partial")
-        #expect(!FileManager.default.fileExists(atPath: target))
+        expectEqual(StagedTiles.partialPath(for: target), root + "/map/.tiles.mbtiles.partial")
+        expectTrue(!FileManager.default.fileExists(atPath: target))
 
         let staged = try StagedTiles(target: target)
         let earlier = try staged.verifyStored()
-        #expect(earlier.stored == Dictionary(uniqueKeysWithValues: tiles.map { ($0.0, $0.1.count) }))
-        #expect(earlier.absent == [absent])
-        #expect(try staged.verifyStored().stored[broken] == nil)  // removed, to be fetched again
+        expectEqual(earlier.stored, Dictionary(uniqueKeysWithValues: tiles.map { ($0.0, $0.1.count) }))
+        expectEqual(earlier.absent, [absent])
+        try expectTrue(staged.verifyStored().stored[broken] == nil)  // removed, to be fetched again
 
-        #expect(try staged.finish(attribution: "© OpenStreetMap contributors", name: "map/tiles.mbtiles") == 3)
-        #expect(!FileManager.default.fileExists(atPath: StagedTiles.partialPath(for: target)))
+        try expectEqual(staged.finish(attribution: "© OpenStreetMap contributors", name: "map/tiles.mbtiles"), 3)
+        expectTrue(!FileManager.default.fileExists(atPath: StagedTiles.partialPath(for: target)))
         let file = try MBTilesFile(path: target)
-        #expect(try Set(file.tileIDs()) == Set(tiles.map(\.0)))
+        try expectEqual(Set(file.tileIDs()), Set(tiles.map(\.0)))
         let metadata = try file.metadata()
-        #expect(metadata["attribution"] == "© OpenStreetMap contributors")
-        #expect(metadata["format"] == "pbf")
-        #expect(metadata["minzoom"] != nil && metadata["maxzoom"] != nil)
-        #expect(try BasemapReader.read(path: target).attribution == "© OpenStreetMap contributors")
+        expectEqual(metadata["attribution"], "© OpenStreetMap contributors")
+        expectEqual(metadata["format"], "pbf")
+        expectTrue(metadata["minzoom"] != nil && metadata["maxzoom"] != nil)
+        try expectEqual(BasemapReader.read(path: target).attribution, "© OpenStreetMap contributors")
     }
 
     @Test func aFinishedFileNotYetRecordedIsTakenBackAndAFileThatIsNotSQLiteIsStartedAgain() throws {
@@ -64,12 +64,12 @@ import WalkscapeTestSupport
         }
         // A run killed after the rename, before it recorded the file: the next one reuses its tiles.
         let again = try StagedTiles(target: target)
-        #expect(try again.verifyStored().stored.count == 3)
-        #expect(!FileManager.default.fileExists(atPath: target))
+        try expectEqual(again.verifyStored().stored.count, 3)
+        expectTrue(!FileManager.default.fileExists(atPath: target))
 
         let garbage = root + "/other.mbtiles"
         FileManager.default.createFile(atPath: StagedTiles.partialPath(for: garbage), contents: Data(repeating: 0x41, count: 4096))
         let fresh = try StagedTiles(target: garbage)
-        #expect(try fresh.verifyStored().stored.isEmpty)
+        try expectTrue(fresh.verifyStored().stored.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeMap
 
@@ -49,21 +50,21 @@ import WalkscapeCore
 
     @Test func decodesPropertiesAndGeometry() throws {
         let layers = try VectorTileDecoder.decode(try bytes(sampleTile(tags: [0, 0, 1, 1, 2, 2, 3, 3])))
-        #expect(layers.count == 1)
-        #expect(layers[0].name == "lines")
-        #expect(layers[0].extent == 4096)
+        expectEqual(layers.count, 1)
+        expectEqual(layers[0].name, "lines")
+        expectEqual(layers[0].extent, 4096)
         let feature = try #require(layers[0].features.first)
-        #expect(feature.kind == .lineString)
-        #expect(feature.properties == ["name": .string("Mannerheimintie"), "highway": .string("primary"), "lanes": .sint(-3), "oneway": .bool(true)])
-        #expect(feature.parts == [[TilePoint(x: 2, y: 2), TilePoint(x: 2, y: 10), TilePoint(x: 10, y: 10)]])
-        #expect(MapFeatureClass.classify(layer: "lines", kind: feature.kind, properties: feature.properties) == .majorRoad)
+        expectEqual(feature.kind, .lineString)
+        expectEqual(feature.properties, ["name": .string("Mannerheimintie"), "highway": .string("primary"), "lanes": .sint(-3), "oneway": .bool(true)])
+        expectEqual(feature.parts, [[TilePoint(x: 2, y: 2), TilePoint(x: 2, y: 10), TilePoint(x: 10, y: 10)]])
+        expectEqual(MapFeatureClass.classify(layer: "lines", kind: feature.kind, properties: feature.properties), .majorRoad)
     }
 
     @Test func gzipTilesAreInflated() throws {
         let raw = try bytes(sampleTile())
         let packed = try gzip(raw)
-        #expect(packed[0] == 0x1f)
-        #expect(try VectorTileDecoder.decode(packed) == VectorTileDecoder.decode(raw))
+        expectEqual(packed[0], 0x1f)
+        try expectEqual(VectorTileDecoder.decode(packed), VectorTileDecoder.decode(raw))
     }
 
     @Test func corruptGzipIsRefused() throws {
@@ -92,34 +93,34 @@ import WalkscapeCore
         let json = Array("{\"type\":\"FeatureCollection\"}".utf8)
         #expect(throws: VectorTileDecoder.DecodingError.self) { try VectorTileDecoder.decode(json) }
         let error = try #require(throws: VectorTileDecoder.DecodingError.self) { try VectorTileDecoder.decode(json) }
-        #expect(error.description.hasPrefix("not a vector tile"))
+        expectTrue(error.description.hasPrefix("not a vector tile"))
     }
 
     @Test func emptyInputIsAnEmptyTile() throws {
-        #expect(try VectorTileDecoder.decode([]) == [])
+        try expectEqual(VectorTileDecoder.decode([]), [])
     }
 
     @Test func classifiesOpenMapTilesAndGDALLayers() {
         func c(_ layer: String, _ kind: TileGeometryKind, _ props: [String: String]) -> MapFeatureClass? {
             MapFeatureClass.classify(layer: layer, kind: kind, properties: props.mapValues { .string($0) })
         }
-        #expect(c("transportation", .lineString, ["class": "primary"]) == .majorRoad)
-        #expect(c("transportation", .lineString, ["class": "path", "subclass": "footway"]) == .footway)
-        #expect(c("transportation", .lineString, ["class": "rail"]) == .railway)
-        #expect(c("transportation_name", .lineString, ["class": "primary", "name": "x"]) == nil)
-        #expect(c("water", .polygon, ["class": "sea"]) == .water)
-        #expect(c("landcover", .polygon, ["class": "grass"]) == .park)
-        #expect(c("landcover", .polygon, ["class": "farmland"]) == nil)
-        #expect(c("park", .polygon, [:]) == .park)
-        #expect(c("building", .polygon, [:]) == .building)
-        #expect(c("lines", .lineString, ["highway": "residential"]) == .street)
-        #expect(c("lines", .lineString, ["highway": "steps"]) == .footway)
-        #expect(c("lines", .lineString, ["railway": "tram"]) == .railway)
-        #expect(c("lines", .lineString, ["natural": "coastline"]) == .waterway)
-        #expect(c("multipolygons", .polygon, ["building": "yes"]) == .building)
-        #expect(c("multipolygons", .polygon, ["leisure": "park"]) == .park)
-        #expect(c("multipolygons", .polygon, ["natural": "water"]) == .water)
-        #expect(c("multipolygons", .polygon, ["amenity": "parking"]) == nil)
-        #expect(c("points", .point, ["highway": "bus_stop"]) == nil)
+        expectEqual(c("transportation", .lineString, ["class": "primary"]), .majorRoad)
+        expectEqual(c("transportation", .lineString, ["class": "path", "subclass": "footway"]), .footway)
+        expectEqual(c("transportation", .lineString, ["class": "rail"]), .railway)
+        expectTrue(c("transportation_name", .lineString, ["class": "primary", "name": "x"]) == nil)
+        expectEqual(c("water", .polygon, ["class": "sea"]), .water)
+        expectEqual(c("landcover", .polygon, ["class": "grass"]), .park)
+        expectTrue(c("landcover", .polygon, ["class": "farmland"]) == nil)
+        expectEqual(c("park", .polygon, [:]), .park)
+        expectEqual(c("building", .polygon, [:]), .building)
+        expectEqual(c("lines", .lineString, ["highway": "residential"]), .street)
+        expectEqual(c("lines", .lineString, ["highway": "steps"]), .footway)
+        expectEqual(c("lines", .lineString, ["railway": "tram"]), .railway)
+        expectEqual(c("lines", .lineString, ["natural": "coastline"]), .waterway)
+        expectEqual(c("multipolygons", .polygon, ["building": "yes"]), .building)
+        expectEqual(c("multipolygons", .polygon, ["leisure": "park"]), .park)
+        expectEqual(c("multipolygons", .polygon, ["natural": "water"]), .water)
+        expectTrue(c("multipolygons", .polygon, ["amenity": "parking"]) == nil)
+        expectTrue(c("points", .point, ["highway": "bus_stop"]) == nil)
     }
 }

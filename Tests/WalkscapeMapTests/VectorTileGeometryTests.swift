@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeMap
 
@@ -8,34 +9,34 @@ import WalkscapeCore
     func points(_ pairs: [(Int32, Int32)]) -> [TilePoint] { pairs.map { TilePoint(x: $0.0, y: $0.1) } }
 
     @Test func zigzagDecodesSmallAndExtremeValues() {
-        #expect(VectorTileGeometry.zigzag(0) == 0)
-        #expect(VectorTileGeometry.zigzag(1) == -1)
-        #expect(VectorTileGeometry.zigzag(2) == 1)
-        #expect(VectorTileGeometry.zigzag(3) == -2)
-        #expect(VectorTileGeometry.zigzag(UInt32.max) == -2_147_483_648)
-        #expect(VectorTileGeometry.zigzag(UInt32.max - 1) == 2_147_483_647)
+        expectEqual(VectorTileGeometry.zigzag(0), 0)
+        expectEqual(VectorTileGeometry.zigzag(1), -1)
+        expectEqual(VectorTileGeometry.zigzag(2), 1)
+        expectEqual(VectorTileGeometry.zigzag(3), -2)
+        expectEqual(VectorTileGeometry.zigzag(UInt32.max), -2_147_483_648)
+        expectEqual(VectorTileGeometry.zigzag(UInt32.max - 1), 2_147_483_647)
     }
 
     @Test func specificationPoint() throws {
-        #expect(try VectorTileGeometry.decode([9, 50, 34], kind: .point) == [points([(25, 17)])])
+        try expectEqual(VectorTileGeometry.decode([9, 50, 34], kind: .point), [points([(25, 17)])])
     }
 
     @Test func specificationMultiPoint() throws {
-        #expect(try VectorTileGeometry.decode([17, 10, 14, 3, 9], kind: .point) == [points([(5, 7)]), points([(3, 2)])])
+        try expectEqual(VectorTileGeometry.decode([17, 10, 14, 3, 9], kind: .point), [points([(5, 7)]), points([(3, 2)])])
     }
 
     @Test func specificationLineString() throws {
-        #expect(try VectorTileGeometry.decode([9, 4, 4, 18, 0, 16, 16, 0], kind: .lineString) == [points([(2, 2), (2, 10), (10, 10)])])
+        try expectEqual(VectorTileGeometry.decode([9, 4, 4, 18, 0, 16, 16, 0], kind: .lineString), [points([(2, 2), (2, 10), (10, 10)])])
     }
 
     @Test func specificationMultiLineString() throws {
         let decoded = try VectorTileGeometry.decode([9, 4, 4, 18, 0, 16, 16, 0, 9, 17, 17, 10, 4, 8], kind: .lineString)
-        #expect(decoded == [points([(2, 2), (2, 10), (10, 10)]), points([(1, 1), (3, 5)])])
+        expectEqual(decoded, [points([(2, 2), (2, 10), (10, 10)]), points([(1, 1), (3, 5)])])
     }
 
     @Test func specificationPolygonIsClosed() throws {
         let decoded = try VectorTileGeometry.decode([9, 6, 12, 18, 10, 12, 24, 44, 15], kind: .polygon)
-        #expect(decoded == [points([(3, 6), (8, 12), (20, 34), (3, 6)])])
+        expectEqual(decoded, [points([(3, 6), (8, 12), (20, 34), (3, 6)])])
     }
 
     @Test func specificationMultiPolygonWithHole() throws {
@@ -45,7 +46,7 @@ import WalkscapeCore
             9, 4, 13, 26, 0, 8, 8, 0, 0, 7, 15,
         ]
         let decoded = try VectorTileGeometry.decode(stream, kind: .polygon)
-        #expect(decoded == [
+        expectEqual(decoded, [
             points([(0, 0), (10, 0), (10, 10), (0, 10), (0, 0)]),
             points([(11, 11), (20, 11), (20, 20), (11, 20), (11, 11)]),
             points([(13, 13), (13, 17), (17, 17), (17, 13), (13, 13)]),

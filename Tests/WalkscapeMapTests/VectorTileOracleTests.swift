@@ -53,7 +53,7 @@ import WalkscapeTestSupport
     func everyTileAgreesWithGDAL() throws {
         let file = try MBTilesFile(path: Self.mbtiles)
         let ids = try file.tileIDs()
-        #expect(ids.count == 37)
+        expectEqual(ids.count, 37)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("walkscape-mvt-oracle-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -65,7 +65,7 @@ import WalkscapeTestSupport
             let path = scratch.appendingPathComponent("tile.pbf").path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let run = try ChildProcess.run(["/usr/bin/ogrinfo", "-ro", "-al", "-q", "-oo", "CLIP=NO", path])
-            #expect(run.status == 0)
+            expectEqual(run.status, 0)
             let oracle = Self.parse(run.output)
             var ours: [OracleFeature] = []
             for layer in layers {
@@ -79,19 +79,19 @@ import WalkscapeTestSupport
             }
             // Same number of features per layer.
             for name in Set(ours.map(\.layer)).union(oracle.map(\.layer)) {
-                #expect(ours.filter { $0.layer == name }.count == oracle.filter { $0.layer == name }.count, "tile \(id) layer \(name)")
+                expectEqual(ours.filter { $0.layer == name }.count, oracle.filter { $0.layer == name }.count, "tile \(id) layer \(name)")
             }
             // Feature by feature, in order.
             guard ours.count == oracle.count else { continue }
             for (a, b) in zip(ours, oracle) {
-                #expect(a.layer == b.layer, "tile \(id)")
-                #expect(a.fields == b.fields, "tile \(id): \(a) against \(b)")
-                #expect(a.coordinates == b.coordinates, "tile \(id): \(a) against \(b)")
+                expectEqual(a.layer, b.layer, "tile \(id)")
+                expectEqual(a.fields, b.fields, "tile \(id): \(a) against \(b)")
+                expectEqual(a.coordinates, b.coordinates, "tile \(id): \(a) against \(b)")
                 featuresCompared += 1
                 pointsCompared += a.coordinates.count
             }
         }
-        #expect(featuresCompared > 10_000)
+        expectTrue(featuresCompared > 10_000)
         print("VectorTileOracleTests: \(ids.count) tiles, \(featuresCompared) features, \(pointsCompared) points agree with ogrinfo")
     }
 }

@@ -45,10 +45,10 @@ extension TerminalLoopTests {
             downloads += 1
             return 0
         }
-        #expect(loop.run(state) == .quit)
-        #expect(playerFrames >= 3)
-        #expect(downloads == 0)
-        #expect(backend.text.contains("Downloaded: every file present."))  // the detail again
+        expectEqual(loop.run(state), .quit)
+        expectTrue(playerFrames >= 3)
+        expectEqual(downloads, 0)
+        expectTrue(backend.text.contains("Downloaded: every file present."))  // the detail again
     }
 
     @Test func aDownloadRunsThroughTheClosureAndTheTourIsListedAgain() throws {
@@ -62,7 +62,7 @@ extension TerminalLoopTests {
         document["x-walkscape-source"] = ["api": "http://127.0.0.1:9/api/v1", "tourId": "torino-portici"]
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: directory + "/tour.json"))
         let state = BrowserState(tours: try listings(root))
-        #expect(state.tours.first?.isReady == false)
+        expectTrue(state.tours.first?.isReady == false)
 
         // Open the detail, d (stopped with status 130), d again (completes).
         let backend = TestBackend(width: 100, height: 30, keys: [.character("\n"), .character("d")])
@@ -92,24 +92,24 @@ extension TerminalLoopTests {
             if backend.text.contains("the download stopped (status 130); press d to resume it") { stoppedShown = true }
             original?()
         }
-        #expect(loop.run(state) == .quit)
-        #expect(calls.count == 2)
-        #expect(calls.first?.arguments.prefix(4) == ["download", "--api", "http://127.0.0.1:9/api/v1", "torino-portici"])
-        #expect(calls.first?.arguments.suffix(2) == ["--dest", root])
-        #expect(calls.first?.token == nil)  // a free tour's download gets no token
-        #expect(stoppedShown)
-        #expect(backend.text.contains("Downloaded: every file present."))
+        expectEqual(loop.run(state), .quit)
+        expectEqual(calls.count, 2)
+        expectTrue(calls.first?.arguments.prefix(4) == ["download", "--api", "http://127.0.0.1:9/api/v1", "torino-portici"])
+        expectTrue(calls.first?.arguments.suffix(2) == ["--dest", root])
+        expectTrue(calls.first?.token == nil)  // a free tour's download gets no token
+        expectTrue(stoppedShown)
+        expectTrue(backend.text.contains("Downloaded: every file present."))
     }
 
     @Test func terminalKeysMapToCatalogueInputs() {
-        #expect(CatalogueLoop.input(.character("\r")) == .enter)
-        #expect(CatalogueLoop.input(.other(343)) == .enter)
-        #expect(CatalogueLoop.input(.character("\u{1B}")) == .back)
-        #expect(CatalogueLoop.input(.other(263)) == .back)
-        #expect(CatalogueLoop.input(.character("\t")) == .tab)
-        #expect(CatalogueLoop.input(.character("d")) == .character("d"))
-        #expect(CatalogueLoop.input(.up) == .up)
-        #expect(CatalogueLoop.input(.resize) == nil)
+        expectEqual(CatalogueLoop.input(.character("\r")), .enter)
+        expectEqual(CatalogueLoop.input(.other(343)), .enter)
+        expectEqual(CatalogueLoop.input(.character("\u{1B}")), .back)
+        expectEqual(CatalogueLoop.input(.other(263)), .back)
+        expectEqual(CatalogueLoop.input(.character("\t")), .tab)
+        expectEqual(CatalogueLoop.input(.character("d")), .character("d"))
+        expectEqual(CatalogueLoop.input(.up), .up)
+        expectTrue(CatalogueLoop.input(.resize) == nil)
     }
 }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeSystem
 @testable import WalkscapePlayer
 
@@ -12,7 +13,7 @@ import WalkscapeSystem
         let quick = LoadingProgress(show: { _, fraction in shown.append(fraction) }, clear: { cleared += 1 })
         quick.update("walk.gpx", fraction: 0.5)
         quick.finish()
-        #expect(shown.isEmpty && cleared == 0)
+        expectTrue(shown.isEmpty && cleared == 0)
 
         let clock = ManualClock()
         let slow = LoadingProgress(clock: clock, show: { _, fraction in shown.append(fraction) }, clear: { cleared += 1 })
@@ -24,9 +25,9 @@ import WalkscapeSystem
         slow.update("walk.gpx", fraction: 0.7)  // within 50 ms of the last: not drawn
         clock.advance(by: 0.002)
         slow.update("walk.gpx", fraction: 0.8)
-        #expect(shown == [0.6, 0.8])
-        #expect(slow.shown)
+        expectEqual(shown, [0.6, 0.8])
+        expectTrue(slow.shown)
         slow.finish()
-        #expect(cleared == 1 && !slow.shown)
+        expectTrue(cleared == 1 && !slow.shown)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeRuntime
 @testable import WalkscapePlayer
@@ -22,80 +23,80 @@ import WalkscapeRuntime
 
     @Test func aTickReturnsTheStartOfANarrationAndAQuietTickReturnsNothing() {
         var s = state()
-        #expect(Player.reduce(&s, .tick(wallSeconds: 10)) == [])  // fixes fed, nothing happened
+        expectEqual(Player.reduce(&s, .tick(wallSeconds: 10)), [])  // fixes fed, nothing happened
         let effects = Player.reduce(&s, .tick(wallSeconds: 20))  // t = 30: point 1 started at 25
-        #expect(effects.count == 1)
-        #expect(effects.audio == [.play(point: 1, offset: 5)])
-        #expect(updates(effects).first?.events.map(\.kind).contains(.audioStarted) == true)
-        #expect(s.session.engine.playing?.point == 1)
+        expectEqual(effects.count, 1)
+        expectEqual(effects.audio, [.play(point: 1, offset: 5)])
+        expectTrue(updates(effects).first?.events.map(\.kind).contains(.audioStarted) == true)
+        expectTrue(s.session.engine.playing?.point == 1)
     }
 
     @Test func spacePausesAndResumesTheNarration() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30))
-        #expect(Player.reduce(&s, key: .character(" ")) == [.walkUpdate(WalkUpdate(audio: [.pause]))])
-        #expect(s.session.paused)
-        #expect(Player.reduce(&s, .tick(wallSeconds: 5)) == [])  // paused: the clock holds
-        #expect(s.session.traceTime == 30)
-        #expect(Player.reduce(&s, key: .character(" ")) == [.walkUpdate(WalkUpdate(audio: [.resume]))])
-        #expect(!s.session.paused)
+        expectEqual(Player.reduce(&s, key: .character(" ")), [.walkUpdate(WalkUpdate(audio: [.pause]))])
+        expectTrue(s.session.paused)
+        expectEqual(Player.reduce(&s, .tick(wallSeconds: 5)), [])  // paused: the clock holds
+        expectEqual(s.session.traceTime, 30)
+        expectEqual(Player.reduce(&s, key: .character(" ")), [.walkUpdate(WalkUpdate(audio: [.resume]))])
+        expectTrue(!s.session.paused)
         // With nothing playing, space holds the walk but has nothing to say to the audio.
         var quiet = state()
-        #expect(Player.reduce(&quiet, key: .character(" ")) == [])
-        #expect(quiet.session.paused)
+        expectEqual(Player.reduce(&quiet, key: .character(" ")), [])
+        expectTrue(quiet.session.paused)
     }
 
     @Test func seekKeysReturnTheSeekAndItsEvent() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30))  // 5 s into point 1
         let forward = Player.reduce(&s, key: .right)
-        #expect(forward.audio == [.seek(to: 15)])
-        #expect(updates(forward).map { $0.events.map(\.kind) } == [[.audioSeeked]])
-        #expect(s.session.audioPosition == 15)
-        #expect(Player.reduce(&s, key: .left).audio == [.seek(to: 5)])
+        expectEqual(forward.audio, [.seek(to: 15)])
+        expectEqual(updates(forward).map { $0.events.map(\.kind) }, [[.audioSeeked]])
+        expectEqual(s.session.audioPosition, 15)
+        expectEqual(Player.reduce(&s, key: .left).audio, [.seek(to: 5)])
         // Nothing playing: nothing to seek, no effect.
         var quiet = state()
-        #expect(Player.reduce(&quiet, key: .right) == [])
+        expectEqual(Player.reduce(&quiet, key: .right), [])
     }
 
     @Test func skipReplayAndSpeedKeysReturnTheirCommands() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30))
-        #expect(Player.reduce(&s, key: .character("r")).audio == [.stop, .play(point: 1, offset: 0)])
-        #expect(Player.reduce(&s, key: .character("n")).audio == [.stop])  // walkscape's next: skip
-        #expect(s.session.engine.playing == nil)
-        #expect(Player.reduce(&s, key: .character("r")).audio == [.play(point: 1, offset: 0)])
-        #expect(Player.reduce(&s, key: .character("]")).audio == [.play(point: 1, offset: 0)])  // ×1.5: restarted, stretched
-        #expect(Player.reduce(&s, key: .character("]")).audio == [.play(point: 1, offset: 0)])  // ×2
-        #expect(Player.reduce(&s, key: .character("]")).audio == [.stop])  // ×4: muted
-        #expect(s.session.speed == 4)
+        expectEqual(Player.reduce(&s, key: .character("r")).audio, [.stop, .play(point: 1, offset: 0)])
+        expectEqual(Player.reduce(&s, key: .character("n")).audio, [.stop])  // walkscape's next: skip
+        expectTrue(s.session.engine.playing == nil)
+        expectEqual(Player.reduce(&s, key: .character("r")).audio, [.play(point: 1, offset: 0)])
+        expectEqual(Player.reduce(&s, key: .character("]")).audio, [.play(point: 1, offset: 0)])  // ×1.5: restarted, stretched
+        expectEqual(Player.reduce(&s, key: .character("]")).audio, [.play(point: 1, offset: 0)])  // ×2
+        expectEqual(Player.reduce(&s, key: .character("]")).audio, [.stop])  // ×4: muted
+        expectEqual(s.session.speed, 4)
         // A key the walk ignores returns nothing for the audio.
-        #expect(Player.reduce(&s, key: .character("f")) == [])
+        expectEqual(Player.reduce(&s, key: .character("f")), [])
     }
 
     @Test func stepOneFixWhilePausedMovesTheNarrationWithTheClock() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30))
-        #expect(Player.reduce(&s, key: .character(".")) == [])  // not paused: nothing
+        expectEqual(Player.reduce(&s, key: .character(".")), [])  // not paused: nothing
         _ = Player.reduce(&s, key: .character(" "))
-        #expect(Player.reduce(&s, key: .character(".")).audio == [.seek(to: 6)])
-        #expect(s.session.traceTime == 31)
+        expectEqual(Player.reduce(&s, key: .character(".")).audio, [.seek(to: 6)])
+        expectEqual(s.session.traceTime, 31)
     }
 
     @Test func overlaysHoldTheNarrationAndReleaseIt() {
         var s = state()
         _ = Player.reduce(&s, .tick(wallSeconds: 30))
-        #expect(Player.reduce(&s, key: .character("?")) == [.walkUpdate(WalkUpdate(audio: [.pause]))])
-        #expect(Player.reduce(&s, key: .character("x")) == [.walkUpdate(WalkUpdate(audio: [.resume]))])
-        #expect(Player.reduce(&s, key: .character("q")) == [.walkUpdate(WalkUpdate(audio: [.pause]))])
-        #expect(Player.reduce(&s, key: .character("y")) == [.quit])
+        expectEqual(Player.reduce(&s, key: .character("?")), [.walkUpdate(WalkUpdate(audio: [.pause]))])
+        expectEqual(Player.reduce(&s, key: .character("x")), [.walkUpdate(WalkUpdate(audio: [.resume]))])
+        expectEqual(Player.reduce(&s, key: .character("q")), [.walkUpdate(WalkUpdate(audio: [.pause]))])
+        expectEqual(Player.reduce(&s, key: .character("y")), [.quit])
         // The listener's own pause outlives the overlay's: closing help resumes nothing.
         var held = state()
         _ = Player.reduce(&held, .tick(wallSeconds: 30))
         _ = Player.reduce(&held, key: .character(" "))
-        #expect(Player.reduce(&held, key: .character("?")) == [])
-        #expect(Player.reduce(&held, key: .character("x")) == [])
-        #expect(held.session.paused)
+        expectEqual(Player.reduce(&held, key: .character("?")), [])
+        expectEqual(Player.reduce(&held, key: .character("x")), [])
+        expectTrue(held.session.paused)
     }
 
     @Test func theEndIsAnUpdateThenQuitIsImmediate() {
@@ -103,9 +104,9 @@ import WalkscapeRuntime
         var last: [PlayerEffect] = []
         while !s.session.ended { last = Player.reduce(&s, .tick(wallSeconds: 1)) }
         // The tick that ended the walk hands on the end (a sink flushes there); the tour was completed.
-        #expect(updates(last).last?.ended == true)
-        #expect(s.session.events.contains { $0.kind == .tourCompleted })
-        #expect(Player.reduce(&s, key: .character("q")) == [.quit])
+        expectTrue(updates(last).last?.ended == true)
+        expectTrue(s.session.events.contains { $0.kind == .tourCompleted })
+        expectEqual(Player.reduce(&s, key: .character("q")), [.quit])
     }
 
     /// Nothing is dropped on the way: the walk's start and the effects' updates together are the walk's whole
@@ -123,10 +124,10 @@ import WalkscapeRuntime
         effects += Player.reduce(&s, key: .character("x"))
         while !s.session.ended { effects += Player.reduce(&s, .tick(wallSeconds: 5)) }
         for update in updates(effects) {
-            #expect(!update.isEmpty)
+            expectTrue(!update.isEmpty)
             heard += update.events
         }
-        #expect(heard == s.session.events)
-        #expect(effects.allSatisfy { if case .walkUpdate = $0 { true } else { false } })
+        expectEqual(heard, s.session.events)
+        expectTrue(effects.allSatisfy { if case .walkUpdate = $0 { true } else { false } })
     }
 }

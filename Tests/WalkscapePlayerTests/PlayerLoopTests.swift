@@ -44,11 +44,11 @@ extension TerminalLoopTests {
         defer { player.shutdown() }
         var state = state()
         let outcome = loop.run(&state, sink: nil) { _, _ in }
-        #expect(outcome == .quit)
+        expectEqual(outcome, .quit)
         seen = backend.frames.map(\.text)
-        #expect(seen.first?.contains("Prova") == true)
-        #expect(seen.contains { $0.contains("space") })  // the help overlay lists the keys
-        #expect(state.overlay == .confirmQuit)
+        expectTrue(seen.first?.contains("Prova") == true)
+        expectTrue(seen.contains { $0.contains("space") })  // the help overlay lists the keys
+        expectEqual(state.overlay, .confirmQuit)
     }
 
     /// `b` while paused: nothing else changes, yet the map is drawn again without the basemap, then with it.
@@ -60,16 +60,16 @@ extension TerminalLoopTests {
         defer { player.shutdown() }
         var state = state()
         state.underlay = MapUnderlay(basemap: Basemap(attribution: "© Test Tiles"), streets: [])
-        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
+        expectEqual(loop.run(&state, sink: nil) { _, _ in }, .quit)
         let attributed = backend.frames.map { $0.text.contains("© Test Tiles") }
         // With it, then (after b) a frame without it, then (after b again) with it once more.
-        #expect(attributed.first == true)
+        expectEqual(attributed.first, true)
         guard let off = attributed.firstIndex(of: false) else {
             Issue.record("no frame without the basemap")
             return
         }
-        #expect(attributed[off...].contains(true))
-        #expect(state.showBasemap)
+        expectTrue(attributed[off...].contains(true))
+        expectTrue(state.showBasemap)
     }
 
     @Test func theWalkPlaysToTheEndOnTheLoopsClockAndTheEffectsReachTheDriver() {
@@ -86,12 +86,12 @@ extension TerminalLoopTests {
         let (loop, player) = loop(backend, clock: clock)
         defer { player.shutdown() }
         var state = state()
-        #expect(loop.run(&state, sink: nil) { effect, _ in effects.append(effect) } == .quit)
-        #expect(effects.filter { !$0.isWalkUpdate } == [.loadSubtitles(nil)])
+        expectEqual(loop.run(&state, sink: nil) { effect, _ in effects.append(effect) }, .quit)
+        expectEqual(effects.filter { !$0.isWalkUpdate }, [.loadSubtitles(nil)])
         // Every tick's walk update reached the driver too (to the sink, had there been one): both points started.
-        #expect(effects.audio.compactMap { if case let .play(point, _) = $0 { point } else { nil } } == [1, 2])
-        #expect(state.session.ended)
-        #expect(state.session.events == Simulation.run(tour: state.session.tour, trace: (state.session.walk.source as! TraceReplaySource).trace).events)
+        expectEqual(effects.audio.compactMap { if case let .play(point, _) = $0 { point } else { nil } }, [1, 2])
+        expectTrue(state.session.ended)
+        expectEqual(state.session.events, Simulation.run(tour: state.session.tour, trace: (state.session.walk.source as! TraceReplaySource).trace).events)
         guard case .completion? = state.overlay else {
             Issue.record("no completion overlay")
             return
@@ -131,13 +131,13 @@ extension TerminalLoopTests {
         }
         let (loop, player) = loop(backend, clock: clock)
         defer { player.shutdown() }
-        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
-        #expect(state.session.speed == 1)
-        #expect(lostSeen)
-        #expect(closedSeen)
-        #expect(state.session.ended)
-        #expect(state.session.events == Simulation.run(tour: state.session.tour, trace: trace).events)
-        #expect(backend.frames.contains { $0.text.contains("gpsd://127.0.0.1:2947") })
+        expectEqual(loop.run(&state, sink: nil) { _, _ in }, .quit)
+        expectEqual(state.session.speed, 1)
+        expectTrue(lostSeen)
+        expectTrue(closedSeen)
+        expectTrue(state.session.ended)
+        expectEqual(state.session.events, Simulation.run(tour: state.session.tour, trace: trace).events)
+        expectTrue(backend.frames.contains { $0.text.contains("gpsd://127.0.0.1:2947") })
     }
 
     @Test func pollFeedsActionsFromElsewhereThroughTheReducerOnceAFrame() {
@@ -164,13 +164,13 @@ extension TerminalLoopTests {
             default: return []
             }
         }) { effect, _ in effects.append(effect) }
-        #expect(outcome == .quit)
-        #expect(effects.filter { !$0.isWalkUpdate } == [.reload])
-        #expect(polled >= 12)
+        expectEqual(outcome, .quit)
+        expectEqual(effects.filter { !$0.isWalkUpdate }, [.reload])
+        expectTrue(polled >= 12)
         // The notice took the hints' row for its three seconds, then the hints came back.
-        #expect(lastRows.contains { $0.contains("edit not loaded: tour.json: 3:5") })
-        #expect(lastRows.last?.contains("quit") == true)
-        #expect(state.notices.contains("edit not loaded: tour.json: 3:5: expected a number"))
+        expectTrue(lastRows.contains { $0.contains("edit not loaded: tour.json: 3:5") })
+        expectTrue(lastRows.last?.contains("quit") == true)
+        expectTrue(state.notices.contains("edit not loaded: tour.json: 3:5: expected a number"))
     }
 
     @Test func aRebuiltWalkKeepsItsMomentAndPausesAndOnlyThenHearsTheSink() {
@@ -184,15 +184,15 @@ extension TerminalLoopTests {
             return point
         })
         let rebuilt = PlayerReloader.rebuild(session, tour: tour, trace: (session.walk.source as! TraceReplaySource).trace, policy: .standard)
-        #expect(rebuilt.traceTime == session.traceTime && rebuilt.paused && rebuilt.pauseHolders == [.listener])
-        #expect(rebuilt.tour.points.map(\.radiusMeters) == [120, 120])
-        #expect(rebuilt.engine.playing?.point == 1)  // the wider radius started point 1 at 15 s
+        expectTrue(rebuilt.traceTime == session.traceTime && rebuilt.paused && rebuilt.pauseHolders == [.listener])
+        expectEqual(rebuilt.tour.points.map(\.radiusMeters), [120, 120])
+        expectTrue(rebuilt.engine.playing?.point == 1)  // the wider radius started point 1 at 15 s
         // Catching up was not played (its updates never reach the loop); the next control's update does.
         var screen = self.state()
         screen.session = rebuilt
-        #expect(Player.reduce(&screen, key: .character(" ")) == [.walkUpdate(WalkUpdate(audio: [.resume]))])
+        expectEqual(Player.reduce(&screen, key: .character(" ")), [.walkUpdate(WalkUpdate(audio: [.resume]))])
         // Nothing the engine uses changed: the same walk.
-        #expect(PlayerReloader.rebuild(session, tour: session.tour, trace: Trace(), policy: .standard).nextFix == session.nextFix)
+        expectEqual(PlayerReloader.rebuild(session, tour: session.tour, trace: Trace(), policy: .standard).nextFix, session.nextFix)
     }
 
     /// The loop sleeps until what the screen shows may change, never sooner than a frame interval after the
@@ -214,19 +214,19 @@ extension TerminalLoopTests {
         let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
         var state = state()
         if speed != 1 { state.session = PlayerSession(tour: state.session.tour, trace: (state.session.walk.source as! TraceReplaySource).trace, speed: speed) }
-        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
-        #expect(backend.timeouts.first == 0)  // the first frame at once
+        expectEqual(loop.run(&state, sink: nil) { _, _ in }, .quit)
+        expectEqual(backend.timeouts.first, 0)  // the first frame at once
         // Waits between frames (the few short ones land just before a fix or the next tenth).
         let steady = backend.timeouts.dropFirst().filter { waits.contains($0) }.count
-        #expect(Double(steady) >= 0.8 * Double(backend.timeouts.count - 1), "×\(speed): \(backend.timeouts.prefix(40))")
-        #expect(backend.timeouts.dropFirst().allSatisfy { $0 >= 25 || $0 == 0 }, "\(backend.timeouts.prefix(40))")
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0) == 33)
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008) == 25)
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.050) == 0)
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: -1) == 33)
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008, changeIn: 0.1) == 92)
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0.008, changeIn: 0.01) == 25)
-        #expect(PlayerLoop.keyWait(sinceFrameStarted: 0, changeIn: 10) == 250)
+        expectTrue(Double(steady) >= 0.8 * Double(backend.timeouts.count - 1), "×\(speed): \(backend.timeouts.prefix(40))")
+        expectTrue(backend.timeouts.dropFirst().allSatisfy { $0 >= 25 || $0 == 0 }, "\(backend.timeouts.prefix(40))")
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: 0), 33)
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: 0.008), 25)
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: 0.050), 0)
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: -1), 33)
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: 0.008, changeIn: 0.1), 92)
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: 0.008, changeIn: 0.01), 25)
+        expectEqual(PlayerLoop.keyWait(sinceFrameStarted: 0, changeIn: 10), 250)
     }
 
     @Test func pausedTheLoopWakesFourTimesASecondAndDrawsNothing() {
@@ -245,9 +245,9 @@ extension TerminalLoopTests {
         defer { player.shutdown() }
         let loop = PlayerLoop(backend: backend, player: player, notices: NoticeBox(), strings: UIStrings(language: "en"), clock: clock)
         var state = state()
-        #expect(loop.run(&state, sink: nil) { _, _ in } == .quit)
-        #expect(backend.timeouts.suffix(30).allSatisfy { $0 == 250 }, "\(backend.timeouts)")
-        #expect(draws <= 4, "\(draws) frames drawn while paused")
+        expectEqual(loop.run(&state, sink: nil) { _, _ in }, .quit)
+        expectTrue(backend.timeouts.suffix(30).allSatisfy { $0 == 250 }, "\(backend.timeouts)")
+        expectTrue(draws <= 4, "\(draws) frames drawn while paused")
     }
 
     /// Issue 27, item 15: the offline map is read beside the loop. While its reading has not ended (here it
@@ -279,9 +279,9 @@ extension TerminalLoopTests {
             loop.run(replay: replay, trace: trace, traceName: "walk.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil)
         }
         StopSignals.clear(SIGUSR1)
-        #expect(outcome == .interrupted(SIGUSR1))
-        #expect(!backend.frames.isEmpty)
-        #expect(!reading.finished.withLock { $0 }, "the loop waited for the map to be read")
+        expectEqual(outcome, .interrupted(SIGUSR1))
+        expectTrue(!backend.frames.isEmpty)
+        expectTrue(!reading.finished.withLock { $0 }, "the loop waited for the map to be read")
         release.signal()
 
         // A map read at once is drawn under the route (its attribution on the map) a frame or so later.
@@ -295,8 +295,8 @@ extension TerminalLoopTests {
         var (second, secondPlayer) = self.loop(quick, clock: clock)
         defer { secondPlayer.shutdown() }
         second.loadUnderlay = { _ in MapUnderlay(basemap: Basemap(attribution: "© Quick Tiles"), streets: []) }
-        #expect(second.run(replay: replay, trace: trace, traceName: "walk.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil) == .quit)
-        #expect(quick.frames.contains { $0.text.contains("© Quick Tiles") })
+        expectEqual(second.run(replay: replay, trace: trace, traceName: "walk.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil), .quit)
+        expectTrue(quick.frames.contains { $0.text.contains("© Quick Tiles") })
     }
 
     /// Issue 26: `play` on a trace that never comes near the tour says so on the notice row (the warning
@@ -322,8 +322,8 @@ extension TerminalLoopTests {
             loop.run(replay: replay, trace: paris, traceName: "paris.gpx", policy: EnginePolicy(), speed: 1, subtitles: nil)
         }
         StopSignals.clear(SIGUSR1)
-        #expect(outcome == .interrupted(SIGUSR1))
-        #expect(shown.contains("paris.gpx: the trace never comes within 1 km of the tour's points or route"), "\(shown)")
+        expectEqual(outcome, .interrupted(SIGUSR1))
+        expectTrue(shown.contains("paris.gpx: the trace never comes within 1 km of the tour's points or route"), "\(shown)")
     }
 
     @Test func aStopSignalEndsTheLoop() {
@@ -335,7 +335,7 @@ extension TerminalLoopTests {
         var state = state()
         let outcome = StopSignals.watch([SIGUSR1]) { loop.run(&state, sink: nil) { _, _ in } }
         StopSignals.clear(SIGUSR1)
-        #expect(outcome == .interrupted(SIGUSR1))
+        expectEqual(outcome, .interrupted(SIGUSR1))
     }
 }
 }

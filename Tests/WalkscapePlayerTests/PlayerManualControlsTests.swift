@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeRuntime
 @testable import WalkscapePlayer
@@ -23,46 +24,46 @@ import WalkscapeRuntime
     }
 
     @Test func theKeyTableSendsProfileNeutralActions() {
-        #expect(Player.action(for: .character("n")) == .nextPoint)
-        #expect(Player.action(for: .character("p")) == .previousPoint)
-        #expect(Player.action(for: .left) == .seekStep(forward: false))
-        #expect(Player.action(for: .right) == .seekStep(forward: true))
+        expectEqual(Player.action(for: .character("n")), .nextPoint)
+        expectEqual(Player.action(for: .character("p")), .previousPoint)
+        expectEqual(Player.action(for: .left), .seekStep(forward: false))
+        expectEqual(Player.action(for: .right), .seekStep(forward: true))
     }
 
     @Test(arguments: [(EngineProfile.prd, 10.0), (.ios5c84126, 10), (.android5c84126, 15)])
     func seekKeysMoveByTheProfilesStep(profile: EngineProfile, step: Double) {
         var s = state(profile)
         let into = playFirstPoint(&s)
-        #expect(s.session.engine.playing?.point == 1)
-        #expect(Player.reduce(&s, key: .right).audio == [.seek(to: into + step)])
+        expectTrue(s.session.engine.playing?.point == 1)
+        expectEqual(Player.reduce(&s, key: .right).audio, [.seek(to: into + step)])
         var frame = s.frame(heardPosition: nil, muted: false)
-        #expect(frame.seekStepSeconds == step)
+        expectEqual(frame.seekStepSeconds, step)
         frame.overlay = .help
         let help = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 80, height: 24).text
-        #expect(help.contains("seek −\(Int(step)) s / +\(Int(step)) s"), "\n\(help)")
+        expectTrue(help.contains("seek −\(Int(step)) s / +\(Int(step)) s"), "\n\(help)")
     }
 
     @Test func androidNextMovesTheCursorAndPlaysThePoint() {
         var s = state(.android5c84126)
         _ = playFirstPoint(&s)
         let commands = Player.reduce(&s, key: .character("n")).audio
-        #expect(s.session.engine.cursor == 2 && s.session.engine.triggered[1])
-        #expect(commands.last == .play(point: 2, offset: 0))
+        expectTrue(s.session.engine.cursor == 2 && s.session.engine.triggered[1])
+        expectEqual(commands.last, .play(point: 2, offset: 0))
         _ = Player.reduce(&s, key: .character("p"))
-        #expect(s.session.engine.cursor == 1)
-        #expect(s.session.engine.playing?.point == 1)
+        expectEqual(s.session.engine.cursor, 1)
+        expectTrue(s.session.engine.playing?.point == 1)
     }
 
     @Test func iosNextMovesTheScreenOnlyAndNextOnTheLastPointCompletes() {
         var s = state(.ios5c84126)
         _ = playFirstPoint(&s)
         _ = Player.reduce(&s, key: .character("n"))
-        #expect(s.session.engine.cursor == 1 && s.session.engine.screenPoint == 2 && !s.session.engine.triggered[1])
-        #expect(s.session.engine.playing?.point == 2)
+        expectTrue(s.session.engine.cursor == 1 && s.session.engine.screenPoint == 2 && !s.session.engine.triggered[1])
+        expectTrue(s.session.engine.playing?.point == 2)
         _ = Player.reduce(&s, key: .character("n"))
         _ = Player.reduce(&s, key: .character("n"))  // on the last point: the tour completes and the walk ends
-        #expect(s.session.ended)
-        #expect(s.session.events.last?.kind == .tourCompleted)
+        expectTrue(s.session.ended)
+        expectTrue(s.session.events.last?.kind == .tourCompleted)
         _ = Player.reduce(&s, .tick(wallSeconds: 1))
         guard case .completion? = s.overlay else {
             Issue.record("no completion overlay: \(String(describing: s.overlay))")
@@ -74,7 +75,7 @@ import WalkscapeRuntime
         var s = state(.prd)
         _ = playFirstPoint(&s)
         let commands = Player.reduce(&s, key: .character("n")).audio
-        #expect(s.session.engine.playing == nil)
-        #expect(commands == [.stop])
+        expectTrue(s.session.engine.playing == nil)
+        expectEqual(commands, [.stop])
     }
 }

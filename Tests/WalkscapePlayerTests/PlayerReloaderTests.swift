@@ -27,7 +27,7 @@ import WalkscapeTours
             Issue.record("the tour did not load")
             return
         }
-        #expect(named == ["subtitles/it/p1.it.srt", "tour.json"])
+        expectEqual(named, ["subtitles/it/p1.it.srt", "tour.json"])
     }
 
     @Test func sedsScratchFileIsNotNamedAndAnUnusedFileReloadsNothing() throws {
@@ -49,14 +49,14 @@ import WalkscapeTours
         let subtitle = copy.directory + "/subtitles/it/p1.it.srt"
         let scratch = copy.directory + "/subtitles/it/sed2sV0Lp"
         try (try String(contentsOfFile: subtitle, encoding: .utf8) + "\n").write(toFile: scratch, atomically: false, encoding: .utf8)
-        #expect(rename(scratch, subtitle) == 0)
+        expectEqual(rename(scratch, subtitle), 0)
         guard case let .reloaded(_, named)? = outcome(within: 60) else {
             Issue.record("no reload after the subtitle changed")
             return
         }
-        #expect(named == ["subtitles/it/p1.it.srt"])
+        expectEqual(named, ["subtitles/it/p1.it.srt"])
         // A note beside the tour, which it does not name: no reload to report.
         try "notes\n".write(toFile: copy.directory + "/NOTES.txt", atomically: false, encoding: .utf8)
-        #expect(outcome(within: 3) == nil)
+        expectTrue(outcome(within: 3) == nil)
     }
 }

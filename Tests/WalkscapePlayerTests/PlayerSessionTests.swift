@@ -16,7 +16,7 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
             var session = PlayerSession(tour: tour, trace: trace, speed: speed)
             var rng = SplitMix64(seed: UInt64(speed * 100))
             while !session.ended { _ = session.advance(wallSeconds: Double.random(in: 0.01...0.2, using: &rng)) }
-            #expect(session.events == expected, "speed \(speed)")
+            expectEqual(session.events, expected, "speed \(speed)")
         }
     }
 
@@ -28,36 +28,36 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
             var session = PlayerSession(tour: tour, trace: trace, policy: profile.policy, speed: 8)
             var rng = SplitMix64(seed: 7)
             while !session.ended { _ = session.advance(wallSeconds: Double.random(in: 0.01...0.3, using: &rng)) }
-            #expect(session.events == expected, "\(profile)")
+            expectEqual(session.events, expected, "\(profile)")
         }
         var ios = PlayerSession(tour: tour, trace: trace, policy: EngineProfile.ios5c84126.policy, speed: 64)
         while !ios.ended { _ = ios.advance(wallSeconds: 1) }
-        #expect(ios.lastDeliveredFix != nil && ios.lastDeliveredFix! < trace.count)
+        expectTrue(ios.lastDeliveredFix != nil && ios.lastDeliveredFix! < trace.count)
     }
 
     @Test func audioCommandsFollowTheEngine() {
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
-        #expect(session.advance(wallSeconds: 24).audio == [])  // 100 m from point 1 at t = 25
-        #expect(session.advance(wallSeconds: 1).audio == [.play(point: 1, offset: 0)])
-        #expect(session.advance(wallSeconds: 19.5).audio == [])
+        expectEqual(session.advance(wallSeconds: 24).audio, [])  // 100 m from point 1 at t = 25
+        expectEqual(session.advance(wallSeconds: 1).audio, [.play(point: 1, offset: 0)])
+        expectEqual(session.advance(wallSeconds: 19.5).audio, [])
         // Ends at t = 45 by the clock: nothing is stopped (a stop would flush what the sound card still holds).
-        #expect(session.advance(wallSeconds: 1).audio == [])
-        #expect(session.engine.playing == nil)
+        expectEqual(session.advance(wallSeconds: 1).audio, [])
+        expectTrue(session.engine.playing == nil)
     }
 
     @Test func pauseStopsTheClockAndStepFeedsOneFix() {
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 4)
         _ = session.advance(wallSeconds: 7)  // t = 28: point 1 playing
-        #expect(session.togglePause().audio == [.pause])
+        expectEqual(session.togglePause().audio, [.pause])
         let before = session.traceTime
-        #expect(session.advance(wallSeconds: 100).audio == [])
-        #expect(session.traceTime == before)
+        expectEqual(session.advance(wallSeconds: 100).audio, [])
+        expectEqual(session.traceTime, before)
         let fix = session.nextFix
         _ = session.stepOneFix()
-        #expect(session.nextFix == fix + 1)
-        #expect(session.togglePause().audio == [.resume])
+        expectEqual(session.nextFix, fix + 1)
+        expectEqual(session.togglePause().audio, [.resume])
     }
 
     @Test func anOverlayHoldsClockEngineAndAudioAndTheListenersPauseOutlivesIt() {
@@ -65,35 +65,35 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
         _ = session.advance(wallSeconds: 30)  // point 1 playing since 25
         // Help opens: everything stops, the audio with it.
-        #expect(session.setPaused(true, by: .overlay).audio == [.pause])
-        #expect(session.paused)
-        #expect(session.advance(wallSeconds: 6).audio == [])
-        #expect(session.traceTime == 30)
-        #expect(session.audioPosition == 5)
+        expectEqual(session.setPaused(true, by: .overlay).audio, [.pause])
+        expectTrue(session.paused)
+        expectEqual(session.advance(wallSeconds: 6).audio, [])
+        expectEqual(session.traceTime, 30)
+        expectEqual(session.audioPosition, 5)
         // The listener pauses too; closing help leaves the walk paused and the audio quiet.
-        #expect(session.togglePause().audio == [])
-        #expect(session.setPaused(false, by: .overlay).audio == [])
-        #expect(session.paused)
-        #expect(session.advance(wallSeconds: 6).audio == [])
-        #expect(session.togglePause().audio == [.resume])
+        expectEqual(session.togglePause().audio, [])
+        expectEqual(session.setPaused(false, by: .overlay).audio, [])
+        expectTrue(session.paused)
+        expectEqual(session.advance(wallSeconds: 6).audio, [])
+        expectEqual(session.togglePause().audio, [.resume])
         _ = session.advance(wallSeconds: 1)
-        #expect(session.traceTime == 31)
+        expectEqual(session.traceTime, 31)
         // Between points (nothing playing) a hold still stops the clock, with no audio command.
         _ = session.advance(wallSeconds: 20)  // point 1 ended at 45
-        #expect(session.engine.playing == nil)
-        #expect(session.setPaused(true, by: .overlay).audio == [])
+        expectTrue(session.engine.playing == nil)
+        expectEqual(session.setPaused(true, by: .overlay).audio, [])
         let before = session.traceTime
         _ = session.advance(wallSeconds: 5)
-        #expect(session.traceTime == before)
-        #expect(session.frame(info: PlayerTourInfo(title: "", pointTitles: [:], route: [], completionMessage: nil, subtitles: [:]),
+        expectEqual(session.traceTime, before)
+        expectTrue(session.frame(info: PlayerTourInfo(title: "", pointTitles: [:], route: [], completionMessage: nil, subtitles: [:]),
             heardPosition: nil, muted: true, showLog: false, overlay: .help).paused)
     }
 
     @Test func overlaysSayWhetherTheyHoldTheWalk() {
-        #expect(PlayerFrame.Overlay.help.pausesWalk)
-        #expect(PlayerFrame.Overlay.confirmQuit.pausesWalk)
+        expectTrue(PlayerFrame.Overlay.help.pausesWalk)
+        expectTrue(PlayerFrame.Overlay.confirmQuit.pausesWalk)
         let summary = CompletionSummary(played: 3, missed: [], walkingSeconds: 0, distanceMeters: 0, message: nil, donation: nil)
-        #expect(!PlayerFrame.Overlay.completion(summary).pausesWalk)
+        expectTrue(!PlayerFrame.Overlay.completion(summary).pausesWalk)
     }
 
     @Test func missedPointsSayWhy() {
@@ -116,9 +116,9 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         while !session.ended { _ = session.advance(wallSeconds: 1) }
         let info = PlayerTourInfo(title: "", pointTitles: [1: "Uno", 2: "Due", 3: "Tre", 4: "Quattro"], route: [], completionMessage: "Grazie", subtitles: [:])
         let summary = session.completionSummary(info: info, donation: "https://example.org/dona")
-        #expect(!summary.isComplete)
-        #expect(summary.missed == [2, 3, 4])
-        #expect(summary.missedPoints == [
+        expectTrue(!summary.isComplete)
+        expectEqual(summary.missed, [2, 3, 4])
+        expectEqual(summary.missedPoints, [
             MissedPoint(order: 2, title: "Due", reason: .enteredWhileQueueFull),
             MissedPoint(order: 3, title: "Tre", reason: .enteredOutOfOrder),
             MissedPoint(order: 4, title: "Quattro", reason: .neverEntered),
@@ -129,29 +129,29 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
         _ = session.advance(wallSeconds: 30)  // point 1 started at 25: 5 s in
-        #expect(session.seekAudio(by: 10).audio == [.seek(to: 15)])
-        #expect(session.audioPosition == 15)
-        #expect(session.replayCurrent().audio == [.stop, .play(point: 1, offset: 0)])
-        #expect(session.skipAudio().audio == [.stop])
-        #expect(session.engine.playing == nil)
-        #expect(session.replayCurrent().audio == [.play(point: 1, offset: 0)])
+        expectEqual(session.seekAudio(by: 10).audio, [.seek(to: 15)])
+        expectEqual(session.audioPosition, 15)
+        expectEqual(session.replayCurrent().audio, [.stop, .play(point: 1, offset: 0)])
+        expectEqual(session.skipAudio().audio, [.stop])
+        expectTrue(session.engine.playing == nil)
+        expectEqual(session.replayCurrent().audio, [.play(point: 1, offset: 0)])
     }
 
     @Test func speedStepsThroughTheList() {
         let (tour, trace) = sessionInputs()
         var session = PlayerSession(tour: tour, trace: trace, speed: 1)
         session.changeSpeed(faster: true)
-        #expect(session.speed == 1.5)
+        expectEqual(session.speed, 1.5)
         for _ in 0..<20 { session.changeSpeed(faster: true) }
-        #expect(session.speed == 64)
+        expectEqual(session.speed, 64)
         for _ in 0..<20 { session.changeSpeed(faster: false) }
-        #expect(session.speed == 0.25)
+        expectEqual(session.speed, 0.25)
     }
 
     @Test func theNarrationIsHeardFromHalfToTwiceAndMutedBeyond() {
         let heard = PlayerSession.speeds.filter { PlayerSession.isAudible(speed: $0) }
-        #expect(heard == [0.5, 1, 1.5, 2])
-        #expect(!PlayerSession.isAudible(speed: 0.25) && !PlayerSession.isAudible(speed: 4) && !PlayerSession.isAudible(speed: .nan))
+        expectEqual(heard, [0.5, 1, 1.5, 2])
+        expectTrue(!PlayerSession.isAudible(speed: 0.25) && !PlayerSession.isAudible(speed: 4) && !PlayerSession.isAudible(speed: .nan))
     }
 
     @Test func framesShowTheWalkAsItAdvances() {
@@ -161,20 +161,20 @@ func sessionInputs() -> (EngineTour, Trace) { MeridianWalk.inputs() }
         var session = PlayerSession(tour: tour, trace: trace, speed: 8)
         _ = session.advance(wallSeconds: 3.5)  // t = 28: point 1 playing 3 s in, walker 94 m south of it
         var frame = session.frame(info: info, heardPosition: nil, muted: true, showLog: false, overlay: nil)
-        #expect(frame.stop?.order == 1)
-        #expect(frame.map.points.map(\.state) == [.playing, .next, .later])
-        #expect(frame.routeCard?.order == 2)
-        #expect(frame.routeCard.map { abs($0.distanceMeters - 394) < 1 } == true)
-        #expect(frame.subtitles.current == ["Uno"])
-        #expect(frame.audio.title == "Uno")
-        #expect(frame.gps.accuracy == 5)
+        expectTrue(frame.stop?.order == 1)
+        expectEqual(frame.map.points.map(\.state), [.playing, .next, .later])
+        expectTrue(frame.routeCard?.order == 2)
+        expectEqual(frame.routeCard.map { abs($0.distanceMeters - 394) < 1 }, true)
+        expectEqual(frame.subtitles.current, ["Uno"])
+        expectEqual(frame.audio.title, "Uno")
+        expectEqual(frame.gps.accuracy, 5)
         // The heard position (from the audio output) wins over the clock for subtitles.
         frame = session.frame(info: info, heardPosition: 6, muted: false, showLog: false, overlay: nil)
-        #expect(frame.subtitles.current == ["Due"])
-        #expect(frame.subtitles.previous == "Uno")
+        expectEqual(frame.subtitles.current, ["Due"])
+        expectEqual(frame.subtitles.previous, "Uno")
         while !session.ended { _ = session.advance(wallSeconds: 1) }
         let summary = session.completionSummary(info: info, donation: nil)
-        #expect(summary.played == 3 && summary.missed.isEmpty)
-        #expect(abs(summary.distanceMeters - 1050) < 1)
+        expectTrue(summary.played == 3 && summary.missed.isEmpty)
+        expectTrue(abs(summary.distanceMeters - 1050) < 1)
     }
 }

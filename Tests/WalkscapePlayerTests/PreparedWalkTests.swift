@@ -16,19 +16,19 @@ import WalkscapeTours
     @Test func aTraceFileIsReadAndTheSubtitlesFollowTheSettings() throws {
         let walk = TourListing.WalkChoice(name: "clean", path: repositoryRoot + "/fixtures/traces/torino-portici-clean.gpx")
         let prepared = try PreparedWalk.load(try turin(), walk: walk, settings: PlaySettings(audioLanguage: "it"), language: "en", walkSpeed: 1.2).get()
-        #expect(prepared.replay.language == "it")
-        #expect(prepared.trace.count > 100)
-        #expect(prepared.subtitles == "it")
+        expectEqual(prepared.replay.language, "it")
+        expectTrue(prepared.trace.count > 100)
+        expectEqual(prepared.subtitles, "it")
         let off = try PreparedWalk.load(try turin(), walk: walk, settings: PlaySettings(subtitles: .off), language: nil, walkSpeed: 1.2).get()
-        #expect(off.subtitles == nil)
+        expectTrue(off.subtitles == nil)
     }
 
     @Test func theSimulatedWalkFollowsTheRoute() throws {
         let prepared = try PreparedWalk.load(try turin(), walk: TourListing.WalkChoice(name: "simulated walk", path: nil), settings: PlaySettings(), language: "en", walkSpeed: 1.2).get()
-        #expect(prepared.trace.count > 100)
+        expectTrue(prepared.trace.count > 100)
         // It passes every point: simulate triggers them all.
         let started = Simulation.run(tour: prepared.replay.engineTour, trace: prepared.trace).events.filter { $0.kind == .audioStarted }
-        #expect(started.count == prepared.replay.engineTour.points.count)
+        expectEqual(started.count, prepared.replay.engineTour.points.count)
     }
 
     @Test func aWalkThatCannotBeReadSaysWhyInOneLine() throws {
@@ -37,7 +37,7 @@ import WalkscapeTours
             Issue.record("a missing trace file was read")
             return
         }
-        #expect(failure.message.contains("/nonexistent/walk.gpx"))
-        #expect(!failure.message.contains("\n"))
+        expectTrue(failure.message.contains("/nonexistent/walk.gpx"))
+        expectTrue(!failure.message.contains("\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeTerminal
 
 /// `TerminalLocale`: the locale `walkscape play` sets before curses starts (`TerminalSession`), on a fake
@@ -36,21 +37,21 @@ import WalkscapeTerminal
         var installed = TerminalLocaleTests.debian
         installed["fr_FR.UTF-8"] = "UTF-8"
         let fake = FakeLocales(installed: installed, environment: ["LANG": "fr_FR.UTF-8"])
-        #expect(fake.apply() == TerminalLocale(unicode: true))
-        #expect(fake.calls == ["LC_ALL="] && fake.ctype == "fr_FR.UTF-8")
+        expectEqual(fake.apply(), TerminalLocale(unicode: true))
+        expectTrue(fake.calls == ["LC_ALL="] && fake.ctype == "fr_FR.UTF-8")
     }
 
     @Test func aMissingUTF8LocaleUsesTheTerminalsUTF8ThroughCUTF8() {
         let fake = FakeLocales(installed: TerminalLocaleTests.debian, environment: ["LANG": "fr_FR.UTF-8"])
-        #expect(fake.apply() == TerminalLocale(unicode: true))
-        #expect(fake.calls == ["LC_ALL=", "LC_CTYPE=C.UTF-8"])
+        expectEqual(fake.apply(), TerminalLocale(unicode: true))
+        expectEqual(fake.calls, ["LC_ALL=", "LC_CTYPE=C.UTF-8"])
     }
 
     @Test func withoutCUTF8TooTheScreenIsASCIIAndSaysWhy() {
         let fake = FakeLocales(installed: ["C": "ANSI_X3.4-1968"], environment: ["LANG": "fr_FR.UTF-8", "LC_CTYPE": ""])
         let locale = fake.apply()
-        #expect(!locale.unicode)
-        #expect(locale.note == "the screen was drawn in ASCII: LANG=fr_FR.UTF-8 names a UTF-8 locale, but it is not installed, and neither is C.UTF-8 "
+        expectTrue(!locale.unicode)
+        expectEqual(locale.note, "the screen was drawn in ASCII: LANG=fr_FR.UTF-8 names a UTF-8 locale, but it is not installed, and neither is C.UTF-8 "
             + "(`locale -a` lists the installed locales; install fr_FR.UTF-8 or C.UTF-8)")
     }
 
@@ -59,8 +60,8 @@ import WalkscapeTerminal
         installed["fr_FR.ISO-8859-1"] = "ISO-8859-1"
         for environment in [["LANG": "fr_FR.ISO-8859-1"], ["LC_ALL": "C"], [:]] {
             let fake = FakeLocales(installed: installed, environment: environment)
-            #expect(fake.apply() == TerminalLocale(unicode: false), "\(environment)")
-            #expect(!fake.calls.contains("LC_CTYPE=C.UTF-8"), "\(environment)")
+            expectEqual(fake.apply(), TerminalLocale(unicode: false), "\(environment)")
+            expectTrue(!fake.calls.contains("LC_CTYPE=C.UTF-8"), "\(environment)")
         }
     }
 }

@@ -13,26 +13,25 @@ import WalkscapeTours
         let catalogue = try Catalogue(directory: repositoryRoot + "/tours")
         let listings = TourListings.make(catalogue, language: "en", searchDirectories: [repositoryRoot + "/fixtures/traces"], token: nil)
         let turin = try #require(listings.first { $0.id == "torino-portici" })
-        #expect(turin.isReady)
-        #expect(turin.walks.first == TourListing.WalkChoice(name: "simulated walk", path: nil))
+        expectTrue(turin.isReady)
+        expectEqual(turin.walks.first, TourListing.WalkChoice(name: "simulated walk", path: nil))
         let names = turin.walks.dropFirst().map(\.name)
-        #expect(names.contains("clean") && names.contains("noisy"))
-        #expect(names == names.sorted())
-        #expect(turin.walks.dropFirst().allSatisfy { $0.path?.hasPrefix(repositoryRoot + "/fixtures/traces/torino-portici-") == true })
+        expectTrue(names.contains("clean") && names.contains("noisy"))
+        expectEqual(names, names.sorted())
+        expectTrue(turin.walks.dropFirst().allSatisfy { $0.path?.hasPrefix(repositoryRoot + "/fixtures/traces/torino-portici-") == true })
         // Paris's traces are not Turin's walks.
-        #expect(!turin.walks.contains { $0.path?.contains("paris") == true })
+        expectTrue(!turin.walks.contains { $0.path?.contains("paris") == true })
     }
 
     @Test func theDownloadArgumentsComeFromWhereTheTourCameFrom() throws {
         let loaded = try TourLoader.load(repositoryRoot + "/tours/torino-portici")
         let tour = try #require(loaded.tour)
         // The sample tour records no source: nothing to run.
-        #expect(TourListings.downloadArguments(document: loaded.document, tour: tour, directory: "tours/torino-portici", token: nil) == nil)
-        #expect(TourListings.downloadOffer(document: loaded.document, tour: tour, token: nil) == .unknownSource)
+        expectTrue(TourListings.downloadArguments(document: loaded.document, tour: tour, directory: "tours/torino-portici", token: nil) == nil)
+        expectEqual(TourListings.downloadOffer(document: loaded.document, tour: tour, token: nil), .unknownSource)
         let document = try JSONParser().parse(#"{"x-walkscape-source": {"api": "https://tours.example/api", "tourId": "tp-7"}}"#)
-        #expect(
-            TourListings.downloadArguments(document: document, tour: tour, directory: "tours/torino-portici", token: nil)
-                == ["download", "--api", "https://tours.example/api", "tp-7", "--lang", tour.languages.joined(separator: ","), "--dest", "tours"])
-        #expect(TourListings.downloadOffer(document: document, tour: tour, token: nil) == .runnable(host: "tours.example"))
+        expectEqual(
+            TourListings.downloadArguments(document: document, tour: tour, directory: "tours/torino-portici", token: nil), ["download", "--api", "https://tours.example/api", "tp-7", "--lang", tour.languages.joined(separator: ","), "--dest", "tours"])
+        expectEqual(TourListings.downloadOffer(document: document, tour: tour, token: nil), .runnable(host: "tours.example"))
     }
 }

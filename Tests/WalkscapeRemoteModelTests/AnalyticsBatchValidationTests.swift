@@ -16,7 +16,7 @@ import WalkscapeTestSupport
         for profile in EngineProfile.allCases {
             let batch = AnalyticsBatch(tourID: "t", language: "it", pointIDs: [1: "p1", 2: "p2"], anonymousID: "a", app: profile.analyticsApp, profile: profile.rawValue)
             for timeline in [AnalyticsTimelines.refiring, incomplete] {
-                #expect(AnalyticsEventRules.problems(batch.body(timeline: timeline, pointCount: 2)).isEmpty, "\(profile)")
+                expectTrue(AnalyticsEventRules.problems(batch.body(timeline: timeline, pointCount: 2)).isEmpty, "\(profile)")
             }
         }
     }

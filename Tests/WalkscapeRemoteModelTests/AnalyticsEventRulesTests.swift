@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeRemoteModel
 
@@ -41,16 +42,16 @@ import Testing
         for (body, answer) in zip(Self.corpus, answers) {
             let expected = try JSONParser().parse(Array(answer.utf8)).arrayElements!.map { $0.stringValue! }
             let actual = AnalyticsEventRules.problems(try JSONParser().parse(Array(body.utf8)))
-            #expect(actual == expected, "\(body)")
+            expectEqual(actual, expected, "\(body)")
         }
     }
 
     @Test func aWalkscapeBatchPasses() {
         let batch: JSONValue = .object([("events", .array([.object([("name", .string("tour_started")), ("timestamp", .string("2026-05-09T09:00:00Z"))])]))])
-        #expect(AnalyticsEventRules.problems(batch).isEmpty)
-        #expect(AnalyticsIntake.answer(method: "POST", path: "/v1/analytics/events?x=1", contentType: "application/json", body: Array(JSONWriter(pretty: false).write(batch).utf8)).status == 204)
-        #expect(AnalyticsIntake.answer(method: "GET", path: "/analytics/events", contentType: "application/json", body: []).status == 404)
-        #expect(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json", body: nil).status == 413)
+        expectTrue(AnalyticsEventRules.problems(batch).isEmpty)
+        expectEqual(AnalyticsIntake.answer(method: "POST", path: "/v1/analytics/events?x=1", contentType: "application/json", body: Array(JSONWriter(pretty: false).write(batch).utf8)).status, 204)
+        expectEqual(AnalyticsIntake.answer(method: "GET", path: "/analytics/events", contentType: "application/json", body: []).status, 404)
+        expectEqual(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json", body: nil).status, 413)
     }
 
     /// Express's JSON parser reads a body only when its Content-Type is `application/json` (parameters and
@@ -59,13 +60,13 @@ import Testing
     @Test func aBodyThatIsNotSentAsJSONIsNotRead() throws {
         let batch = Array(#"{"events":[{"name":"tour_started"}]}"#.utf8)
         for contentType in ["application/json", "application/json; charset=utf-8", "Application/JSON ;charset=UTF-8", " application/json "] {
-            #expect(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: contentType, body: batch).status == 204, "\(contentType)")
+            expectEqual(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: contentType, body: batch).status, 204, "\(contentType)")
         }
         for contentType: String? in ["text/plain", "application/x-www-form-urlencoded", "application/vnd.api+json", "multipart/form-data; boundary=x", "", nil] {
             let answer = AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: contentType, body: batch)
-            #expect(answer.status == 400 && answer.events.isEmpty, "\(contentType ?? "none")")
+            expectTrue(answer.status == 400 && answer.events.isEmpty, "\(contentType ?? "none")")
             let messages = answer.body?["message"]?.arrayElements?.compactMap(\.stringValue) ?? []
-            #expect(messages.contains("events must be an array"), "\(contentType ?? "none"): \(messages)")
+            expectTrue(messages.contains("events must be an array"), "\(contentType ?? "none"): \(messages)")
         }
     }
 }

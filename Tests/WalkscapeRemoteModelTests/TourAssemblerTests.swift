@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeRemoteModel
 
@@ -31,43 +32,43 @@ import Testing
             bundle("en", subtitles: [("p1", "en")], version: 3),
             bundle("it", subtitles: [("p1", "it"), ("p1", "en")], version: 2, cover: "https://cdn/c.PNG?x=1"),
         ])
-        #expect(tour.languages == ["it", "en"])
-        #expect(tour.version == 3)
-        #expect(tour.directoryName == "my_tour")
-        #expect(tour.files.map(\.localPath) == [
+        expectEqual(tour.languages, ["it", "en"])
+        expectEqual(tour.version, 3)
+        expectEqual(tour.directoryName, "my_tour")
+        expectEqual(tour.files.map(\.localPath), [
             "cover.png", "audio/it/p1.wav", "subtitles/it/p1.it.srt", "subtitles/it/p1.en.srt", "audio/en/p1.wav", "subtitles/en/p1.en.srt",
             "audio/it/p2.wav", "audio/en/p2.wav",
         ])
-        #expect(tour.totalBytes == 4 * 10 + 3 * 5)  // 4 audio files of 10 bytes, 3 subtitles of 5, the cover unknown
+        expectEqual(tour.totalBytes, 4 * 10 + 3 * 5)  // 4 audio files of 10 bytes, 3 subtitles of 5, the cover unknown
         let document = tour.completed(Dictionary(uniqueKeysWithValues: tour.files.map { ($0.localPath, (size: 9, sha256: String(repeating: "a", count: 64))) }))
         let decoded = TourDecoder(file: "tour.json").decode(document)
-        #expect(!decoded.diagnostics.hasErrors, "\(decoded.diagnostics)")
+        expectTrue(!decoded.diagnostics.hasErrors, "\(decoded.diagnostics)")
         let model = try #require(decoded.tour)
-        #expect(model.title["en"] == "T en")
-        #expect(model.description == nil)  // empty strings are the backend's "missing"
-        #expect(model.startingPoint == LatLng(lat: 45, lng: 7))  // null starting point: the first point's location
+        expectEqual(model.title["en"], "T en")
+        expectTrue(model.description == nil)  // empty strings are the backend's "missing"
+        expectEqual(model.startingPoint, LatLng(lat: 45, lng: 7))  // null starting point: the first point's location
         // No language had a title for p2: the backend's stand-in is kept, once, so that the title is not empty.
-        #expect(model.points[1].title == LocalizedText(language: "it", text: RemotePoint.untitled))
-        #expect(model.points[1].triggerRadiusMeters == 120.5)
-        #expect(model.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])
-        #expect(model.cover?.fileSizeBytes == 9)
+        expectEqual(model.points[1].title, LocalizedText(language: "it", text: RemotePoint.untitled))
+        expectEqual(model.points[1].triggerRadiusMeters, 120.5)
+        expectTrue(model.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])
+        expectTrue(model.cover?.fileSizeBytes == 9)
     }
 
     @Test func aMissingRecordingIsAnErrorNamingTheManifestAndPoint() throws {
         let error = try #require(throws: TourAssemblyError.self) {
             try TourAssembler.assemble([bundle("it"), bundle("en", audio: [("p1", 1)])])
         }
-        #expect(error.message.hasPrefix("manifest (en): no audio for point \"p2\" (order 2)"))
+        expectTrue(error.message.hasPrefix("manifest (en): no audio for point \"p2\" (order 2)"))
         let mismatch = try #require(throws: TourAssemblyError.self) {
             try TourAssembler.assemble([bundle("it", audio: [("p1", 2), ("p2", 1)])])
         }
-        #expect(mismatch.message == "manifest (it): audio[0].order: 2, but point \"p1\" has order 1")
+        expectEqual(mismatch.message, "manifest (it): audio[0].order: 2, but point \"p1\" has order 1")
     }
 
     @Test func namesAreSafePathComponents() {
-        #expect(TourAssembler.safeName("../etc/passwd") == "_._etc_passwd")
-        #expect(TourAssembler.safeName("") == "_")
-        #expect(TourAssembler.extensionOf("https://x/a/b.MP3?sig=a.wav", allowed: ["mp3", "wav"], fallback: "mp3") == "mp3")
-        #expect(TourAssembler.extensionOf("https://x/a/b.m4a", allowed: ["mp3", "wav"], fallback: "mp3") == "mp3")
+        expectEqual(TourAssembler.safeName("../etc/passwd"), "_._etc_passwd")
+        expectEqual(TourAssembler.safeName(""), "_")
+        expectEqual(TourAssembler.extensionOf("https://x/a/b.MP3?sig=a.wav", allowed: ["mp3", "wav"], fallback: "mp3"), "mp3")
+        expectEqual(TourAssembler.extensionOf("https://x/a/b.m4a", allowed: ["mp3", "wav"], fallback: "mp3"), "mp3")
     }
 }

@@ -12,18 +12,18 @@ import WalkscapeCore
         defer { dest.remove() }
         let id = try server.deployedID(slug)
         let download = try Walkscape.run(["download", "--api", server.deployed, id, "--lang", languages, "--dest", dest.path, "--token", "t-owner"])
-        #expect(download.status == 0, "\(download.stderr)")
-        #expect(download.stdout.contains("Installed \(dest.path)/\(slug): version 1, \(languages.replacingOccurrences(of: ",", with: ", "))"))
+        expectEqual(download.status, 0, "\(download.stderr)")
+        expectTrue(download.stdout.contains("Installed \(dest.path)/\(slug): version 1, \(languages.replacingOccurrences(of: ",", with: ", "))"))
         let validate = try Walkscape.run(["validate", dest.path + "/" + slug])
-        #expect(validate.status == 0, "\(validate.stdout)")
+        expectEqual(validate.status, 0, "\(validate.stdout)")
         for trace in ["clean", "brisk", "missed", "noisy"] {
             let path = "fixtures/traces/\(slug)-\(trace).gpx"
             for language in languages.split(separator: ",").map(String.init) {
                 let original = try Walkscape.run(["simulate", "tours/" + slug, "--trace", path, "--lang", language])
                 let copy = try Walkscape.run(["simulate", dest.path + "/" + slug, "--trace", path, "--lang", language])
-                #expect(original.status == 0 && copy.status == 0)
-                #expect(!copy.stdout.isEmpty)
-                #expect(copy.stdout == original.stdout, "\(slug) \(trace) \(language)")
+                expectTrue(original.status == 0 && copy.status == 0)
+                expectTrue(!copy.stdout.isEmpty)
+                expectEqual(copy.stdout, original.stdout, "\(slug) \(trace) \(language)")
             }
         }
     }
@@ -33,12 +33,12 @@ import WalkscapeCore
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let download = try Walkscape.run(["download", "--api", server.draft, "helsinki-keskusta", "--lang", "fi", "--dest", dest.path])
-        #expect(download.status == 0, "\(download.stderr)")
-        #expect(download.stdout.contains("Tour helsinki-keskusta (id helsinki-keskusta, version 1) in fi: 16 files (one of them 61 map tiles, z14–16), "))
+        expectEqual(download.status, 0, "\(download.stderr)")
+        expectTrue(download.stdout.contains("Tour helsinki-keskusta (id helsinki-keskusta, version 1) in fi: 16 files (one of them 61 map tiles, z14–16), "))
         let lines = download.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("[16/16]") && $0.hasSuffix("kB  map/tiles.mbtiles  (37 tiles, z14–16; 24 not on the server)") }, "\(download.stdout)")
+        expectTrue(lines.contains { $0.hasPrefix("[16/16]") && $0.hasSuffix("kB  map/tiles.mbtiles  (37 tiles, z14–16; 24 not on the server)") }, "\(download.stdout)")
         let validate = try Walkscape.run(["validate", dest.path + "/helsinki-keskusta"])
-        #expect(validate.status == 0, "\(validate.stdout)")
+        expectEqual(validate.status, 0, "\(validate.stdout)")
     }
 
     @Test func aSlugIsResolvedThroughTheTourList() throws {
@@ -48,11 +48,11 @@ import WalkscapeCore
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let download = try Walkscape.run(["download", "--api", server.deployed, "torino-portici", "--lang", "it", "--dest", dest.path, "--token", "t-owner"])
-        #expect(download.status == 0, "\(download.stderr)")
-        #expect(download.stdout.contains("Tour torino-portici (id \(try server.deployedID("torino-portici")), version 1)"))
+        expectEqual(download.status, 0, "\(download.stderr)")
+        expectTrue(download.stdout.contains("Tour torino-portici (id \(try server.deployedID("torino-portici")), version 1)"))
         let unknown = try Walkscape.run(["download", "--api", server.deployed, "no-such-tour", "--lang", "it", "--dest", dest.path])
-        #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("404 Not Found"))
+        expectEqual(unknown.status, 2)
+        expectTrue(unknown.stderr.contains("404 Not Found"))
     }
 
     @Test func aLanguageTheTourLacksIsRefusedWithTheLanguagesItHas() throws {
@@ -62,13 +62,13 @@ import WalkscapeCore
         let id = try server.deployedID("torino-portici")
         for tour in [id, "torino-portici"] {
             let download = try Walkscape.run(["download", "--api", server.deployed, tour, "--lang", "de", "--dest", dest.path, "--token", "t-owner"])
-            #expect(download.status == 2, "\(download.stderr)")
-            #expect(download.stderr.contains("no tour \"\(tour)\" in de on this server: it is in it, en; pass --lang with those (e.g. --lang it,en)"), "\(download.stderr)")
+            expectEqual(download.status, 2, "\(download.stderr)")
+            expectTrue(download.stderr.contains("no tour \"\(tour)\" in de on this server: it is in it, en; pass --lang with those (e.g. --lang it,en)"), "\(download.stderr)")
             // The second language asked for is checked too.
             let second = try Walkscape.run(["download", "--api", server.deployed, tour, "--lang", "it,de", "--dest", dest.path, "--token", "t-owner"])
-            #expect(second.status == 2 && second.stderr.contains("in de on this server: it is in it, en;"), "\(second.stderr)")
+            expectTrue(second.status == 2 && second.stderr.contains("in de on this server: it is in it, en;"), "\(second.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dest.path).filter { !$0.hasPrefix(".") } == [])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dest.path).filter { !$0.hasPrefix(".") }, [])
     }
 
     /// The warnings `download` counts are those `walkscape validate`, which it sends the user to, finds.
@@ -77,16 +77,16 @@ import WalkscapeCore
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let download = try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path])
-        #expect(download.status == 0, "\(download.stderr)")
+        expectEqual(download.status, 0, "\(download.stderr)")
         let validate = try Walkscape.run(["validate", dest.path + "/torino-portici"])
-        #expect(validate.status == 0, "\(validate.stdout)")
+        expectEqual(validate.status, 0, "\(validate.stdout)")
         guard let range = validate.stdout.range(of: "errors, [0-9]+ warning", options: .regularExpression) else {
             Issue.record("no count in \(validate.stdout)")
             return
         }
         let count = Int(validate.stdout[range].filter(\.isNumber))!
-        #expect(count > 1)
-        #expect(download.stdout.contains("\n\(count) warnings from validation; `walkscape validate"), "\(download.stdout)\n\(validate.stdout)")
+        expectTrue(count > 1)
+        expectTrue(download.stdout.contains("\n\(count) warnings from validation; `walkscape validate"), "\(download.stdout)\n\(validate.stdout)")
     }
 
     @Test func ctrlCStopsCleanlyAndTheRerunResumes() throws {
@@ -103,37 +103,37 @@ import WalkscapeCore
         }
         kill(started.0.processIdentifier, SIGINT)
         let interrupted = Walkscape.finish(started)
-        #expect(interrupted.status == 130)
-        #expect(interrupted.stderr.contains("interrupted: "))
-        #expect(interrupted.stderr.contains("run the same command again to resume"))
-        #expect(!dest.exists("torino-portici"))
-        #expect(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
+        expectEqual(interrupted.status, 130)
+        expectTrue(interrupted.stderr.contains("interrupted: "))
+        expectTrue(interrupted.stderr.contains("run the same command again to resume"))
+        expectTrue(!dest.exists("torino-portici"))
+        expectTrue(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
 
         let tours = try Walkscape.run(["tours", dest.path])
-        #expect(tours.stdout.contains("torino-portici  (not installed yet)"))
-        #expect(tours.stdout.contains("partial"))
+        expectTrue(tours.stdout.contains("torino-portici  (not installed yet)"))
+        expectTrue(tours.stdout.contains("partial"))
 
         try server.setFaults([])
         let resumed = try Walkscape.run(arguments)
-        #expect(resumed.status == 0, "\(resumed.stderr)")
+        expectEqual(resumed.status, 0, "\(resumed.stderr)")
         // Four files download at once, so by the Ctrl-C the files around the slow one are complete too: at
         // least the four before it (the cover and point 1), whatever the others had reached.
         let complete = resumed.stdout.firstMatch(of: /Resuming: (\d+) of 22 files complete/).flatMap { Int($0.1) }
-        #expect((4...21).contains(complete ?? 0), "\(resumed.stdout)")
-        #expect(resumed.stdout.contains("audio/it/p2.mp3  (resumed at "))
+        expectTrue((4...21).contains(complete ?? 0), "\(resumed.stdout)")
+        expectTrue(resumed.stdout.contains("audio/it/p2.mp3  (resumed at "))
         let counters = try server.fileCounters()
-        #expect(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
-        #expect(counters["torino-portici/audio/it/p2.mp3"]?.requests == 2)
+        expectTrue(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
+        expectTrue(counters["torino-portici/audio/it/p2.mp3"]?.requests == 2)
         // Files complete at the interruption were not asked for again; at most the ones in flight were.
-        #expect(counters.values.filter { $0.requests > 1 }.count <= 4)
-        #expect(try Walkscape.run(["validate", dest.path + "/torino-portici"]).status == 0)
+        expectTrue(counters.values.filter { $0.requests > 1 }.count <= 4)
+        try expectEqual(Walkscape.run(["validate", dest.path + "/torino-portici"]).status, 0)
     }
 
     @Test func optionBRefusesAnIncompleteTourAndNamesTheDownloadCommand() throws {
         let server = try APIServer()
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
-        #expect(try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status == 0)
+        try expectEqual(Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status, 0)
         let tour = dest.path + "/torino-portici"
         // A damaged file (same size, one byte changed) and a missing one, in the language not played.
         let damaged = tour + "/audio/en/p5.mp3"
@@ -144,20 +144,20 @@ import WalkscapeCore
         let command = "walkscape download --api \(server.draft) torino-portici --lang it,en --dest \(dest.path)"
         for arguments in [["simulate", tour, "--trace", "fixtures/traces/torino-portici-clean.gpx"], ["listen", tour, "--point", "1", "--audio", "none"]] {
             let refused = try Walkscape.run(arguments)
-            #expect(refused.status == 1)
-            #expect(refused.stdout.isEmpty)
-            #expect(refused.stderr.contains("points[1].tracks.en.subtitles.en: error: file \"subtitles/en/p2.en.srt\" does not exist"))
+            expectEqual(refused.status, 1)
+            expectTrue(refused.stdout.isEmpty)
+            expectTrue(refused.stderr.contains("points[1].tracks.en.subtitles.en: error: file \"subtitles/en/p2.en.srt\" does not exist"))
             // The damaged file is present: an edit, named in one warning; only the missing one refuses.
-            #expect(refused.stderr.contains("warning: 1 file differs from tour.json's size or SHA-256 (audio/en/p5.mp3)"))
-            #expect(refused.stderr.contains("not fully downloaded (1 of 36 files missing), so it cannot start"))
-            #expect(refused.stderr.contains("\n  " + command + "\n"), "\(refused.stderr)")
+            expectTrue(refused.stderr.contains("warning: 1 file differs from tour.json's size or SHA-256 (audio/en/p5.mp3)"))
+            expectTrue(refused.stderr.contains("not fully downloaded (1 of 36 files missing), so it cannot start"))
+            expectTrue(refused.stderr.contains("\n  " + command + "\n"), "\(refused.stderr)")
         }
         let tours = try Walkscape.run(["tours", dest.path])
-        #expect(tours.stdout.contains("free    partial"))  // sizes only: the missing file shows, the damaged one needs digests
+        expectTrue(tours.stdout.contains("free    partial"))  // sizes only: the missing file shows, the damaged one needs digests
 
         let fixed = try Walkscape.run(command.split(separator: " ").dropFirst().map(String.init))
-        #expect(fixed.status == 0, "\(fixed.stderr)")
-        #expect(try Walkscape.run(["simulate", tour, "--trace", "fixtures/traces/torino-portici-clean.gpx"]).status == 0)
+        expectEqual(fixed.status, 0, "\(fixed.stderr)")
+        try expectEqual(Walkscape.run(["simulate", tour, "--trace", "fixtures/traces/torino-portici-clean.gpx"]).status, 0)
     }
 
     @Test func removeTakesEverythingAwayOrRestoresThePreviousVersion() throws {
@@ -165,98 +165,98 @@ import WalkscapeCore
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let download = ["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path]
-        #expect(try Walkscape.run(download).status == 0)
+        try expectEqual(Walkscape.run(download).status, 0)
         try server.bumpVersion()
         let update = try Walkscape.run(download)
-        #expect(update.stdout.contains("The version it replaced is kept in \(dest.path)/.walkscape-previous/torino-portici"))
+        expectTrue(update.stdout.contains("The version it replaced is kept in \(dest.path)/.walkscape-previous/torino-portici"))
         let restore = try Walkscape.run(["remove", "torino-portici", "--dest", dest.path, "--restore-previous"])
-        #expect(restore.status == 0)
-        #expect(restore.stdout == "\(dest.path)/torino-portici: restored version 1\n")
+        expectEqual(restore.status, 0)
+        expectEqual(restore.stdout, "\(dest.path)/torino-portici: restored version 1\n")
         let remove = try Walkscape.run(["remove", dest.path + "/torino-portici"])
-        #expect(remove.stdout == "removed \(dest.path)/torino-portici\n")
-        #expect(!dest.exists("torino-portici"))
+        expectEqual(remove.stdout, "removed \(dest.path)/torino-portici\n")
+        expectTrue(!dest.exists("torino-portici"))
         let missing = try Walkscape.run(["remove", "torino-portici", "--dest", dest.path])
-        #expect(missing.status == 2)
+        expectEqual(missing.status, 2)
     }
 
     @Test func toursChecksForUpdatesOnlyWhenAsked() throws {
         let server = try APIServer()
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
-        #expect(try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status == 0)
+        try expectEqual(Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status, 0)
         let current = try Walkscape.run(["tours", dest.path, "--check-updates"])
-        #expect(current.status == 0)
-        #expect(current.stdout.contains("free    complete"))
-        #expect(!current.stdout.contains("could not check"))
+        expectEqual(current.status, 0)
+        expectTrue(current.stdout.contains("free    complete"))
+        expectTrue(!current.stdout.contains("could not check"))
         try server.bumpVersion()
         let offline = try Walkscape.run(["tours", dest.path])
-        #expect(offline.stdout.contains("free    complete"))  // without the flag, nothing is asked
+        expectTrue(offline.stdout.contains("free    complete"))  // without the flag, nothing is asked
         let checked = try Walkscape.run(["tours", dest.path, "--check-updates"])
-        #expect(checked.status == 0)
-        #expect(checked.stdout.contains("free    outdated"))
-        #expect(checked.stdout.contains("\(dest.path)/torino-portici: outdated: version 2 is published, 1 is installed; `walkscape download --api \(server.draft) torino-portici --lang it,en --dest \(dest.path)` updates it"), "\(checked.stdout)")
+        expectEqual(checked.status, 0)
+        expectTrue(checked.stdout.contains("free    outdated"))
+        expectTrue(checked.stdout.contains("\(dest.path)/torino-portici: outdated: version 2 is published, 1 is installed; `walkscape download --api \(server.draft) torino-portici --lang it,en --dest \(dest.path)` updates it"), "\(checked.stdout)")
         let json = try JSONParser().parse(try Walkscape.run(["tours", dest.path, "--check-updates", "--json"]).stdout)
-        #expect(json["tours"]?.arrayElements?.first?["state"]?.stringValue == "outdated")
-        #expect(json["tours"]?.arrayElements?.first?["publishedVersion"]?.intValue == 2)
-        #expect(json["tours"]?.arrayElements?.first?["version"]?.intValue == 1)
+        expectTrue(json["tours"]?.arrayElements?.first?["state"]?.stringValue == "outdated")
+        expectTrue(json["tours"]?.arrayElements?.first?["publishedVersion"]?.intValue == 2)
+        expectTrue(json["tours"]?.arrayElements?.first?["version"]?.intValue == 1)
         // The update the note names brings it up to date.
-        #expect(try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status == 0)
-        #expect(try Walkscape.run(["tours", dest.path, "--check-updates"]).stdout.contains("free    complete"))
+        try expectEqual(Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status, 0)
+        try expectTrue(Walkscape.run(["tours", dest.path, "--check-updates"]).stdout.contains("free    complete"))
     }
 
     @Test func anUpdateCheckThatCannotBeMadeIsANoteNotAFailure() throws {
         let local = try Walkscape.run(["tours", "tours", "--check-updates"])
-        #expect(local.status == 0)
-        #expect(local.stdout.contains("tours/torino-portici: complete: could not check for updates: tour.json does not say which API it came from"))
+        expectEqual(local.status, 0)
+        expectTrue(local.stdout.contains("tours/torino-portici: complete: could not check for updates: tour.json does not say which API it came from"))
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let server = try APIServer()
-        #expect(try Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path]).status == 0)
+        try expectEqual(Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it", "--dest", dest.path]).status, 0)
         server.stop()
         // A second tour from the same API: the server that could not be reached is not asked again.
         try FileManager.default.copyItem(atPath: dest.path + "/torino-portici", toPath: dest.path + "/torino-copy")
         let gone = try Walkscape.run(["tours", dest.path, "--check-updates", "--timeout", "2"])
-        #expect(gone.status == 0)
+        expectEqual(gone.status, 0)
         let notes = gone.stdout.split(separator: "\n").filter { $0.contains(": complete: could not check for updates: GET http://127.0.0.1:") }
-        #expect(notes.count == 2, "\(gone.stdout)")
-        #expect(notes.allSatisfy { $0.contains("(connection refused)") })
-        #expect(Set(notes.map { $0.split(separator: ":", maxSplits: 1)[1] }).count == 1, "the same answer for both")
-        #expect(try Walkscape.run(["tours", dest.path, "--token", "T"]).status == 2)
+        expectEqual(notes.count, 2, "\(gone.stdout)")
+        expectTrue(notes.allSatisfy { $0.contains("(connection refused)") })
+        expectEqual(Set(notes.map { $0.split(separator: ":", maxSplits: 1)[1] }).count, 1, "the same answer for both")
+        try expectEqual(Walkscape.run(["tours", dest.path, "--token", "T"]).status, 2)
     }
 
     @Test func remoteToursListsBothShapes() throws {
         let server = try APIServer()
         let deployed = try Walkscape.run(["remote", "tours", "--api", server.deployed, "--lang", "en", "--token", "t-tester"])
-        #expect(deployed.status == 0)
-        #expect(deployed.stdout.contains("paris-ile-de-la-cite  From the Louvre to the Île de la Cité"))
-        #expect(deployed.stdout.contains("protected, no access"))
+        expectEqual(deployed.status, 0)
+        expectTrue(deployed.stdout.contains("paris-ile-de-la-cite  From the Louvre to the Île de la Cité"))
+        expectTrue(deployed.stdout.contains("protected, no access"))
         let draft = try Walkscape.run(["remote", "tours", "--api", server.draft, "--json"])
         let json = try JSONParser().parse(draft.stdout)
-        #expect(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["helsinki-keskusta", "paris-ile-de-la-cite", "torino-portici"])
+        expectTrue(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["helsinki-keskusta", "paris-ile-de-la-cite", "torino-portici"])
         // A refused connection is not transient: with the default 5 attempts it fails at once (no retry
         // line, no 7.5 s of backoff).
         let started = Date()
         let unreachable = try Walkscape.run(["remote", "tours", "--api", "http://127.0.0.1:1/v1"])
-        #expect(Date().timeIntervalSince(started) < 5, "retrying would wait 0.5 + 1 + 2 + 4 s")
-        #expect(unreachable.status == 2)
-        #expect(unreachable.stderr == "GET http://127.0.0.1:1/v1/tours: cannot connect to 127.0.0.1:1 (connection refused); nothing is listening there, so it was not retried: check --api and that the server runs\n")
+        expectTrue(Date().timeIntervalSince(started) < 5, "retrying would wait 0.5 + 1 + 2 + 4 s")
+        expectEqual(unreachable.status, 2)
+        expectEqual(unreachable.stderr, "GET http://127.0.0.1:1/v1/tours: cannot connect to 127.0.0.1:1 (connection refused); nothing is listening there, so it was not retried: check --api and that the server runs\n")
     }
 
     @Test func simulateUploadsEventsOnlyWhenAsked() throws {
         let server = try APIServer()
         let trace = "fixtures/traces/torino-portici-clean.gpx"
         let quiet = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace])
-        #expect(quiet.status == 0)
-        #expect(try server.events().isEmpty)
+        expectEqual(quiet.status, 0)
+        try expectTrue(server.events().isEmpty)
         let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--upload-events", "--api", server.deployed])
-        #expect(posted.status == 0)
-        #expect(posted.stdout == quiet.stdout)
-        #expect(posted.stderr.contains("posted 9 analytics events to \(server.deployed)/analytics/events (204)"))
+        expectEqual(posted.status, 0)
+        expectEqual(posted.stdout, quiet.stdout)
+        expectTrue(posted.stderr.contains("posted 9 analytics events to \(server.deployed)/analytics/events (204)"))
         let events = try server.events()
-        #expect(events.count == 9)
-        #expect(events.first?["name"]?.stringValue == "tour_started")
+        expectEqual(events.count, 9)
+        expectTrue(events.first?["name"]?.stringValue == "tour_started")
         let usage = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--upload-events"])
-        #expect(usage.status == 2)
+        expectEqual(usage.status, 2)
     }
 
     /// The test server checks event bodies as the backend's ValidationPipe does (whitelist,
@@ -267,17 +267,17 @@ import WalkscapeCore
         var expected = 0
         for profile in ["prd", "ios-app@5c84126", "ios-app@efba3ee", "android-app@5c84126", "android-app@efba3ee", "ideal"] {
             let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--profile", profile, "--upload-events", "--api", server.deployed])
-            #expect(posted.status == 0, "\(profile): \(posted.stderr)")
-            #expect(posted.stderr.contains("(204)"), "\(profile): \(posted.stderr)")
+            expectEqual(posted.status, 0, "\(profile): \(posted.stderr)")
+            expectTrue(posted.stderr.contains("(204)"), "\(profile): \(posted.stderr)")
             expected += 1
         }
         let events = try server.events()
-        #expect(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count == expected, "one anonymousId per run")
+        expectEqual(Set(events.compactMap { $0["anonymousId"]?.stringValue }).count, expected, "one anonymousId per run")
         // The iOS re-fires of point 2 are sent as point_triggered again.
         let ios = events.filter { $0["osVersion"]?.stringValue?.hasPrefix("iOS") == true && $0["properties"]?["profile"] == .string("ios-app@5c84126") }
-        #expect(ios.filter { $0["pointId"] != nil && $0["properties"]?["order"] == .integer(2) }.count == 7)
+        expectEqual(ios.filter { $0["pointId"] != nil && $0["properties"]?["order"] == .integer(2) }.count, 7)
         // Android 1.1.12's events carry their properties through the validation.
         let android = events.filter { $0["properties"]?["profile"] == .string("android-app@efba3ee") }
-        #expect(android.first { $0["name"] == .string("tour_started") }?["properties"]?["triggerType"] == .string("gps"))
+        expectTrue(android.first { $0["name"] == .string("tour_started") }?["properties"]?["triggerType"] == .string("gps"))
     }
 }

@@ -47,40 +47,40 @@ import WalkscapeRemoteModel
     /// the sample's 37 tiles, byte for byte, each decoding, with the attribution.
     func expectTheHelsinkiTiles(in directory: String) throws {
         let report = try TourValidator().validate(directory)
-        #expect(!report.diagnostics.hasErrors, "\(report.diagnostics)")
+        expectTrue(!report.diagnostics.hasErrors, "\(report.diagnostics)")
         let tour = try #require(report.tour)
         let asset = try #require(tour.mapTiles)
-        #expect(asset.file == "map/tiles.mbtiles")
+        expectEqual(asset.file, "map/tiles.mbtiles")
         let path = directory + "/map/tiles.mbtiles"
-        #expect(asset.fileSizeBytes == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
-        #expect(asset.sha256 == (try AssetFile.sha256(ofFile: path)))
+        expectEqual(asset.fileSizeBytes, (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
+        expectEqual(asset.sha256, (try AssetFile.sha256(ofFile: path)))
         let file = try MBTilesFile(path: path)
         let original = try MapTileDownloadTests.originalTiles()
         let ids = try file.tileIDs()
-        #expect(ids.count == 37)
-        #expect(Set(ids) == Set(original.keys))
+        expectEqual(ids.count, 37)
+        expectEqual(Set(ids), Set(original.keys))
         for id in ids {
             let bytes = try #require(try file.tile(id))
-            #expect(bytes == original[id], "tile \(id)")
-            #expect(!(try VectorTileDecoder.decode(bytes)).isEmpty)
+            expectEqual(bytes, original[id], "tile \(id)")
+            expectTrue(!(try VectorTileDecoder.decode(bytes)).isEmpty)
         }
         let metadata = try file.metadata()
-        #expect(metadata["attribution"] == "© OpenStreetMap contributors")
-        #expect(metadata["minzoom"] == "14" && metadata["maxzoom"] == "16")
-        #expect(try BasemapReader.read(path: path).zooms == [14, 15, 16])
-        #expect(!FileManager.default.fileExists(atPath: StagedTiles.partialPath(for: path)))
+        expectEqual(metadata["attribution"], "© OpenStreetMap contributors")
+        expectTrue(metadata["minzoom"] == "14" && metadata["maxzoom"] == "16")
+        try expectEqual(BasemapReader.read(path: path).zooms, [14, 15, 16])
+        expectTrue(!FileManager.default.fileExists(atPath: StagedTiles.partialPath(for: path)))
     }
 
     @Test func theHelsinkiPlanIsTheExtractWidenedByTheMargin() throws {
         let plan = try MapTilePlan(MapTileDownloadTests.helsinkiMap)
-        #expect(plan.tiles.count == 61)  // 37 without the margin: 6 + 15 + 40 with it
-        #expect(Set(try MapTileDownloadTests.originalTiles().keys).isSubset(of: Set(plan.tiles)))
-        #expect(plan.zooms == [14, 15, 16])
+        expectEqual(plan.tiles.count, 61)  // 37 without the margin: 6 + 15 + 40 with it
+        expectTrue(Set(try MapTileDownloadTests.originalTiles().keys).isSubset(of: Set(plan.tiles)))
+        expectEqual(plan.zooms, [14, 15, 16])
         var continent = MapTileDownloadTests.helsinkiMap
         (continent.south, continent.west, continent.north, continent.east, continent.zoomLevels) = (36, -10, 70, 40, [22])
         let refusal = try #require(throws: MapTilePlan.TooManyTiles.self) { try MapTilePlan(continent) }
-        #expect(refusal.count == 412_699_420_356)  // 2^22 tiles a side at zoom 22: counted, never listed
-        #expect(refusal.description.contains("walkscape fetches at most 10000"))
+        expectEqual(refusal.count, 412_699_420_356)  // 2^22 tiles a side at zoom 22: counted, never listed
+        expectTrue(refusal.description.contains("walkscape fetches at most 10000"))
     }
 
     @Test(arguments: ["draft", "deployed"]) func tilesArriveInOneMBTilesFileOfTheTour(shape: String) throws {
@@ -96,27 +96,27 @@ import WalkscapeRemoteModel
         loader.onTick = { progress in if progress.tiles != nil { ticks.withLock { $0.append(progress) } } }
         let outcome = try loader.download(id, languages: ["fi", "en"], destination: dest.path)
         guard case let .installed(directory, _, plan, _, received, _) = outcome else { Issue.record("not installed"); return }
-        #expect(plan.tiles == 61)
+        expectEqual(plan.tiles, 61)
         // 10 recordings, the subtitles (the draft lists every subtitle of a track, the deployed backend one), the map.
-        #expect(plan.files == (shape == "draft" ? 25 : 20) + 1)
+        expectEqual(plan.files, (shape == "draft" ? 25 : 20) + 1)
         try expectTheHelsinkiTiles(in: directory)
         let tileBytes = try MapTileDownloadTests.originalTiles().values.reduce(0) { $0 + $1.count }
         // The installed size counts the map's file; what came over the network counts the tiles' bytes.
         let mapSize = try #require(try FileManager.default.attributesOfItem(atPath: directory + "/map/tiles.mbtiles")[.size] as? Int)
-        #expect(received >= plan.totalBytes - mapSize + tileBytes)
+        expectTrue(received >= plan.totalBytes - mapSize + tileBytes)
         let done = events.withLock { $0 }.compactMap { event -> (Int, Int, Int)? in
             if case let .mapTilesDone(_, _, tiles, absent, fetched, _) = event { return (tiles, absent, fetched) }
             return nil
         }
-        #expect(done.count == 1 && done.first! == (37, 24, 37))
+        expectTrue(done.count == 1 && done.first! == (37, 24, 37))
         // The progress names the map's file and counts its tiles, to the last.
         let tileTicks = ticks.withLock { $0 }
-        #expect(tileTicks.allSatisfy { $0.currentFile == "map/tiles.mbtiles" && $0.tiles?.total == 61 && $0.doneBytes <= $0.totalBytes })
-        #expect(tileTicks.last?.tiles?.done == 61)
+        expectTrue(tileTicks.allSatisfy { $0.currentFile == "map/tiles.mbtiles" && $0.tiles?.total == 61 && $0.doneBytes <= $0.totalBytes })
+        expectTrue(tileTicks.last?.tiles?.done == 61)
         // Every tile of the plan asked once: the 37 the server has, and the 24 of the margin it answers 404.
         let requests = try tileRequests(server)
-        #expect(requests.count == 61)
-        #expect(requests.values.allSatisfy { $0 == 1 })
+        expectEqual(requests.count, 61)
+        expectTrue(requests.values.allSatisfy { $0 == 1 })
     }
 
     @Test func aTourWithoutAnOfflineMapHasNoMapFile() throws {
@@ -126,10 +126,10 @@ import WalkscapeRemoteModel
         defer { dest.remove() }
         let outcome = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         guard case let .installed(directory, _, plan, _, _, _) = outcome else { Issue.record("not installed"); return }
-        #expect(plan.tiles == 0)
-        #expect(try TourLoader.load(directory).tour?.mapTiles == nil)
-        #expect(!FileManager.default.fileExists(atPath: directory + "/map"))
-        #expect(try tileRequests(server).isEmpty)
+        expectEqual(plan.tiles, 0)
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
+        expectTrue(!FileManager.default.fileExists(atPath: directory + "/map"))
+        try expectTrue(tileRequests(server).isEmpty)
     }
 
     /// Issue 27, item 2: a map that cannot be fetched (here one tile cut off halfway every time) no longer
@@ -144,30 +144,30 @@ import WalkscapeRemoteModel
         let outcome = try first.download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
         let problem = try #require(first.mapProblem)
-        #expect(problem.contains("tiles/helsinki-keskusta/\(broken).pbf") && problem.contains("lost mid-transfer"), "\(problem)")
+        expectTrue(problem.contains("tiles/helsinki-keskusta/\(broken).pbf") && problem.contains("lost mid-transfer"), "\(problem)")
         let report = try TourValidator().validate(directory)
-        #expect(!report.diagnostics.hasErrors, "\(report.diagnostics)")
-        #expect(report.tour?.mapTiles == nil)
+        expectTrue(!report.diagnostics.hasErrors, "\(report.diagnostics)")
+        expectTrue(report.tour?.mapTiles == nil)
         let storedBefore = try MBTilesFile(path: StagedTiles.partialPath(for: directory + "/map/tiles.mbtiles")).tileIDs()
-        #expect(!storedBefore.isEmpty)
+        expectTrue(!storedBefore.isEmpty)
         let firstRun = try tileRequests(server)
-        #expect(firstRun[broken] == 3)
+        expectEqual(firstRun[broken], 3)
 
         try server.setFaults([])
         let loader = try downloader(server.draft, jobs: 1)
         let again = try loader.download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
         guard case .installed = again else { Issue.record("the map was not fetched"); return }
-        #expect(loader.mapProblem == nil)
+        expectTrue(loader.mapProblem == nil)
         try expectTheHelsinkiTiles(in: directory)
         let bothRuns = try tileRequests(server)
-        #expect(bothRuns.count == 61)
+        expectEqual(bothRuns.count, 61)
         for (tile, requests) in bothRuns {
             let fetchedInTheFirstRun = firstRun[tile] != nil && tile != broken
-            #expect(requests == (tile == broken ? 4 : 1), "tile \(tile)")
-            if fetchedInTheFirstRun { #expect(requests == firstRun[tile], "tile \(tile) was asked again") }
+            expectEqual(requests, (tile == broken ? 4 : 1), "tile \(tile)")
+            if fetchedInTheFirstRun { expectEqual(requests, firstRun[tile], "tile \(tile) was asked again") }
         }
         for (key, counter) in try server.fileCounters() where key.contains("/audio/") || key.contains("/subtitles/") {
-            #expect(counter.requests == 1, "\(key)")
+            expectEqual(counter.requests, 1, "\(key)")
         }
     }
 
@@ -180,15 +180,15 @@ import WalkscapeRemoteModel
         let first = try downloader(server.draft)
         let outcome = try first.download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
-        #expect(first.mapProblem?.contains("500") == true, "\(first.mapProblem ?? "")")
-        #expect(try TourLoader.load(directory).tour?.mapTiles == nil)
+        expectTrue(first.mapProblem?.contains("500") == true, "\(first.mapProblem ?? "")")
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
         try server.setFaults([])
         let mapOnly = try downloader(server.draft)
         mapOnly.map = .only
         _ = try mapOnly.download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
         try expectTheHelsinkiTiles(in: directory)
         for (key, counter) in try server.fileCounters() where key.contains("/audio/") {
-            #expect(counter.requests == 1, "\(key) fetched again for the map")
+            expectEqual(counter.requests, 1, "\(key) fetched again for the map")
         }
     }
 
@@ -201,9 +201,9 @@ import WalkscapeRemoteModel
         loader.map = .none
         let outcome = try loader.download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
-        #expect(try TourLoader.load(directory).tour?.mapTiles == nil)
-        #expect(try tileRequests(server).isEmpty)
-        #expect(loader.mapProblem == nil)
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
+        try expectTrue(tileRequests(server).isEmpty)
+        expectTrue(loader.mapProblem == nil)
     }
 
     @Test func aTileThatIsNotAVectorTileLeavesTheTourWithoutItsMap() throws {
@@ -214,10 +214,10 @@ import WalkscapeRemoteModel
         let loader = try downloader(server.draft)
         let outcome = try loader.download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
-        #expect(loader.mapProblem == "GET \(server.draft)/tiles/helsinki-keskusta/\(broken).pbf: tile \(broken) is not a vector tile: the compressed tile does not inflate: incorrect data check")
-        #expect(try tileRequests(server)[broken] == 1)  // the server's own tile: not asked again
-        #expect(try TourLoader.load(directory).tour?.mapTiles == nil)
-        #expect(!FileManager.default.fileExists(atPath: directory + "/map/tiles.mbtiles"))
+        expectEqual(loader.mapProblem, "GET \(server.draft)/tiles/helsinki-keskusta/\(broken).pbf: tile \(broken) is not a vector tile: the compressed tile does not inflate: incorrect data check")
+        try expectEqual(tileRequests(server)[broken], 1)  // the server's own tile: not asked again
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
+        expectTrue(!FileManager.default.fileExists(atPath: directory + "/map/tiles.mbtiles"))
     }
 
     @Test func aTileDamagedOnTheWayIsCaughtByItsETagAndFetchedAgain() throws {
@@ -228,7 +228,7 @@ import WalkscapeRemoteModel
         let outcome = try downloader(server.draft).download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
         try expectTheHelsinkiTiles(in: directory)
-        #expect(try tileRequests(server)[damaged] == 2)
+        try expectEqual(tileRequests(server)[damaged], 2)
     }
 
     @Test func aRerunFetchesNothingNew() throws {
@@ -239,7 +239,7 @@ import WalkscapeRemoteModel
         try server.resetCounters()
         let again = try downloader(server.draft).download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
         guard case .upToDate = again else { Issue.record("downloaded again"); return }
-        #expect(try server.fileCounters().isEmpty)
+        try expectTrue(server.fileCounters().isEmpty)
         try expectTheHelsinkiTiles(in: dest.path + "/helsinki-keskusta")
     }
 
@@ -254,11 +254,11 @@ import WalkscapeRemoteModel
         let outcome = try loader.download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
         let problem = try #require(loader.mapProblem)
-        #expect(problem.hasPrefix("offlineMap needs "), "\(problem)")
-        #expect(problem.contains(" tiles, and even the route's own box (its points plus 500 m) needs "), "\(problem)")
-        #expect(problem.hasSuffix(" (zoom 22); walkscape fetches at most 10000 (the manifest's recommendedZoomLevels are wrong)"), "\(problem)")
-        #expect(try tileRequests(server).isEmpty)
-        #expect(try TourLoader.load(directory).tour?.mapTiles == nil)
+        expectTrue(problem.hasPrefix("offlineMap needs "), "\(problem)")
+        expectTrue(problem.contains(" tiles, and even the route's own box (its points plus 500 m) needs "), "\(problem)")
+        expectTrue(problem.hasSuffix(" (zoom 22); walkscape fetches at most 10000 (the manifest's recommendedZoomLevels are wrong)"), "\(problem)")
+        try expectTrue(tileRequests(server).isEmpty)
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
     }
 
     /// A 1° × 1° box at zooms 14–16 (88,964 tiles at Helsinki's latitude) around a walk of a few hundred metres: the route's own box
@@ -270,10 +270,10 @@ import WalkscapeRemoteModel
         let loader = try downloader(server.draft)
         let outcome = try loader.download("helsinki-keskusta", languages: ["fi"], destination: dest.path)
         guard case let .installed(directory, _, plan, _, _, _) = outcome else { Issue.record("not installed"); return }
-        #expect(loader.mapProblem == nil)
+        expectTrue(loader.mapProblem == nil)
         let note = try #require(loader.mapNote)
-        #expect(note.hasPrefix("the offlineMap's bounds need 88964 tiles, far more than the route's own box (its points plus 500 m): fetching its "), "\(note)")
-        #expect(plan.tiles > 0 && plan.tiles < 1000, "\(plan.tiles)")
-        #expect(try TourLoader.load(directory).tour?.mapTiles?.file == "map/tiles.mbtiles")
+        expectTrue(note.hasPrefix("the offlineMap's bounds need 88964 tiles, far more than the route's own box (its points plus 500 m): fetching its "), "\(note)")
+        expectTrue(plan.tiles > 0 && plan.tiles < 1000, "\(plan.tiles)")
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles?.file == "map/tiles.mbtiles")
     }
 }

@@ -32,17 +32,17 @@ import WalkscapeTours
     /// The installed tour passes the validator, and every downloaded file is byte-identical to the sample's.
     func expectFaithfulCopy(_ directory: String, of slug: String) throws {
         let report = try TourValidator().validate(directory)
-        #expect(!report.diagnostics.hasErrors, "\(report.diagnostics)")
+        expectTrue(!report.diagnostics.hasErrors, "\(report.diagnostics)")
         let copy = try #require(report.tour)
         let original = try #require(try TourLoader.load(repositoryRoot + "/tours/" + slug).tour)
-        #expect(copy.points.map(\.id) == original.points.map(\.id))
-        #expect(copy.points.map(\.location) == original.points.map(\.location))
-        #expect(copy.points.map(\.triggerRadiusMeters) == original.points.map(\.triggerRadiusMeters))
+        expectEqual(copy.points.map(\.id), original.points.map(\.id))
+        expectEqual(copy.points.map(\.location), original.points.map(\.location))
+        expectEqual(copy.points.map(\.triggerRadiusMeters), original.points.map(\.triggerRadiusMeters))
         for (point, originalPoint) in zip(copy.points, original.points) {
             for track in point.tracks {
-                #expect(track.audio.sha256 == originalPoint.track(track.language)?.audio.sha256)
+                expectTrue(track.audio.sha256 == originalPoint.track(track.language)?.audio.sha256)
                 for (language, asset) in track.subtitles {
-                    #expect(asset.sha256 == originalPoint.track(track.language)?.subtitles(in: language)?.sha256)
+                    expectTrue(asset.sha256 == originalPoint.track(track.language)?.subtitles(in: language)?.sha256)
                 }
             }
         }
@@ -54,15 +54,15 @@ import WalkscapeTours
         defer { dest.remove() }
         let outcome = try downloader(server.draft).download("torino-portici", languages: ["en", "it"], destination: dest.path)
         guard case let .installed(directory, previous, plan, _, received, _) = outcome else { Issue.record("not installed"); return }
-        #expect(directory == dest.path + "/torino-portici")
-        #expect(previous == nil)
-        #expect(plan.languages == ["it", "en"])  // the tour's default language first, whatever the order asked
-        #expect(received == plan.totalBytes + 70)  // the cover, whose size the API does not give, counts on top
+        expectEqual(directory, dest.path + "/torino-portici")
+        expectTrue(previous == nil)
+        expectEqual(plan.languages, ["it", "en"])  // the tour's default language first, whatever the order asked
+        expectEqual(received, plan.totalBytes + 70)  // the cover, whose size the API does not give, counts on top
         try expectFaithfulCopy(directory, of: "torino-portici")
         let tour = try #require(try TourLoader.load(directory).tour)
-        #expect(tour.cover?.file == "cover.png")
-        #expect(tour.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])  // the draft lists every subtitle
-        #expect(!dest.exists(".walkscape-staging"))
+        expectTrue(tour.cover?.file == "cover.png")
+        expectTrue(tour.points[0].track("it")?.subtitles.map(\.language) == ["it", "en"])  // the draft lists every subtitle
+        expectTrue(!dest.exists(".walkscape-staging"))
     }
 
     @Test func deployedShapeOfTheProtectedTourWithAToken() throws {
@@ -75,12 +75,12 @@ import WalkscapeTours
         try expectFaithfulCopy(directory, of: "paris-ile-de-la-cite")
         let loaded = try TourLoader.load(directory)
         let tour = try #require(loaded.tour)
-        #expect(tour.id == id)
-        #expect(tour.isProtected)
-        #expect(tour.points[0].track("fr")?.subtitles.map(\.language) == ["fr"])  // deployed: the manifest's language only
+        expectEqual(tour.id, id)
+        expectTrue(tour.isProtected)
+        expectTrue(tour.points[0].track("fr")?.subtitles.map(\.language) == ["fr"])  // deployed: the manifest's language only
         let original = try #require(try TourLoader.load(repositoryRoot + "/tours/paris-ile-de-la-cite").document)
-        #expect(loaded.document?["routePolyline"] == original["routePolyline"])
-        #expect(loaded.document?["x-walkscape-source"]?["api"]?.stringValue == server.deployed)
+        expectTrue(loaded.document?["routePolyline"] == original["routePolyline"])
+        expectTrue(loaded.document?["x-walkscape-source"]?["api"]?.stringValue == server.deployed)
     }
 
     @Test func protectedTourWithoutAccessIsAClearErrorAndNothingIsInstalled() throws {
@@ -89,14 +89,14 @@ import WalkscapeTours
         defer { dest.remove() }
         let id = try server.deployedID("paris-ile-de-la-cite")
         let error = try #require(throws: RemoteError.self) { try downloader(server.deployed).download(id, languages: ["fr"], destination: dest.path) }
-        #expect(error.kind == .unavailable)
-        #expect(error.message.contains("403 Forbidden \"Access denied. Redeem a voucher to access this tour.\""))
-        #expect(error.message.contains("--voucher CODE with --token T"))
+        expectEqual(error.kind, .unavailable)
+        expectTrue(error.message.contains("403 Forbidden \"Access denied. Redeem a voucher to access this tour.\""))
+        expectTrue(error.message.contains("--voucher CODE with --token T"))
         let unknown = try #require(throws: RemoteError.self) {
             try downloader(server.deployed, token: "bogus").download(id, languages: ["fr"], destination: dest.path)
         }
-        #expect(unknown.message.contains("401 Unauthorized: pass --token T"))
-        #expect(!dest.exists("paris-ile-de-la-cite"))
+        expectTrue(unknown.message.contains("401 Unauthorized: pass --token T"))
+        expectTrue(!dest.exists("paris-ile-de-la-cite"))
     }
 
     @Test(arguments: ["deployed", "draft"]) func vouchers(shape: String) throws {
@@ -108,20 +108,20 @@ import WalkscapeTours
         let expired = try #require(throws: RemoteError.self) {
             try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-EXPIRED")
         }
-        #expect(expired.kind == .invalid)
-        #expect(expired.message.contains("expired"))
+        expectEqual(expired.kind, .invalid)
+        expectTrue(expired.message.contains("expired"))
         let usedUp = try #require(throws: RemoteError.self) {
             try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-USEDUP")
         }
-        #expect(usedUp.message.contains(shape == "deployed" ? "maximum usage limit" : "used up (5 of 5 uses)"))
+        expectTrue(usedUp.message.contains(shape == "deployed" ? "maximum usage limit" : "used up (5 of 5 uses)"))
         let anonymous = try #require(throws: RemoteError.self) {
             try downloader(base).download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-OK")
         }
-        #expect(anonymous.message.contains("redeeming a voucher needs an account"))
-        #expect(!dest.exists("paris-ile-de-la-cite"))
+        expectTrue(anonymous.message.contains("redeeming a voucher needs an account"))
+        expectTrue(!dest.exists("paris-ile-de-la-cite"))
         let outcome = try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-OK")
         guard case .installed = outcome else { Issue.record("not installed"); return }
-        #expect(try TourValidator().validate(dest.path + "/paris-ile-de-la-cite").isValid(strict: false))
+        try expectTrue(TourValidator().validate(dest.path + "/paris-ile-de-la-cite").isValid(strict: false))
     }
 
     @Test func droppedConnectionResumesWithRangeWithoutRefetchingBytes() throws {
@@ -131,10 +131,10 @@ import WalkscapeTours
         _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         let counters = try server.fileCounters()
         let p3 = try #require(counters["torino-portici/audio/it/p3.mp3"])
-        #expect(p3.requests == 2)
-        #expect(p3.ranges[0] == nil)
-        #expect(p3.ranges[1] == "bytes=\(454164 / 2)-")
-        #expect(p3.bytes == 454164)
+        expectEqual(p3.requests, 2)
+        expectTrue(p3.ranges[0] == nil)
+        expectEqual(p3.ranges[1], "bytes=\(454164 / 2)-")
+        expectEqual(p3.bytes, 454164)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
     }
 
@@ -146,8 +146,8 @@ import WalkscapeTours
         let loader = try downloader(server.draft)
         loader.onEvent = { if case let .retry(what, _, _) = $0 { retries.append(what) } }
         _ = try loader.download("torino-portici", languages: ["it"], destination: dest.path)
-        #expect(retries.count == 3)
-        #expect(try server.fileCounters()["torino-portici/audio/it/p2.mp3"]?.requests == 3)
+        expectEqual(retries.count, 3)
+        try expectTrue(server.fileCounters()["torino-portici/audio/it/p2.mp3"]?.requests == 3)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
     }
 
@@ -164,7 +164,7 @@ import WalkscapeTours
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
-        #expect(try server.fileCounters()["torino-portici/audio/it/p4.mp3"]?.requests == 2)
+        try expectTrue(server.fileCounters()["torino-portici/audio/it/p4.mp3"]?.requests == 2)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
     }
 
@@ -179,11 +179,11 @@ import WalkscapeTours
             loader.etagCheck = check
             _ = try loader.download("torino-portici", languages: ["it"], destination: dest.path)
             let requests = try server.fileCounters()["torino-portici/audio/it/p4.mp3"]?.requests
-            #expect(requests == (installsCorruption ? 1 : 2), "\(check)")
+            expectEqual(requests, (installsCorruption ? 1 : 2), "\(check)")
             let installed = try #require(try TourLoader.load(dest.path + "/torino-portici").tour)
             let original = try #require(try TourLoader.load(repositoryRoot + "/tours/torino-portici").tour)
             let same = installed.points[3].track("it")?.audio.sha256 == original.points[3].track("it")?.audio.sha256
-            #expect(same != installsCorruption, "\(check)")
+            expectTrue(same != installsCorruption, "\(check)")
         }
     }
 
@@ -196,8 +196,8 @@ import WalkscapeTours
         _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
         let counters = try server.fileCounters()
-        #expect(counters["torino-portici/audio/it/p4.mp3"]?.requests == 2)
-        #expect(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
+        expectTrue(counters["torino-portici/audio/it/p4.mp3"]?.requests == 2)
+        expectTrue(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
     }
 
     /// A media server trickling 3 bytes a second is given up on by the low-speed rule (under a quarter of the
@@ -207,10 +207,10 @@ import WalkscapeTours
         let (server, dest, error) = try failedDownload(faults: ["trickle:torino-portici/audio/it/p1.mp3"], jobs: 1, languages: ["it"], timeout: 1)
         defer { dest.remove() }
         _ = server
-        #expect(error.kind == .unavailable, "\(error.message)")
-        #expect(error.message.contains("Operation too slow"), "\(error.message)")
-        #expect(!dest.exists("torino-portici"))
-        #expect(Date().timeIntervalSince(started) < 60)
+        expectEqual(error.kind, .unavailable, "\(error.message)")
+        expectTrue(error.message.contains("Operation too slow"), "\(error.message)")
+        expectTrue(!dest.exists("torino-portici"))
+        expectTrue(Date().timeIntervalSince(started) < 60)
     }
 
     /// A server faster than the low-speed rule but under the floor rate misses the deadline its answer's
@@ -226,27 +226,27 @@ import WalkscapeTours
             Issue.record("expected a connection error, got \(error)")
             return
         }
-        #expect(message.contains("127.0.0.1:\(server.port) is too slow:"), "\(message)")
-        #expect(message.contains(" of 262323 bytes in "), "\(message)")
-        #expect(message.hasSuffix(" s, under the floor of 80000 bytes a second (a 262323-byte answer must arrive within 4.3 s)"), "\(message)")
-        #expect(elapsed > 4 && elapsed < 6.5, "\(elapsed)")
+        expectTrue(message.contains("127.0.0.1:\(server.port) is too slow:"), "\(message)")
+        expectTrue(message.contains(" of 262323 bytes in "), "\(message)")
+        expectTrue(message.hasSuffix(" s, under the floor of 80000 bytes a second (a 262323-byte answer must arrive within 4.3 s)"), "\(message)")
+        expectTrue(elapsed > 4 && elapsed < 6.5, "\(elapsed)")
     }
 
     /// A redirect to ftp:// is refused, and the error names where it led rather than blaming the API host's URL.
     @Test func aRedirectToFTPIsRefusedAndNamed() throws {
         let (server, dest, error) = try failedDownload(faults: ["redirect-ftp:torino-portici/audio/it/p1.mp3"], jobs: 1, languages: ["it"])
         defer { dest.remove() }
-        #expect(error.message.contains("127.0.0.1:\(server.port) redirected to ftp://127.0.0.1:\(server.port)/draft/v1/media/torino-portici/audio/it/p1.mp3, which is not an http or https URL; only those are followed"), "\(error.message)")
-        #expect(!dest.exists("torino-portici"))
-        #expect(try server.fileCounters()["torino-portici/audio/it/p1.mp3"]?.requests ?? 0 == 0)
+        expectTrue(error.message.contains("127.0.0.1:\(server.port) redirected to ftp://127.0.0.1:\(server.port)/draft/v1/media/torino-portici/audio/it/p1.mp3, which is not an http or https URL; only those are followed"), "\(error.message)")
+        expectTrue(!dest.exists("torino-portici"))
+        try expectTrue(server.fileCounters()["torino-portici/audio/it/p1.mp3"]?.requests ?? 0 == 0)
     }
 
     @Test func theETagCheckAppliesOverPlainHTTPUnlessSetOtherwise() {
         let http = URL(string: "http://127.0.0.1:8080/media/a.mp3")
         let https = URL(string: "https://cdn.example.org/a.mp3?X-Amz-Signature=abc")
-        #expect(ETagCheck.auto.applies(to: http) && !ETagCheck.auto.applies(to: https))
-        #expect(ETagCheck.always.applies(to: http) && ETagCheck.always.applies(to: https))
-        #expect(!ETagCheck.never.applies(to: http) && !ETagCheck.never.applies(to: https))
+        expectTrue(ETagCheck.auto.applies(to: http) && !ETagCheck.auto.applies(to: https))
+        expectTrue(ETagCheck.always.applies(to: http) && ETagCheck.always.applies(to: https))
+        expectTrue(!ETagCheck.never.applies(to: http) && !ETagCheck.never.applies(to: https))
     }
 
     /// However many files download at once, the installed tour is the same, byte for byte.
@@ -263,24 +263,24 @@ import WalkscapeTours
             loader.onEvent = { event in if case let .fileDone(path, _, _) = event { done.append(path) } }
             loader.onTick = { progress in inFlight.append(progress.inFlight) }
             _ = try loader.download("torino-portici", languages: ["it", "en"], destination: dest.path)
-            #expect(done.count == 36 && Set(done).count == 36, "jobs \(jobs)")
+            expectTrue(done.count == 36 && Set(done).count == 36, "jobs \(jobs)")
             // Every file's completion ticks; the count never exceeds the workers and ends at none.
-            #expect(inFlight.count >= 36 && inFlight.allSatisfy { (0...jobs).contains($0) } && inFlight.last == 0, "jobs \(jobs): \(inFlight)")
+            expectTrue(inFlight.count >= 36 && inFlight.allSatisfy { (0...jobs).contains($0) } && inFlight.last == 0, "jobs \(jobs): \(inFlight)")
             try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
             documents.append(try String(contentsOfFile: dest.path + "/torino-portici/tour.json", encoding: .utf8))
         }
-        #expect(Set(documents).count == 1)
-        #expect(try server.fileCounters().values.allSatisfy { $0.requests == 3 })
+        expectEqual(Set(documents).count, 1)
+        try expectTrue(server.fileCounters().values.allSatisfy { $0.requests == 3 })
     }
 
     /// One worker's failure stops the others and is the error reported; nothing is installed.
     @Test func aFailureStopsEveryWorker() throws {
         let (server, dest, error) = try failedDownload(faults: ["wrong-size:torino-portici/audio/it/p2.mp3"], jobs: 8, languages: ["it", "en"])
         defer { dest.remove() }
-        #expect(error.kind == .invalid)
-        #expect(error.message.contains("audio/it/p2.mp3: the server sent"), "\(error.message)")
-        #expect(!dest.exists("torino-portici"))
-        #expect(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
+        expectEqual(error.kind, .invalid)
+        expectTrue(error.message.contains("audio/it/p2.mp3: the server sent"), "\(error.message)")
+        expectTrue(!dest.exists("torino-portici"))
+        expectTrue(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
         // Once the server is right, the rerun finishes it without asking again for what was complete.
         let before = try server.fileCounters()
         try server.setFaults([])
@@ -290,7 +290,7 @@ import WalkscapeTours
         _ = try rerun.download("torino-portici", languages: ["it", "en"], destination: dest.path)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
         for (key, counter) in try server.fileCounters() where !resumedFrom.keys.contains(where: { key.hasSuffix("/" + $0) }) {
-            #expect(counter.requests == before[key]?.requests, "\(key) was complete and fetched again")
+            expectTrue(counter.requests == before[key]?.requests, "\(key) was complete and fetched again")
         }
     }
 
@@ -301,15 +301,15 @@ import WalkscapeTours
         let key = "torino-portici/audio/it/p2.mp3"
         let (server, dest, error) = try failedDownload(faults: ["endless:" + key], jobs: 2, languages: ["it"])
         defer { dest.remove() }
-        #expect(error.kind == .invalid)
-        #expect(error.message.hasPrefix("audio/it/p2.mp3: the server sent more than the "), "\(error.message)")
-        #expect(error.message.contains(" bytes the manifest promises (manifest (it): audio[1]) and did not stop"), "\(error.message)")
-        #expect(!error.message.contains("\n"))
-        #expect(!dest.exists("torino-portici"))
-        #expect(!dest.exists(".walkscape-staging/torino-portici/audio/it/p2.mp3"))
+        expectEqual(error.kind, .invalid)
+        expectTrue(error.message.hasPrefix("audio/it/p2.mp3: the server sent more than the "), "\(error.message)")
+        expectTrue(error.message.contains(" bytes the manifest promises (manifest (it): audio[1]) and did not stop"), "\(error.message)")
+        expectTrue(!error.message.contains("\n"))
+        expectTrue(!dest.exists("torino-portici"))
+        expectTrue(!dest.exists(".walkscape-staging/torino-portici/audio/it/p2.mp3"))
         // The server got out what the sockets' buffers hold past the file, not the 256 MiB it would send.
         let sent = try #require(try server.fileCounters()[key]?.bytes)
-        #expect(sent < 64 << 20, "\(sent) bytes sent")
+        expectTrue(sent < 64 << 20, "\(sent) bytes sent")
     }
 
     /// A recording the server serves as it is, right size and ETag, but that does not decode (like the
@@ -320,37 +320,35 @@ import WalkscapeTours
         try FileManager.default.copyItem(atPath: repositoryRoot + "/tours/torino-portici", toPath: tours.path + "/torino-portici")
         let junk = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
         try junk.write(to: URL(fileURLWithPath: tours.path + "/torino-portici/audio/it/p2.mp3"))
-        #expect(try CLI.run(["manifest", tours.path + "/torino-portici"]).status == 0)
+        try expectEqual(CLI.run(["manifest", tours.path + "/torino-portici"]).status, 0)
         let server = try APIServer(tours: tours.path)
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let error = try #require(throws: RemoteError.self) { try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path) }
-        #expect(error.kind == .invalid)
-        #expect(error.message.hasPrefix("the downloaded tour does not validate, so it was not installed"))
-        #expect(error.message.contains("audio/it/p2.mp3"), "\(error.message)")
-        #expect(!dest.exists("torino-portici"))
+        expectEqual(error.kind, .invalid)
+        expectTrue(error.message.hasPrefix("the downloaded tour does not validate, so it was not installed"))
+        expectTrue(error.message.contains("audio/it/p2.mp3"), "\(error.message)")
+        expectTrue(!dest.exists("torino-portici"))
     }
 
     @Test func aLinkedInterruptionFiresWithItsParent() {
         let parent = StopToken()
         let child = StopToken(linkedTo: parent)
-        #expect(!child.isStopped)
+        expectTrue(!child.isStopped)
         child.stop(signal: SIGTERM)
-        #expect(child.isStopped && !parent.isStopped && child.signal == SIGTERM)
+        expectTrue(child.isStopped && !parent.isStopped && child.signal == SIGTERM)
         let other = StopToken(linkedTo: parent)
         parent.stop(signal: SIGINT)
-        #expect(other.isStopped && other.signal == SIGINT)
+        expectTrue(other.isStopped && other.signal == SIGINT)
     }
 
     /// The disk-space refusal names the room it keeps spare, so that "needs 2.1 MB, 3.1 MB is free" never reads
     /// as a contradiction.
     @Test func theDiskSpaceRefusalSaysTheSpareRoom() {
-        #expect(TourDownloader.spaceRefusal(needed: 2_100_000, free: 100_000_000, in: "tours") == nil)
-        #expect(TourDownloader.spaceRefusal(needed: 2_100_000, free: 2_100_000 + TourDownloader.spareBytes, in: "tours") == nil)
-        #expect(TourDownloader.spaceRefusal(needed: 2_100_000, free: 3_100_000, in: "tours")
-            == "not enough disk space in tours: the download needs 2.1 MB more and keeps 1.0 MB spare (for tour.json and the download's state), 3148576 bytes in all; 3100000 bytes is free")
-        #expect(TourDownloader.spaceRefusal(needed: 5_000_000, free: 3_100_000, in: "tours")
-            == "not enough disk space in tours: the download needs 5.0 MB more and keeps 1.0 MB spare (for tour.json and the download's state), 6.0 MB in all; 3.1 MB is free")
+        expectTrue(TourDownloader.spaceRefusal(needed: 2_100_000, free: 100_000_000, in: "tours") == nil)
+        expectTrue(TourDownloader.spaceRefusal(needed: 2_100_000, free: 2_100_000 + TourDownloader.spareBytes, in: "tours") == nil)
+        expectEqual(TourDownloader.spaceRefusal(needed: 2_100_000, free: 3_100_000, in: "tours"), "not enough disk space in tours: the download needs 2.1 MB more and keeps 1.0 MB spare (for tour.json and the download's state), 3148576 bytes in all; 3100000 bytes is free")
+        expectEqual(TourDownloader.spaceRefusal(needed: 5_000_000, free: 3_100_000, in: "tours"), "not enough disk space in tours: the download needs 5.0 MB more and keeps 1.0 MB spare (for tour.json and the download's state), 6.0 MB in all; 3.1 MB is free")
     }
 
     @Test func persistentFaultsEndInAClearErrorAndNoInstalledTour() throws {
@@ -370,10 +368,10 @@ import WalkscapeTours
             let error = try #require(throws: RemoteError.self) {
                 try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
             }
-            #expect(error.kind == item.kind, "\(item.fault)")
-            #expect(error.message.contains(item.words), "\(item.fault): \(error.message)")
-            #expect(!error.message.contains("\n") || error.kind == .invalid)
-            #expect(!dest.exists("torino-portici"), "\(item.fault)")
+            expectEqual(error.kind, item.kind, "\(item.fault)")
+            expectTrue(error.message.contains(item.words), "\(item.fault): \(error.message)")
+            expectTrue(!error.message.contains("\n") || error.kind == .invalid)
+            expectTrue(!dest.exists("torino-portici"), "\(item.fault)")
         }
     }
 
@@ -387,12 +385,12 @@ import WalkscapeTours
             if progress.currentFile == "audio/it/p3.mp3" && progress.receivedBytes > 262323 + 307638 + 100_000 { interruption.stop() }
         }
         let error = try #require(throws: RemoteError.self) { try first.download("torino-portici", languages: ["it"], destination: dest.path) }
-        #expect(error.kind == .interrupted(SIGINT))
-        #expect(error.message.contains("run the same command again to resume"))
-        #expect(!dest.exists("torino-portici"))
+        expectEqual(error.kind, .interrupted(SIGINT))
+        expectTrue(error.message.contains("run the same command again to resume"))
+        expectTrue(!dest.exists("torino-portici"))
         let staged = dest.path + "/.walkscape-staging/torino-portici/audio/it/p3.mp3"
         let partial = try #require(try FileManager.default.attributesOfItem(atPath: staged)[.size] as? Int)
-        #expect(partial > 0 && partial < 454164)
+        expectTrue(partial > 0 && partial < 454164)
         let before = try server.fileCounters()
 
         try server.setFaults([])
@@ -401,15 +399,15 @@ import WalkscapeTours
         for (key, counter) in after {
             let earlier = before[key]
             if key.hasSuffix("audio/it/p3.mp3") {
-                #expect(counter.requests == 2)
-                #expect(counter.ranges[1] == "bytes=\(partial)-")
+                expectEqual(counter.requests, 2)
+                expectEqual(counter.ranges[1], "bytes=\(partial)-")
                 // The second request sent only the rest; the server's count may include up to two 16 KiB
                 // chunks it wrote into the socket after the first run had hung up.
                 let resent = counter.bytes - (earlier?.bytes ?? 0)
-                #expect(resent >= 454164 - partial && resent <= 454164 - partial + 2 * 16384)
-                #expect(counter.bytes <= 454164 + 2 * 16384)
+                expectTrue(resent >= 454164 - partial && resent <= 454164 - partial + 2 * 16384)
+                expectTrue(counter.bytes <= 454164 + 2 * 16384)
             } else if let earlier, earlier.requests > 0 {
-                #expect(counter.requests == earlier.requests, "\(key) was fetched again")
+                expectEqual(counter.requests, earlier.requests, "\(key) was fetched again")
             }
         }
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
@@ -432,9 +430,9 @@ import WalkscapeTours
         _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
         let after = try server.fileCounters()
-        #expect(after["torino-portici/subtitles/it/p2.it.srt"]?.requests == 2)
-        #expect(after["torino-portici/audio/it/p1.mp3"]?.requests == before["torino-portici/audio/it/p1.mp3"]?.requests)
-        #expect(!dest.exists("torino-portici/..walkscape-download.json.tmp-Ab12Cd"))
+        expectTrue(after["torino-portici/subtitles/it/p2.it.srt"]?.requests == 2)
+        expectTrue(after["torino-portici/audio/it/p1.mp3"]?.requests == before["torino-portici/audio/it/p1.mp3"]?.requests)
+        expectTrue(!dest.exists("torino-portici/..walkscape-download.json.tmp-Ab12Cd"))
     }
 
     /// A file a killed run wrote in full without recording it is checked against the ETag that run saw;
@@ -457,8 +455,8 @@ import WalkscapeTours
         _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         try expectFaithfulCopy(dest.path + "/torino-portici", of: "torino-portici")
         let p3 = try #require(try server.fileCounters()["torino-portici/audio/it/p3.mp3"])
-        #expect(p3.requests == 2)
-        #expect(p3.ranges.count == 2 && p3.ranges[1] == nil, "fetched whole: \(p3.ranges)")
+        expectEqual(p3.requests, 2)
+        expectTrue(p3.ranges.count == 2 && p3.ranges[1] == nil, "fetched whole: \(p3.ranges)")
     }
 
     @Test func anUpdateKeepsThePreviousVersionForRollback() throws {
@@ -468,20 +466,20 @@ import WalkscapeTours
         _ = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         let again = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         guard case .upToDate = again else { Issue.record("expected up to date"); return }
-        #expect(try server.fileCounters().values.allSatisfy { $0.requests == 1 })
+        try expectTrue(server.fileCounters().values.allSatisfy { $0.requests == 1 })
 
         try server.bumpVersion()
         let update = try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path)
         guard case let .installed(directory, previous, _, _, _, _) = update else { Issue.record("not installed"); return }
-        #expect(try TourLoader.load(directory).tour?.version == 2)
-        #expect(try TourLoader.load(try #require(previous)).tour?.version == 1)
+        try expectTrue(TourLoader.load(directory).tour?.version == 2)
+        try expectTrue(TourLoader.load(try #require(previous)).tour?.version == 1)
 
         let area = DownloadArea(destination: dest.path)
         try area.restorePrevious("torino-portici")
-        #expect(try TourLoader.load(directory).tour?.version == 1)
-        #expect(!dest.exists(".walkscape-previous/torino-portici"))
-        #expect(try area.remove("torino-portici") == [directory])
-        #expect(!dest.exists("torino-portici"))
+        try expectTrue(TourLoader.load(directory).tour?.version == 1)
+        expectTrue(!dest.exists(".walkscape-previous/torino-portici"))
+        try expectEqual(area.remove("torino-portici"), [directory])
+        expectTrue(!dest.exists("torino-portici"))
     }
 
     @Test func analyticsEventsArePostedInBothShapes() throws {
@@ -490,9 +488,9 @@ import WalkscapeTours
         let body: JSONValue = .object([("events", .array([.object([("name", .string("tour_started")), ("tourId", .string("t"))])]))])
         for base in [server.deployed, server.draft] {
             let api = try RemoteAPI(base: base, token: nil, client: HTTPClient(interruption: interruption), retry: RetryPolicy(), interruption: interruption)
-            #expect(try api.postEvents(body) == (base == server.deployed ? 204 : 200))
+            try expectEqual(api.postEvents(body), (base == server.deployed ? 204 : 200))
         }
-        #expect(try server.events().count == 2)
+        try expectEqual(server.events().count, 2)
     }
 
     /// The deployed shape checks bodies as the backend's ValidationPipe does (whitelist +
@@ -518,15 +516,15 @@ import WalkscapeTours
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"events":[{"name":"tour_paused","offline":"yes","timestamp":"yesterday"}],"extra":1}"#.utf8)
         let response = try client.send(request)
-        #expect(response.status == 400)
+        expectEqual(response.status, 400)
         let answer = try JSONParser().parse(Array(response.body))
-        #expect(answer["statusCode"] == .integer(400))
-        #expect(answer["error"] == .string("Bad Request"))
+        expectEqual(answer["statusCode"], .integer(400))
+        expectEqual(answer["error"], .string("Bad Request"))
         let messages = answer["message"]?.arrayElements?.compactMap(\.stringValue) ?? []
-        #expect(messages.first == "property extra should not exist")
-        #expect(messages.contains("events.0.name must be one of the following values: " + AnalyticsBatch.eventNames.joined(separator: ", ")))
-        #expect(messages.contains("events.0.offline must be a boolean value"))
-        #expect(messages.contains("events.0.timestamp must be a valid ISO 8601 date string"))
-        #expect(try server.events().isEmpty, "refused batches are not recorded")
+        expectEqual(messages.first, "property extra should not exist")
+        expectTrue(messages.contains("events.0.name must be one of the following values: " + AnalyticsBatch.eventNames.joined(separator: ", ")))
+        expectTrue(messages.contains("events.0.offline must be a boolean value"))
+        expectTrue(messages.contains("events.0.timestamp must be a valid ISO 8601 date string"))
+        try expectTrue(server.events().isEmpty, "refused batches are not recorded")
     }
 }

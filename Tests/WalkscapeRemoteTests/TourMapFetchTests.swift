@@ -15,21 +15,21 @@ import WalkscapeTestSupport
 
     @Test func remoteFailuresMapToTheDocumentedStatuses() {
         let lines = Lines()
-        #expect(RemoteFailure.exit(RemoteError(.invalid, "bad answer\nsecond line"), console: lines.console).code == 1)
-        #expect(RemoteFailure.exit(RemoteError(.unavailable, "unreachable"), console: lines.console).code == 2)
-        #expect(RemoteFailure.exit(RemoteError(.local, "disk full"), console: lines.console).code == 2)
-        #expect(RemoteFailure.exit(RemoteError(.interrupted(SIGTERM), "stopped"), console: lines.console).code == 128 + SIGTERM)
-        #expect(RemoteFailure.exit(RemoteError(.interrupted(0), "stopped"), console: lines.console).code == 128 + SIGINT)
-        #expect(lines.err == ["bad answer\n", "second line\n", "unreachable\n", "disk full\n", "stopped\n", "stopped\n"])
+        expectEqual(RemoteFailure.exit(RemoteError(.invalid, "bad answer\nsecond line"), console: lines.console).code, 1)
+        expectEqual(RemoteFailure.exit(RemoteError(.unavailable, "unreachable"), console: lines.console).code, 2)
+        expectEqual(RemoteFailure.exit(RemoteError(.local, "disk full"), console: lines.console).code, 2)
+        expectEqual(RemoteFailure.exit(RemoteError(.interrupted(SIGTERM), "stopped"), console: lines.console).code, 128 + SIGTERM)
+        expectEqual(RemoteFailure.exit(RemoteError(.interrupted(0), "stopped"), console: lines.console).code, 128 + SIGINT)
+        expectEqual(lines.err, ["bad answer\n", "second line\n", "unreachable\n", "disk full\n", "stopped\n", "stopped\n"])
     }
 
     @Test func aTourNotMadeByDownloadNeedsAnAPI() throws {
         let lines = Lines()
         let tour = repositoryRoot + "/tours/torino-portici"
         let exit = try #require(throws: CommandExit.self) { try TourMapFetch.run(tour: tour, api: nil, token: nil, minimumRate: 1, console: lines.console) }
-        #expect(exit.code == 2)
-        #expect(lines.err == ["\(tour)/tour.json: no x-walkscape-source (api, tourId): the tour was not made by `walkscape download`; give --api, or add tiles with --from\n"])
-        #expect(lines.out.isEmpty)
+        expectEqual(exit.code, 2)
+        expectEqual(lines.err, ["\(tour)/tour.json: no x-walkscape-source (api, tourId): the tour was not made by `walkscape download`; give --api, or add tiles with --from\n"])
+        expectTrue(lines.out.isEmpty)
     }
 
     @Test func aMissingTourIsOneLine() throws {
@@ -37,6 +37,6 @@ import WalkscapeTestSupport
         let exit = try #require(throws: CommandExit.self) {
             try TourMapFetch.run(tour: NSTemporaryDirectory() + "walkscape-no-tour-\(UUID().uuidString)", api: nil, token: nil, minimumRate: 1, console: lines.console)
         }
-        #expect(exit.code == 2 && lines.err.count == 1)
+        expectTrue(exit.code == 2 && lines.err.count == 1)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeReports
 
@@ -27,15 +28,15 @@ import WalkscapeReports
 
     @Test func eachDifferenceHasBothOutcomesItsRuleAndBothBuildsLines() {
         let lines = BuildDifferenceReport.lines(Self.comparison(until: 1300), titles: [3: "Terzo"])
-        #expect(lines[1] == "What changes from android-app@5c84126 to android-app@efba3ee on this walk (5 differences):")
-        #expect(lines[2] == "1. Point 3 (Terzo): what the walker hears")
-        #expect(lines[3] == "     android-app@5c84126: never triggers, never plays")
-        #expect(lines[5] == "     rule: completion")
-        #expect(lines[6].hasPrefix("       walkspace-app@5c84126 android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:106–109"))
-        #expect(lines[7].hasPrefix("       walkspace-app@efba3ee android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:117–131"))
+        expectEqual(lines[1], "What changes from android-app@5c84126 to android-app@efba3ee on this walk (5 differences):")
+        expectEqual(lines[2], "1. Point 3 (Terzo): what the walker hears")
+        expectEqual(lines[3], "     android-app@5c84126: never triggers, never plays")
+        expectEqual(lines[5], "     rule: completion")
+        expectTrue(lines[6].hasPrefix("       walkspace-app@5c84126 android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:106–109"))
+        expectTrue(lines[7].hasPrefix("       walkspace-app@efba3ee android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:117–131"))
         let json = BuildDifferenceReport.json(Self.comparison(until: 1300))
-        #expect(json["differences"]?.arrayElements?.count == 5)
-        #expect(json["differences"]?.arrayElements?[0]["citations"]?["android-app@efba3ee"]?.stringValue?.hasPrefix("walkspace-app@efba3ee ") == true)
+        expectTrue(json["differences"]?.arrayElements?.count == 5)
+        expectTrue(json["differences"]?.arrayElements?[0]["citations"]?["android-app@efba3ee"]?.stringValue?.hasPrefix("walkspace-app@efba3ee ") == true)
     }
 
     @Test func theFrequencyCountsWalksAndRuns() {
@@ -43,13 +44,13 @@ import WalkscapeReports
         frequency.add(walk: [Self.comparison(until: 1300), Self.comparison(until: 1300)])
         frequency.add(walk: [Self.comparison(until: 250), Self.comparison(until: 1300)])
         let rows = Dictionary(uniqueKeysWithValues: frequency.rows.map { ($0.key, ($0.walks, $0.runs)) })
-        #expect(rows["tour_started event"]! == (2, 4))
-        #expect(rows["completion"]! == (2, 3))
-        #expect(rows["tour_abandoned event"]! == (1, 1))
+        expectTrue(rows["tour_started event"]! == (2, 4))
+        expectTrue(rows["completion"]! == (2, 3))
+        expectTrue(rows["tour_abandoned event"]! == (1, 1))
         let text = frequency.lines()
-        #expect(text[1] == "How often each difference between a and b occurs over 2 walks × 2 phases:")
-        #expect(text.contains { $0.hasPrefix("tour_started event") && $0.contains("2/2") && $0.contains("4/4") })
+        expectEqual(text[1], "How often each difference between a and b occurs over 2 walks × 2 phases:")
+        expectTrue(text.contains { $0.hasPrefix("tour_started event") && $0.contains("2/2") && $0.contains("4/4") })
         let changes = BuildDifferenceReport.changeLines(.android5c84126, .androidEfba3ee, shown: frequency.keys)
-        #expect(changes.contains { $0.contains("(shown above)") } && changes.contains { $0.contains("(not part of a walk)") })
+        expectTrue(changes.contains { $0.contains("(shown above)") } && changes.contains { $0.contains("(not part of a walk)") })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeReports
 
@@ -21,8 +22,8 @@ import WalkscapeReports
         var policy = EnginePolicy.standard
         policy.minAccuracyMeters = 25
         let notes = PolicyJSON.notes(timeline, policy: policy, trace: "walk.gpx")
-        #expect(notes.count == 2)
-        #expect(notes[0] == "walk.gpx: note: 3 of 10 fixes ignored by --min-accuracy 25")
-        #expect(notes[1].hasPrefix("walk.gpx: warning: point 2 fired again 2 times"))
+        expectEqual(notes.count, 2)
+        expectEqual(notes[0], "walk.gpx: note: 3 of 10 fixes ignored by --min-accuracy 25")
+        expectTrue(notes[1].hasPrefix("walk.gpx: warning: point 2 fired again 2 times"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WalkscapeTestSupport
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeSystem
@@ -20,41 +21,41 @@ import WalkscapeSystem
     }
 
     @Test func theTargetNeverGoesBackNorPastTheEndBeforeTheLastSample() {
-        #expect(AudioLead.waiting(atSeconds: 0).clockTarget(startedAt: 25, endsAt: 45, now: 25) == 25)
-        #expect(AudioLead.waiting(atSeconds: 3).clockTarget(startedAt: 25, endsAt: 45, now: 28) == 28)
-        #expect(AudioLead.heard(seconds: 2.5).clockTarget(startedAt: 25, endsAt: 45, now: 25) == 27.5)
-        #expect(AudioLead.heard(seconds: 1).clockTarget(startedAt: 25, endsAt: 45, now: 27.5) == 27.5)
+        expectEqual(AudioLead.waiting(atSeconds: 0).clockTarget(startedAt: 25, endsAt: 45, now: 25), 25)
+        expectEqual(AudioLead.waiting(atSeconds: 3).clockTarget(startedAt: 25, endsAt: 45, now: 28), 28)
+        expectEqual(AudioLead.heard(seconds: 2.5).clockTarget(startedAt: 25, endsAt: 45, now: 25), 27.5)
+        expectEqual(AudioLead.heard(seconds: 1).clockTarget(startedAt: 25, endsAt: 45, now: 27.5), 27.5)
         // Heard to the measured length but not drained: just short of the end, so the engine does not finish it.
-        #expect(AudioLead.heard(seconds: 20.3).clockTarget(startedAt: 25, endsAt: 45, now: 44) == (45.0).nextDown)
-        #expect(AudioLead.finished.clockTarget(startedAt: 25, endsAt: 45, now: 44.9) == 45)
-        #expect(AudioLead.finished.clockTarget(startedAt: 25, endsAt: 45, now: 45) == 45)
+        expectEqual(AudioLead.heard(seconds: 20.3).clockTarget(startedAt: 25, endsAt: 45, now: 44), (45.0).nextDown)
+        expectEqual(AudioLead.finished.clockTarget(startedAt: 25, endsAt: 45, now: 44.9), 45)
+        expectEqual(AudioLead.finished.clockTarget(startedAt: 25, endsAt: 45, now: 45), 45)
     }
 
     @Test func theWalkHoldsAtTheTriggerUntilTheFirstSampleThenFollowsTheSink() {
         var walk = leadingWalk()
         // Point 1 triggers at 25 s: the move stops there, and the narration starts from its first sample.
-        #expect(walk.step(wallSeconds: 30).audio == [.play(point: 1, offset: 0)])
-        #expect(walk.time == 25)
+        expectEqual(walk.step(wallSeconds: 30).audio, [.play(point: 1, offset: 0)])
+        expectEqual(walk.time, 25)
         // 1.4 s of opening and latency: the walk waits.
         for _ in 0..<14 { walk.step(wallSeconds: 0.1, audio: .waiting(atSeconds: 0)) }
-        #expect(walk.time == 25)
+        expectEqual(walk.time, 25)
         walk.step(wallSeconds: 0.1, audio: .heard(seconds: 0.05))
-        #expect(walk.time == 25.05)
+        expectEqual(walk.time, 25.05)
         // The sink is the master: a slow frame does not move the walk past what was heard.
         walk.step(wallSeconds: 3, audio: .heard(seconds: 1))
-        #expect(walk.time == 26)
+        expectEqual(walk.time, 26)
         // Heard to the last measured second, not yet drained: the narration has not finished.
         let held = walk.step(wallSeconds: 25, audio: .heard(seconds: 20))
-        #expect(!held.events.contains { $0.kind == .audioFinished })
-        #expect(walk.engine.playing?.point == 1 && walk.time < 45)
+        expectTrue(!held.events.contains { $0.kind == .audioFinished })
+        expectTrue(walk.engine.playing?.point == 1 && walk.time < 45)
         // Drained: it finishes at its measured end, and nothing is stopped (nothing is flushed).
         let done = walk.step(wallSeconds: 0.1, audio: .finished)
-        #expect(done.events.map(\.kind) == [.audioFinished])
-        #expect(done.audio.isEmpty)
-        #expect(walk.time == 45 && walk.engine.playing == nil)
+        expectEqual(done.events.map(\.kind), [.audioFinished])
+        expectTrue(done.audio.isEmpty)
+        expectTrue(walk.time == 45 && walk.engine.playing == nil)
         // No narration: the walk runs on its own clock again.
         walk.step(wallSeconds: 10)
-        #expect(walk.time == 55)
+        expectEqual(walk.time, 55)
     }
 
     @Test func aQueuedNarrationStartsWhenTheOneBeforeWasPlayedOut() {
@@ -68,21 +69,21 @@ import WalkscapeSystem
         var walk = Walk(tour: tour, source: TraceReplaySource(trace), speed: 1)
         walk.audioLeads = true
         walk.step(wallSeconds: 30)
-        #expect(walk.time == 25)
+        expectEqual(walk.time, 25)
         var heard = 0.0
         while heard < 200 {
             heard += 0.5
             walk.step(wallSeconds: 0.5, audio: .heard(seconds: heard))
         }
-        #expect(walk.engine.queue == [2])
-        #expect(walk.time < 225)
+        expectEqual(walk.engine.queue, [2])
+        expectTrue(walk.time < 225)
         let next = walk.step(wallSeconds: 0.5, audio: .finished)
-        #expect(next.events.map(\.kind) == [.audioFinished, .audioStarted])
+        expectEqual(next.events.map(\.kind), [.audioFinished, .audioStarted])
         // The queued narration starts at its first sample, at the end of the one before: no gap, no skip.
-        #expect(next.audio == [.play(point: 2, offset: 0)])
-        #expect(walk.time == 225)
-        #expect(walk.step(wallSeconds: 0.5, audio: .waiting(atSeconds: 0)).isEmpty)
-        #expect(walk.time == 225)
+        expectEqual(next.audio, [.play(point: 2, offset: 0)])
+        expectEqual(walk.time, 225)
+        expectTrue(walk.step(wallSeconds: 0.5, audio: .waiting(atSeconds: 0)).isEmpty)
+        expectEqual(walk.time, 225)
     }
 
     @Test func narrationsHeardLateKeepTheirLengthsAndTheSimulationsOrder() {
@@ -115,17 +116,17 @@ import WalkscapeSystem
             }
             walk.step(wallSeconds: 0.033, audio: lead)
         }
-        #expect(walk.events.map(\.kind) == expected.events.map(\.kind))
+        expectEqual(walk.events.map(\.kind), expected.events.map(\.kind))
         let started = walk.events.filter { $0.kind == .audioStarted }
         let finished = walk.events.filter { $0.kind == .audioFinished }
         let simulated = expected.events.filter { $0.kind == .audioStarted }
-        #expect(started.count == 3 && finished.count == 3)
+        expectTrue(started.count == 3 && finished.count == 3)
         for (index, (start, end)) in zip(started, finished).enumerated() {
             let length = tour.points[start.point! - 1].audioSeconds
-            #expect(abs(end.t - start.t - length) < 1e-9, "point \(start.point!): \(end.t - start.t) s on the clock, \(length) s long")
-            #expect(start.t >= simulated[index].t && start.t <= simulated[index].t + 0.85 * Double(index + 1), "\(start.t) against \(simulated[index].t)")
+            expectTrue(abs(end.t - start.t - length) < 1e-9, "point \(start.point!): \(end.t - start.t) s on the clock, \(length) s long")
+            expectTrue(start.t >= simulated[index].t && start.t <= simulated[index].t + 0.85 * Double(index + 1), "\(start.t) against \(simulated[index].t)")
         }
-        #expect(starts == 3)
+        expectEqual(starts, 3)
     }
 
     @Test func aLiveWalkKeepsFixesPastWhatWasHeardUntilTheSinkCatchesUp() {
@@ -136,10 +137,10 @@ import WalkscapeSystem
         for index in 0...30 { queue.push(trace.fix(index)) }
         walk.step(wallSeconds: 0.1)
         // Point 1 triggered at 25 s: the fixes after it wait for the narration's sound.
-        #expect(walk.time == 25 && walk.engine.playing?.point == 1)
+        expectTrue(walk.time == 25 && walk.engine.playing?.point == 1)
         walk.step(wallSeconds: 0.1, audio: .waiting(atSeconds: 0))
-        #expect(walk.time == 25 && walk.snapshot.fixes == 26)
+        expectTrue(walk.time == 25 && walk.snapshot.fixes == 26)
         walk.step(wallSeconds: 0.1, audio: .heard(seconds: 3.5))
-        #expect(walk.time == 28.5 && walk.snapshot.fixes == 29)
+        expectTrue(walk.time == 28.5 && walk.snapshot.fixes == 29)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WalkscapeTestSupport
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeSystem
@@ -112,50 +113,50 @@ final class NoticeLines: Sendable {
             rig.step(wallSeconds: wall, audio: sink.lead(for: rig.walk.engine.playing))
         }
         step(30)
-        #expect(rig.walk.time == 25)
+        expectEqual(rig.walk.time, 25)
         // Latency: the file is open and the sound card's buffer full, but nothing has been heard.
-        #expect(eventually { output.buffered == Int64(output.capacityFrames) })
-        #expect(sink.lead(for: rig.walk.engine.playing) == .waiting(atSeconds: 0))
+        expectTrue(eventually { output.buffered == Int64(output.capacityFrames) })
+        expectEqual(sink.lead(for: rig.walk.engine.playing), .waiting(atSeconds: 0))
         step(0.5)
-        #expect(rig.walk.time == 25)
+        expectEqual(rig.walk.time, 25)
         // The first 2 s leave the speaker (a quarter of a second at a time, the player refilling the buffer):
         // the walk follows.
         for _ in 0..<8 {
-            #expect(eventually { output.buffered == Int64(output.capacityFrames) })
+            expectTrue(eventually { output.buffered == Int64(output.capacityFrames) })
             output.play(seconds: 0.25)
         }
         step(0.1)
-        #expect(abs(rig.walk.time - 27) < 1e-9)
+        expectTrue(abs(rig.walk.time - 27) < 1e-9)
         let timing = try #require(sink.takeTimings().first)
-        #expect(timing.point == 1 && timing.walkTime == 25 && timing.fromSeconds == 0)
+        expectTrue(timing.point == 1 && timing.walkTime == 25 && timing.fromSeconds == 0)
         // An underrun: the card plays nothing for 3 s of wall time (under `stallSeconds`); the walk waits.
         step(3)
-        #expect(abs(rig.walk.time - 27) < 1e-9)
-        #expect(!sink.muted && rig.notices.lines.withLock { $0.isEmpty })
+        expectTrue(abs(rig.walk.time - 27) < 1e-9)
+        expectTrue(!sink.muted && rig.notices.lines.withLock { $0.isEmpty })
         // Paused for longer than `stallSeconds`: a pause is not a stall.
         rig.togglePause()
         sink.drain()
-        #expect(eventually { player.snapshot.paused })
+        expectTrue(eventually { player.snapshot.paused })
         clock.advance(by: 2 * AudioSink.stallSeconds)
         _ = sink.lead(for: rig.walk.engine.playing)
         rig.togglePause()
         sink.drain()
-        #expect(eventually { !player.snapshot.paused })
-        #expect(rig.notices.lines.withLock { $0.isEmpty })
+        expectTrue(eventually { !player.snapshot.paused })
+        expectTrue(rig.notices.lines.withLock { $0.isEmpty })
         // Played to the end: the narration finishes only once the card has played its last sample.
         while !player.snapshot.finished {
             _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
             output.play(seconds: 0.25)
             step(0.25)
         }
-        #expect(rig.walk.engine.playing?.point == 1 || rig.walk.events.last?.kind == .audioFinished)
+        expectTrue(rig.walk.engine.playing?.point == 1 || rig.walk.events.last?.kind == .audioFinished)
         step(0.1)
-        #expect(rig.walk.engine.playing == nil)
+        expectTrue(rig.walk.engine.playing == nil)
         // Then on by its own clock: 0.1 s past the end, give or take the quarter-second step in which the
         // player's thread published `finished` (late with both cores busy); the narration itself ends at 45 s
         // on the card's clock either way.
-        #expect(rig.walk.time >= 45 && rig.walk.time <= 45.35 + 1e-9, "\(rig.walk.time)")
-        #expect(rig.walk.events.filter { $0.kind == .audioFinished }.map(\.t) == [45])
+        expectTrue(rig.walk.time >= 45 && rig.walk.time <= 45.35 + 1e-9, "\(rig.walk.time)")
+        expectEqual(rig.walk.events.filter { $0.kind == .audioFinished }.map(\.t), [45])
     }
 
     @Test func aSoundCardThatStallsLetsTheWalkGoOnWithANotice() throws {
@@ -164,13 +165,13 @@ final class NoticeLines: Sendable {
         defer { player.shutdown() }
         rig.step(wallSeconds: 30, audio: nil)
         sink.drain()
-        #expect(eventually { player.snapshot.applied > 0 && output.buffered > 0 })
+        expectTrue(eventually { player.snapshot.applied > 0 && output.buffered > 0 })
         clock.advance(by: AudioSink.stallSeconds + 0.5)
-        #expect(sink.lead(for: rig.walk.engine.playing) == nil)
-        #expect(rig.notices.lines.withLock { $0.count } == 1)
-        #expect(sink.muted)
+        expectTrue(sink.lead(for: rig.walk.engine.playing) == nil)
+        expectEqual(rig.notices.lines.withLock { $0.count }, 1)
+        expectTrue(sink.muted)
         rig.step(wallSeconds: 2, audio: sink.lead(for: rig.walk.engine.playing))
-        #expect(rig.walk.time == 27)
+        expectEqual(rig.walk.time, 27)
     }
 
     @Test func theNextRecordingsAreOpenedAhead() {
@@ -188,6 +189,6 @@ final class NoticeLines: Sendable {
         sink.take(walk.startUpdate, from: walk)
         sink.take(walk.step(wallSeconds: 1), from: walk)
         // Point 1 is the next to trigger: asked for ahead, before it triggers.
-        #expect(opened.withLock { $0 }.contains(1))
+        expectTrue(opened.withLock { $0 }.contains(1))
     }
 }

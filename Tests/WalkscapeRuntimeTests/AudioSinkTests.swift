@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WalkscapeTestSupport
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeSystem
@@ -32,14 +33,14 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
             return point == 1 ? AudioSinkTests.recording : nil
         }
         sink.execute([.play(point: 1, offset: 0.25)], speed: 1, paused: true)
-        #expect(!sink.muted)  // heard as soon as asked, while it loads
+        expectTrue(!sink.muted)  // heard as soon as asked, while it loads
         sink.drain()
-        #expect(opened.withLock { $0 } == [false])
-        #expect(eventually { player.snapshot.point == 1 })
-        #expect(player.snapshot.paused)
-        #expect(abs(player.snapshot.position - 0.25) < 0.01)
-        #expect(sink.heardPosition(point: 1).map { abs($0 - 0.25) < 0.01 } == true)
-        #expect(sink.heardPosition(point: 2) == nil)
+        expectEqual(opened.withLock { $0 }, [false])
+        expectTrue(eventually { player.snapshot.point == 1 })
+        expectTrue(player.snapshot.paused)
+        expectTrue(abs(player.snapshot.position - 0.25) < 0.01)
+        expectEqual(sink.heardPosition(point: 1).map { abs($0 - 0.25) < 0.01 }, true)
+        expectTrue(sink.heardPosition(point: 2) == nil)
     }
 
     @Test func aStopWhileLoadingWinsAndAMissingRecordingIsSilence() {
@@ -48,16 +49,16 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         let sink = AudioSink(player: player, clock: ManualClock()) { point in point == 1 ? AudioSinkTests.recording : nil }
         sink.execute([.play(point: 1, offset: 0), .stop], speed: 1, paused: false)
         sink.drain()
-        #expect(sink.muted)
+        expectTrue(sink.muted)
         // The stop ran after the play on the loader thread (or the play never ran): the player ends silent.
-        #expect(eventually { player.snapshot.point == nil })
+        expectTrue(eventually { player.snapshot.point == nil })
         sink.execute([.play(point: 2, offset: 0)], speed: 1, paused: false)
         sink.drain()
-        #expect(sink.muted)
+        expectTrue(sink.muted)
         // Beyond ×2 the narration is muted: nothing is opened.
         sink.execute([.play(point: 1, offset: 0)], speed: 4, paused: false)
         sink.drain()
-        #expect(sink.muted)
+        expectTrue(sink.muted)
     }
 
     @Test func theSinkFollowsAWalk() {
@@ -69,10 +70,10 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         sink.take(walk.startUpdate, from: walk)
         sink.take(walk.step(wallSeconds: 25.5), from: walk)  // point 1 started at 25
         sink.drain()
-        #expect(eventually { player.snapshot.point == 1 })
+        expectTrue(eventually { player.snapshot.point == 1 })
         sink.take(walk.togglePause(), from: walk)
         sink.drain()
-        #expect(eventually { player.snapshot.paused })
+        expectTrue(eventually { player.snapshot.paused })
     }
 }
 
@@ -80,20 +81,20 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
 @Suite(.serialized) struct StopSignalsTests {
     @Test func aSignalSetsTheFlagAndTheWatchGivesTheDefaultBack() {
         StopSignals.watch([SIGUSR2]) {
-            #expect(StopSignals.pending == 0)
+            expectEqual(StopSignals.pending, 0)
             raise(SIGUSR2)
-            #expect(StopSignals.pending == SIGUSR2)
+            expectEqual(StopSignals.pending, SIGUSR2)
             StopSignals.clear(SIGINT)  // not the pending one: kept
-            #expect(StopSignals.pending == SIGUSR2)
+            expectEqual(StopSignals.pending, SIGUSR2)
             StopSignals.clear(SIGUSR2)
-            #expect(StopSignals.pending == 0)
+            expectEqual(StopSignals.pending, 0)
             raise(SIGUSR2)
         }
-        #expect(StopSignals.pending == SIGUSR2)  // still readable after the watch
+        expectEqual(StopSignals.pending, SIGUSR2)  // still readable after the watch
         var action = sigaction()
         sigaction(SIGUSR2, nil, &action)
         let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-        #expect(handler == 0)  // SIG_DFL
+        expectEqual(handler, 0)  // SIG_DFL
         StopSignals.clear(SIGUSR2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeSystem
@@ -24,13 +25,13 @@ import WalkscapeSystem
                 for k in i..<(i + burst) { queue.push(trace.fix(k)) }
                 i += burst
                 timeline.take(walk.step(wallSeconds: 0.003), from: walk)
-                #expect(walk.time == trace.elapsed(i - 1), "\(profile): the clock is the last fix's time")
+                expectEqual(walk.time, trace.elapsed(i - 1), "\(profile): the clock is the last fix's time")
             }
             queue.finish(reason: "closed")
             timeline.take(walk.endNow(), from: walk)
-            #expect(walk.ended)
-            #expect(walk.events == expected.events, "\(profile)")
-            #expect(timeline.timeline(withheldFixes: walk.driver.withheldFixes) == expected, "\(profile)")
+            expectTrue(walk.ended)
+            expectEqual(walk.events, expected.events, "\(profile)")
+            expectEqual(timeline.timeline(withheldFixes: walk.driver.withheldFixes), expected, "\(profile)")
         }
     }
 
@@ -42,24 +43,24 @@ import WalkscapeSystem
         // Up to point 1's narration (it starts at 25 s and lasts 20 s), then the receiver goes quiet.
         for k in 0...30 { queue.push(trace.fix(k)) }
         walk.step(wallSeconds: 0.1)
-        #expect(walk.time == 30)
-        #expect(walk.engine.playing?.point == 1)
+        expectEqual(walk.time, 30)
+        expectTrue(walk.engine.playing?.point == 1)
         // Within the hold-over the clock waits for the next fix.
         wall.advance(by: 2)
         walk.step(wallSeconds: 2)
-        #expect(walk.time == 30)
-        #expect(walk.snapshot.fixWallAge == 2)
+        expectEqual(walk.time, 30)
+        expectEqual(walk.snapshot.fixWallAge, 2)
         // Past it the clock runs on with the wall clock: the narration finishes on time.
         wall.advance(by: 20)
         for _ in 0..<20 { walk.step(wallSeconds: 1) }
-        #expect(walk.time == 50)
-        #expect(walk.events.contains { $0.kind == .audioFinished && $0.point == 1 && $0.t == 45 })
+        expectEqual(walk.time, 50)
+        expectTrue(walk.events.contains { $0.kind == .audioFinished && $0.point == 1 && $0.t == 45 })
         // A fix from before the clock (the receiver's backlog) is taken at the clock's time, never earlier.
         queue.push(trace.fix(31))
         walk.step(wallSeconds: 0.1)
-        #expect(walk.driver.lastFix?.time == trace.times[0] + 50)
-        #expect(walk.time == 50)  // a fix just came: the clock waits again
-        #expect(walk.events.map(\.t) == walk.events.map(\.t).sorted())
+        expectTrue(walk.driver.lastFix?.time == trace.times[0] + 50)
+        expectEqual(walk.time, 50)  // a fix just came: the clock waits again
+        expectEqual(walk.events.map(\.t), walk.events.map(\.t).sorted())
     }
 
     @Test func onTheWallClockEachFixIsStampedWithItsArrival() {
@@ -69,17 +70,17 @@ import WalkscapeSystem
         var walk = Walk(tour: tour, source: queue, speed: 1)
         queue.push(trace.fix(0))
         walk.step(wallSeconds: 0.5)
-        #expect(walk.time == 0)  // the clock starts with the first fix
+        expectEqual(walk.time, 0)  // the clock starts with the first fix
         // The next fixes arrive 2.5 s apart although their GPS times are 1 s apart.
         for k in 1...4 {
             wall.advance(by: 2.5)
             queue.push(trace.fix(k))
             walk.step(wallSeconds: 2.5)
         }
-        #expect(walk.driver.lastFix?.time == trace.times[0] + 10)
-        #expect(walk.time == 10)
-        #expect(queue.nextFixTime == nil)
-        #expect(!queue.clockFollowsFixes)
+        expectTrue(walk.driver.lastFix?.time == trace.times[0] + 10)
+        expectEqual(walk.time, 10)
+        expectTrue(queue.nextFixTime == nil)
+        expectTrue(!queue.clockFollowsFixes)
     }
 
     @Test func endingAWallClockWalkTakesTheFixesThatArrivedSinceTheLastStep() {
@@ -94,9 +95,9 @@ import WalkscapeSystem
             queue.push(trace.fix(k))
         }
         walk.endNow()
-        #expect(walk.ended)
-        #expect(walk.driver.received == 4)
-        #expect(walk.events.last?.kind == .tourIncomplete)
+        expectTrue(walk.ended)
+        expectEqual(walk.driver.received, 4)
+        expectTrue(walk.events.last?.kind == .tourIncomplete)
     }
 
     @Test func theSourcesEndReasonAndTheFixAgeReachTheSnapshot() {
@@ -104,18 +105,18 @@ import WalkscapeSystem
         let wall = ManualClock()
         let queue = FixQueue(clock: .gps, monotonic: wall)
         var walk = Walk(tour: tour, source: queue, speed: 1)
-        #expect(walk.snapshot.fixWallAge == nil && walk.snapshot.sourceEnded == nil)
+        expectTrue(walk.snapshot.fixWallAge == nil && walk.snapshot.sourceEnded == nil)
         queue.push(trace.fix(0))
         wall.advance(by: 4)
         walk.step(wallSeconds: 4)
-        #expect(walk.snapshot.fixWallAge == 4)
+        expectEqual(walk.snapshot.fixWallAge, 4)
         queue.finish(reason: "gpsd://127.0.0.1:2947 closed the connection")
         queue.finish(reason: "ignored: the first reason stays")
-        #expect(walk.snapshot.sourceEnded == "gpsd://127.0.0.1:2947 closed the connection")
+        expectEqual(walk.snapshot.sourceEnded, "gpsd://127.0.0.1:2947 closed the connection")
         queue.push(trace.fix(1))  // after the end: ignored
-        #expect(queue.counts.pushed == 1)
+        expectEqual(queue.counts.pushed, 1)
         // The source is over: the walk plays out and ends.
         while !walk.ended { walk.step(wallSeconds: 1) }
-        #expect(walk.events.last?.kind == .tourIncomplete)
+        expectTrue(walk.events.last?.kind == .tourIncomplete)
     }
 }

@@ -1,35 +1,36 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeSystem
 
 @Suite(.serialized) struct StopTokenTests {
     @Test func aTokenFiresWhenStoppedAndKeepsTheSignal() {
         let token = StopToken()
-        #expect(!token.isStopped)
+        expectTrue(!token.isStopped)
         token.stop(signal: SIGTERM)
-        #expect(token.isStopped)
-        #expect(token.signal == SIGTERM)
+        expectTrue(token.isStopped)
+        expectEqual(token.signal, SIGTERM)
     }
 
     @Test func aLinkedTokenFiresWithItsParentButNotTheOtherWayRound() {
         let parent = StopToken()
         let child = StopToken(linkedTo: parent)
         child.stop()
-        #expect(child.isStopped)
-        #expect(!parent.isStopped)
+        expectTrue(child.isStopped)
+        expectTrue(!parent.isStopped)
         let second = StopToken(linkedTo: parent)
         parent.stop(signal: SIGHUP)
-        #expect(second.signal == SIGHUP)
+        expectEqual(second.signal, SIGHUP)
     }
 
     @Test func sleepRunsToItsDeadlineOnTheClockAndEndsEarlyWhenStopped() {
         let clock = ManualClock(start: 100)
         let token = StopToken()
-        #expect(token.sleep(until: 130, clock: clock))
-        #expect(clock.now() >= 130 && clock.now() < 130.06)
+        expectTrue(token.sleep(until: 130, clock: clock))
+        expectTrue(clock.now() >= 130 && clock.now() < 130.06)
         let stopper = StopToken(watching: { clock.now() >= 140 ? SIGINT : 0 })
-        #expect(!stopper.sleep(until: 1000, clock: clock))
-        #expect(clock.now() < 141)
+        expectTrue(!stopper.sleep(until: 1000, clock: clock))
+        expectTrue(clock.now() < 141)
     }
 
     /// SIGWINCH, not SIGINT: the test process's other suites run beside this one, and a signal whose default
@@ -37,12 +38,12 @@ import WalkscapeSystem
     @Test func aSignalWhileWatchedFiresTheSignalsTokenAndLeavesTheProcessRunning() {
         let token = StopSignals.token()
         StopSignals.watch([SIGWINCH]) {
-            #expect(!token.isStopped)
+            expectTrue(!token.isStopped)
             raise(SIGWINCH)
-            #expect(token.isStopped)
-            #expect(token.signal == SIGWINCH)
+            expectTrue(token.isStopped)
+            expectEqual(token.signal, SIGWINCH)
         }
         StopSignals.clear(SIGWINCH)
-        #expect(!token.isStopped)
+        expectTrue(!token.isStopped)
     }
 }

@@ -43,7 +43,7 @@ import WalkscapeTestSupport
     }
 
     @Test func fixtureRead() {
-        #expect(Self.basemap.zooms == [14, 15, 16])
+        expectEqual(Self.basemap.zooms, [14, 15, 16])
     }
 
     @Test(arguments: [(false, 1.0), (true, 1.0), (false, 3.0), (true, 3.0)])
@@ -52,23 +52,23 @@ import WalkscapeTestSupport
         let kind = ascii ? "ascii" : "braille"
         let with = Self.render(scene, basemap: true, ascii: ascii, zoom: zoom)
         let without = Self.render(scene, basemap: false, ascii: ascii, zoom: zoom)
-        #expect(try matchesSnapshot(with, "map-helsinki-basemap-\(kind)-x\(Int(zoom)).txt"), "\n\(with)")
-        #expect(try matchesSnapshot(without, "map-helsinki-plain-\(kind)-x\(Int(zoom)).txt"), "\n\(without)")
+        try expectTrue(matchesSnapshot(with, "map-helsinki-basemap-\(kind)-x\(Int(zoom)).txt"), "\n\(with)")
+        try expectTrue(matchesSnapshot(without, "map-helsinki-plain-\(kind)-x\(Int(zoom)).txt"), "\n\(without)")
         // The basemap adds cells; it never takes the route's, the markers' or the walker's.
-        #expect(with.filter { !$0.isWhitespace }.count > 2 * without.filter { !$0.isWhitespace }.count)
+        expectTrue(with.filter { !$0.isWhitespace }.count > 2 * without.filter { !$0.isWhitespace }.count)
         let attribution = ascii ? "(c) OpenStreetMap contributors" : "© OpenStreetMap contributors"
-        #expect(with.contains(attribution))
-        #expect(!without.contains("OpenStreetMap"))
-        #expect(with.contains(ascii ? "@" : "●"))
+        expectTrue(with.contains(attribution))
+        expectTrue(!without.contains("OpenStreetMap"))
+        expectTrue(with.contains(ascii ? "@" : "●"))
     }
 
     @Test func streetsAlongTheRouteAreNamed() {
         let scene = Self.helsinkiScene()
         let streets = MapUnderlay(basemap: Self.basemap, route: scene.route).streets.map(\.name)
-        #expect(streets == ["Pohjoisesplanadi", "Unioninkatu"])
+        expectEqual(streets, ["Pohjoisesplanadi", "Unioninkatu"])
         let text = Self.render(scene, basemap: true, ascii: false, zoom: 1)
-        #expect(text.contains("Pohjoisesplanadi"))
-        #expect(text.contains("Unioninkatu"))
+        expectTrue(text.contains("Pohjoisesplanadi"))
+        expectTrue(text.contains("Unioninkatu"))
     }
 
     @Test func labelsLeaveTheRouteAlone() {
@@ -78,7 +78,7 @@ import WalkscapeTestSupport
         let mapped = Self.render(scene, basemap: true, ascii: true, zoom: 1).split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
         for (row, line) in plain.enumerated() where row < plain.count - 2 {
             for (column, character) in line.enumerated() where !character.isWhitespace && row > 0 {
-                #expect(mapped[row][column] == character, "row \(row) column \(column)")
+                expectEqual(mapped[row][column], character, "row \(row) column \(column)")
             }
         }
     }
@@ -89,12 +89,12 @@ import WalkscapeTestSupport
         let fitted = widget.fittedProjection(scene, columns: 100, rows: 30)
         let coarse = try #require(Self.basemap.level(forMetersPerDot: fitted.zoomed(by: 0.25).metersPerDot, latitude: 60.17))
         let fine = try #require(Self.basemap.level(forMetersPerDot: fitted.zoomed(by: 4).metersPerDot, latitude: 60.17))
-        #expect(coarse < fine)
+        expectTrue(coarse < fine)
     }
 
     @Test func narrowMapsStillShowTheAttribution() {
         let text = Self.render(Self.helsinkiScene(), basemap: true, ascii: false, zoom: 1, columns: 40, rows: 12)
-        #expect(text.contains("© OpenStreetMap contributors"))
+        expectTrue(text.contains("© OpenStreetMap contributors"))
     }
 
     @Test func playerScreenDrawsTheUnderlay() {
@@ -103,8 +103,8 @@ import WalkscapeTestSupport
         frame.map = Self.helsinkiScene()
         let with = PlayerScreen(strings: UIStrings(language: "en"), ascii: false, underlay: underlay).render(frame, width: 120, height: 40).text
         let without = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 120, height: 40).text
-        #expect(with.contains("© OpenStreetMap contributors"))
-        #expect(!without.contains("OpenStreetMap"))
+        expectTrue(with.contains("© OpenStreetMap contributors"))
+        expectTrue(!without.contains("OpenStreetMap"))
     }
 
     @Test func routeMapWidgetDrawsTheUnderlayInItsRect() {
@@ -116,14 +116,14 @@ import WalkscapeTestSupport
         var direct = CellGrid(width: 104, height: 32)
         let drawer = RouteMapWidget(mode: .braille, underlay: underlay)
         drawer.draw(scene, projection: drawer.fittedProjection(scene, columns: 100, rows: 30), into: &direct, x: 2, y: 1, columns: 100, rows: 30)
-        #expect(widgetGrid.text == direct.text)
-        #expect(widgetGrid.text.contains("© OpenStreetMap contributors"))
+        expectEqual(widgetGrid.text, direct.text)
+        expectTrue(widgetGrid.text.contains("© OpenStreetMap contributors"))
         var plain = CellGrid(width: 104, height: 32)
         plain.render(RouteMap(scene: scene, projection: nil), in: Rect(x: 2, y: 1, width: 100, height: 30), context: context)
-        #expect(!plain.text.contains("OpenStreetMap"))
+        expectTrue(!plain.text.contains("OpenStreetMap"))
         // Nothing outside the rectangle.
         let rows = widgetGrid.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(rows[0].allSatisfy { $0 == " " })
-        #expect(rows.allSatisfy { $0.prefix(2).allSatisfy { $0 == " " } })
+        expectTrue(rows[0].allSatisfy { $0 == " " })
+        expectTrue(rows.allSatisfy { $0.prefix(2).allSatisfy { $0 == " " } })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeTUI
 
 @Suite struct CellGridTests {
@@ -7,27 +8,27 @@ import Testing
         grid.put("Stop 2/6 · Piazza", x: 0, y: 0)
         grid.put("ok", x: 8, y: 1)
         grid.put("gone", x: 0, y: 5)
-        #expect(grid.text == "Stop 2/6 ·\n        ok\n")
+        expectEqual(grid.text, "Stop 2/6 ·\n        ok\n")
     }
 
     @Test func wideCharactersTakeTwoCellsAndAreNeverHalfDrawn() {
         var grid = CellGrid(width: 5, height: 1)
         let used = grid.put("東京x", x: 0, y: 0)
-        #expect(used == 5)
-        #expect(grid.text == "東京x")
-        #expect(grid[1, 0].isContinuation)
+        expectEqual(used, 5)
+        expectEqual(grid.text, "東京x")
+        expectTrue(grid[1, 0].isContinuation)
         var clipped = CellGrid(width: 3, height: 1)
         clipped.put("a東京", x: 0, y: 0)
-        #expect(clipped.text == "a東")
+        expectEqual(clipped.text, "a東")
         // Overwriting half of a wide character blanks the other half.
         clipped.set(x: 2, y: 0, "z")
-        #expect(clipped.text == "a z")
+        expectEqual(clipped.text, "a z")
     }
 
     @Test func controlCharactersAndEscapesNeverReachTheGrid() {
         var grid = CellGrid(width: 12, height: 1)
         grid.put("a\u{1B}[31mb\u{7}c\td", x: 0, y: 0)
-        #expect(grid.text == "abc d")
+        expectEqual(grid.text, "abc d")
     }
 
     @Test func changesAreRunsOfDifferingCells() {
@@ -37,18 +38,18 @@ import Testing
         second.put("XY", x: 2, y: 0)
         second.put("!", x: 5, y: 1, style: CellStyle(foreground: .active, bold: true))
         let runs = second.changes(since: first)
-        #expect(runs.count == 2)
-        #expect(runs[0].x == 2 && runs[0].y == 0 && String(runs[0].cells.map(\.character)) == "XY")
-        #expect(runs[1].x == 5 && runs[1].y == 1 && runs[1].cells[0].style.bold)
-        #expect(second.changes(since: second).isEmpty)
-        #expect(second.changes(since: nil).count == 2)  // a first frame redraws every row
+        expectEqual(runs.count, 2)
+        expectTrue(runs[0].x == 2 && runs[0].y == 0 && String(runs[0].cells.map(\.character)) == "XY")
+        expectTrue(runs[1].x == 5 && runs[1].y == 1 && runs[1].cells[0].style.bold)
+        expectTrue(second.changes(since: second).isEmpty)
+        expectEqual(second.changes(since: nil).count, 2)  // a first frame redraws every row
     }
 
     @Test func restyleKeepsCharacters() {
         var grid = CellGrid(width: 4, height: 1)
         grid.put("next", x: 0, y: 0)
         grid.restyle(x: 1, y: 0, width: 2) { $0.reverse = true }
-        #expect(grid.text == "next")
-        #expect(grid[1, 0].style.reverse && grid[2, 0].style.reverse && !grid[3, 0].style.reverse)
+        expectEqual(grid.text, "next")
+        expectTrue(grid[1, 0].style.reverse && grid[2, 0].style.reverse && !grid[3, 0].style.reverse)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTUI
 
@@ -21,48 +22,48 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
 
     @Test func fullFrameBraille80x24() throws {
         let grid = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(showLog: true), width: 80, height: 24)
-        #expect(try matchesSnapshot(grid.text, "player-braille-80x24-it.txt"), "\n\(grid.text)")
+        try expectTrue(matchesSnapshot(grid.text, "player-braille-80x24-it.txt"), "\n\(grid.text)")
         let text = grid.text
-        #expect(text.contains("Tappa 2/3 · Piazza San Carlo"))
-        #expect(text.contains("GPS ok · fix 1 s · ±6 m"))
-        #expect(text.contains("Prossima tappa 3 · in attesa"))
-        #expect(text.contains("→ 412 m · 6 min a piedi"))  // 412 m at 4.5 km/h = 5.5 min → 6
-        #expect(text.contains("0:12 / -0:25"))
-        #expect(text.contains("portici, caffè storici e due chiese gemelle."))
-        #expect(!text.contains("<i>"), "tags are stripped")
+        expectTrue(text.contains("Tappa 2/3 · Piazza San Carlo"))
+        expectTrue(text.contains("GPS ok · fix 1 s · ±6 m"))
+        expectTrue(text.contains("Prossima tappa 3 · in attesa"))
+        expectTrue(text.contains("→ 412 m · 6 min a piedi"))  // 412 m at 4.5 km/h = 5.5 min → 6
+        expectTrue(text.contains("0:12 / -0:25"))
+        expectTrue(text.contains("portici, caffè storici e due chiese gemelle."))
+        expectTrue(!text.contains("<i>"), "tags are stripped")
     }
 
     @Test func minimumSizeAscii60x20() throws {
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: true).render(sampleFrame(speed: 8), width: 60, height: 20)
-        #expect(try matchesSnapshot(grid.text, "player-ascii-60x20-en.txt"), "\n\(grid.text)")
-        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII || "èé·—±×−¼…".unicodeScalars.contains($0) })
-        #expect(grid.text.contains("×8 (muted above ×2)"))
+        try expectTrue(matchesSnapshot(grid.text, "player-ascii-60x20-en.txt"), "\n\(grid.text)")
+        expectTrue(grid.text.unicodeScalars.allSatisfy { $0.isASCII || "èé·—±×−¼…".unicodeScalars.contains($0) })
+        expectTrue(grid.text.contains("×8 (muted above ×2)"))
     }
 
     @Test func tooSmallSaysWhatItNeeds() {
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(), width: 40, height: 10)
-        #expect(grid.text.contains("terminal too small: need 60×20"))
-        #expect(grid.text.contains("(40×10)"))
+        expectTrue(grid.text.contains("terminal too small: need 60×20"))
+        expectTrue(grid.text.contains("(40×10)"))
     }
 
     @Test func helpOverlayListsTheKeys() throws {
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24)
-        #expect(try matchesSnapshot(grid.text, "player-help-80x24-en.txt"), "\n\(grid.text)")
-        for key in ["space", "seek", "replay", "speed", "follow", "zoom", "event log", "quit"] { #expect(grid.text.contains(key)) }
+        try expectTrue(matchesSnapshot(grid.text, "player-help-80x24-en.txt"), "\n\(grid.text)")
+        for key in ["space", "seek", "replay", "speed", "follow", "zoom", "event log", "quit"] { expectTrue(grid.text.contains(key)) }
     }
 
     @Test func completionScreenOnlyForACompleteTourWithItsDonationLink() throws {
         let summary = CompletionSummary(played: 7, missed: [], walkingSeconds: 2040, distanceMeters: 2810,
             message: "Grazie per aver camminato con noi.", donation: "https://example.org/dona")
         let grid = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(overlay: .completion(summary)), width: 80, height: 24)
-        #expect(try matchesSnapshot(grid.text, "player-complete-80x24-it.txt"), "\n\(grid.text)")
+        try expectTrue(matchesSnapshot(grid.text, "player-complete-80x24-it.txt"), "\n\(grid.text)")
         let text = grid.text
-        #expect(text.contains("Tour completato"))
-        #expect(text.contains("7 tappe ascoltate"))
-        #expect(text.contains("34 min, 2.8 km percorsi"))
-        #expect(text.contains("Grazie per aver camminato con noi."))
-        #expect(text.contains("Sostieni questo progetto:"))
-        #expect(text.contains("https://example.org/dona"))
+        expectTrue(text.contains("Tour completato"))
+        expectTrue(text.contains("7 tappe ascoltate"))
+        expectTrue(text.contains("34 min, 2.8 km percorsi"))
+        expectTrue(text.contains("Grazie per aver camminato con noi."))
+        expectTrue(text.contains("Sostieni questo progetto:"))
+        expectTrue(text.contains("https://example.org/dona"))
     }
 
     @Test func incompleteWalkListsWhatWasMissedAndWhy() throws {
@@ -74,16 +75,16 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
                 MissedPoint(order: 6, title: "Via Po", reason: .enteredOutOfOrder), MissedPoint(order: 7, title: "Piazza Vittorio", reason: .neverEntered),
             ])
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .completion(summary)), width: 80, height: 24)
-        #expect(try matchesSnapshot(grid.text, "player-incomplete-80x24-en.txt"), "\n\(grid.text)")
+        try expectTrue(matchesSnapshot(grid.text, "player-incomplete-80x24-en.txt"), "\n\(grid.text)")
         let text = grid.text
-        #expect(text.contains("Walk ended: tour incomplete"))
-        #expect(!text.contains("Tour complete"))
-        #expect(text.contains("4/7 points played, 3 missed"))
-        #expect(text.contains("5 Palazzo Madama — entered while the queue was full"))
-        #expect(text.contains("6 Via Po — entered before the points before it"))
-        #expect(text.contains("7 Piazza Vittorio — never entered"))
-        #expect(!text.contains("Thank you for walking"), "the completion message is for a completed tour")
-        #expect(!text.contains("example.org"))
+        expectTrue(text.contains("Walk ended: tour incomplete"))
+        expectTrue(!text.contains("Tour complete"))
+        expectTrue(text.contains("4/7 points played, 3 missed"))
+        expectTrue(text.contains("5 Palazzo Madama — entered while the queue was full"))
+        expectTrue(text.contains("6 Via Po — entered before the points before it"))
+        expectTrue(text.contains("7 Piazza Vittorio — never entered"))
+        expectTrue(!text.contains("Thank you for walking"), "the completion message is for a completed tour")
+        expectTrue(!text.contains("example.org"))
     }
 
     @Test func headerShowsPausedTheTraceAndTheSubtitleLanguage() {
@@ -95,26 +96,26 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         frame.hasSubtitles = true
         var text = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 100, height: 30).text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0].hasSuffix("[paused]  3:57.0"), "\(lines[0])")
-        #expect(lines[1].hasSuffix("walk: torino-portici-clean.gpx · subtitles: en"), "\(lines[1])")
+        expectTrue(lines[0].hasSuffix("[paused]  3:57.0"), "\(lines[0])")
+        expectTrue(lines[1].hasSuffix("walk: torino-portici-clean.gpx · subtitles: en"), "\(lines[1])")
         frame.subtitleLanguage = nil
         frame.paused = false
         text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 100, height: 30).text
-        #expect(text.contains("percorso: torino-portici-clean.gpx · sottotitoli: disattivato"))
-        #expect(!text.contains("[in pausa]"))
+        expectTrue(text.contains("percorso: torino-portici-clean.gpx · sottotitoli: disattivato"))
+        expectTrue(!text.contains("[in pausa]"))
     }
 
     @Test func helpMatchesTheKeysAndSaysTheWalkIsPaused() {
         let text = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24).text
-        #expect(text.contains("the walk is paused (clock and audio) while this is open"))
-        #expect(!text.contains("hjkl"), "l opens the log, ←/→ seek: they do not pan")
-        #expect(text.contains("h / L       pan left / right"))
-        #expect(text.contains("k j ↑ ↓     pan up / down"))
+        expectTrue(text.contains("the walk is paused (clock and audio) while this is open"))
+        expectTrue(!text.contains("hjkl"), "l opens the log, ←/→ seek: they do not pan")
+        expectTrue(text.contains("h / L       pan left / right"))
+        expectTrue(text.contains("k j ↑ ↓     pan up / down"))
         let quit = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .confirmQuit), width: 80, height: 24).text
-        #expect(quit.contains("the walk is paused (clock and audio) while this is open"))
+        expectTrue(quit.contains("the walk is paused (clock and audio) while this is open"))
         let italianHelp = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24).text
-        #expect(italianHelp.contains("[ ] o - +"))
-        #expect(!italianHelp.contains(" or "))
+        expectTrue(italianHelp.contains("[ ] o - +"))
+        expectTrue(!italianHelp.contains(" or "))
     }
 
     @Test func controlCharactersFromToursNeverReachTheScreen() {
@@ -122,17 +123,17 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         frame.tourTitle = "Evil\u{1B}]0;pwned\u{07} tour\u{1B}[2J"
         frame.subtitles = SubtitleBox(current: ["line\u{1B}[31m red"])
         let text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 80, height: 24).text
-        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-        #expect(text.contains("Evil tour"))
+        expectTrue(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        expectTrue(text.contains("Evil tour"))
     }
 
     @Test func arrowsAndWalkingTimes() {
-        #expect(RouteCard.arrow(for: 0, ascii: false) == "↑")
-        #expect(RouteCard.arrow(for: 44, ascii: false) == "↗")
-        #expect(RouteCard.arrow(for: 359, ascii: false) == "↑")
-        #expect(RouteCard.arrow(for: 225, ascii: true) == "SW")
-        #expect(RouteCard(order: 1, title: "", distanceMeters: 75, bearingDegrees: 0, status: .inside).walkingMinutes == 1)
-        #expect(RouteCard(order: 1, title: "", distanceMeters: 1500, bearingDegrees: 0, status: .inside).walkingMinutes == 20)
+        expectEqual(RouteCard.arrow(for: 0, ascii: false), "↑")
+        expectEqual(RouteCard.arrow(for: 44, ascii: false), "↗")
+        expectEqual(RouteCard.arrow(for: 359, ascii: false), "↑")
+        expectEqual(RouteCard.arrow(for: 225, ascii: true), "SW")
+        expectEqual(RouteCard(order: 1, title: "", distanceMeters: 75, bearingDegrees: 0, status: .inside).walkingMinutes, 1)
+        expectEqual(RouteCard(order: 1, title: "", distanceMeters: 1500, bearingDegrees: 0, status: .inside).walkingMinutes, 20)
     }
 
     /// Past 90 minutes the card counts hours, past a day days: never `22215 min walk`.
@@ -142,23 +143,23 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         }
         // The distance of a walk of `minutes` (rounded up): half a minute less.
         func walk(_ minutes: Int) -> Double { (Double(minutes) - 0.5) * RouteCard.walkingSpeed * 60 }
-        #expect(time(1500) == "20 min walk")
-        #expect(time(walk(90)) == "90 min walk")
-        #expect(time(walk(91)) == "1 h 31 min walk")
-        #expect(time(walk(120)) == "2 h walk")
-        #expect(time(walk(22_215)) == "15 d 10 h walk")
-        #expect(time(walk(48 * 60)) == "2 d walk")
-        #expect(time(walk(22_215), italian) == "15 g 10 h a piedi")
-        #expect(time(walk(125), UIStrings(language: "fr")) == "2 h 5 min à pied")
+        expectEqual(time(1500), "20 min walk")
+        expectEqual(time(walk(90)), "90 min walk")
+        expectEqual(time(walk(91)), "1 h 31 min walk")
+        expectEqual(time(walk(120)), "2 h walk")
+        expectEqual(time(walk(22_215)), "15 d 10 h walk")
+        expectEqual(time(walk(48 * 60)), "2 d walk")
+        expectEqual(time(walk(22_215), italian), "15 g 10 h a piedi")
+        expectEqual(time(walk(125), UIStrings(language: "fr")), "2 h 5 min à pied")
         var frame = sampleFrame()
         frame.routeCard = RouteCard(order: 3, title: "Piazza Castello", distanceMeters: walk(22_215), bearingDegrees: 80, status: .waiting)
         let text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 100, height: 30).text
-        #expect(text.contains("15 g 10 h a piedi") && !text.contains("22215"), "\(text)")
+        expectTrue(text.contains("15 g 10 h a piedi") && !text.contains("22215"), "\(text)")
     }
 
     @Test func subtitleWrapping() {
-        #expect(SubtitleBox.wrap("one two three four", width: 9) == ["one two", "three", "four"])
-        #expect(SubtitleBox.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        expectEqual(SubtitleBox.wrap("one two three four", width: 9), ["one two", "three", "four"])
+        expectEqual(SubtitleBox.wrap("abcdefghij", width: 4), ["abcd", "efgh", "ij"])
     }
 
     @Test func theHeaderSaysWhichSpeedsAreHeard() {
@@ -166,11 +167,11 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
             let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: true).render(sampleFrame(speed: speed), width: 100, height: 30)
             return String(grid.text.split(separator: "\n").first ?? "")
         }
-        #expect(header(1.5).hasSuffix("×1.5"))
-        #expect(header(2).hasSuffix("×2"))
-        #expect(header(0.5).hasSuffix("×1/2"))
-        #expect(header(4).hasSuffix("×4 (muted above ×2)"))
-        #expect(header(0.25).hasSuffix("×1/4 (muted below ×1/2)"))
+        expectTrue(header(1.5).hasSuffix("×1.5"))
+        expectTrue(header(2).hasSuffix("×2"))
+        expectTrue(header(0.5).hasSuffix("×1/2"))
+        expectTrue(header(4).hasSuffix("×4 (muted above ×2)"))
+        expectTrue(header(0.25).hasSuffix("×1/4 (muted below ×1/2)"))
     }
 }
 
@@ -195,15 +196,15 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
                 return
             }
             let whole = screen.render(frame, width: width, height: height)
-            #expect(grid == whole, "step \(step)")
+            expectEqual(grid, whole, "step \(step)")
             // Every changed cell lies in a row said to have changed.
-            for run in whole.changes(since: before) { #expect(rows.contains(run.y), "row \(run.y) changed unannounced at step \(step)") }
+            for run in whole.changes(since: before) { expectTrue(rows.contains(run.y), "row \(run.y) changed unannounced at step \(step)") }
             previous = frame
         }
         // Anything else changed, or an overlay: a whole render.
         var moved = previous
         moved.subtitles = SubtitleBox(current: ["another line"])
-        #expect(screen.redrawTimes(moved, over: previous, in: &grid) == nil)
-        #expect(screen.redrawTimes(sampleFrame(overlay: .help), over: previous, in: &grid) == nil)
+        expectTrue(screen.redrawTimes(moved, over: previous, in: &grid) == nil)
+        expectTrue(screen.redrawTimes(sampleFrame(overlay: .help), over: previous, in: &grid) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTUI
 
@@ -43,13 +44,13 @@ func sampleScene() -> MapScene {
 
     @Test func brailleSnapshot() throws {
         let grid = render(.braille)
-        #expect(try matchesSnapshot(grid.text, "route-map-braille-48x14.txt"), "\n\(grid.text)")
+        try expectTrue(matchesSnapshot(grid.text, "route-map-braille-48x14.txt"), "\n\(grid.text)")
     }
 
     @Test func asciiSnapshot() throws {
         let grid = render(.ascii)
-        #expect(try matchesSnapshot(grid.text, "route-map-ascii-48x14.txt"), "\n\(grid.text)")
-        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII }, "ASCII mode must draw ASCII only")
+        try expectTrue(matchesSnapshot(grid.text, "route-map-ascii-48x14.txt"), "\n\(grid.text)")
+        expectTrue(grid.text.unicodeScalars.allSatisfy { $0.isASCII }, "ASCII mode must draw ASCII only")
     }
 
     @Test func markersWalkerNorthAndScaleAreThere() {
@@ -57,9 +58,9 @@ func sampleScene() -> MapScene {
             let grid = render(mode)
             let text = grid.text
             for label in ["1", "2", "3", mode == .braille ? "●" : "@", mode == .braille ? "N↑" : "N^"] {
-                #expect(text.contains(label), "\(mode): \(label) missing")
+                expectTrue(text.contains(label), "\(mode): \(label) missing")
             }
-            #expect(text.split(separator: "\n").last?.hasSuffix(" m") == true, "\(mode): no scale bar")
+            expectTrue(text.split(separator: "\n").last?.hasSuffix(" m") == true, "\(mode): no scale bar")
         }
     }
 
@@ -69,10 +70,10 @@ func sampleScene() -> MapScene {
         for y in 0..<grid.height - 1 {  // the last row holds the scale bar, whose label has digits too
             for x in 0..<grid.width where "123".contains(grid[x, y].character) { styles[grid[x, y].character] = grid[x, y].style }
         }
-        #expect(styles["1"] == RouteMapWidget.style(for: .visited))
-        #expect(styles["2"] == RouteMapWidget.style(for: .next))
-        #expect(styles["3"] == RouteMapWidget.style(for: .later))
-        #expect(Set([styles["1"], styles["2"], styles["3"]]).count == 3)
+        expectEqual(styles["1"], RouteMapWidget.style(for: .visited))
+        expectEqual(styles["2"], RouteMapWidget.style(for: .next))
+        expectEqual(styles["3"], RouteMapWidget.style(for: .later))
+        expectEqual(Set([styles["1"], styles["2"], styles["3"]]).count, 3)
     }
 
     @Test func circlesAreRoundInBothModes() {
@@ -86,18 +87,18 @@ func sampleScene() -> MapScene {
             let east = projection.dot(Geodesy.destination(from: LatLng(lat: 45, lng: 7), bearing: 90, distance: 100))
             let north = projection.dot(Geodesy.destination(from: LatLng(lat: 45, lng: 7), bearing: 0, distance: 100))
             // ±1 dot: positions round to whole dots, and the canvas centre falls between two dots.
-            #expect(abs(abs(east.x - c.x) - 20) <= 1)
-            #expect(abs(abs(north.y - c.y) - (mode == .braille ? 20 : 10)) <= 1)
+            expectTrue(abs(abs(east.x - c.x) - 20) <= 1)
+            expectTrue(abs(abs(north.y - c.y) - (mode == .braille ? 20 : 10)) <= 1)
             canvas.circle(centerX: c.x, centerY: c.y, radius: 20)
-            #expect(canvas.character(column: (c.x + 20) / (mode == .braille ? 2 : 1), row: c.y / (mode == .braille ? 4 : 2)) != nil)
+            expectTrue(canvas.character(column: (c.x + 20) / (mode == .braille ? 2 : 1), row: c.y / (mode == .braille ? 4 : 2)) != nil)
         }
     }
 
     @Test func roundScaleLengths() {
-        #expect(RouteMapWidget.roundLength(atMost: 730) == 500)
-        #expect(RouteMapWidget.roundLength(atMost: 199) == 100)
-        #expect(RouteMapWidget.roundLength(atMost: 2500) == 2000)
-        #expect(RouteMapWidget.roundLength(atMost: 0.3) == 1)
+        expectEqual(RouteMapWidget.roundLength(atMost: 730), 500)
+        expectEqual(RouteMapWidget.roundLength(atMost: 199), 100)
+        expectEqual(RouteMapWidget.roundLength(atMost: 2500), 2000)
+        expectEqual(RouteMapWidget.roundLength(atMost: 0.3), 1)
     }
 
     @Test func wildCoordinatesNeitherCrashNorStall() {
@@ -106,17 +107,17 @@ func sampleScene() -> MapScene {
         canvas.circle(centerX: 5, centerY: 5, radius: 10_000_000)
         var grid = CellGrid(width: 10, height: 5)
         canvas.draw(into: &grid, x: 0, y: 0)
-        #expect(grid.width == 10)
+        expectEqual(grid.width, 10)
     }
 
     @Test func brailleDotsMapToTheUnicodeLayout() {
         var canvas = BrailleCanvas(columns: 1, rows: 1)
         canvas.set(x: 0, y: 0)
-        #expect(canvas.character(column: 0, row: 0) == "⠁")
+        expectEqual(canvas.character(column: 0, row: 0), "⠁")
         canvas.set(x: 1, y: 3)
-        #expect(canvas.character(column: 0, row: 0) == "⢁")
+        expectEqual(canvas.character(column: 0, row: 0), "⢁")
         var full = BrailleCanvas(columns: 1, rows: 1)
         for x in 0..<2 { for y in 0..<4 { full.set(x: x, y: y) } }
-        #expect(full.character(column: 0, row: 0) == "⣿")
+        expectEqual(full.character(column: 0, row: 0), "⣿")
     }
 }

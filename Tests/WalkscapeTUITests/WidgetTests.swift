@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTUI
 
@@ -26,11 +27,11 @@ import WalkscapeCore
         let area = Rect(x: 20, y: 10, width: 40, height: 12)
         for ascii in [false, true] {
             let context = WidgetContext(strings: UIStrings(language: "it"), ascii: ascii)
-            #expect(outside(RouteMap(scene: frame.map, projection: nil), area: area, context: context).isEmpty, "map, ascii \(ascii)")
-            #expect(outside(frame.routeCard!, area: Rect(x: 20, y: 10, width: 40, height: 4), context: context).isEmpty, "route card")
-            #expect(outside(frame.audio, area: Rect(x: 20, y: 10, width: 40, height: 3), context: context).isEmpty, "audio bar")
-            #expect(outside(frame.subtitles, area: Rect(x: 20, y: 10, width: 40, height: 4), context: context).isEmpty, "subtitles")
-            #expect(outside(EventLog(lines: (1...30).map { "line \($0)" }), area: area, context: context).isEmpty, "event log")
+            expectTrue(outside(RouteMap(scene: frame.map, projection: nil), area: area, context: context).isEmpty, "map, ascii \(ascii)")
+            expectTrue(outside(frame.routeCard!, area: Rect(x: 20, y: 10, width: 40, height: 4), context: context).isEmpty, "route card")
+            expectTrue(outside(frame.audio, area: Rect(x: 20, y: 10, width: 40, height: 3), context: context).isEmpty, "audio bar")
+            expectTrue(outside(frame.subtitles, area: Rect(x: 20, y: 10, width: 40, height: 4), context: context).isEmpty, "subtitles")
+            expectTrue(outside(EventLog(lines: (1...30).map { "line \($0)" }), area: area, context: context).isEmpty, "event log")
         }
     }
 
@@ -38,8 +39,8 @@ import WalkscapeCore
         var grid = CellGrid(width: 30, height: 6)
         grid.render(EventLog(lines: (1...9).map { "line \($0)" }), in: Rect(x: 0, y: 1, width: 30, height: 4), context: context)
         let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(rows[1] == "Events")
-        #expect(Array(rows[2...4]) == ["line 7", "line 8", "line 9"])
-        #expect(rows[5].isEmpty)
+        expectEqual(rows[1], "Events")
+        expectEqual(Array(rows[2...4]), ["line 7", "line 8", "line 9"])
+        expectTrue(rows[5].isEmpty)
     }
 }

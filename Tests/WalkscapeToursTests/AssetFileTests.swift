@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -10,8 +11,8 @@ import WalkscapeCore
         defer { try? FileManager.default.removeItem(atPath: sandbox.root) }
         let location = try TourLocation(argument: sandbox.directory)
         let document = try AssetFile(Asset(file: "subtitles/it/p1.it.srt"), in: location).subtitles()
-        #expect(document.cues.map(\.text) == ["Benvenuti."])
-        #expect(document.cues.first?.startMs == 100)
+        expectEqual(document.cues.map(\.text), ["Benvenuti."])
+        expectTrue(document.cues.first?.startMs == 100)
 
         try sandbox.write([UInt8](repeating: UInt8(ascii: "a"), count: SRTParser.maxFileBytes + 1), to: "subtitles/it/big.srt")
         #expect(throws: AssetFileError("larger than 16 MiB; not a subtitle file")) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -11,10 +12,10 @@ import WalkscapeCore
         try Data("{\"formatVersion\": 1,".utf8).write(to: URL(fileURLWithPath: sandbox.root + "/broken/tour.json"))
         try FileManager.default.createDirectory(atPath: sandbox.root + "/not-a-tour", withIntermediateDirectories: true)
         let catalogue = try Catalogue(directory: sandbox.root)
-        #expect(catalogue.entries.map(\.directory) == [sandbox.root + "/broken", sandbox.root + "/tour"])
-        #expect(catalogue.entries[0].tour == nil)
-        #expect(catalogue.entries[0].errors.first?.location.hasPrefix("line 1") == true)
-        #expect(catalogue.entries[1].tour?.id == "sandbox")
+        expectEqual(catalogue.entries.map(\.directory), [sandbox.root + "/broken", sandbox.root + "/tour"])
+        expectTrue(catalogue.entries[0].tour == nil)
+        expectTrue(catalogue.entries[0].errors.first?.location.hasPrefix("line 1") == true)
+        expectTrue(catalogue.entries[1].tour?.id == "sandbox")
     }
 
     @Test func aMissingDirectoryIsAnError() {

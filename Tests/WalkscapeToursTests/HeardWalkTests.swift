@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeAudio
 import WalkscapeCore
 @testable import WalkscapeTours
@@ -18,11 +19,11 @@ import WalkscapeCore
             EngineEvent(t: 51, kind: .tourIncomplete),
         ], startTime: 0, fixes: 60, ignoredFixes: 0, withheldFixes: 0)
         let walk = HeardWalk(timeline, tour: tour)
-        #expect(walk.clips.map(\.start) == [5, 40])
-        #expect(walk.clips.first?.path.hasSuffix("/audio/it/p1.mp3") == true)
-        #expect(walk.clips.last?.path.hasSuffix("/audio/it/p2.wav") == true)
-        #expect(walk.seconds == 53)
-        #expect(walk.bytes(as: .wav16) == Int64(53 * 48_000) * 4)
-        #expect(HeardWalk(Timeline(events: [], startTime: 0, fixes: 0, ignoredFixes: 0, withheldFixes: 0), tour: tour).seconds == 0)
+        expectEqual(walk.clips.map(\.start), [5, 40])
+        expectTrue(walk.clips.first?.path.hasSuffix("/audio/it/p1.mp3") == true)
+        expectTrue(walk.clips.last?.path.hasSuffix("/audio/it/p2.wav") == true)
+        expectEqual(walk.seconds, 53)
+        expectEqual(walk.bytes(as: .wav16), Int64(53 * 48_000) * 4)
+        expectEqual(HeardWalk(Timeline(events: [], startTime: 0, fixes: 0, ignoredFixes: 0, withheldFixes: 0), tour: tour).seconds, 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -10,16 +11,16 @@ import WalkscapeCore
         let before = try sandbox.read("tour.json")
         try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nBenvenute.\n", to: "subtitles/it/p1.it.srt")
         let outcome = try ManifestUpdater().update(sandbox.directory)
-        #expect(outcome.wrote)
-        #expect(outcome.changes.map(\.file) == ["subtitles/it/p1.it.srt"])
-        #expect(outcome.assetCount == 6)
+        expectTrue(outcome.wrote)
+        expectEqual(outcome.changes.map(\.file), ["subtitles/it/p1.it.srt"])
+        expectEqual(outcome.assetCount, 6)
         let after = try sandbox.read("tour.json")
         let changedLines = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
-        #expect(changedLines.count == 1)  // the sha256 line of that one subtitle (the size is unchanged)
-        #expect(after.contains("\"x-editor\": {\n    \"note\": \"unknown fields survive\"\n  }"))
-        #expect(try sandbox.problems().isEmpty)
+        expectEqual(changedLines.count, 1)  // the sha256 line of that one subtitle (the size is unchanged)
+        expectTrue(after.contains("\"x-editor\": {\n    \"note\": \"unknown fields survive\"\n  }"))
+        try expectTrue(sandbox.problems().isEmpty)
         // Nothing left behind by the atomic write.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["audio", "subtitles", "tour.json"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted(), ["audio", "subtitles", "tour.json"])
     }
 
     /// Temporary files of tour.json left by a run killed with SIGKILL (its process is gone) and of the older
@@ -33,25 +34,25 @@ import WalkscapeCore
         killed.arguments = ["-c", "cd '\(sandbox.directory)' && echo '{' > .tour.json.tmp-$$-Ab12Cd && kill -9 $$"]
         try killed.run()
         killed.waitUntilExit()
-        #expect(killed.terminationReason == .uncaughtSignal)
+        expectEqual(killed.terminationReason, .uncaughtSignal)
         try sandbox.write("{", to: ".tour.json.tmp-Zz9Yy8")
         var old = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, sandbox.directory + "/.tour.json.tmp-Zz9Yy8", &old, 0) == 0)
+        expectEqual(utimensat(AT_FDCWD, sandbox.directory + "/.tour.json.tmp-Zz9Yy8", &old, 0), 0)
         try sandbox.write("{", to: ".tour.json.tmp-Fresh1")
         let live = ".tour.json.tmp-\(getpid())-Qq1234"
         try sandbox.write("{", to: live)
         let outcome = try ManifestUpdater().update(sandbox.directory)
-        #expect(!outcome.wrote)
-        #expect(outcome.removedLeftovers.map { ($0 as NSString).lastPathComponent }.sorted() == [".tour.json.tmp-Zz9Yy8", ".tour.json.tmp-\(killed.processIdentifier)-Ab12Cd"].sorted())
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == [".tour.json.tmp-Fresh1", live, "audio", "subtitles", "tour.json"].sorted())
+        expectTrue(!outcome.wrote)
+        expectEqual(outcome.removedLeftovers.map { ($0 as NSString).lastPathComponent }.sorted(), [".tour.json.tmp-Zz9Yy8", ".tour.json.tmp-\(killed.processIdentifier)-Ab12Cd"].sorted())
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted(), [".tour.json.tmp-Fresh1", live, "audio", "subtitles", "tour.json"].sorted())
     }
 
     @Test func upToDateToursAreNotRewritten() throws {
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         let outcome = try ManifestUpdater().update(sandbox.directory)
-        #expect(outcome.changes.isEmpty)
-        #expect(!outcome.wrote)
+        expectTrue(outcome.changes.isEmpty)
+        expectTrue(!outcome.wrote)
     }
 
     @Test func dryRunWritesNothing() throws {
@@ -60,9 +61,9 @@ import WalkscapeCore
         try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nx\n", to: "subtitles/it/p1.en.srt")
         let before = try sandbox.read("tour.json")
         let outcome = try ManifestUpdater().update(sandbox.directory, dryRun: true)
-        #expect(outcome.changes.count == 1)
-        #expect(!outcome.wrote)
-        #expect(try sandbox.read("tour.json") == before)
+        expectEqual(outcome.changes.count, 1)
+        expectTrue(!outcome.wrote)
+        try expectEqual(sandbox.read("tour.json"), before)
     }
 
     @Test func refusesToWriteWhenAnAssetIsMissing() throws {
@@ -74,10 +75,10 @@ import WalkscapeCore
             _ = try ManifestUpdater().update(sandbox.directory)
             Issue.record("expected an error")
         } catch {
-            #expect(!error.unreadable)
-            #expect(error.problems.map(\.location) == ["points[0].tracks.en.audio.file"])
+            expectTrue(!error.unreadable)
+            expectEqual(error.problems.map(\.location), ["points[0].tracks.en.audio.file"])
         }
-        #expect(try sandbox.read("tour.json") == before)
+        try expectEqual(sandbox.read("tour.json"), before)
     }
 
     @Test func keepsFilePermissions() throws {
@@ -87,6 +88,6 @@ import WalkscapeCore
         try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nx\n", to: "subtitles/it/p1.en.srt")
         _ = try ManifestUpdater().update(sandbox.directory)
         let mode = try FileManager.default.attributesOfItem(atPath: sandbox.jsonFile)[.posixPermissions] as? Int
-        #expect(mode == 0o640)
+        expectEqual(mode, 0o640)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -15,12 +16,12 @@ import WalkscapeCore
     }
 
     @Test func aLengthThatMatchesTheRecordingIsQuiet() throws {
-        #expect(try problems(recording: 2.5) == [])  // audio/en/p1.mp3: 120,000 frames at 48 kHz
-        #expect(try problems(recording: 2.9) == [])  // within half a second
+        try expectEqual(problems(recording: 2.5), [])  // audio/en/p1.mp3: 120,000 frames at 48 kHz
+        try expectEqual(problems(recording: 2.9), [])  // within half a second
     }
 
     @Test func aLengthThatDoesNotIsAWarning() throws {
-        #expect(try problems(recording: 9) == [
+        try expectEqual(problems(recording: 9), [
             "tour.json: points[0].tracks.en.audio.durationSeconds: warning: says 9 s, \"audio/en/p1.mp3\" lasts 2.500 s"
         ])
     }

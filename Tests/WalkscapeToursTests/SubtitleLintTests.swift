@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -20,9 +21,9 @@ import WalkscapeCore
         defer { sandbox.remove() }
         let report = try TourValidator().validate(sandbox.directory)
         let seconds = try #require(report.audio["audio/it/p1.mp3"]?.durationSeconds)
-        #expect(abs(seconds - 1.0) < 0.001)
+        expectTrue(abs(seconds - 1.0) < 0.001)
         let srt = "1\n00:00:00,100 --> 00:00:00,900\nBenvenuti.\n\n2\n00:00:00,950 --> 00:00:01,500\nAncora.\n\n3\n00:00:02,000 --> 00:00:02,500\nTroppo.\n"
-        #expect(try problems(withItalianSubtitles: srt, in: sandbox) == [
+        try expectEqual(problems(withItalianSubtitles: srt, in: sandbox), [
             "subtitles/it/p1.it.srt: line 6: warning: cue ends at 00:00:01,500, after its audio ends (00:00:01,000); it is cut short",
             "subtitles/it/p1.it.srt: line 10: warning: cue starts at 00:00:02,000, after its audio ends (00:00:01,000), so it is never shown",
         ])
@@ -42,10 +43,10 @@ import WalkscapeCore
             $0 = .object([("it", .object([("file", .string("subtitles/it/p1.it.srt"))]))])
         } }
         _ = try ManifestUpdater().update(sandbox.directory)
-        #expect(try sandbox.problems() == [])
+        try expectEqual(sandbox.problems(), [])
         try sandbox.write(srt, to: "subtitles/it/p1.it.srt")
         _ = try ManifestUpdater().update(sandbox.directory)
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "subtitles/it/p1.it.srt: line 2: warning: cue starts at 00:00:01,000, after its audio ends (00:00:01,000), so it is never shown"
         ])
     }
@@ -74,7 +75,7 @@ import WalkscapeCore
             Zero
 
             """
-        #expect(try problems(withItalianSubtitles: srt, in: sandbox) == [
+        try expectEqual(problems(withItalianSubtitles: srt, in: sandbox), [
             "subtitles/it/p1.it.srt: line 6: warning: cue (00:00:00,400 --> 00:00:00,600) overlaps the cue at line 2 (00:00:00,000 --> 00:00:00,500); both are shown at once",
             "subtitles/it/p1.it.srt: line 10: warning: reading speed 110.0 characters a second (22 in 0.200 s), over 20; show it longer or shorten it",
             "subtitles/it/p1.it.srt: line 14: warning: empty cue (no text to show)",
@@ -82,17 +83,17 @@ import WalkscapeCore
         ])
         // Warnings only: the tour stays valid, except with --strict.
         let report = try TourValidator().validate(sandbox.directory)
-        #expect(report.isValid(strict: false))
-        #expect(!report.isValid(strict: true))
+        expectTrue(report.isValid(strict: false))
+        expectTrue(!report.isValid(strict: true))
     }
 
     @Test func readingSpeedCountsDisplayCharactersOnly() {
         // 20 characters in 1 s is fine; tags and line breaks do not count.
         let atLimit = SubtitleCue(index: 1, startMs: 0, endMs: 1000, text: "<i>Dieci volte</i>\n{\\an8}<b>dieci</b> due", line: 2)
-        #expect(SubtitleLinter.readingLength(atLimit) == 20)
-        #expect(SubtitleLinter().lint([atLimit]).isEmpty)
+        expectEqual(SubtitleLinter.readingLength(atLimit), 20)
+        expectTrue(SubtitleLinter().lint([atLimit]).isEmpty)
         let over = SubtitleCue(index: 1, startMs: 0, endMs: 1000, text: "Ventun caratteri qui!", line: 2)
-        #expect(SubtitleLinter().lint([over]).map(\.message) == [
+        expectEqual(SubtitleLinter().lint([over]).map(\.message), [
             "reading speed 21.0 characters a second (21 in 1.000 s), over 20; show it longer or shorten it"
         ])
     }
@@ -104,8 +105,8 @@ import WalkscapeCore
             SubtitleCue(index: 3, startMs: 3000, endMs: 4000, text: "b", line: 10),
             SubtitleCue(index: 4, startMs: 10_000, endMs: 11_000, text: "after", line: 14),
         ]
-        #expect(SubtitleLinter().lint(cues).map(\.line) == [6, 10])
-        #expect(SubtitleLinter().lint(cues).allSatisfy { $0.message.contains("overlaps the cue at line 2") })
+        expectEqual(SubtitleLinter().lint(cues).map(\.line), [6, 10])
+        expectTrue(SubtitleLinter().lint(cues).allSatisfy { $0.message.contains("overlaps the cue at line 2") })
     }
 
     @Test func withoutAMeasuredAudioOnlyTheOtherLintsRun() throws {
@@ -114,8 +115,8 @@ import WalkscapeCore
         defer { sandbox.remove() }
         try sandbox.write("not audio at all", to: "audio/it/p1.mp3")
         let problems = try self.problems(withItalianSubtitles: "1\n00:00:05,000 --> 00:00:05,001\nToo fast to read\n", in: sandbox)
-        #expect(problems.count == 2)
-        #expect(problems.first?.hasPrefix("audio/it/p1.mp3: error:") == true)
-        #expect(problems.last?.hasPrefix("subtitles/it/p1.it.srt: line 2: warning: reading speed 16000.0 characters a second") == true)
+        expectEqual(problems.count, 2)
+        expectTrue(problems.first?.hasPrefix("audio/it/p1.mp3: error:") == true)
+        expectTrue(problems.last?.hasPrefix("subtitles/it/p1.it.srt: line 2: warning: reading speed 16000.0 characters a second") == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -16,20 +17,20 @@ import WalkscapeCore
         defer { sandbox.remove() }
         let complete = try Self.state(sandbox)
         guard case .complete = complete else { Issue.record("\(complete)"); return }
-        #expect(complete.isPlayable)
+        expectTrue(complete.isPlayable)
         try sandbox.write("1\n00:00:00,100 --> 00:00:00,800\nBenvenute, tutti.\n", to: "subtitles/it/p1.it.srt")
         let edited = try Self.state(sandbox)
         guard case let .edited(integrity) = edited else { Issue.record("\(edited)"); return }
-        #expect(integrity.edited.map(\.asset.file) == ["subtitles/it/p1.it.srt"])
-        #expect(edited.isPlayable)
+        expectEqual(integrity.edited.map(\.asset.file), ["subtitles/it/p1.it.srt"])
+        expectTrue(edited.isPlayable)
         try FileManager.default.removeItem(atPath: sandbox.directory + "/audio/it/p2.wav")
         let partial = try Self.state(sandbox)
         guard case let .partial(missing) = partial else { Issue.record("\(partial)"); return }
-        #expect(missing.missing.map(\.asset.file) == ["audio/it/p2.wav"])
-        #expect(!partial.isPlayable)
+        expectEqual(missing.missing.map(\.asset.file), ["audio/it/p2.wav"])
+        expectTrue(!partial.isPlayable)
         let tour = try #require(try TourLoader.load(sandbox.directory).tour)
         let gone = TourFileState.of(tour, directory: sandbox.root + "/nowhere")
         guard case .unreadable = gone.state else { Issue.record("\(gone.state)"); return }
-        #expect(gone.location == nil && !gone.state.isPlayable)
+        expectTrue(gone.location == nil && !gone.state.isPlayable)
     }
 }

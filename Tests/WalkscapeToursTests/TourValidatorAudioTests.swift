@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeAudio
 import WalkscapeCore
 @testable import WalkscapeTours
@@ -18,19 +19,19 @@ import WalkscapeCore
         defer { sandbox.remove() }
         try replace("audio/it/p2.wav", with: "truncated.wav", in: sandbox)
         let problems = try sandbox.problems()
-        #expect(problems == [
+        expectEqual(problems, [
             "audio/it/p2.wav: warning: WAV data chunk declares 96000 bytes (1.000 s), the file holds 19920 (3320 frames, 0.208 s); the end is missing, download or export it again"
         ])
         let report = try TourValidator().validate(sandbox.directory)
-        #expect(report.audio["audio/it/p2.wav"]?.frames == 3320)
-        #expect(report.isValid(strict: false) && !report.isValid(strict: true))
+        expectTrue(report.audio["audio/it/p2.wav"]?.frames == 3320)
+        expectTrue(report.isValid(strict: false) && !report.isValid(strict: true))
     }
 
     @Test func aTruncatedMP3IsAWarning() throws {
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         try replace("audio/en/p2.mp3", with: "truncated.mp3", in: sandbox)
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "audio/en/p2.mp3: warning: MP3 header promises 2.500 s, the file holds 0.241 s; the end is missing, download or export it again"
         ])
     }
@@ -39,7 +40,7 @@ import WalkscapeCore
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         try replace("audio/en/p2.mp3", with: "junk-3-bytes.mp3", in: sandbox)
-        #expect(try sandbox.problems() == ["audio/en/p2.mp3: error: only 3 bytes, too short to be audio; download or export it again"])
+        try expectEqual(sandbox.problems(), ["audio/en/p2.mp3: error: only 3 bytes, too short to be audio; download or export it again"])
     }
 
     @Test func newFormatsDecodeWithTheirExactLength() throws {
@@ -49,9 +50,9 @@ import WalkscapeCore
         try replace("audio/it/p2.wav", with: "tone-440hz-0.5s-22k-mono-rf64.wav", in: sandbox)
         try replace("audio/en/p2.mp3", with: "tone-440-880hz-1s-44k-stereo-id3.mp3", in: sandbox)
         let report = try TourValidator().validate(sandbox.directory)
-        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.audio["audio/it/p2.wav"]?.frames == 11025)
-        #expect(report.audio["audio/en/p2.mp3"]?.frames == 44100)
+        expectTrue(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        expectTrue(report.audio["audio/it/p2.wav"]?.frames == 11025)
+        expectTrue(report.audio["audio/en/p2.mp3"]?.frames == 44100)
     }
 
     /// What was decoded ahead (the downloader's check of each staged recording) stands for decoding again.
@@ -59,10 +60,10 @@ import WalkscapeCore
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         let clean = try TourValidator().validate(sandbox.directory)
-        #expect(!clean.diagnostics.hasErrors)
+        expectTrue(!clean.diagnostics.hasErrors)
         let file = try #require(clean.audio.keys.sorted().first)
         let failed = try TourValidator(decodedAudio: [file: .failure(AudioFileError("not an MPEG audio stream"))]).validate(sandbox.directory)
-        #expect(failed.diagnostics.map(\.description).contains { $0.contains(file) && $0.contains("not an MPEG audio stream") })
-        #expect(failed.audio[file] == nil)
+        expectTrue(failed.diagnostics.map(\.description).contains { $0.contains(file) && $0.contains("not an MPEG audio stream") })
+        expectTrue(failed.audio[file] == nil)
     }
 }

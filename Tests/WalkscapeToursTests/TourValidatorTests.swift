@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTours
 
@@ -8,13 +9,13 @@ import WalkscapeCore
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         let report = try TourValidator().validate(sandbox.directory)
-        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.audio["audio/en/p1.mp3"]?.frames == 120_000)
-        #expect(report.audio["audio/it/p2.wav"]?.frames == 16538)
-        #expect(report.subtitleCues == ["subtitles/it/p1.it.srt": 1, "subtitles/it/p1.en.srt": 1])
-        #expect(report.isValid(strict: true))
+        expectTrue(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        expectTrue(report.audio["audio/en/p1.mp3"]?.frames == 120_000)
+        expectTrue(report.audio["audio/it/p2.wav"]?.frames == 16538)
+        expectEqual(report.subtitleCues, ["subtitles/it/p1.it.srt": 1, "subtitles/it/p1.en.srt": 1])
+        expectTrue(report.isValid(strict: true))
         // The tour.json path is accepted as well as the directory.
-        #expect(try TourValidator().validate(sandbox.jsonFile).diagnostics.isEmpty)
+        try expectTrue(TourValidator().validate(sandbox.jsonFile).diagnostics.isEmpty)
     }
 
     @Test func pathTraversalIsRejected() throws {
@@ -24,7 +25,7 @@ import WalkscapeCore
         try sandbox.edit { $0.modify(at: [.key("points"), .index(0), .key("tracks"), .key("it"), .key("subtitles"), .key("en")]) {
             $0.setMember("file", to: .string("../outside.srt"))
         } }
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "tour.json: points[0].tracks.it.subtitles.en.file: error: path \"../outside.srt\" goes up with '..', it must stay inside the tour directory"
         ])
     }
@@ -36,8 +37,8 @@ import WalkscapeCore
             $0.setMember("file", to: .string(sandbox.directory + "/audio/en/p2.mp3"))
         } }
         let problems = try sandbox.problems()
-        #expect(problems.count == 1)
-        #expect(problems[0].hasPrefix("tour.json: points[1].tracks.en.audio.file: error: absolute path"))
+        expectEqual(problems.count, 1)
+        expectTrue(problems[0].hasPrefix("tour.json: points[1].tracks.en.audio.file: error: absolute path"))
     }
 
     @Test func symlinksLeadingOutOfTheTourAreRejected() throws {
@@ -47,12 +48,12 @@ import WalkscapeCore
         try FileManager.default.moveItem(atPath: sandbox.directory + "/audio/en/p2.mp3", toPath: sandbox.root + "/elsewhere/p2.mp3")
         try FileManager.default.createSymbolicLink(atPath: sandbox.directory + "/audio/en/p2.mp3", withDestinationPath: "../../../elsewhere/p2.mp3")
         let problems = try sandbox.problems()
-        #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("tour.json: points[1].tracks.en.audio.file: error: file \"audio/en/p2.mp3\" leads out of the tour directory") == true, "\(problems)")
+        expectEqual(problems.count, 1)
+        expectTrue(problems.first?.hasPrefix("tour.json: points[1].tracks.en.audio.file: error: file \"audio/en/p2.mp3\" leads out of the tour directory") == true, "\(problems)")
         // A symlink that stays inside the tour is fine.
         try FileManager.default.removeItem(atPath: sandbox.directory + "/audio/en/p2.mp3")
         try FileManager.default.createSymbolicLink(atPath: sandbox.directory + "/audio/en/p2.mp3", withDestinationPath: "../it/p1.mp3")
-        #expect(try sandbox.problems().isEmpty)
+        try expectTrue(sandbox.problems().isEmpty)
     }
 
     @Test func wrongSHA256IsRejected() throws {
@@ -62,9 +63,9 @@ import WalkscapeCore
         subtitle[subtitle.count - 3] = UInt8(ascii: "X")  // same size, different bytes
         try sandbox.write(subtitle, to: "subtitles/it/p1.it.srt")
         let problems = try sandbox.problems()
-        #expect(problems.count == 1)
-        #expect(problems.first?.contains("tour.json: points[0].tracks.it.subtitles.it.sha256: error: \"subtitles/it/p1.it.srt\" has SHA-256 ") == true)
-        #expect(problems.first?.contains("the file is corrupt or was changed (run `walkscape manifest") == true)
+        expectEqual(problems.count, 1)
+        expectTrue(problems.first?.contains("tour.json: points[0].tracks.it.subtitles.it.sha256: error: \"subtitles/it/p1.it.srt\" has SHA-256 ") == true)
+        expectTrue(problems.first?.contains("the file is corrupt or was changed (run `walkscape manifest") == true)
     }
 
     @Test func wrongSizeIsRejected() throws {
@@ -73,14 +74,14 @@ import WalkscapeCore
         let data = try Data(contentsOf: URL(fileURLWithPath: sandbox.directory + "/audio/it/p1.mp3"))
         try data.prefix(4000).write(to: URL(fileURLWithPath: sandbox.directory + "/audio/it/p1.mp3"))
         let problems = try sandbox.problems()
-        #expect(problems.first == "tour.json: points[0].tracks.it.audio.fileSizeBytes: error: \"audio/it/p1.mp3\" is 4000 bytes, tour.json says \(data.count); the file is truncated or was changed (run `walkscape manifest \(sandbox.directory)` if the file was changed on purpose)")
+        expectEqual(problems.first, "tour.json: points[0].tracks.it.audio.fileSizeBytes: error: \"audio/it/p1.mp3\" is 4000 bytes, tour.json says \(data.count); the file is truncated or was changed (run `walkscape manifest \(sandbox.directory)` if the file was changed on purpose)")
     }
 
     @Test func missingFilesAreNamed() throws {
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         try FileManager.default.removeItem(atPath: sandbox.directory + "/audio/it/p2.wav")
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "tour.json: points[1].tracks.it.audio.file: error: file \"audio/it/p2.wav\" does not exist in the tour directory; download the tour again or fix the path"
         ])
     }
@@ -91,9 +92,9 @@ import WalkscapeCore
         let text = try sandbox.read("tour.json")
         try sandbox.write(String(text.prefix(200)), to: "tour.json")
         let problems = try sandbox.problems()
-        #expect(problems.count == 1)
-        #expect(problems[0].hasPrefix("tour.json: line "))
-        #expect(problems[0].hasSuffix("(the file may be truncated)"), "\(problems)")
+        expectEqual(problems.count, 1)
+        expectTrue(problems[0].hasPrefix("tour.json: line "))
+        expectTrue(problems[0].hasSuffix("(the file may be truncated)"), "\(problems)")
     }
 
     @Test func missingLanguageTrackIsRejected() throws {
@@ -104,7 +105,7 @@ import WalkscapeCore
             members.removeAll { $0.key == "en" }
             tracks = .object(members)
         } }
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "tour.json: points[1].tracks: error: no \"en\" track, but the tour's languages list \"en\"; add the recording or remove the language"
         ])
     }
@@ -113,7 +114,7 @@ import WalkscapeCore
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         try sandbox.edit { $0.modify(at: [.key("points"), .index(1)]) { $0.setMember("id", to: .string("p1")) } }
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "tour.json: points[1].id: error: duplicate id \"p1\", already used by points[0]; every point needs its own id"
         ])
     }
@@ -122,7 +123,7 @@ import WalkscapeCore
         let sandbox = try TourSandbox()
         defer { sandbox.remove() }
         try sandbox.edit { $0.modify(at: [.key("points"), .index(1)]) { $0.setMember("order", to: .integer(3)) } }
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "tour.json: points[1].order: error: order 3 is beyond the number of points (2); orders must be exactly 1…2",
             "tour.json: points: error: orders must be exactly 1…2 with no gaps: 2 is missing",
         ])
@@ -134,7 +135,7 @@ import WalkscapeCore
         try FileManager.default.removeItem(atPath: sandbox.directory + "/audio/en/p2.mp3")
         try FileManager.default.copyItem(atPath: repositoryRoot + "/fixtures/audio/mp4-named.mp3", toPath: sandbox.directory + "/audio/en/p2.mp3")
         _ = try ManifestUpdater().update(sandbox.directory)
-        #expect(try sandbox.problems() == [
+        try expectEqual(sandbox.problems(), [
             "audio/en/p2.mp3: error: MP4/AAC data: cannot be opened as audio (Invalid data found when processing input); download or export it again"
         ])
     }
@@ -146,7 +147,7 @@ import WalkscapeCore
         try sandbox.write("1\n00:00:00,100 --> 00:00:00,900\nBenvenuti.\n\n2\n00:00:01,000 --> 00:00:0x,500\nrotto\n", to: "subtitles/it/p1.it.srt")
         _ = try ManifestUpdater().update(sandbox.directory)
         let problems = try sandbox.problems()
-        #expect(problems == [
+        expectEqual(problems, [
             "subtitles/it/p1.it.srt: line 6: warning: end time \"00:00:0x,500\" is not HH:MM:SS,mmm; cue skipped",
             "subtitles/it/p1.en.srt: line 1: warning: expected a cue number or a time line like \"00:00:01,000 --> 00:00:02,500\", got \"this is not\"; skipped up to the next blank line",
             "subtitles/it/p1.en.srt: error: no subtitle cues could be read; expected SubRip cues like \"1\\n00:00:01,000 --> 00:00:03,500\\nText\"",
@@ -158,9 +159,9 @@ import WalkscapeCore
         defer { sandbox.remove() }
         try sandbox.edit { $0.modify(at: [.key("points"), .index(0)]) { $0.setMember("triggerRadiusMeters", to: .integer(80)) } }
         let report = try TourValidator().validate(sandbox.directory)
-        #expect(report.diagnostics.warningCount == 1)
-        #expect(report.isValid(strict: false))
-        #expect(!report.isValid(strict: true))
+        expectEqual(report.diagnostics.warningCount, 1)
+        expectTrue(report.isValid(strict: false))
+        expectTrue(!report.isValid(strict: true))
     }
 
     @Test func unreadableToursThrow() {

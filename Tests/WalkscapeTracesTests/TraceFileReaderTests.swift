@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -41,20 +42,20 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
     @Test func gzipGivesTheSameTraceAsThePlainFile() throws {
         let plain = try TraceFileReader.read(path: fixture("traces-formats/walk.gpx"))
         let packed = try TraceFileReader.read(path: fixture("traces-formats/walk.gpx.gz"))
-        #expect(plain.trace.isIdentical(to: packed.trace))
-        #expect(!plain.summary.compressed)
-        #expect(packed.summary.compressed)
+        expectTrue(plain.trace.isIdentical(to: packed.trace))
+        expectTrue(!plain.summary.compressed)
+        expectTrue(packed.summary.compressed)
         var unpacked = packed.summary
         unpacked.compressed = false
-        #expect(unpacked == plain.summary)
-        #expect(plain.summary.fixes == 4)
-        #expect(plain.trace.accuracies[0] == 4.5)
-        #expect(plain.trace.speeds[0] == 1.25)
-        #expect(plain.trace.hdops[1] == 1.5)
-        #expect(plain.trace.times[1] == ISO8601Time.parse("2026-05-09T09:00:01.500Z"))
+        expectEqual(unpacked, plain.summary)
+        expectEqual(plain.summary.fixes, 4)
+        expectEqual(plain.trace.accuracies[0], 4.5)
+        expectEqual(plain.trace.speeds[0], 1.25)
+        expectEqual(plain.trace.hdops[1], 1.5)
+        expectEqual(plain.trace.times[1], ISO8601Time.parse("2026-05-09T09:00:01.500Z"))
         // The third point has no time: it is placed between its neighbours by distance (half way).
-        #expect(plain.trace.times[2] == ISO8601Time.parse("2026-05-09T09:00:01.500Z")! + 0.75)
-        #expect(plain.summary.warnings == ["1 fix without a time (first at line 12): timed 1 between timed neighbours by distance along the path"])
+        expectEqual(plain.trace.times[2], ISO8601Time.parse("2026-05-09T09:00:01.500Z")! + 0.75)
+        expectEqual(plain.summary.warnings, ["1 fix without a time (first at line 12): timed 1 between timed neighbours by distance along the path"])
     }
 
     @Test func gzipIsToldByItsMagicBytesNotItsName() throws {
@@ -64,14 +65,14 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
         let plain = try TraceFileReader.read(path: fixture("traces-formats/walk.gpx"))
         for name in ["misnamed.gpx", "no-extension", "walk.txt"] {
             let loaded = try TraceFileReader.read(path: try scratch.file(name, packed))
-            #expect(loaded.trace.isIdentical(to: plain.trace), "\(name)")
-            #expect(loaded.summary.compressed, "\(name)")
-            #expect(loaded.summary.format == .gpx, "\(name)")
+            expectTrue(loaded.trace.isIdentical(to: plain.trace), "\(name)")
+            expectTrue(loaded.summary.compressed, "\(name)")
+            expectEqual(loaded.summary.format, .gpx, "\(name)")
         }
         // And a .gz name on a plain file is read as plain.
         let loaded = try TraceFileReader.read(path: try scratch.file("plain.gpx.gz", try bytes(of: fixture("traces-formats/walk.gpx"))))
-        #expect(!loaded.summary.compressed)
-        #expect(loaded.trace.isIdentical(to: plain.trace))
+        expectTrue(!loaded.summary.compressed)
+        expectTrue(loaded.trace.isIdentical(to: plain.trace))
     }
 
     @Test func concatenatedGzipMembersAreOneStream() throws {
@@ -82,8 +83,8 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
         let joined = try gzip(Array(text[..<half])) + gzip(Array(text[half...]))
         let loaded = try TraceFileReader.read(path: try scratch.file("joined.gpx.gz", joined))
         let plain = try TraceFileReader.read(path: fixture("traces-formats/walk-gpx10.gpx"))
-        #expect(loaded.trace.isIdentical(to: plain.trace))
-        #expect(loaded.summary.fixes == 3)
+        expectTrue(loaded.trace.isIdentical(to: plain.trace))
+        expectEqual(loaded.summary.fixes, 3)
     }
 
     @Test func aLargeFileIsReadInChunksLikeInMemory() throws {
@@ -95,74 +96,74 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
         }
         text += "</trkseg></trk></gpx>\n"
         let data = Array(text.utf8)
-        #expect(data.count > 3 * TraceFileReader.chunkSize)
+        expectTrue(data.count > 3 * TraceFileReader.chunkSize)
         var parser = GPXStreamParser()
         let (expected, summary) = try parser.parse(data)
         let scratch = try Scratch()
         defer { scratch.remove() }
         let plain = try TraceFileReader.read(path: try scratch.file("big.gpx", data))
         let packed = try TraceFileReader.read(path: try scratch.file("big.gpx.gz", try gzip(data)))
-        #expect(plain.trace.isIdentical(to: expected))
-        #expect(packed.trace.isIdentical(to: expected))
-        #expect(plain.summary == summary)
-        #expect(plain.trace.count == 40_000)
-        #expect(plain.trace.times.last == start + 39_999)
+        expectTrue(plain.trace.isIdentical(to: expected))
+        expectTrue(packed.trace.isIdentical(to: expected))
+        expectEqual(plain.summary, summary)
+        expectEqual(plain.trace.count, 40_000)
+        expectEqual(plain.trace.times.last, start + 39_999)
     }
 
     @Test func nmeaFixture() throws {
         let loaded = try TraceFileReader.read(path: fixture("traces-formats/walk.nmea"))
         let summary = loaded.summary
-        #expect(summary.format == .nmea)
+        expectEqual(summary.format, .nmea)
         // 9 epochs with a fix: at 09:00:03 the RMC has a bad checksum and at 09:00:05 it is void, but the GGA of
         // the same second has a fix (as gpsd reads it).
-        #expect(summary.fixes == 9)
-        #expect(summary.warnings.count == 3)
-        #expect(loaded.trace.times.first == ISO8601Time.parse("2026-05-09T09:00:00Z"))
-        #expect(loaded.trace.times.last == ISO8601Time.parse("2026-05-09T09:00:10Z"))
+        expectEqual(summary.fixes, 9)
+        expectEqual(summary.warnings.count, 3)
+        expectEqual(loaded.trace.times.first, ISO8601Time.parse("2026-05-09T09:00:00Z"))
+        expectEqual(loaded.trace.times.last, ISO8601Time.parse("2026-05-09T09:00:10Z"))
         // GGA before or after its RMC adds HDOP and elevation; the last RMC has no GGA.
-        #expect(loaded.trace.hdops.prefix(3) == [0.9, 1.0, 1.1])
-        #expect(loaded.trace.elevations[1] == 239.5)
-        #expect(loaded.trace.hdops.last!.isNaN)
+        expectEqual(loaded.trace.hdops.prefix(3), [0.9, 1.0, 1.1])
+        expectEqual(loaded.trace.elevations[1], 239.5)
+        expectTrue(loaded.trace.hdops.last!.isNaN)
     }
 
     @Test func geoJSONFixtures() throws {
         let line = try TraceFileReader.read(path: fixture("traces-formats/walk.geojson"))
-        #expect(line.summary.format == .geojson)
-        #expect(line.summary.fixes == 8)
-        #expect(line.summary.waypoints == 1)
-        #expect(line.trace.elevations.first == 239.0)
+        expectEqual(line.summary.format, .geojson)
+        expectEqual(line.summary.fixes, 8)
+        expectEqual(line.summary.waypoints, 1)
+        expectEqual(line.trace.elevations.first, 239.0)
         let multi = try TraceFileReader.read(path: fixture("traces-formats/walk-multiline.geojson"))
-        #expect(multi.summary.segments == 2)
-        #expect(multi.trace.segmentStarts == [0, 4])
-        #expect(multi.trace.times.last! - multi.trace.times.first! == 13)
+        expectEqual(multi.summary.segments, 2)
+        expectEqual(multi.trace.segmentStarts, [0, 4])
+        expectEqual(multi.trace.times.last! - multi.trace.times.first!, 13)
     }
 
     @Test func routeOnlyFileUsesRoutePointsWithMadeUpTimes() throws {
         let loaded = try TraceFileReader.read(path: fixture("traces-formats/route-only.gpx"), walkSpeed: 1.5)
-        #expect(loaded.summary.usedRoutePoints)
-        #expect(loaded.summary.timesSynthesized)
-        #expect(loaded.summary.fixes == 3 && loaded.summary.waypoints == 2 && loaded.summary.routes == 1)
-        #expect(loaded.trace.times.first == TraceNormalizer.synthesizedEpoch)
+        expectTrue(loaded.summary.usedRoutePoints)
+        expectTrue(loaded.summary.timesSynthesized)
+        expectTrue(loaded.summary.fixes == 3 && loaded.summary.waypoints == 2 && loaded.summary.routes == 1)
+        expectEqual(loaded.trace.times.first, TraceNormalizer.synthesizedEpoch)
         // The last time is the path length at 1.5 m/s.
-        #expect(abs(loaded.trace.times.last! - TraceNormalizer.synthesizedEpoch - loaded.summary.lengthMeters / 1.5) < 1e-6)
-        #expect(loaded.summary.warnings.last == "no fix has a time; made up times at 1.50 m/s along the path from 2000-01-01T00:00:00Z")
+        expectTrue(abs(loaded.trace.times.last! - TraceNormalizer.synthesizedEpoch - loaded.summary.lengthMeters / 1.5) < 1e-6)
+        expectEqual(loaded.summary.warnings.last, "no fix has a time; made up times at 1.50 m/s along the path from 2000-01-01T00:00:00Z")
     }
 
     @Test func sampleTracesHaveOneFixPerTrkptOneSecondApart() throws {
         let directory = fixture("traces")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".gpx") }.sorted()
-        #expect(!names.isEmpty)
+        expectTrue(!names.isEmpty)
         for name in names {
             let path = directory + "/" + name
             let text = String(decoding: try bytes(of: path), as: UTF8.self)
             let trkpts = text.components(separatedBy: "<trkpt").count - 1
             let loaded = try TraceFileReader.read(path: path)
-            #expect(loaded.summary.fixes == trkpts, "\(name)")
-            #expect(loaded.summary.warnings.isEmpty, "\(name): \(loaded.summary.warnings)")
-            #expect(!loaded.summary.timesSynthesized, "\(name)")
+            expectEqual(loaded.summary.fixes, trkpts, "\(name)")
+            expectTrue(loaded.summary.warnings.isEmpty, "\(name): \(loaded.summary.warnings)")
+            expectTrue(!loaded.summary.timesSynthesized, "\(name)")
             let steps = zip(loaded.trace.times, loaded.trace.times.dropFirst()).map { $1 - $0 }
-            #expect(steps.allSatisfy { $0 == 1 }, "\(name)")
-            #expect(loaded.summary.lengthMeters > 500, "\(name)")
+            expectTrue(steps.allSatisfy { $0 == 1 }, "\(name)")
+            expectTrue(loaded.summary.lengthMeters > 500, "\(name)")
         }
     }
 
@@ -188,7 +189,7 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
         ]
         let names = try FileManager.default.contentsOfDirectory(atPath: fixture("traces-bad")).sorted()
         for name in names where name != "waypoints-only.gpx" {
-            #expect(expectations.contains { $0.0 == name }, "\(name) has no expectation")
+            expectTrue(expectations.contains { $0.0 == name }, "\(name) has no expectation")
         }
         for (name, line, fragment) in expectations {
             let path = fixture("traces-bad/" + name)
@@ -196,11 +197,11 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
                 let loaded = try TraceFileReader.read(path: path)
                 Issue.record("\(name): read \(loaded.summary.fixes) fixes, expected an error")
             } catch {
-                #expect(error.line == line, "\(error)")
-                #expect(error.message.contains(fragment), "\(error)")
-                #expect(error.message.contains("; expected"), "\(error)")
-                #expect(error.kind == .malformed)
-                #expect(error.description.hasPrefix(path + (line.map { ":\($0): " } ?? ": ")))
+                expectEqual(error.line, line, "\(error)")
+                expectTrue(error.message.contains(fragment), "\(error)")
+                expectTrue(error.message.contains("; expected"), "\(error)")
+                expectEqual(error.kind, .malformed)
+                expectTrue(error.description.hasPrefix(path + (line.map { ":\($0): " } ?? ": ")))
             }
         }
     }
@@ -208,8 +209,8 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
     @Test func waypointsOnlyIsReadButCannotBeReplayed() throws {
         let path = fixture("traces-bad/waypoints-only.gpx")
         let loaded = try TraceFileReader.read(path: path)
-        #expect(loaded.summary.fixes == 0)
-        #expect(loaded.summary.waypoints == 2)
+        expectEqual(loaded.summary.fixes, 0)
+        expectEqual(loaded.summary.waypoints, 2)
         #expect(throws: TraceReadError(path: path, message: "no track or route points to replay (2 waypoints, which are not fixes); expected at least one fix")) {
             _ = try TraceFileReader.readForReplay(path: path)
         }
@@ -221,9 +222,9 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
                 _ = try TraceFileReader.read(path: path)
                 Issue.record("\(path) was read")
             } catch {
-                #expect(error.kind == .unreadable)
-                #expect(error.isUnreadable)
-                #expect(error.line == nil)
+                expectEqual(error.kind, .unreadable)
+                expectTrue(error.isUnreadable)
+                expectTrue(error.line == nil)
             }
         }
     }
@@ -236,15 +237,15 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
             _ = try TraceFileReader.read(path: photo)
             Issue.record("read a JPEG")
         } catch {
-            #expect(error.message.contains("not a GPS trace"))
-            #expect(error.line == 1)
+            expectTrue(error.message.contains("not a GPS trace"))
+            expectEqual(error.line, 1)
         }
     }
 
     @Test func detectLooksAtContentAndName() throws {
-        #expect(try TraceFileReader.detect(path: fixture("traces-formats/walk.gpx.gz")) == (.gpx, true))
-        #expect(try TraceFileReader.detect(path: fixture("traces-formats/walk.nmea")) == (.nmea, false))
-        #expect(try TraceFileReader.detect(path: fixture("traces-formats/walk.geojson")) == (.geojson, false))
+        try expectTrue(TraceFileReader.detect(path: fixture("traces-formats/walk.gpx.gz")) == (.gpx, true))
+        try expectTrue(TraceFileReader.detect(path: fixture("traces-formats/walk.nmea")) == (.nmea, false))
+        try expectTrue(TraceFileReader.detect(path: fixture("traces-formats/walk.geojson")) == (.geojson, false))
     }
 
     static let realGPX = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent("shared/real/gpx").path
@@ -260,11 +261,11 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
             let packed = Result<LoadedTrace, TraceReadError> { () throws(TraceReadError) in try TraceFileReader.read(path: packedPath) }
             switch (plain, packed) {
             case let (.success(a), .success(b)):
-                #expect(a.trace.isIdentical(to: b.trace), "\(name)")
-                #expect(b.summary.compressed && !a.summary.compressed, "\(name)")
-                #expect(a.summary.fixes == b.summary.fixes && a.summary.warnings == b.summary.warnings, "\(name)")
+                expectTrue(a.trace.isIdentical(to: b.trace), "\(name)")
+                expectTrue(b.summary.compressed && !a.summary.compressed, "\(name)")
+                expectTrue(a.summary.fixes == b.summary.fixes && a.summary.warnings == b.summary.warnings, "\(name)")
             case let (.failure(a), .failure(b)):
-                #expect(a.line == b.line && a.message == b.message, "\(name)")
+                expectTrue(a.line == b.line && a.message == b.message, "\(name)")
             default:
                 Issue.record("\(name): plain and gzip disagree")
             }

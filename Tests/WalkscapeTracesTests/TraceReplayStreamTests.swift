@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -25,9 +26,9 @@ import WalkscapeCore
         let targets = tour.points.map(\.location)
         guard let streamed = try TraceReplayStream.simulate(path: path, tour: tour, policy: policy, reachTargets: targets) else { return false }
         let whole = Simulation.run(tour: tour, trace: loaded.trace, policy: policy)
-        #expect(streamed.timeline == whole, "\(path)", sourceLocation: sourceLocation)
-        #expect(streamed.warnings == loaded.summary.warnings, "\(path)", sourceLocation: sourceLocation)
-        #expect(streamed.farWarning == TraceReach.farWarning(loaded.trace, points: targets, route: []), "\(path)", sourceLocation: sourceLocation)
+        expectEqual(streamed.timeline, whole, "\(path)", sourceLocation: sourceLocation)
+        expectEqual(streamed.warnings, loaded.summary.warnings, "\(path)", sourceLocation: sourceLocation)
+        expectEqual(streamed.farWarning, TraceReach.farWarning(loaded.trace, points: targets, route: []), "\(path)", sourceLocation: sourceLocation)
         return true
     }
 
@@ -46,7 +47,7 @@ import WalkscapeCore
         // The sample walks, the GPX 1.0, KML gx:Track and NMEA fixtures are in time order with times (walk.gpx has an
         // untimed fix: read whole; gzip streams in longTracesAcrossManyChunksAgree).
         for name in ["torino-portici-clean.gpx", "paris-ile-de-la-cite-noisy.gpx", "walk.nmea", "walk-gx-track.kml", "walk-gpx10.gpx", "torino-poor-accuracy.gpx"] {
-            #expect(streamed.contains(name), "\(name) was not streamed")
+            expectTrue(streamed.contains(name), "\(name) was not streamed")
         }
     }
 
@@ -55,16 +56,16 @@ import WalkscapeCore
         for name in ["traces-formats/mostly-untimed.gpx", "traces-formats/walk.geojson", "traces-formats/route-only.gpx", "traces-formats/my-maps-route.kml"] {
             let loaded = try TraceFileReader.readForReplay(path: fixture(name))
             let outcome = try TraceReplayStream.simulate(path: fixture(name), tour: Self.tour(near: loaded.trace), policy: .standard, reachTargets: [])
-            #expect(outcome == nil, "\(name)")
+            expectTrue(outcome == nil, "\(name)")
         }
         let scratch = try Scratch()
         defer { scratch.remove() }
         let fix = { (t: Int) in "<trkpt lat=\"45.06\" lon=\"7.68\"><time>2026-05-09T09:00:\(t < 10 ? "0" : "")\(t)Z</time></trkpt>" }
         let outOfOrder = try scratch.file("late.gpx", Array("<gpx><trk><trkseg>\(fix(1))\(fix(3))\(fix(2))</trkseg></trk></gpx>".utf8))
         let loaded = try TraceFileReader.readForReplay(path: outOfOrder)
-        #expect(try TraceReplayStream.simulate(path: outOfOrder, tour: Self.tour(near: loaded.trace), policy: .standard, reachTargets: []) == nil)
+        try expectTrue(TraceReplayStream.simulate(path: outOfOrder, tour: Self.tour(near: loaded.trace), policy: .standard, reachTargets: []) == nil)
         let part = try TraceReplayStream.simulate(path: fixture("traces-formats/two-walks.gpx"), selection: TraceSelection(track: 1), tour: Self.tour(near: loaded.trace), policy: .standard, reachTargets: [])
-        #expect(part == nil)
+        expectTrue(part == nil)
     }
 
     @Test func errorsAreThoseOfTheWholeRead() throws {
@@ -77,7 +78,7 @@ import WalkscapeCore
         var streamed: TraceReadError?
         do { _ = try TraceFileReader.readForReplay(path: truncated) } catch { whole = error }
         do { _ = try TraceReplayStream.simulate(path: truncated, tour: tour, policy: .standard, reachTargets: []) } catch { streamed = error }
-        #expect(whole != nil && whole?.description == streamed?.description)
+        expectTrue(whole != nil && whole?.description == streamed?.description)
     }
 
     /// Many chunks (the reader's 1 MiB), gaps, runs of one time and NMEA RMC+GGA pairs cut by chunk ends:
@@ -102,12 +103,12 @@ import WalkscapeCore
         let gpxPath = try scratch.file("long.gpx", Array(gpx.utf8))
         let nmeaPath = try scratch.file("long.nmea", Array(nmea.utf8))
         let gzPath = try scratch.file("long.gpx.gz", try gzip(Array(gpx.utf8)))
-        #expect(gpx.utf8.count > 4 * TraceFileReader.chunkSize)
+        expectTrue(gpx.utf8.count > 4 * TraceFileReader.chunkSize)
         for path in [gpxPath, nmeaPath, gzPath] {
-            #expect(try expectSameReplay(path, policy: EnginePolicy(minAccuracyMeters: 20)), "\(path)")
+            try expectTrue(expectSameReplay(path, policy: EnginePolicy(minAccuracyMeters: 20)), "\(path)")
         }
         let warnings = try TraceFileReader.readForReplay(path: gpxPath).summary.warnings
-        #expect(warnings.contains { $0.contains("gaps of over an hour") } && warnings.contains { $0.contains("fixes share the time") }, "\(warnings)")
+        expectTrue(warnings.contains { $0.contains("gaps of over an hour") } && warnings.contains { $0.contains("fixes share the time") }, "\(warnings)")
     }
 }
 

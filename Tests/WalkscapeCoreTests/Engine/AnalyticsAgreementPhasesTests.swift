@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 
 /// `check --observed --phases N`: the app's analytics against the spread of N predictions.
@@ -26,35 +27,35 @@ import WalkscapeCore
 
     @Test func anObservationInsideTheSpreadAgreesAndTheRowSaysTheSpread() {
         let a = agreement(Self.batch([1: 13, 2: 101], completed: 141))
-        #expect(a.disagreements == 0)
-        #expect(a.rows.map(\.predictedText) == ["0:10.0–0:14.0 in 3/3", "1:40.0–1:43.0 in 2/3", "2:20.0–2:21.0 in 2/3"])
+        expectEqual(a.disagreements, 0)
+        expectEqual(a.rows.map(\.predictedText), ["0:10.0–0:14.0 in 3/3", "1:40.0–1:43.0 in 2/3", "2:20.0–2:21.0 in 2/3"])
     }
 
     @Test func aPointThatSomePhasesMissMayBeMissedButOneEveryPhasePlaysMayNot() {
         let missedTwo = agreement(Self.batch([1: 12], completed: nil))
-        #expect(missedTwo.disagreements == 0)
+        expectEqual(missedTwo.disagreements, 0)
         let missedOne = agreement(Self.batch([2: 101], completed: 140))
-        #expect(missedOne.disagreements == 1)
-        #expect(missedOne.rows[0].disagreement == "predicted in every one of 3 phases (0:10.0–0:14.0 in 3/3), the app never triggered it")
+        expectEqual(missedOne.disagreements, 1)
+        expectEqual(missedOne.rows[0].disagreement, "predicted in every one of 3 phases (0:10.0–0:14.0 in 3/3), the app never triggered it")
     }
 
     @Test func outsideTheSpreadByMoreThanTheToleranceDisagreesWithTheDistance() {
         let early = agreement(Self.batch([1: 7.5, 2: 101], completed: 140))
-        #expect(early.rows[0].disagreement == "the app triggered it at 0:07.5, 2.5 s before the predicted spread 0:10.0–0:14.0 in 3/3 (tolerance 1 s)")
+        expectEqual(early.rows[0].disagreement, "the app triggered it at 0:07.5, 2.5 s before the predicted spread 0:10.0–0:14.0 in 3/3 (tolerance 1 s)")
         let lateWithin = agreement(Self.batch([1: 14.9, 2: 101], completed: 140))
-        #expect(lateWithin.disagreements == 0)
+        expectEqual(lateWithin.disagreements, 0)
         let notPredicted = AnalyticsAgreement(
             predictedPhases: [Self.batch([1: 10], completed: nil), Self.batch([1: 10], completed: nil)], observed: Self.batch([1: 10, 2: 50], completed: nil),
             tourID: "t", pointIDs: Self.ids, tolerance: 1)
-        #expect(notPredicted.rows[1].disagreement == "not predicted in any of 2 phases, the app triggered it at 0:50.0")
-        #expect(notPredicted.rows[1].predictedText == "— in 0/2")
+        expectEqual(notPredicted.rows[1].disagreement, "not predicted in any of 2 phases, the app triggered it at 0:50.0")
+        expectEqual(notPredicted.rows[1].predictedText, "— in 0/2")
     }
 
     @Test func onePhaseIsTheSingleComparisonAsBefore() {
         let one = AnalyticsAgreement(predictedPhases: [Self.phases[0]], observed: Self.batch([1: 13, 2: 100], completed: 140), tourID: "t", pointIDs: Self.ids, tolerance: 1)
         let single = AnalyticsAgreement(predicted: Self.phases[0], observed: Self.batch([1: 13, 2: 100], completed: 140), tourID: "t", pointIDs: Self.ids, tolerance: 1)
-        #expect(one.rows == single.rows)
-        #expect(single.rows[0].predictedText == "0:10.0")
-        #expect(single.rows[0].disagreement == "the app triggered it 3.0 s late (0:13.0 against 0:10.0; tolerance 1 s)")
+        expectEqual(one.rows, single.rows)
+        expectEqual(single.rows[0].predictedText, "0:10.0")
+        expectEqual(single.rows[0].disagreement, "the app triggered it 3.0 s late (0:13.0 against 0:10.0; tolerance 1 s)")
     }
 }

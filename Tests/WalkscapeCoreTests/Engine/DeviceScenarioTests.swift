@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// `--screen-locked` and `--killed-at` as the engine sees them: positions withheld while locked by builds
@@ -11,18 +12,18 @@ import Testing
     }
 
     @Test func windowsAndTimesParseAtTheBoundary() throws {
-        #expect(try DeviceScenario.Window.parse("10:00-12:30").get() == .init(from: 600, to: 750))
-        #expect(try DeviceScenario.Window.parse("90-120.5").get() == .init(from: 90, to: 120.5))
-        #expect(try DeviceScenario.Window.parse("1:02:03-1:02:04").get() == .init(from: 3723, to: 3724))
+        try expectEqual(DeviceScenario.Window.parse("10:00-12:30").get(), .init(from: 600, to: 750))
+        try expectEqual(DeviceScenario.Window.parse("90-120.5").get(), .init(from: 90, to: 120.5))
+        try expectEqual(DeviceScenario.Window.parse("1:02:03-1:02:04").get(), .init(from: 3723, to: 3724))
         for bad in ["", "-", "10", "10-", "-10", "20-10", "10-10", "1:60-2:00", "a-b", "1e3-2e3", "10-20-30", "-5-10", "999:00:00-999:00:01", "٣-٤"] {
             #expect(throws: ValueProblem.self, "\(bad)") { try DeviceScenario.Window.parse(bad).get() }
         }
         #expect(throws: ValueProblem("--screen-locked: at most 1000 windows, got 1001.")) {
             try DeviceScenario.Options(screenLocked: Array(repeating: "1-2", count: 1001), backgroundLocation: "granted", killedAt: nil)
         }
-        #expect(DeviceScenario.seconds("240:00:00") == 864_000)
-        #expect(DeviceScenario.seconds("240:00:01") == nil)
-        #expect(DeviceScenario.seconds(String(repeating: "9", count: 400)) == nil)
+        expectEqual(DeviceScenario.seconds("240:00:00"), 864_000)
+        expectTrue(DeviceScenario.seconds("240:00:01") == nil)
+        expectTrue(DeviceScenario.seconds(String(repeating: "9", count: 400)) == nil)
     }
 
     /// The Nothing A142 case: Android without background location gets no positions while the screen is
@@ -32,16 +33,16 @@ import Testing
         let denied = DeviceScenario.resolve(screenLocked: [window], backgroundLocation: false, killedAt: nil, profile: .android5c84126)
         let granted = DeviceScenario.resolve(screenLocked: [window], backgroundLocation: true, killedAt: nil, profile: .android5c84126)
         let ios = DeviceScenario.resolve(screenLocked: [window], backgroundLocation: false, killedAt: nil, profile: .ios5c84126)
-        #expect(denied?.positionsWhileLocked == false && granted?.positionsWhileLocked == true && ios?.positionsWhileLocked == true)
+        expectTrue(denied?.positionsWhileLocked == false && granted?.positionsWhileLocked == true && ios?.positionsWhileLocked == true)
         let locked = Self.run(.androidEfba3ee, denied)
-        #expect(!brief(locked.events).contains { $0.hasSuffix("point_triggered 2") })
-        #expect(locked.lockedFixes == 260)
-        #expect(brief(locked.events).last?.contains("tour_incomplete") == true)
-        #expect(brief(Self.run(.androidEfba3ee, granted).events).contains { $0.hasSuffix("point_triggered 2") })
-        #expect(Self.run(.androidEfba3ee, granted).lockedFixes == 0)
-        #expect(brief(Self.run(.ios5c84126, ios).events).contains { $0.hasSuffix("point_triggered 2") })
+        expectTrue(!brief(locked.events).contains { $0.hasSuffix("point_triggered 2") })
+        expectEqual(locked.lockedFixes, 260)
+        expectTrue(brief(locked.events).last?.contains("tour_incomplete") == true)
+        expectTrue(brief(Self.run(.androidEfba3ee, granted).events).contains { $0.hasSuffix("point_triggered 2") })
+        expectEqual(Self.run(.androidEfba3ee, granted).lockedFixes, 0)
+        expectTrue(brief(Self.run(.ios5c84126, ios).events).contains { $0.hasSuffix("point_triggered 2") })
         // Without a window nothing changes.
-        #expect(Self.run(.androidEfba3ee, nil) == Self.run(.androidEfba3ee, DeviceScenario(killedAt: nil)))
+        expectEqual(Self.run(.androidEfba3ee, nil), Self.run(.androidEfba3ee, DeviceScenario(killedAt: nil)))
     }
 
     /// Killed while point 2 plays: its narration stops, nothing after, no completion.
@@ -49,16 +50,16 @@ import Testing
         let timeline = Self.run(.androidEfba3ee, DeviceScenario(killedAt: 400))
         let events = brief(timeline.events)
         let killed = try #require(timeline.events.last)
-        #expect(killed.kind == .appKilled && killed.t == 400 && killed.point == 2)
-        #expect(killed.next == 3 && killed.missed == [3])
-        #expect(!events.contains { $0.contains("tour_completed") || $0.contains("tour_incomplete") || $0.contains("audio_finished 2") })
-        #expect(timeline.events.allSatisfy { $0.t <= 400 })
+        expectTrue(killed.kind == .appKilled && killed.t == 400 && killed.point == 2)
+        expectTrue(killed.next == 3 && killed.missed == [3])
+        expectTrue(!events.contains { $0.contains("tour_completed") || $0.contains("tour_incomplete") || $0.contains("audio_finished 2") })
+        expectTrue(timeline.events.allSatisfy { $0.t <= 400 })
         // The trace ending before the kill: time runs on to it, the narration plays out first.
         let short = Self.run(.androidEfba3ee, DeviceScenario(killedAt: 500), trace: northWalk(until: 520))
-        #expect(brief(short.events).suffix(2) == ["428.0 audio_finished 2", "500.0 app_killed missed=3"])
+        expectEqual(brief(short.events).suffix(2), ["428.0 audio_finished 2", "500.0 app_killed missed=3"])
         // Killed after the completion: the tour stays completed, no app_killed.
         let late = Self.run(.androidEfba3ee, DeviceScenario(killedAt: 5000))
-        #expect(late.events.last?.kind == .tourCompleted)
+        expectTrue(late.events.last?.kind == .tourCompleted)
     }
 
     /// A killed Android app loses the events queued since its last flush (in memory); iOS keeps them for the
@@ -75,13 +76,13 @@ import Testing
         // Android: tour_started and point 1 at 0 s go out with the 60 s job's first tick; point 2, queued at
         // 367 s after the tick at 360 s, is lost at 400 s.
         let android = sent(.androidEfba3ee, device)
-        #expect(android.names == ["tour_started", "point_triggered"])
-        #expect(android.lost == 1)
+        expectEqual(android.names, ["tour_started", "point_triggered"])
+        expectEqual(android.lost, 1)
         // With the screen locked from 10 s the periodic job is cancelled before its first tick: all lost.
         let lockedEarly = sent(.androidEfba3ee, DeviceScenario(screenLocked: [.init(from: 10, to: 20)], killedAt: 400))
-        #expect(lockedEarly.names.isEmpty && lockedEarly.lost == 3)
+        expectTrue(lockedEarly.names.isEmpty && lockedEarly.lost == 3)
         let ios = sent(.ios5c84126, device)
-        #expect(ios.names == ["tour_started", "point_triggered", "point_triggered"])
-        #expect(ios.lost == 0)
+        expectEqual(ios.names, ["tour_started", "point_triggered", "point_triggered"])
+        expectEqual(ios.lost, 0)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The radius replay is `Simulation.run` event for event: a replay that never stops early hands its body the
@@ -47,8 +48,8 @@ import Testing
                     for phase in policy.fixDelivery == nil ? [0.0] : [0, 0.4] {
                         let expected = Simulation.run(tour: tour, trace: walk, policy: policy, phase: phase).events
                         let got = Self.replayedEvents(tour, walk, policy, phase: phase)
-                        #expect(got == expected, "\(name) seed \(seed) \(label) phase \(phase): \(got.count) events replayed, \(expected.count) simulated")
-                        #expect(expected.first?.kind == .tourStarted)
+                        expectEqual(got, expected, "\(name) seed \(seed) \(label) phase \(phase): \(got.count) events replayed, \(expected.count) simulated")
+                        expectTrue(expected.first?.kind == .tourStarted)
                         let kept = EngineRadiusReplay.DeliveredFixes(FixColumns(walk), rules: policy.fixDelivery, distance: policy.distanceModel, phase: phase).delivered
                         if let last = expected.last, last.kind == .tourIncomplete, kept.last == false,
                             let lastKept = kept.lastIndex(of: true), last.t > walk.elapsed(lastKept) {
@@ -59,7 +60,7 @@ import Testing
             }
         }
         // The walks reach the case a replay that dropped withheld fixes would get wrong.
-        if profile.policy.fixDelivery != nil { #expect(endsOnAWithheldFix > 0, "\(profile.name): no walk ends on a withheld fix") }
+        if profile.policy.fixDelivery != nil { expectTrue(endsOnAWithheldFix > 0, "\(profile.name): no walk ends on a withheld fix") }
     }
 
     @Test(arguments: [EngineProfile.prd, .android5c84126, .iosEfba3ee])
@@ -70,9 +71,9 @@ import Testing
         device.device = DeviceScenario(
             screenLocked: [.init(from: 60, to: 400), .init(from: 900, to: 1_000)], positionsWhileLocked: false, killedAt: trace.elapsed(trace.count / 2))
         let awake = Self.replayedEvents(tour, trace, profile.policy, phase: 0)
-        #expect(Self.replayedEvents(tour, trace, device, phase: 0) == awake)
-        #expect(awake == Simulation.run(tour: tour, trace: trace, policy: profile.policy).events)
+        expectEqual(Self.replayedEvents(tour, trace, device, phase: 0), awake)
+        expectEqual(awake, Simulation.run(tour: tour, trace: trace, policy: profile.policy).events)
         // The scenario does change the simulated walk: ignoring it is a choice, not a no-op.
-        #expect(Simulation.run(tour: tour, trace: trace, policy: device).events != awake)
+        expectTrue(Simulation.run(tour: tour, trace: trace, policy: device).events != awake)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The exact path of the radius analysis: `EngineRadiusReplay` against brute force (`Simulation.run` on the
@@ -23,7 +24,7 @@ import Testing
         let (name, policy) = FieldFixtures.profilePolicies[seed % FieldFixtures.profilePolicies.count]
         let replay = EngineRadiusReplay(tour: tour, policy: policy)
         let walk = EngineRadiusReplay.DeliveredFixes(FixColumns(trace), rules: policy.fixDelivery, distance: policy.distanceModel)
-        #expect(replay.triggerTimes(walk: walk) == FieldFixtures.simulatedTriggerTimes(tour, trace, policy), "\(name) seed \(seed): baseline")
+        expectEqual(replay.triggerTimes(walk: walk), FieldFixtures.simulatedTriggerTimes(tour, trace, policy), "\(name) seed \(seed): baseline")
         for p in tour.points.indices {
             // A grid of radii, and the exact distances of a few fixes (ties at the edge decide "inside").
             var radii = stride(from: 15.0, through: 250, by: 47).map { $0 }
@@ -31,7 +32,7 @@ import Testing
             for radius in radii where radius < 400 {
                 let expected = FieldFixtures.simulatedTriggerTimes(FieldFixtures.tour(tour, radius: radius, at: p), trace, policy)[p]
                 let got = replay.triggerTime(point: p, radius: radius, walk: walk)
-                #expect(got == expected, "\(name) seed \(seed) point \(p + 1) radius \(radius): replay \(String(describing: got)), simulation \(String(describing: expected))")
+                expectEqual(got, expected, "\(name) seed \(seed) point \(p + 1) radius \(radius): replay \(String(describing: got)), simulation \(String(describing: expected))")
             }
         }
     }
@@ -52,12 +53,12 @@ import Testing
                 let candidates = EngineRadiusReplay.criticalRadii(distances: distances, hysteresis: policy.triggerHysteresis).filter { $0 <= 300 }
                 let outcomes = candidates.map { replay.triggerTime(point: p, radius: $0, walk: walk) != nil }
                 let scanned = zip(candidates, outcomes).first { $0.1 }?.0
-                #expect(replay.minimumTriggerRadius(point: p, walk: walk, candidates: candidates) == scanned, "\(name) seed \(seed) point \(p + 1)")
+                expectEqual(replay.minimumTriggerRadius(point: p, walk: walk, candidates: candidates), scanned, "\(name) seed \(seed) point \(p + 1)")
                 // Monotone: once a radius triggers, every larger one does.
-                if let first = outcomes.firstIndex(of: true) { #expect(!outcomes[first...].contains(false), "\(name) seed \(seed) point \(p + 1): not monotone") }
+                if let first = outcomes.firstIndex(of: true) { expectTrue(!outcomes[first...].contains(false), "\(name) seed \(seed) point \(p + 1): not monotone") }
                 // Just below the minimum, the point does not trigger.
                 if let minimum = scanned, minimum > 0 {
-                    #expect(replay.triggerTime(point: p, radius: minimum.nextDown, walk: walk) == nil, "\(name) seed \(seed) point \(p + 1)")
+                    expectTrue(replay.triggerTime(point: p, radius: minimum.nextDown, walk: walk) == nil, "\(name) seed \(seed) point \(p + 1)")
                 }
             }
         }
@@ -68,8 +69,8 @@ import Testing
         for _ in 0..<20_000 {
             let d = random.uniform() < 0.3 ? random.uniform(in: 5...60) : random.uniform(in: 5...3000)
             let r = EngineRadiusReplay.smallestRadius(exitReaching: d)
-            #expect(r + EnginePolicy.exitMargin(radius: r) >= d)
-            #expect(r.nextDown + EnginePolicy.exitMargin(radius: r.nextDown) < d)
+            expectTrue(r + EnginePolicy.exitMargin(radius: r) >= d)
+            expectTrue(r.nextDown + EnginePolicy.exitMargin(radius: r.nextDown) < d)
         }
     }
 
@@ -85,7 +86,7 @@ import Testing
         let radii = [20.0, 60, 110, 170]
         let settings = RadiusReport.NoiseSettings(model: GPSErrorModel(sigmaMeters: 10, jumpsPerHour: 6, dropoutsPerHour: 6), runs: 3, seed: 5)
         let analysis = RadiusAnalysis(tour: tour, path: path, policy: policy, sweepRadii: radii, noise: settings)
-        #expect(analysis.replaysEngine == (name != "prd"))
+        expectEqual(analysis.replaysEngine, (name != "prd"))
         let report = analysis.run(walks)
         for (p, point) in report.points.enumerated() {
             for (j, radius) in radii.enumerated() {
@@ -97,8 +98,8 @@ import Testing
                     triggered += 1
                     delay += t - point.traces[w].closestApproachT!
                 }
-                #expect(point.sweep[j].triggered == triggered, "\(name) point \(p + 1) radius \(radius)")
-                if triggered > 0 { #expect(abs(point.sweep[j].meanTriggerDelaySeconds! - delay / Double(triggered)) < 1e-9) }
+                expectEqual(point.sweep[j].triggered, triggered, "\(name) point \(p + 1) radius \(radius)")
+                if triggered > 0 { expectTrue(abs(point.sweep[j].meanTriggerDelaySeconds! - delay / Double(triggered)) < 1e-9) }
                 var noisyTriggers = 0
                 for (w, walk) in walks.enumerated() {
                     for run in 0..<settings.runs {
@@ -106,16 +107,16 @@ import Testing
                         if FieldFixtures.simulatedTriggerTimes(changed, noisy, policy)[p] != nil { noisyTriggers += 1 }
                     }
                 }
-                #expect(point.noise[j].triggered == noisyTriggers, "\(name) point \(p + 1) radius \(radius): noise")
+                expectEqual(point.noise[j].triggered, noisyTriggers, "\(name) point \(p + 1) radius \(radius): noise")
             }
             // What happened is the engine's, and the smallest triggering radius triggers while just under it
             // does not.
             for (w, walk) in walks.enumerated() {
                 let result = point.traces[w]
-                #expect(result.triggerT == FieldFixtures.simulatedTriggerTimes(tour, walk.trace, policy)[p])
+                expectEqual(result.triggerT, FieldFixtures.simulatedTriggerTimes(tour, walk.trace, policy)[p])
                 if let minimum = result.minTriggerRadiusMeters {
-                    #expect(FieldFixtures.simulatedTriggerTimes(FieldFixtures.tour(tour, radius: minimum, at: p), walk.trace, policy)[p] != nil)
-                    #expect(FieldFixtures.simulatedTriggerTimes(FieldFixtures.tour(tour, radius: minimum.nextDown, at: p), walk.trace, policy)[p] == nil, "\(name) point \(p + 1) \(walk.name)")
+                    expectTrue(FieldFixtures.simulatedTriggerTimes(FieldFixtures.tour(tour, radius: minimum, at: p), walk.trace, policy)[p] != nil)
+                    expectTrue(FieldFixtures.simulatedTriggerTimes(FieldFixtures.tour(tour, radius: minimum.nextDown, at: p), walk.trace, policy)[p] == nil, "\(name) point \(p + 1) \(walk.name)")
                 }
             }
         }
@@ -135,7 +136,7 @@ import Testing
                         EnginePolicy(queueDepth: 0, fixDelivery: FixDelivery(minMoveMeters: 5, intervalSeconds: 7.5, fastestIntervalSeconds: 3))]
         let policy = policies[seed % policies.count]
         let analysis = RadiusAnalysis(tour: tour, path: path, policy: policy, sweepRadii: [30, 80, 130, 180])
-        #expect(!analysis.replaysEngine)
+        expectTrue(!analysis.replaysEngine)
         let probed = analysis.run(walks)
         let table = ProximityTable(pointCount: tour.points.count)
         var probe = RadiusProbe(tour: tour, policy: policy, radii: analysis.sweepRadii)
@@ -143,24 +144,24 @@ import Testing
         for walk in walks {
             let a = analysis.analyze(walk, table: table, grid: grid, probe: &probe)
             let b = analysis.analyzeByReplay(walk)
-            #expect(a.fixesDelivered == b.fixesDelivered)
+            expectEqual(a.fixesDelivered, b.fixesDelivered)
             for p in tour.points.indices {
                 let x = a.points[p]
                 let y = b.points[p]
-                #expect(x.closestApproachT == y.closestApproachT, "seed \(seed) point \(p + 1)")
-                #expect(abs(x.closestApproachMeters - y.closestApproachMeters) < 1e-9 || x.closestApproachMeters == y.closestApproachMeters)
-                #expect(x.minTriggerRadiusMeters == y.minTriggerRadiusMeters, "seed \(seed) point \(p + 1): min \(String(describing: x.minTriggerRadiusMeters)) vs \(String(describing: y.minTriggerRadiusMeters))")
-                #expect(x.clearRadiusMeters == y.clearRadiusMeters, "seed \(seed) point \(p + 1): clear")
-                #expect(x.blockedBy == y.blockedBy)
-                #expect(x.triggerT == y.triggerT && x.entries == y.entries && x.secondsInside == y.secondsInside)
+                expectEqual(x.closestApproachT, y.closestApproachT, "seed \(seed) point \(p + 1)")
+                expectTrue(abs(x.closestApproachMeters - y.closestApproachMeters) < 1e-9 || x.closestApproachMeters == y.closestApproachMeters)
+                expectEqual(x.minTriggerRadiusMeters, y.minTriggerRadiusMeters, "seed \(seed) point \(p + 1): min \(String(describing: x.minTriggerRadiusMeters)) vs \(String(describing: y.minTriggerRadiusMeters))")
+                expectEqual(x.clearRadiusMeters, y.clearRadiusMeters, "seed \(seed) point \(p + 1): clear")
+                expectEqual(x.blockedBy, y.blockedBy)
+                expectTrue(x.triggerT == y.triggerT && x.entries == y.entries && x.secondsInside == y.secondsInside)
                 for j in analysis.sweepRadii.indices {
                     let s = a.sweepTimes[p][j], t = b.sweepTimes[p][j]
-                    #expect(s == t || (s.isNaN && t.isNaN), "seed \(seed) point \(p + 1) radius \(analysis.sweepRadii[j])")
+                    expectTrue(s == t || (s.isNaN && t.isNaN), "seed \(seed) point \(p + 1) radius \(analysis.sweepRadii[j])")
                 }
             }
         }
-        #expect(probed.fixesDelivered <= probed.fixes)
-        #expect((probed.fixesDelivered < probed.fixes) == (policy.fixDelivery != nil))
+        expectTrue(probed.fixesDelivered <= probed.fixes)
+        expectEqual((probed.fixesDelivered < probed.fixes), (policy.fixDelivery != nil))
     }
 
     @Test func theIOSReFireIsCountedPerPointAndTrace() {
@@ -179,13 +180,13 @@ import Testing
         let walks = [RadiusAnalysis.RecordedWalk(name: "edge", trace: trace)]
         let ios = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.ios5c84126.policy).run(walks)
         let refires = Simulation.run(tour: tour, trace: trace, policy: EngineProfile.ios5c84126.policy).events.filter { $0.kind == .pointRefired }.count
-        #expect(refires == 3)
-        #expect(ios.points[0].traces[0].refires == refires)
-        #expect(ios.points[1].traces[0].refires == 0)
-        #expect(ios.refires == refires)
-        #expect(ios.engineReplayReason == "the app cursor, re-fire on re-entry, wgs84 distances")
+        expectEqual(refires, 3)
+        expectEqual(ios.points[0].traces[0].refires, refires)
+        expectEqual(ios.points[1].traces[0].refires, 0)
+        expectEqual(ios.refires, refires)
+        expectEqual(ios.engineReplayReason, "the app cursor, re-fire on re-entry, wgs84 distances")
         let android = RadiusAnalysis(tour: tour, path: [], policy: EngineProfile.android5c84126.policy).run(walks)
-        #expect(android.refires == 0)
-        #expect(RadiusAnalysis(tour: tour, path: [], policy: .standard).run(walks).engineReplayReason == nil)
+        expectEqual(android.refires, 0)
+        expectTrue(RadiusAnalysis(tour: tour, path: [], policy: .standard).run(walks).engineReplayReason == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// Noise trials: deterministic for a seed, and statistically sane on points whose answer is obvious.
@@ -25,8 +26,8 @@ import Testing
         let analysis = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy(), sweepRadii: [100, 300])
         let counts = analysis.noiseTrials(walks, settings: Self.settings)
         let runs = Double(walks.count * Self.settings.runs)
-        #expect(Double(counts[0][1]) / runs >= 0.99)  // 300 m around a point on the route
-        #expect(Double(counts[1][0]) / runs <= 0.03)  // 100 m around a point 200 m off the route
+        expectTrue(Double(counts[0][1]) / runs >= 0.99)  // 300 m around a point on the route
+        expectTrue(Double(counts[1][0]) / runs <= 0.03)  // 100 m around a point 200 m off the route
     }
 
     @Test func theSameSeedGivesTheSameCountsAndAnotherSeedOthers() {
@@ -38,9 +39,9 @@ import Testing
         var other = Self.settings
         other.seed = 43
         let c = analysis.noiseTrials(walks, settings: other)
-        #expect(a == b)
-        #expect(a != c)
-        #expect(a[1][1] > 0 && a[1][1] < walks.count * Self.settings.runs)
+        expectEqual(a, b)
+        expectTrue(a != c)
+        expectTrue(a[1][1] > 0 && a[1][1] < walks.count * Self.settings.runs)
     }
 
     @Test func noiseTrialCountsAreTheEnginesOnTheSameNoisyTraces() {
@@ -61,6 +62,6 @@ import Testing
                 }
             }
         }
-        #expect(counts == expected)
+        expectEqual(counts, expected)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The radius report against answers worked out by hand: walks along straight legs past points at known
@@ -38,21 +39,21 @@ import Testing
         let result = report.points[0].traces[0]
 
         // Closest approach: the fix at t0, exactly h away.
-        #expect(abs(result.closestApproachMeters - h) < 1e-4)
-        #expect(result.closestApproachT == t0)
+        expectTrue(abs(result.closestApproachMeters - h) < 1e-4)
+        expectEqual(result.closestApproachT, t0)
         // Inside from the first fix within r: |x| ≤ √(r² − h²), x = speed·(t − t0).
         let halfChord = (r * r - h * h).squareRoot()
         let entry = (t0 - halfChord / speed).rounded(.up)
         // Out at the first fix beyond r + max(5, r/10) (the engine's exit hysteresis).
         let exitRadius = r + max(5, r / 10)
         let exit = (t0 + (exitRadius * exitRadius - h * h).squareRoot() / speed).rounded(.down) + 1
-        #expect(result.firstEntryT == entry)
-        #expect(result.secondsInside == exit - entry)
-        #expect(result.entries == 1)
-        #expect(result.triggered && result.triggerT == entry)
-        #expect(abs(result.marginMeters - (r - h)) < 1e-4)
-        #expect(abs(result.minTriggerRadiusMeters! - h) < 1e-4)
-        #expect(result.clearRadiusMeters == nil)
+        expectEqual(result.firstEntryT, entry)
+        expectEqual(result.secondsInside, exit - entry)
+        expectEqual(result.entries, 1)
+        expectTrue(result.triggered && result.triggerT == entry)
+        expectTrue(abs(result.marginMeters - (r - h)) < 1e-4)
+        expectTrue(abs(result.minTriggerRadiusMeters! - h) < 1e-4)
+        expectTrue(result.clearRadiusMeters == nil)
     }
 
     @Test func theClearRadiusIsWhereTheWalkerWasWhenThePreviousAudioEnded() {
@@ -72,14 +73,14 @@ import Testing
         let clearRadius: Double = (411.0 * 411.0 + 900.0).squareRoot()
         // B triggers at the first fix within 60 m: x ≥ 400 − √(60² − 30²).
         let bTrigger: Double = (600.0 - (3600.0 - 900.0).squareRoot()).rounded(.up)
-        #expect(a.triggerT == 150)
-        #expect(abs(b.clearRadiusMeters! - clearRadius) < 1e-3)
-        #expect(abs(b.closestApproachMeters - 30) < 1e-4)
-        #expect(b.closestApproachT == 600)
-        #expect(b.triggerT == bTrigger)
+        expectEqual(a.triggerT, 150)
+        expectTrue(abs(b.clearRadiusMeters! - clearRadius) < 1e-3)
+        expectTrue(abs(b.closestApproachMeters - 30) < 1e-4)
+        expectEqual(b.closestApproachT, 600)
+        expectEqual(b.triggerT, bTrigger)
         // Every radius from 30 m to just under 412 m works: keep 60 m (30 + max(10, 6) ≤ 60 ≤ 412 − 10).
-        #expect(report.points[1].recommendation.verdict == .keep)
-        #expect(report.points[1].minRadiusAllTraces.map { abs($0 - 30) < 1e-4 } == true)
+        expectEqual(report.points[1].recommendation.verdict, .keep)
+        expectEqual(report.points[1].minRadiusAllTraces.map { abs($0 - 30) < 1e-4 }, true)
     }
 
     @Test func aPointThatCannotBeReachedWithoutTheEarlierAudioIsNotAdvised() {
@@ -92,10 +93,10 @@ import Testing
         ])
         let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy()).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
         let b = report.points[1]
-        #expect(b.recommendation.verdict == .noRadius)
-        #expect(b.recommendation.radiusMeters == nil)
-        #expect(b.recommendation.reason.contains("but a region that large reaches where walkers were before point 1's audio ended"))
-        #expect(b.minRadiusAllTraces! >= b.maxClearRadiusMeters!)
+        expectEqual(b.recommendation.verdict, .noRadius)
+        expectTrue(b.recommendation.radiusMeters == nil)
+        expectTrue(b.recommendation.reason.contains("but a region that large reaches where walkers were before point 1's audio ended"))
+        expectTrue(b.minRadiusAllTraces! >= b.maxClearRadiusMeters!)
     }
 
     @Test func aPointBehindAMissedOneIsBlocked() {
@@ -105,13 +106,13 @@ import Testing
             EngineTour.Point(order: 2, id: "b", location: Self.at(east: 200, north: 0), radiusMeters: 50, audioSeconds: 10),
         ])
         let report = RadiusAnalysis(tour: tour, path: [], policy: EnginePolicy(), sweepRadii: [100, 200, 300]).run([RadiusAnalysis.RecordedWalk(name: "leg", trace: trace)])
-        #expect(report.points[1].traces[0].blockedBy == 1)
-        #expect(report.points[1].recommendation.verdict == .noRadius)
-        #expect(report.points[1].sweep.allSatisfy { $0.triggered == 0 })
+        expectEqual(report.points[1].traces[0].blockedBy, 1)
+        expectEqual(report.points[1].recommendation.verdict, .noRadius)
+        expectTrue(report.points[1].sweep.allSatisfy { $0.triggered == 0 })
         // Point 1 itself needs 300 m: the sweep says so.
-        #expect(report.points[0].sweep.map(\.triggered) == [0, 0, 1])
-        #expect(abs(report.points[0].minRadiusAllTraces! - 300) < 1e-3)
-        #expect(report.points[0].recommendation.verdict == .raise)
+        expectEqual(report.points[0].sweep.map(\.triggered), [0, 0, 1])
+        expectTrue(abs(report.points[0].minRadiusAllTraces! - 300) < 1e-3)
+        expectEqual(report.points[0].recommendation.verdict, .raise)
     }
 
     @Test(arguments: 0..<6)
@@ -128,11 +129,11 @@ import Testing
             noise: RadiusReport.NoiseSettings(model: GPSErrorModel(sigmaMeters: 10, jumpsPerHour: 6, dropoutsPerHour: 6), runs: 5, seed: 9))
         let report = analysis.run(walks)
         for point in report.points {
-            for (a, b) in zip(point.sweep, point.sweep.dropFirst()) { #expect(a.triggered <= b.triggered, "point \(point.order)") }
-            for (a, b) in zip(point.noise, point.noise.dropFirst()) { #expect(a.triggered <= b.triggered, "point \(point.order)") }
+            for (a, b) in zip(point.sweep, point.sweep.dropFirst()) { expectTrue(a.triggered <= b.triggered, "point \(point.order)") }
+            for (a, b) in zip(point.noise, point.noise.dropFirst()) { expectTrue(a.triggered <= b.triggered, "point \(point.order)") }
             // The smallest radius triggering on every trace agrees with the sweep.
             if let minimum = point.minRadiusAllTraces, point.traces.allSatisfy({ $0.blockedBy == nil }) {
-                for cell in point.sweep { #expect((cell.triggered == walks.count) == (cell.radiusMeters >= minimum), "point \(point.order) r \(cell.radiusMeters)") }
+                for cell in point.sweep { expectEqual((cell.triggered == walks.count), (cell.radiusMeters >= minimum), "point \(point.order) r \(cell.radiusMeters)") }
             }
         }
     }

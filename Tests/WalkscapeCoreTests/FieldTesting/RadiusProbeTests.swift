@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The probe answers "where would point p trigger with radius r" by thresholds; these tests ask the real
@@ -36,7 +37,7 @@ import Testing
         if let rules = policy.fixDelivery {
             var delivered = FixColumns()
             delivered.fill(deliveredFrom: fixes, rules: rules, origins: &origins)
-            #expect(delivered.count < fixes.count)
+            expectTrue(delivered.count < fixes.count)
             fixes = delivered
         }
         func original(_ fix: Int) -> Int { fix < 0 ? -1 : Int(origins[fix]) }
@@ -46,10 +47,10 @@ import Testing
         let baseline = FieldFixtures.engineTriggerFixes(tour, trace, policy)
         let sorted = radii.sorted()
         probe.run(fixes: fixes, table: table, into: &outcome) { p, outcome in
-            #expect(original(outcome.baselineFix) == baseline[p], "seed \(seed) point \(p + 1): baseline")
+            expectEqual(original(outcome.baselineFix), baseline[p], "seed \(seed) point \(p + 1): baseline")
             for (j, radius) in sorted.enumerated() {
                 let engine = FieldFixtures.engineTriggerFixes(FieldFixtures.tour(tour, radius: radius, at: p), trace, policy)[p]
-                #expect(original(Int(outcome.fixes[j])) == engine, "seed \(seed) point \(p + 1) radius \(radius): probe \(outcome.fixes[j]), engine \(engine)")
+                expectEqual(original(Int(outcome.fixes[j])), engine, "seed \(seed) point \(p + 1) radius \(radius): probe \(outcome.fixes[j]), engine \(engine)")
             }
         }
     }
@@ -73,8 +74,8 @@ import Testing
                 let sizes: [(Int, Int)] = (0..<tour.points.count).map { (near.count($0), full.count($0)) }
                 let nearTotal: Int = sizes.map(\.0).reduce(0, +)
                 let fullTotal: Int = sizes.map(\.1).reduce(0, +)
-                #expect(nearTotal < fullTotal)
-                #expect(sizes.allSatisfy { $0.1 == full.evaluatedFixes })
+                expectTrue(nearTotal < fullTotal)
+                expectTrue(sizes.allSatisfy { $0.1 == full.evaluatedFixes })
                 var a = RadiusProbe(tour: tour, policy: policy, radii: radii)
                 var b = RadiusProbe(tour: tour, policy: policy, radii: radii)
                 var outcomes: [RadiusProbe.PointOutcome] = []
@@ -82,7 +83,7 @@ import Testing
                 a.run(fixes: fixes, table: full, into: &outcome) { _, o in outcomes.append(o) }
                 var index = 0
                 b.run(fixes: fixes, table: near, into: &outcome) { _, o in
-                    #expect(o == outcomes[index], "seed \(seed) point \(index + 1)")
+                    expectEqual(o, outcomes[index], "seed \(seed) point \(index + 1)")
                     index += 1
                 }
             }
@@ -98,17 +99,17 @@ import Testing
             let exact = Geodesy.distance(fix, point)
             let fast = PointFrame(point).fastDistance(lat: fix.lat, lng: fix.lng)
             worst = max(worst, abs(fast - exact) / max(1, exact))
-            #expect(abs(fast - exact) < PointFrame.band(exact) / 10)
+            expectTrue(abs(fast - exact) < PointFrame.band(exact) / 10)
         }
-        #expect(worst < 1e-6)
+        expectTrue(worst < 1e-6)
     }
 
     @Test func fixDeliveryIsSupportedAndTheAppCursorHysteresisAndSkipMissedAreNot() {
-        #expect(RadiusProbe.supports(EnginePolicy(queueDepth: 3, minAccuracyMeters: 10, confirmFixes: 2)))
-        #expect(RadiusProbe.supports(EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 10))))
-        #expect(!RadiusProbe.supports(EnginePolicy(skipMissed: true)))
-        #expect(!RadiusProbe.supports(EnginePolicy(triggerHysteresis: true)))
-        #expect(!RadiusProbe.supports(EnginePolicy(appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false))))
-        #expect(EngineProfile.allCases.filter { RadiusProbe.supports($0.policy) } == [.prd])
+        expectTrue(RadiusProbe.supports(EnginePolicy(queueDepth: 3, minAccuracyMeters: 10, confirmFixes: 2)))
+        expectTrue(RadiusProbe.supports(EnginePolicy(fixDelivery: FixDelivery(minMoveMeters: 10))))
+        expectTrue(!RadiusProbe.supports(EnginePolicy(skipMissed: true)))
+        expectTrue(!RadiusProbe.supports(EnginePolicy(triggerHysteresis: true)))
+        expectTrue(!RadiusProbe.supports(EnginePolicy(appCursor: AppCursorRules(queueNeedsCurrentRegion: false, refiresOnReentry: false))))
+        expectEqual(EngineProfile.allCases.filter { RadiusProbe.supports($0.policy) }, [.prd])
     }
 }

@@ -1,12 +1,13 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 
 @Suite struct RadiusSweepTests {
     @Test func aSweepListsItsRadiiWithTheEndIncluded() throws {
-        #expect(try RadiusSweep.radii("50:80:10") == [50, 60, 70, 80])
-        #expect(try RadiusSweep.radii("50:85:10") == [50, 60, 70, 80])
-        #expect(try RadiusSweep.radii("100:100:5") == [100])
-        #expect(try RadiusSweep.radii(RadiusSweep.defaultNoise).count == 26)
+        try expectEqual(RadiusSweep.radii("50:80:10"), [50, 60, 70, 80])
+        try expectEqual(RadiusSweep.radii("50:85:10"), [50, 60, 70, 80])
+        try expectEqual(RadiusSweep.radii("100:100:5"), [100])
+        try expectEqual(RadiusSweep.radii(RadiusSweep.defaultNoise).count, 26)
     }
 
     @Test func aBadSweepIsRefusedBeforeAnyRadiusIsMade() {
@@ -16,12 +17,12 @@ import WalkscapeCore
         do {
             _ = try RadiusSweep.radii("1:9999:0.001")
         } catch {
-            #expect(error.message == "--sweep would try 9998001 radii; at most 1000 (use a larger STEP).")
+            expectEqual(error.message, "--sweep would try 9998001 radii; at most 1000 (use a larger STEP).")
         }
     }
 
     @Test func onlyTakesPointOrdersSeparatedByCommas() throws {
-        #expect(try RadiusSweep.orders("3, 5,3") == [3, 5])
+        try expectEqual(RadiusSweep.orders("3, 5,3"), [3, 5])
         for text in ["", "0", "3,,5", "x", "-1", "2000000000"] {
             #expect(throws: ValueProblem.self, "\(text)") { try RadiusSweep.orders(text) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 
 /// The shape issue 28 set, held: a thin CLI (≤ 2,500 lines, a command file ≤ 120), a short front page
 /// (README.md ≤ 250 lines), one main type per file (private helpers aside), and no core folder named after
@@ -20,16 +21,16 @@ import Testing
     @Test func theCLIIsThin() throws {
         let files = try Self.swiftFiles(under: "Sources/WalkscapeCLI")
         let total = files.reduce(0) { $0 + $1.lines.count }
-        #expect(total <= 2_500, "Sources/WalkscapeCLI has \(total) lines, more than 2,500: move the work into the library that owns it")
+        expectTrue(total <= 2_500, "Sources/WalkscapeCLI has \(total) lines, more than 2,500: move the work into the library that owns it")
         for file in files where file.path.contains("/Commands/") {
-            #expect(file.lines.count <= 120, "\(file.path): \(file.lines.count) lines, more than 120 a command file")
+            expectTrue(file.lines.count <= 120, "\(file.path): \(file.lines.count) lines, more than 120 a command file")
         }
     }
 
     @Test func theFrontPageIsShort() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-        #expect(lines <= 250, "README.md has \(lines) lines, more than 250: move the rest into docs/")
+        expectTrue(lines <= 250, "README.md has \(lines) lines, more than 250: move the rest into docs/")
     }
 
     @Test func oneMainTypePerFile() throws {
@@ -37,7 +38,7 @@ import Testing
         for target in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path).sorted() {
             for file in try Self.swiftFiles(under: "Sources/" + target) {
                 let types = file.lines.filter { $0.firstMatch(of: declaration) != nil }
-                #expect(types.count <= 1, "\(file.path): \(types.count) types other than private helpers: \(types.map { String($0.prefix(60)) })")
+                expectTrue(types.count <= 1, "\(file.path): \(types.count) types other than private helpers: \(types.map { String($0.prefix(60)) })")
             }
         }
     }
@@ -47,8 +48,8 @@ import Testing
         let targets = Set(try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("Walkscape") }.map { String($0.dropFirst("Walkscape".count)) })
         let folders = try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("WalkscapeCore").path)
         for folder in folders.sorted() {
-            #expect(!targets.contains(folder), "Sources/WalkscapeCore/\(folder) is named after the target Walkscape\(folder): its files belong there")
+            expectTrue(!targets.contains(folder), "Sources/WalkscapeCore/\(folder) is named after the target Walkscape\(folder): its files belong there")
         }
-        #expect(targets.contains("Traces") && targets.contains("Map"), "the check would find nothing: \(targets.sorted())")
+        expectTrue(targets.contains("Traces") && targets.contains("Map"), "the check would find nothing: \(targets.sorted())")
     }
 }

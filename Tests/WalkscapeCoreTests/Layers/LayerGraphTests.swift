@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 
 /// The layers as declared, and checked: docs/architecture.md's `layers` block is the intended target graph;
 /// every `import` under Sources/ and every project dependency in Package.swift must be one it allows.
@@ -15,9 +16,9 @@ import Testing
 
     @Test func theGraphNamesOnlyItsOwnTargetsAndHasNoCycle() throws {
         let graph = try Self.graph()
-        #expect(graph.allowed["WalkscapeCore"] != nil, "the graph names WalkscapeCore")
+        expectTrue(graph.allowed["WalkscapeCore"] != nil, "the graph names WalkscapeCore")
         for line in graph.unknownDependencies { Issue.record(Comment(rawValue: line)) }
-        #expect(graph.cycle == nil, "the graph has a cycle: \(graph.cycle?.joined(separator: " -> ") ?? "")")
+        expectTrue(graph.cycle == nil, "the graph has a cycle: \(graph.cycle?.joined(separator: " -> ") ?? "")")
     }
 
     @Test func everySourceTargetIsInTheGraph() throws {
@@ -44,14 +45,14 @@ import Testing
                 }
             }
         }
-        #expect(checked > 100, "only \(checked) Swift files under Sources/")
+        expectTrue(checked > 100, "only \(checked) Swift files under Sources/")
     }
 
     @Test func packageSwiftDeclaresTheGraph() throws {
         let graph = try Self.graph()
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = LayerGraph.packageDependencies(manifest: manifest)
-        #expect(declared["WalkscapeCLI"]?.contains("WalkscapePlayer") == true, "Package.swift was read: \(declared)")
+        expectTrue(declared["WalkscapeCLI"]?.contains("WalkscapePlayer") == true, "Package.swift was read: \(declared)")
         for line in graph.manifestViolations(declared) { Issue.record(Comment(rawValue: line)) }
     }
 
@@ -78,20 +79,20 @@ import Testing
             import struct High.Thing
             import Mid
             """
-        #expect(
-            graph.violations(file: "Sources/Mid/A.swift", target: "Mid", source: source) == [
+        expectEqual(
+            graph.violations(file: "Sources/Mid/A.swift", target: "Mid", source: source), [
                 "Sources/Mid/A.swift:3 imports High, which the graph does not allow for target Mid",
                 "Sources/Mid/A.swift:6 imports High, which the graph does not allow for target Mid",
             ])
-        #expect(graph.cycle == nil && graph.unknownDependencies.isEmpty)
+        expectTrue(graph.cycle == nil && graph.unknownDependencies.isEmpty)
         let manifest = """
             // .target(name: "Ignored", dependencies: ["High"]),
             .target(name: "Low"),
             .target(name: "Mid", dependencies: ["Low", "High", .product(name: "Other", package: "x")]),
             .executableTarget(name: "High", dependencies: ["Mid"]),
             """
-        #expect(
-            graph.manifestViolations(LayerGraph.packageDependencies(manifest: manifest)) == [
+        expectEqual(
+            graph.manifestViolations(LayerGraph.packageDependencies(manifest: manifest)), [
                 "Package.swift: target Mid depends on High, which the graph does not allow",
                 "Package.swift: target High does not depend on Low, which the graph lists for it",
             ])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The seeded distributions behind synthetic walks and noise trials.
@@ -19,12 +20,12 @@ import Testing
             }
         }
         let mean = sum / Double(n)
-        #expect(abs(mean) < 0.005)
-        #expect(abs(squares / Double(n) - mean * mean - 1) < 0.005)
+        expectTrue(abs(mean) < 0.005)
+        expectTrue(abs(squares / Double(n) - mean * mean - 1) < 0.005)
         // P(|X| > 1) = 0.3173, P(|X| > 2) = 0.0455, P(|X| > 3.5) = 4.65e-4; about 5 standard errors allowed.
-        #expect(abs(Double(beyond1) / Double(n) - 0.31731) < 0.0025)
-        #expect(abs(Double(beyond2) / Double(n) - 0.04550) < 0.001)
-        #expect(abs(Double(beyond35) / Double(n) - 0.000465) < 0.0001)
+        expectTrue(abs(Double(beyond1) / Double(n) - 0.31731) < 0.0025)
+        expectTrue(abs(Double(beyond2) / Double(n) - 0.04550) < 0.001)
+        expectTrue(abs(Double(beyond35) / Double(n) - 0.000465) < 0.0001)
     }
 
     @Test func streamsAreReproducibleAndIndependentOfOrder() {
@@ -32,17 +33,17 @@ import Testing
         var b = SplitMix64.stream(seed: 7, 3, 5)
         var c = SplitMix64.stream(seed: 7, 5, 3)
         let first = (0..<4).map { _ in a.next() }
-        #expect(first == (0..<4).map { _ in b.next() })
-        #expect(first != (0..<4).map { _ in c.next() })
+        expectEqual(first, (0..<4).map { _ in b.next() })
+        expectTrue(first != (0..<4).map { _ in c.next() })
     }
 
     @Test func uniformAndExponentialHaveTheirMeans() {
         var random = SplitMix64(seed: 1)
         let n = 200_000
         let uniform = (0..<n).map { _ in random.uniform() }
-        #expect(uniform.allSatisfy { $0 >= 0 && $0 < 1 })
-        #expect(abs(uniform.reduce(0, +) / Double(n) - 0.5) < 0.003)
+        expectTrue(uniform.allSatisfy { $0 >= 0 && $0 < 1 })
+        expectTrue(abs(uniform.reduce(0, +) / Double(n) - 0.5) < 0.003)
         let waits = (0..<n).map { _ in random.exponential(rate: 4) }
-        #expect(abs(waits.reduce(0, +) / Double(n) - 0.25) < 0.003)
+        expectTrue(abs(waits.reduce(0, +) / Double(n) - 0.25) < 0.003)
     }
 }

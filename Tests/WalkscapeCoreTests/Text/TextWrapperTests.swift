@@ -1,25 +1,26 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 
 @Suite struct TextWrapperTests {
     @Test func wrapsOnSpacesWithinTheWidth() {
         let lines = TextWrapper.wrap("Piazza San Carlo è il salotto di Torino: portici e caffè storici.", width: 20)
-        #expect(lines == ["Piazza San Carlo è", "il salotto di", "Torino: portici e", "caffè storici."])
-        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+        expectEqual(lines, ["Piazza San Carlo è", "il salotto di", "Torino: portici e", "caffè storici."])
+        expectTrue(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
     }
 
     @Test func wideCharactersCountTwoColumns() {
-        #expect(TextWrapper.wrap("東京 大阪 京都", width: 5) == ["東京", "大阪", "京都"])
+        expectEqual(TextWrapper.wrap("東京 大阪 京都", width: 5), ["東京", "大阪", "京都"])
     }
 
     @Test func longWordsAreCutOrKept() {
-        #expect(TextWrapper.wrap("a Mole-Antonelliana b", width: 6) == ["a", "Mole-A", "ntonel", "liana", "b"])
-        #expect(TextWrapper.wrap("a Mole-Antonelliana b", width: 6, cutLongWords: false) == ["a", "Mole-Antonelliana", "b"])
+        expectEqual(TextWrapper.wrap("a Mole-Antonelliana b", width: 6), ["a", "Mole-A", "ntonel", "liana", "b"])
+        expectEqual(TextWrapper.wrap("a Mole-Antonelliana b", width: 6, cutLongWords: false), ["a", "Mole-Antonelliana", "b"])
     }
 
     @Test func emptyParagraphsAreDroppedOrKept() {
-        #expect(TextWrapper.wrap("one\n\ntwo", width: 10) == ["one", "two"])
-        #expect(TextWrapper.wrap("one\n\ntwo", width: 10, keepEmptyLines: true) == ["one", "", "two"])
-        #expect(TextWrapper.wrap("anything", width: 0).isEmpty)
+        expectEqual(TextWrapper.wrap("one\n\ntwo", width: 10), ["one", "two"])
+        expectEqual(TextWrapper.wrap("one\n\ntwo", width: 10, keepEmptyLines: true), ["one", "", "two"])
+        expectTrue(TextWrapper.wrap("anything", width: 0).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTraces
 @testable import WalkscapeRemoteModel
@@ -18,12 +19,12 @@ import WalkscapeCore
             </gpx>
             """
         let source = try GPXPointReader.read(Data(gpx.utf8), file: "w.gpx")
-        #expect(source.title.map(\.text) == ["Giro & ritorno"])
-        #expect(source.route == [LatLng(lat: 45.0686, lng: 7.6935), LatLng(lat: 45.0703, lng: 7.6869)])
+        expectEqual(source.title.map(\.text), ["Giro & ritorno"])
+        expectEqual(source.route, [LatLng(lat: 45.0686, lng: 7.6935), LatLng(lat: 45.0703, lng: 7.6869)])
         let ordered = try source.orderedPoints()
-        #expect(ordered.map(\.id) == ["p1", "castello"])
-        #expect(ordered[1].point.radius == 120)
-        #expect(ordered[1].point.description.map(\.text) == ["Il centro"])
+        expectEqual(ordered.map(\.id), ["p1", "castello"])
+        expectEqual(ordered[1].point.radius, 120)
+        expectEqual(ordered[1].point.description.map(\.text), ["Il centro"])
     }
 
     @Test func brokenFilesAreOneLine() {
@@ -37,7 +38,7 @@ import WalkscapeCore
             _ = try GPXPointReader.read(Data("<gpx><wpt lat=\"1\" lon=\"2\">".utf8), file: "w.gpx")
             Issue.record("a cut file was read")
         } catch {
-            #expect(error.message.hasPrefix("w.gpx: line 1: not a readable GPX file ("))
+            expectTrue(error.message.hasPrefix("w.gpx: line 1: not a readable GPX file ("))
         }
     }
 
@@ -55,8 +56,8 @@ import WalkscapeCore
                 _ = try GPXPointReader.read(Data(bytes), file: "x.gpx")
                 Issue.record("read: \(bytes)")
             } catch {
-                #expect(error.message.hasPrefix("x.gpx: line 1: not a readable GPX file (byte 0xC4 is not UTF-8"), "\(error.message)")
-                #expect(!error.message.contains("\n"))
+                expectTrue(error.message.hasPrefix("x.gpx: line 1: not a readable GPX file (byte 0xC4 is not UTF-8"), "\(error.message)")
+                expectTrue(!error.message.contains("\n"))
             }
         }
     }
@@ -68,11 +69,11 @@ import WalkscapeCore
             + Array("<g:name>Caf".utf8) + [0xE9] + Array(" &amp; <![CDATA[<b>]]> &#x1F600;</g:name><desc>a<i>b</i>c</desc>".utf8)
             + Array("<extensions><x><name>not this</name><ws:triggerRadiusMeters> 80 </ws:triggerRadiusMeters></x></extensions></g:wpt></g:gpx>".utf8)
         let source = try GPXPointReader.read(Data(gpx), file: "w.gpx")
-        #expect(source.points.count == 1)
-        #expect(source.points[0].location == LatLng(lat: 45.5, lng: 7.25))
-        #expect(source.points[0].title.map(\.text) == ["Café & <b> 😀"])
-        #expect(source.points[0].description.map(\.text) == ["abc"])
-        #expect(source.points[0].radius == 80)
+        expectEqual(source.points.count, 1)
+        expectEqual(source.points[0].location, LatLng(lat: 45.5, lng: 7.25))
+        expectEqual(source.points[0].title.map(\.text), ["Café & <b> 😀"])
+        expectEqual(source.points[0].description.map(\.text), ["abc"])
+        expectEqual(source.points[0].radius, 80)
     }
 
     /// The parser keeps the same waypoints, title and lines whatever pieces the file comes in.
@@ -94,14 +95,14 @@ import WalkscapeCore
             return (parser.waypoints, parser.metadataName, parser.pointLines)
         }
         let whole = try read(gpx.count)
-        #expect(whole.0.count == 2)
-        #expect(whole.0.first?.name == "ABC")
-        #expect(whole.0.first?.extensions == ["id": "a", "order": "3"])
-        #expect(whole.1 == "T <1>")
-        #expect(whole.2 == [[LatLng(lat: 1, lng: 1), LatLng(lat: 2, lng: 2)]])
+        expectEqual(whole.0.count, 2)
+        expectTrue(whole.0.first?.name == "ABC")
+        expectTrue(whole.0.first?.extensions == ["id": "a", "order": "3"])
+        expectEqual(whole.1, "T <1>")
+        expectEqual(whole.2, [[LatLng(lat: 1, lng: 1), LatLng(lat: 2, lng: 2)]])
         for size in [1, 2, 3, 7] {
             let pieces = try read(size)
-            #expect(pieces.0 == whole.0 && pieces.1 == whole.1 && pieces.2 == whole.2, "pieces of \(size) bytes")
+            expectTrue(pieces.0 == whole.0 && pieces.1 == whole.1 && pieces.2 == whole.2, "pieces of \(size) bytes")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeReplay
 
@@ -15,8 +16,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     @Test func theCommittedGoldenTimelinePasses() {
         let result = CheckRunner(update: false).run(clean(golden: repositoryRoot + "/fixtures/golden/torino-portici-clean.jsonl"))
-        #expect(result.outcome == .passed)
-        #expect(result.warnings.isEmpty)
+        expectEqual(result.outcome, .passed)
+        expectTrue(result.warnings.isEmpty)
     }
 
     @Test func aMovedEventFailsWithTheFirstDivergenceAndUpdateWritesTheTimelineBack() throws {
@@ -34,10 +35,10 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             Issue.record("a golden timeline with a moved trigger passed")
             return
         }
-        #expect(message.hasPrefix("timeline differs from \(path) at event "))
-        #expect(message.contains("(run with --update to accept the new timeline)"))
-        #expect(CheckRunner(update: true).run(clean(golden: path)).outcome == .updated)
-        #expect(CheckRunner(update: false).run(clean(golden: path)).outcome == .passed)
+        expectTrue(message.hasPrefix("timeline differs from \(path) at event "))
+        expectTrue(message.contains("(run with --update to accept the new timeline)"))
+        expectEqual(CheckRunner(update: true).run(clean(golden: path)).outcome, .updated)
+        expectEqual(CheckRunner(update: false).run(clean(golden: path)).outcome, .passed)
     }
 
     @Test func aMissingGoldenFileIsABrokenCaseNotAFailure() {
@@ -45,6 +46,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             Issue.record("a missing golden file was not a broken case")
             return
         }
-        #expect(message == "/nonexistent/g.jsonl: cannot be read; create it with --update")
+        expectEqual(message, "/nonexistent/g.jsonl: cannot be read; create it with --update")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 import WalkscapeReplay
 
@@ -16,16 +17,16 @@ import WalkscapeReplay
         let path = try suite(#"{"cases": [{"tour": "../t", "trace": "/abs/walk.gpx", "golden": "g.jsonl", "options": {"profile": "ios-app@5c84126", "queueDepth": 0, "walkSpeed": 1.5}, "track": 2, "minShare": 0.9}]}"#)
         let cases = try CheckSuite.read(path)
         let base = (path as NSString).deletingLastPathComponent
-        #expect(cases.count == 1)
-        #expect(cases[0].tour == base + "/../t")
-        #expect(cases[0].trace == "/abs/walk.gpx")
-        #expect(cases[0].name == "g.jsonl")
-        #expect(cases[0].policy.queueDepth == 0)
-        #expect(cases[0].policy.distanceModel == EngineProfile.ios5c84126.policy.distanceModel)
-        #expect(cases[0].walkSpeed == 1.5)
-        #expect(cases[0].selection.track == 2)
-        #expect(cases[0].minShare == 0.9)
-        #expect(cases[0].tolerance == 0.5)
+        expectEqual(cases.count, 1)
+        expectEqual(cases[0].tour, base + "/../t")
+        expectEqual(cases[0].trace, "/abs/walk.gpx")
+        expectEqual(cases[0].name, "g.jsonl")
+        expectEqual(cases[0].policy.queueDepth, 0)
+        expectEqual(cases[0].policy.distanceModel, EngineProfile.ios5c84126.policy.distanceModel)
+        expectEqual(cases[0].walkSpeed, 1.5)
+        expectEqual(cases[0].selection.track, 2)
+        expectEqual(cases[0].minShare, 0.9)
+        expectEqual(cases[0].tolerance, 0.5)
     }
 
     @Test func aMisspeltKeyNamesTheClosestKnownOne() throws {
@@ -34,7 +35,7 @@ import WalkscapeReplay
         do {
             _ = try CheckSuite.read(path)
         } catch {
-            #expect(error.description == "\(path): cases[0].tolerence: error: unknown key \"tolerence\"; did you mean \"tolerance\"?")
+            expectEqual(error.description, "\(path): cases[0].tolerence: error: unknown key \"tolerence\"; did you mean \"tolerance\"?")
         }
     }
 
@@ -48,7 +49,7 @@ import WalkscapeReplay
                 _ = try CheckSuite.read(path)
                 Issue.record("\(options) was accepted")
             } catch {
-                #expect(error.location == location)
+                expectEqual(error.location, location)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTUI
 
@@ -31,21 +32,21 @@ import WalkscapeCore
         ]
         let grid = BrowserScreen(strings: UIStrings(language: "en"), ascii: false).render(BrowserState(tours: tours), width: 100, height: 20)
         let text = grid.text
-        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\n\(text)")
+        expectTrue(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\n\(text)")
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let plain = try #require(rows.first { $0.contains("Plain title") })
         let evil = try #require(rows.first { $0.contains("Evil") })
         let open = try #require(rows.first { $0.contains("Open") })
-        #expect(evil.contains("Evil title"))
+        expectTrue(evil.contains("Evil title"))
         func column(_ row: String, _ word: String) -> Int? {
             row.range(of: word).map { DisplayWidth.of(String(row[..<$0.lowerBound])) }
         }
         // Every row's city and duration start in the same column as the plain row's.
         let cityColumn = try #require(column(plain, "Torino"))
-        #expect(column(evil, "Torino") == cityColumn, "\n\(text)")
-        #expect(column(open, "Torino") == cityColumn, "\n\(text)")
+        expectEqual(column(evil, "Torino"), cityColumn, "\n\(text)")
+        expectEqual(column(open, "Torino"), cityColumn, "\n\(text)")
         let minutes = try #require(column(plain, " min"))
-        #expect(column(evil, " min") == minutes)
-        #expect(column(open, " min") == minutes, "the columns after an unterminated OSC are drawn")
+        expectEqual(column(evil, " min"), minutes)
+        expectEqual(column(open, " min"), minutes, "the columns after an unterminated OSC are drawn")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTUI
 
@@ -34,106 +35,106 @@ func sampleListings() -> [TourListing] {
     @Test func selectionStaysInsideTheList() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .up, .up)
-        #expect(state.selection == 0)
+        expectEqual(state.selection, 0)
         _ = reduce(&state, .down, .down, .down, .down)
-        #expect(state.selection == 2)
-        #expect(state.selectedTour == 2)
+        expectEqual(state.selection, 2)
+        expectEqual(state.selectedTour, 2)
     }
 
     @Test func filterCyclesAllProtectedFreeAndResetsTheSelection() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .down, .tab)
-        #expect(state.filter == .protected)
-        #expect(state.visible == [1])
-        #expect(state.selection == 0)
+        expectEqual(state.filter, .protected)
+        expectEqual(state.visible, [1])
+        expectEqual(state.selection, 0)
         _ = reduce(&state, .tab)
-        #expect(state.filter == .free)
-        #expect(state.visible == [0, 2])
+        expectEqual(state.filter, .free)
+        expectEqual(state.visible, [0, 2])
         _ = reduce(&state, .tab)
-        #expect(state.filter == .all)
-        #expect(state.visible == [0, 1, 2])
+        expectEqual(state.filter, .all)
+        expectEqual(state.visible, [0, 1, 2])
     }
 
     @Test func enterOpensTheDetailAndStartsTheChosenWalk() {
         var state = BrowserState(tours: sampleListings())
-        #expect(reduce(&state, .enter) == nil)
-        #expect(state.screen == .detail(0))
+        expectTrue(reduce(&state, .enter) == nil)
+        expectEqual(state.screen, .detail(0))
         _ = reduce(&state, .right, .right, .right)
-        #expect(state.walkSelection == 1, "stops at the last walk")
+        expectEqual(state.walkSelection, 1, "stops at the last walk")
         let effect = reduce(&state, .enter)
-        #expect(effect == .play(tour: 0, walk: .init(name: "clean", path: "fixtures/traces/torino-portici-clean.gpx"), settings: PlaySettings()))
+        expectEqual(effect, .play(tour: 0, walk: .init(name: "clean", path: "fixtures/traces/torino-portici-clean.gpx"), settings: PlaySettings()))
         _ = reduce(&state, .back)
-        #expect(state.screen == .catalogue)
+        expectEqual(state.screen, .catalogue)
     }
 
     @Test func aTourNotDownloadedDoesNotStartAndSaysHowToFixIt() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .down, .down, .enter)
-        #expect(state.screen == .detail(2))
-        #expect(reduce(&state, .enter) == nil)
-        #expect(state.message == "not downloaded (2 problems): run `walkscape download --api URL genova --lang it`")
+        expectEqual(state.screen, .detail(2))
+        expectTrue(reduce(&state, .enter) == nil)
+        expectEqual(state.message, "not downloaded (2 problems): run `walkscape download --api URL genova --lang it`")
         _ = reduce(&state, .left)
-        #expect(state.message == nil, "the message goes with the next key")
+        expectTrue(state.message == nil, "the message goes with the next key")
     }
 
     @Test func dRunsTheDownloadOnlyWhenTheTourSaysWhereItCameFrom() {
         var tours = sampleListings()
         var state = BrowserState(tours: tours)
         _ = reduce(&state, .down, .down, .enter)
-        #expect(reduce(&state, .character("d")) == nil, "no source recorded: nothing to run")
-        #expect(state.message?.hasPrefix("this tour does not say where it was downloaded from") == true)
+        expectTrue(reduce(&state, .character("d")) == nil, "no source recorded: nothing to run")
+        expectTrue(state.message?.hasPrefix("this tour does not say where it was downloaded from") == true)
         tours[2].availability = .notDownloaded(problems: ["audio/it/p1.mp3: missing"], fix: "walkscape download --api http://api genova --lang it", offer: .runnable(host: "api"))
         state = BrowserState(tours: tours)
         _ = reduce(&state, .down, .down, .enter, .enter)
-        #expect(state.message == "not downloaded (1 problem): press d to download it")
-        #expect(reduce(&state, .character("d")) == .download(tour: 2))
+        expectEqual(state.message, "not downloaded (1 problem): press d to download it")
+        expectEqual(reduce(&state, .character("d")), .download(tour: 2))
         state.screen = .detail(0)
-        #expect(reduce(&state, .character("d")) == nil, "a downloaded tour has nothing to fetch")
+        expectTrue(reduce(&state, .character("d")) == nil, "a downloaded tour has nothing to fetch")
         tours[2].availability = .notDownloaded(problems: ["audio/it/p1.mp3: missing"], fix: "walkscape download --api http://api genova --lang it --token T", offer: .needsToken)
         state = BrowserState(tours: tours)
         _ = reduce(&state, .down, .down, .enter)
-        #expect(reduce(&state, .character("d")) == nil, "protected, and no token: nothing to run")
-        #expect(state.message?.hasPrefix("this tour is protected: start `walkscape play` with --token T") == true)
+        expectTrue(reduce(&state, .character("d")) == nil, "protected, and no token: nothing to run")
+        expectTrue(state.message?.hasPrefix("this tour is protected: start `walkscape play` with --token T") == true)
     }
 
     @Test func upAndDownOnTheDetailMoveBetweenTours() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .enter, .down)
-        #expect(state.screen == .detail(1))
+        expectEqual(state.screen, .detail(1))
         _ = reduce(&state, .down, .down)
-        #expect(state.screen == .detail(2))
+        expectEqual(state.screen, .detail(2))
         _ = reduce(&state, .back)
-        #expect(state.selection == 2, "back on the catalogue at the tour last shown")
+        expectEqual(state.selection, 2, "back on the catalogue at the tour last shown")
     }
 
     @Test func settingsChangeValuesAndComeBackWhereTheyWereOpened() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .enter, .character(","))
-        #expect(state.screen == .settings(returnTo: .detail(0)))
+        expectEqual(state.screen, .settings(returnTo: .detail(0)))
         _ = reduce(&state, .right)  // audio language: auto → it
-        #expect(state.settings.audioLanguage == "it")
+        expectEqual(state.settings.audioLanguage, "it")
         _ = reduce(&state, .right, .right)  // → en → fr
-        #expect(state.settings.audioLanguage == "fr")
+        expectEqual(state.settings.audioLanguage, "fr")
         _ = reduce(&state, .right)
-        #expect(state.settings.audioLanguage == nil, "wraps to auto")
+        expectTrue(state.settings.audioLanguage == nil, "wraps to auto")
         _ = reduce(&state, .down, .right)  // subtitles: as audio → off
-        #expect(state.settings.subtitles == .off)
+        expectEqual(state.settings.subtitles, .off)
         _ = reduce(&state, .down, .right)  // rules: prd → ios-app
-        #expect(state.settings.profile == .ios5c84126)
-        #expect(state.settings.policy == EngineProfile.ios5c84126.policy)
+        expectEqual(state.settings.profile, .ios5c84126)
+        expectEqual(state.settings.policy, EngineProfile.ios5c84126.policy)
         _ = reduce(&state, .down, .right)  // queue depth 1 → 2: an app's queue is one slot, so refused
-        #expect(state.settings.policy.queueDepth == 1)
+        expectEqual(state.settings.policy.queueDepth, 1)
         _ = reduce(&state, .left)
-        #expect(state.settings.policy.queueDepth == 0)
+        expectEqual(state.settings.policy.queueDepth, 0)
         _ = reduce(&state, .down, .down, .right, .right)  // min accuracy: off → 10 → 15
-        #expect(state.settings.policy.minAccuracyMeters == 15)
+        expectEqual(state.settings.policy.minAccuracyMeters, 15)
         _ = reduce(&state, .down, .down, .left)  // speed ×1 → ×0.5
-        #expect(state.settings.speed == 0.5)
+        expectEqual(state.settings.speed, 0.5)
         _ = reduce(&state, .back)
-        #expect(state.screen == .detail(0))
+        expectEqual(state.screen, .detail(0))
         if case let .play(_, _, settings)? = reduce(&state, .enter) {
-            #expect(settings.speed == 0.5)
-            #expect(settings.profile == .ios5c84126)
+            expectEqual(settings.speed, 0.5)
+            expectEqual(settings.profile, .ios5c84126)
         } else {
             Issue.record("enter starts the walk with the settings")
         }
@@ -142,14 +143,14 @@ func sampleListings() -> [TourListing] {
     @Test func helpOverlaysAnyScreenAndAnyKeyClosesIt() {
         var state = BrowserState(tours: sampleListings())
         _ = reduce(&state, .enter, .character("?"))
-        #expect(state.screen == .help(over: .detail(0)))
-        #expect(reduce(&state, .character("q")) == nil, "q closes the help first")
-        #expect(state.screen == .detail(0))
-        #expect(reduce(&state, .character("q")) == .quit)
+        expectEqual(state.screen, .help(over: .detail(0)))
+        expectTrue(reduce(&state, .character("q")) == nil, "q closes the help first")
+        expectEqual(state.screen, .detail(0))
+        expectEqual(reduce(&state, .character("q")), .quit)
     }
 
     @Test func escapeOnTheCatalogueQuits() {
         var state = BrowserState(tours: sampleListings())
-        #expect(reduce(&state, .back) == .quit)
+        expectEqual(reduce(&state, .back), .quit)
     }
 }

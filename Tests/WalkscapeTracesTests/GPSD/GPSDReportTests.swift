@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -9,10 +10,10 @@ import WalkscapeCore
     @Test func aTPVWithA3DFixIsAFixAtItsTimeWithEphAsTheAccuracy() throws {
         let line = #"{"class":"TPV","device":"/dev/pts/3","mode":3,"time":"2026-05-09T09:00:01.000Z","ept":0.005,"lat":45.062959600,"lon":7.678807200,"altHAE":239.000,"epx":4.1,"epy":5.2,"eph":7.3,"speed":1.209,"track":27.9}"#
         guard case let .fix(fix, device) = try parse(line) else { Issue.record("no fix"); return }
-        #expect(device == "/dev/pts/3")
-        #expect(fix.time == 1_778_317_201)
-        #expect(fix.location == LatLng(lat: 45.0629596, lng: 7.6788072))
-        #expect(fix.accuracy == 7.3)
+        expectEqual(device, "/dev/pts/3")
+        expectEqual(fix.time, 1_778_317_201)
+        expectEqual(fix.location, LatLng(lat: 45.0629596, lng: 7.6788072))
+        expectEqual(fix.accuracy, 7.3)
     }
 
     @Test func withoutEphTheLargerOfEpxAndEpyIsTheAccuracyAndWithNoneItIsUnknown() throws {
@@ -21,8 +22,8 @@ import WalkscapeCore
             Issue.record("no fix")
             return
         }
-        #expect(a.accuracy == 9.25)
-        #expect(b.accuracy.isNaN)
+        expectEqual(a.accuracy, 9.25)
+        expectTrue(b.accuracy.isNaN)
     }
 
     @Test func noFixYetABadTimeOrAPositionOutOfRangeIsNoFixWithTheReason() throws {
@@ -41,8 +42,8 @@ import WalkscapeCore
             Issue.record("no fix")
             return
         }
-        #expect(device == nil)
-        #expect(kept?.utf8.count == GPSDReport.maxDeviceNameBytes)
+        expectTrue(device == nil)
+        expectTrue(kept?.utf8.count == GPSDReport.maxDeviceNameBytes)
     }
 
     @Test func otherClassesAreNamedAndAnythingElseIsAnError() throws {

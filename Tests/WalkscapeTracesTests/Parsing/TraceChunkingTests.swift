@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -56,23 +57,23 @@ import Testing
 
     @Test func theDocumentIsReadAsExpectedInOnePiece() throws {
         let (trace, summary) = try Self.parse(Self.document, chunks: [Self.document.count]).get()
-        #expect(summary.fixes == 4)
-        #expect(summary.waypoints == 1)
-        #expect(summary.segments == 2)
-        #expect(summary.routePoints == 1)
-        #expect(trace.latitudes == [45.0629900, 45.0629500, 45.0629600, 45.0629800])
-        #expect(trace.accuracies[2] == 4.5)
-        #expect(trace.speeds[2] == 1.31)
-        #expect(trace.courses[2] == 12.5)
-        #expect(trace.elevations[1] == 239.25)
-        #expect(trace.segmentStarts == [0, 1])
-        #expect(summary.warnings.count == 4)
+        expectEqual(summary.fixes, 4)
+        expectEqual(summary.waypoints, 1)
+        expectEqual(summary.segments, 2)
+        expectEqual(summary.routePoints, 1)
+        expectEqual(trace.latitudes, [45.0629900, 45.0629500, 45.0629600, 45.0629800])
+        expectEqual(trace.accuracies[2], 4.5)
+        expectEqual(trace.speeds[2], 1.31)
+        expectEqual(trace.courses[2], 12.5)
+        expectEqual(trace.elevations[1], 239.25)
+        expectEqual(trace.segmentStarts, [0, 1])
+        expectEqual(summary.warnings.count, 4)
     }
 
     @Test func oneByteAtATimeGivesTheSameResult() {
         let whole = Self.parse(Self.document, chunks: [Self.document.count])
         let bytewise = Self.parse(Self.document, chunks: repeatElement(1, count: Self.document.count))
-        #expect(Self.same(whole, bytewise))
+        expectTrue(Self.same(whole, bytewise))
     }
 
     @Test func randomChunkSizesGiveTheSameResult() {
@@ -80,14 +81,14 @@ import Testing
         var generator = SeededGenerator(seed: 2026)
         for _ in 0..<200 {
             let sizes = (0..<Self.document.count).map { _ in Int.random(in: 1...64, using: &generator) }
-            #expect(Self.same(whole, Self.parse(Self.document, chunks: sizes)))
+            expectTrue(Self.same(whole, Self.parse(Self.document, chunks: sizes)))
         }
     }
 
     @Test func everySplitPointGivesTheSameResult() {
         let whole = Self.parse(Self.document, chunks: [Self.document.count])
         for split in 1..<Self.document.count {
-            #expect(Self.same(whole, Self.parse(Self.document, chunks: [split, Self.document.count])), "split at \(split)")
+            expectTrue(Self.same(whole, Self.parse(Self.document, chunks: [split, Self.document.count])), "split at \(split)")
         }
     }
 
@@ -107,10 +108,10 @@ import Testing
                 Issue.record("expected an error for \(String(decoding: bytes.prefix(40), as: UTF8.self))")
                 continue
             }
-            #expect(Self.same(whole, Self.parse(bytes, chunks: repeatElement(1, count: bytes.count))))
+            expectTrue(Self.same(whole, Self.parse(bytes, chunks: repeatElement(1, count: bytes.count))))
             for _ in 0..<20 {
                 let sizes = (0..<bytes.count).map { _ in Int.random(in: 1...16, using: &generator) }
-                #expect(Self.same(whole, Self.parse(bytes, chunks: sizes)))
+                expectTrue(Self.same(whole, Self.parse(bytes, chunks: sizes)))
             }
         }
     }

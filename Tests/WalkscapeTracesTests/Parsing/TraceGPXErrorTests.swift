@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -10,15 +11,15 @@ import Testing
             Issue.record("no error for: \(text.prefix(80))", sourceLocation: sourceLocation)
             return
         }
-        #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
-        #expect(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
-        #expect(error.message.contains("; expected"), "\(error)", sourceLocation: sourceLocation)
+        expectEqual(error.line, line, "\(error)", sourceLocation: sourceLocation)
+        expectTrue(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
+        expectTrue(error.message.contains("; expected"), "\(error)", sourceLocation: sourceLocation)
     }
 
     @Test func emptyAndBlankFiles() {
         expectError("", line: 1, "the file is empty")
         expectError("\n\n  \n", line: 1, "the file is empty (only white space)")
-        #expect(TraceTesting.gpxError(bytes: [0xEF, 0xBB, 0xBF])?.message.contains("empty") == true)
+        expectTrue(TraceTesting.gpxError(bytes: [0xEF, 0xBB, 0xBF])?.message.contains("empty") == true)
     }
 
     @Test func notXML() {
@@ -92,9 +93,9 @@ import Testing
         let clock = ContinuousClock()
         let started = clock.now
         let error = TraceTesting.gpxError(text)
-        #expect(clock.now - started < .seconds(1))
-        #expect(error?.line == 3)
-        #expect(error?.message.contains("never expands") == true)
+        expectTrue(clock.now - started < .seconds(1))
+        expectTrue(error?.line == 3)
+        expectTrue(error?.message.contains("never expands") == true)
     }
 
     @Test func binaryJunkAndNulBytes() {
@@ -102,20 +103,20 @@ import Testing
         for _ in 0..<50 {
             let junk = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
             // Whatever the bytes, one error and no crash; a few random files may start like XML.
-            #expect(TraceTesting.gpxError(bytes: junk) != nil)
-            #expect(TraceTesting.gpxError(bytes: Array("<gpx>".utf8) + junk) != nil)
+            expectTrue(TraceTesting.gpxError(bytes: junk) != nil)
+            expectTrue(TraceTesting.gpxError(bytes: Array("<gpx>".utf8) + junk) != nil)
         }
         let nul = Array("<gpx>\n<trk>\n".utf8) + [0, 0] + Array("</trk></gpx>".utf8)
-        #expect(TraceTesting.gpxError(bytes: nul)?.line == 3)
-        #expect(TraceTesting.gpxError(bytes: nul)?.message.contains("NUL") == true)
-        #expect(TraceTesting.gpxError(bytes: [0xFF, 0xFE, 0x3C, 0x00])?.message.contains("UTF-16") == true)
-        #expect(TraceTesting.gpxError(bytes: Array("<gpx lat=\"\u{1}\"></gpx>".utf8))?.message.contains("byte 0x01") == true)
+        expectTrue(TraceTesting.gpxError(bytes: nul)?.line == 3)
+        expectTrue(TraceTesting.gpxError(bytes: nul)?.message.contains("NUL") == true)
+        expectTrue(TraceTesting.gpxError(bytes: [0xFF, 0xFE, 0x3C, 0x00])?.message.contains("UTF-16") == true)
+        expectTrue(TraceTesting.gpxError(bytes: Array("<gpx lat=\"\u{1}\"></gpx>".utf8))?.message.contains("byte 0x01") == true)
     }
 
     @Test func deepNestingIsBounded() {
         let deep = String(repeating: "<a>", count: GPXStreamParser.maxDepth + 5)
         let error = TraceTesting.gpxError("<gpx>" + deep)
-        #expect(error?.message.contains("nested more than") == true)
+        expectTrue(error?.message.contains("nested more than") == true)
     }
 
     @Test func aParserThatFailedKeepsFailing() throws {
@@ -133,7 +134,7 @@ import Testing
         for _ in 0..<(GPXStreamParser.maxTokenBytes >> 20) + 2 where thrown == nil {
             do { try parser.feed(chunk) } catch { thrown = error }
         }
-        #expect(thrown?.message.contains("longer than") == true)
+        expectTrue(thrown?.message.contains("longer than") == true)
     }
 
     /// One fix in a document whose name holds `name` (bytes), after `declaration`.
@@ -161,12 +162,12 @@ import Testing
         for declaration in ["<?xml version=\"1.0\"ix.com/GPX/1/1\">", "<?xml version=\"1.0\"encoding=\"UTF-8\"?>", "<?xml encoding=\"UTF-8\"?>",
                             "<?xml version=\"2.0\"?>", "<?xml version=\"1.0\" standalone=\"maybe\"?>", "<?xml version=\"1.0\" foo=\"bar\"?>", "<?xml?>"] {
             let error = TraceTesting.gpxError(bytes: Self.namedDocument([], declaration: declaration))
-            #expect(error?.message.hasPrefix("a malformed XML declaration; expected <?xml version=\"1.0\"") == true, "\(declaration): \(String(describing: error))")
-            #expect(error?.line == 1)
+            expectTrue(error?.message.hasPrefix("a malformed XML declaration; expected <?xml version=\"1.0\"") == true, "\(declaration): \(String(describing: error))")
+            expectTrue(error?.line == 1)
         }
         for declaration in ["<?xml version='1.1' standalone='yes' ?>", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
                             "<?xml version=\"1.0\"?>", "<?xml-stylesheet href=\"a.xsl\"?>"] {
-            #expect(try TraceTesting.gpx(bytes: Self.namedDocument([], declaration: declaration)).0.count == 1, "\(declaration)")
+            try expectEqual(TraceTesting.gpx(bytes: Self.namedDocument([], declaration: declaration)).0.count, 1, "\(declaration)")
         }
     }
 
@@ -176,37 +177,37 @@ import Testing
                          Array(Self.namedDocument(cafe, declaration: "").dropFirst())] {
             let (whole, bytewise) = Self.readBothWays(document)
             let error = try #require(whole.failureValue, "\(whole)")
-            #expect(error.message.hasPrefix("byte 0xE9 is not UTF-8; expected a UTF-8 file"), "\(error)")
-            #expect(error.line == (document.first == UInt8(ascii: "<") && document[1] == UInt8(ascii: "?") ? 3 : 2), "\(error)")
-            #expect(bytewise.failureValue == error)
+            expectTrue(error.message.hasPrefix("byte 0xE9 is not UTF-8; expected a UTF-8 file"), "\(error)")
+            expectEqual(error.line, (document.first == UInt8(ascii: "<") && document[1] == UInt8(ascii: "?") ? 3 : 2), "\(error)")
+            expectEqual(bytewise.failureValue, error)
         }
         // Declared as a single-byte encoding, the same bytes read.
         for name in ["ISO-8859-1", "iso-8859-15", "windows-1252", "latin1"] {
             let document = Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\" encoding='\(name)'?>")
-            #expect(try TraceTesting.gpx(bytes: document).0.count == 1, "\(name)")
+            try expectEqual(TraceTesting.gpx(bytes: document).0.count, 1, "\(name)")
         }
         // An encoding the reader cannot read as bytes is refused, not misread.
         let utf16 = Self.namedDocument(cafe, declaration: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
-        #expect(TraceTesting.gpxError(bytes: utf16)?.message.contains("names the encoding \"utf-16\"") == true)
+        expectTrue(TraceTesting.gpxError(bytes: utf16)?.message.contains("names the encoding \"utf-16\"") == true)
         // Outside the root element the scanner's message stays: a binary file is not XML.
-        #expect(TraceTesting.gpxError(bytes: [0xA5, 0x3C] + Array("<gpx></gpx>".utf8))?.message.contains("not an XML document") == true)
-        #expect(TraceTesting.gpxError(bytes: Array("<gpx></gpx>\n".utf8) + [0xFF])?.message.contains("text after the end of the root element") == true)
+        expectTrue(TraceTesting.gpxError(bytes: [0xA5, 0x3C] + Array("<gpx></gpx>".utf8))?.message.contains("not an XML document") == true)
+        expectTrue(TraceTesting.gpxError(bytes: Array("<gpx></gpx>\n".utf8) + [0xFF])?.message.contains("text after the end of the root element") == true)
         // Malformed UTF-8: a surrogate, an overlong form, U+FFFF, a lone continuation byte, a cut sequence.
         for bad: [UInt8] in [[0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xEF, 0xBF, 0xBF], [0x80], [0xE2, 0x82]] {
-            #expect(TraceTesting.gpxError(bytes: Self.namedDocument(bad))?.message.contains("is not UTF-8") == true, "\(bad)")
+            expectTrue(TraceTesting.gpxError(bytes: Self.namedDocument(bad))?.message.contains("is not UTF-8") == true, "\(bad)")
         }
     }
 
     @Test func utf8CutByEveryChunkBoundaryReads() throws {
         let document = Self.namedDocument(Array("Città — 東京 😀".utf8))
         let (whole, bytewise) = Self.readBothWays(document)
-        #expect(try whole.get() == 1)
-        #expect(try bytewise.get() == 1)
+        try expectEqual(whole.get(), 1)
+        try expectEqual(bytewise.get(), 1)
         // At the end of the file a cut sequence is an error, read whole or byte by byte.
         let cut = Array("<gpx>\n<trk><name>Caf".utf8) + [0xF0, 0x9F]
         let both = Self.readBothWays(cut)
-        #expect(both.whole.failureValue?.message.contains("is not UTF-8") == true)
-        #expect(both.bytewise.failureValue == both.whole.failureValue)
+        expectTrue(both.whole.failureValue?.message.contains("is not UTF-8") == true)
+        expectEqual(both.bytewise.failureValue, both.whole.failureValue)
     }
 
     /// Found by the GPX fuzz target (Fuzz/Regressions/GPX): a value longer than `maxValueBytes` was kept whole
@@ -215,16 +216,16 @@ import Testing
         let long = "2015-12-11T15 " + String(repeating: "x", count: 400)
         let document = Array(TraceTesting.document("<trk><trkseg><trkpt lat=\"45\" lon=\"7\"><time>\(long)</time></trkpt></trkseg></trk>").utf8)
         let (whole, bytewise) = Self.readBothWays(document)
-        #expect(whole.failureValue?.message.hasPrefix("bad time \"2015-12-11T15 xxx") == true, "\(whole)")
-        #expect(bytewise.failureValue == whole.failureValue)
+        expectTrue(whole.failureValue?.message.hasPrefix("bad time \"2015-12-11T15 xxx") == true, "\(whole)")
+        expectEqual(bytewise.failureValue, whole.failureValue)
     }
 
     @Test func anEarlierSyntaxErrorWinsOverLaterBytesThatAreNotUTF8() {
         let document = Array("<gpx>\n<trk></gpx>\n<name>".utf8) + [0xFF] + Array("</name>".utf8)
         let (whole, bytewise) = Self.readBothWays(document)
-        #expect(whole.failureValue?.line == 2)
-        #expect(whole.failureValue?.message.contains("UTF-8") == false)
-        #expect(bytewise.failureValue == whole.failureValue)
+        expectTrue(whole.failureValue?.line == 2)
+        expectTrue(whole.failureValue?.message.contains("UTF-8") == false)
+        expectEqual(bytewise.failureValue, whole.failureValue)
     }
 }
 

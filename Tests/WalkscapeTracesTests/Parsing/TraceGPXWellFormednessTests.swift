@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 
 /// The GPX reader refuses what libxml2 refuses as not well-formed (the `GPXWellFormed` fuzz target's
@@ -14,9 +15,9 @@ import Testing
             Issue.record("read \(whole) from \(String(decoding: bytes.prefix(120), as: UTF8.self))", sourceLocation: sourceLocation)
             return
         }
-        #expect(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
-        #expect(error.message.contains("; expected"), "\(error)", sourceLocation: sourceLocation)
-        #expect(bytewise.failureValue == error, "\(bytewise)", sourceLocation: sourceLocation)
+        expectTrue(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
+        expectTrue(error.message.contains("; expected"), "\(error)", sourceLocation: sourceLocation)
+        expectEqual(bytewise.failureValue, error, "\(bytewise)", sourceLocation: sourceLocation)
     }
 
     func expectRefused(_ text: String, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -25,8 +26,8 @@ import Testing
 
     func expectRead(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
         let (whole, bytewise) = TraceGPXErrorTests.readBothWays(bytes)
-        #expect(whole.successValue == 1, "\(whole)", sourceLocation: sourceLocation)
-        #expect(bytewise.successValue == 1, "\(bytewise)", sourceLocation: sourceLocation)
+        expectEqual(whole.successValue, 1, "\(whole)", sourceLocation: sourceLocation)
+        expectEqual(bytewise.successValue, 1, "\(bytewise)", sourceLocation: sourceLocation)
     }
 
     func expectRead(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -110,8 +111,8 @@ import Testing
     @Test func aReferenceCutJustBeforeItsSemicolonGivesTheSameError() {
         for text in ["<gpx>&abcdefghijk;\(Self.track)</gpx>", "<kml>&amp\u{01}\u{04}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00};</kml>", "<gpx>&#x00000041;\(Self.track)</gpx>"] {
             let (whole, bytewise) = TraceGPXErrorTests.readBothWays(Array(text.utf8))
-            #expect(whole.failureValue == bytewise.failureValue, "\(whole) against \(bytewise)")
-            #expect(whole.successValue == bytewise.successValue)
+            expectEqual(whole.failureValue, bytewise.failureValue, "\(whole) against \(bytewise)")
+            expectEqual(whole.successValue, bytewise.successValue)
         }
         expectRefused("<gpx>&abcdefghijk;\(Self.track)</gpx>", "undefined entity '&abcdefghijk;'")
     }

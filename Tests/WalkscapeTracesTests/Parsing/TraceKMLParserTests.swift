@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -29,44 +30,44 @@ import Testing
 
     @Test func aGxTrackPairsItsTimesWithItsPositions() throws {
         let (trace, summary) = try Self.read(Self.gxTrack)
-        #expect(summary.format == .kml)
-        #expect(trace.longitudes == [7.6788, 7.6789] && trace.latitudes == [45.06295, 45.063])
-        #expect(trace.times == [ISO8601Time.parse("2026-05-09T09:00:00Z")!, ISO8601Time.parse("2026-05-09T09:00:02Z")!])
-        #expect(trace.elevations[0] == 239 && trace.elevations[1].isNaN)
-        #expect(summary.tracks == 1 && summary.waypoints == 1 && summary.warnings.isEmpty)
+        expectEqual(summary.format, .kml)
+        expectTrue(trace.longitudes == [7.6788, 7.6789] && trace.latitudes == [45.06295, 45.063])
+        expectEqual(trace.times, [ISO8601Time.parse("2026-05-09T09:00:00Z")!, ISO8601Time.parse("2026-05-09T09:00:02Z")!])
+        expectTrue(trace.elevations[0] == 239 && trace.elevations[1].isNaN)
+        expectTrue(summary.tracks == 1 && summary.waypoints == 1 && summary.warnings.isEmpty)
     }
 
     @Test func lineStringCoordinatesReadTheSameInChunksOfAnySize() throws {
         let coordinates = (0..<2000).map { "7.\(6000 + $0),45.\(60000 + $0),\($0 % 7)" }.joined(separator: "\n  ")
         let text = "<kml><Placemark><LineString><coordinates>\n  \(coordinates)\n</coordinates></LineString></Placemark></kml>"
         let (whole, summary) = try Self.read(text)
-        #expect(whole.count == 2000 && summary.timesSynthesized)
-        #expect(whole.longitudes[1999] == 7.7999 && whole.latitudes[1999] == 45.61999)
+        expectTrue(whole.count == 2000 && summary.timesSynthesized)
+        expectTrue(whole.longitudes[1999] == 7.7999 && whole.latitudes[1999] == 45.61999)
         for chunk in [1, 7, 4096] {
             let (pieces, _) = try Self.read(text, chunk: chunk)
-            #expect(pieces.isIdentical(to: whole), "chunks of \(chunk)")
+            expectTrue(pieces.isIdentical(to: whole), "chunks of \(chunk)")
         }
     }
 
     @Test func timesThatDoNotMatchThePositionsAreIgnoredWithAWarning() throws {
         let text = "<kml><Placemark><gx:Track><when>2026-05-09T09:00:00Z</when><gx:coord>7 45</gx:coord><gx:coord>7.001 45</gx:coord></gx:Track></Placemark></kml>"
         let (trace, summary) = try Self.read(text)
-        #expect(trace.count == 2 && summary.timesSynthesized)
-        #expect(summary.warnings.first == "ignored the times of 1 line string whose time list does not match its coordinates (first at line 1: 1 <when> for 2 <gx:coord>)")
+        expectTrue(trace.count == 2 && summary.timesSynthesized)
+        expectEqual(summary.warnings.first, "ignored the times of 1 line string whose time list does not match its coordinates (first at line 1: 1 <when> for 2 <gx:coord>)")
     }
 
     @Test func badCoordinatesAreDroppedAndCounted() throws {
         let text = "<kml><Placemark><LineString><coordinates>7,45 north,45 7,95 7.001,45</coordinates></LineString></Placemark></kml>"
         let (trace, summary) = try Self.read(text)
-        #expect(trace.count == 2)
-        #expect(summary.warnings.contains("dropped 1 fix with coordinates that are not numbers (first at line 1)"))
-        #expect(summary.warnings.contains("dropped 1 fix with out-of-range coordinates (first at line 1)"))
+        expectEqual(trace.count, 2)
+        expectTrue(summary.warnings.contains("dropped 1 fix with coordinates that are not numbers (first at line 1)"))
+        expectTrue(summary.warnings.contains("dropped 1 fix with out-of-range coordinates (first at line 1)"))
     }
 
     @Test func kmlIsToldByContentAndByExtension() {
-        #expect(TraceFormat.detect(prefix: Array("<?xml version=\"1.0\"?>\n<kml xmlns=\"…\">".utf8), fileName: "walk") == .kml)
-        #expect(TraceFormat.detect(prefix: Array("<?xml version=\"1.0\"?>\n<gpx><!-- <kml> -->".utf8), fileName: "walk.kml") == .gpx)
-        #expect(TraceFormat.detect(prefix: [], fileName: "walk.KML") == .kml)
+        expectEqual(TraceFormat.detect(prefix: Array("<?xml version=\"1.0\"?>\n<kml xmlns=\"…\">".utf8), fileName: "walk"), .kml)
+        expectEqual(TraceFormat.detect(prefix: Array("<?xml version=\"1.0\"?>\n<gpx><!-- <kml> -->".utf8), fileName: "walk.kml"), .gpx)
+        expectEqual(TraceFormat.detect(prefix: [], fileName: "walk.KML"), .kml)
     }
 
     @Test func writtenKMLReadsBackTheSameFixes() throws {
@@ -74,7 +75,7 @@ import Testing
         for k in 0..<5 { trace.append(time: 1_778_317_200 + Double(k) * 1.5, lat: Double("45.06\(290 + k)")!, lng: 7.6788, elevation: k == 2 ? .nan : 239) }
         trace.segmentStarts = [0, 3]
         let (back, summary) = try Self.read(TraceWriter.kml(trace, name: "walk & talk"))
-        #expect(back.isIdentical(to: trace))
-        #expect(summary.tracks == 2)
+        expectTrue(back.isIdentical(to: trace))
+        expectEqual(summary.tracks, 2)
     }
 }

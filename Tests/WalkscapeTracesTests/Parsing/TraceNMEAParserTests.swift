@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -29,20 +30,20 @@ import Testing
             Self.sentence("GNRMC,123520.50,A,4807.038,S,01131.000,W,0.0,,230394,,,A"),
             Self.sentence("GNGGA,123520.50,4807.038,S,01131.000,W,2,08,1.5,12.0,M,46.9,M,,"),
         ])
-        #expect(summary.format == .nmea)
-        #expect(summary.fixes == 2)
-        #expect(summary.tracks == 1 && summary.segments == 1)
-        #expect(abs(trace.latitudes[0] - (48 + 7.038 / 60)) < 1e-12)
-        #expect(abs(trace.longitudes[0] - (11 + 31.0 / 60)) < 1e-12)
-        #expect(trace.latitudes[1] < 0 && trace.longitudes[1] < 0)
-        #expect(trace.times[0] == ISO8601Time.parse("1994-03-23T12:35:19Z"))
-        #expect(trace.times[1] == ISO8601Time.parse("1994-03-23T12:35:20.5Z"))
-        #expect(trace.hdops == [0.9, 1.5])
-        #expect(trace.elevations == [545.4, 12.0])
-        #expect(abs(Double(trace.speeds[0]) - 22.4 * 1852 / 3600) < 1e-4)
-        #expect(trace.courses[0] == 84.4)
-        #expect(trace.courses[1].isNaN)
-        #expect(summary.warnings.isEmpty)
+        expectEqual(summary.format, .nmea)
+        expectEqual(summary.fixes, 2)
+        expectTrue(summary.tracks == 1 && summary.segments == 1)
+        expectTrue(abs(trace.latitudes[0] - (48 + 7.038 / 60)) < 1e-12)
+        expectTrue(abs(trace.longitudes[0] - (11 + 31.0 / 60)) < 1e-12)
+        expectTrue(trace.latitudes[1] < 0 && trace.longitudes[1] < 0)
+        expectEqual(trace.times[0], ISO8601Time.parse("1994-03-23T12:35:19Z"))
+        expectEqual(trace.times[1], ISO8601Time.parse("1994-03-23T12:35:20.5Z"))
+        expectEqual(trace.hdops, [0.9, 1.5])
+        expectEqual(trace.elevations, [545.4, 12.0])
+        expectTrue(abs(Double(trace.speeds[0]) - 22.4 * 1852 / 3600) < 1e-4)
+        expectEqual(trace.courses[0], 84.4)
+        expectTrue(trace.courses[1].isNaN)
+        expectTrue(summary.warnings.isEmpty)
     }
 
     @Test func badChecksumsVoidFixesAndJunkAreSkippedAndCounted() throws {
@@ -61,9 +62,9 @@ import Testing
             Self.sentence("GPGSV,3,1,11,03,03,111,00"),
             "12:00:01 " + Self.sentence("GPRMC,000009,A,4500.000,N,00700.000,E,0,0,010126,,"),
         ])
-        #expect(trace.count == 3)
-        #expect(trace.times == [1, 5, 9].map { ISO8601Time.parse("2026-01-01T00:00:00Z")! + Double($0) })
-        #expect(summary.warnings == [
+        expectEqual(trace.count, 3)
+        expectEqual(trace.times, [1, 5, 9].map { ISO8601Time.parse("2026-01-01T00:00:00Z")! + Double($0) })
+        expectEqual(summary.warnings, [
             "skipped 1 sentence with a bad checksum (first at line 2)",
             "skipped 2 sentences that report no satellite fix (RMC or GLL status V, GGA quality 0, GNS mode N) (first at line 3)",
             "ignored 1 line that is not an NMEA sentence (first at line 5)",
@@ -78,10 +79,10 @@ import Testing
         let whole = try Self.parse(lines)
         for chunk in [1, 2, 7, 64] {
             let parts = try Self.parse(lines, chunk: chunk)
-            #expect(parts.0.isIdentical(to: whole.0))
-            #expect(parts.1 == whole.1)
+            expectTrue(parts.0.isIdentical(to: whole.0))
+            expectEqual(parts.1, whole.1)
         }
-        #expect(whole.0.count == 30)
+        expectEqual(whole.0.count, 30)
     }
 
     @Test func twoDigitYearsAndMidnight() throws {
@@ -90,13 +91,13 @@ import Testing
             Self.sentence("GPRMC,000000,A,4500.000,N,00700.000,E,0,0,010100,,"),
             Self.sentence("GPRMC,000000,A,4500.000,N,00700.000,E,0,0,010180,,"),
         ])
-        #expect(trace.times.map(ISO8601Time.format) == ["1980-01-01T00:00:00Z", "1999-12-31T23:59:59Z", "2000-01-01T00:00:00Z"])
+        expectEqual(trace.times.map(ISO8601Time.format), ["1980-01-01T00:00:00Z", "1999-12-31T23:59:59Z", "2000-01-01T00:00:00Z"])
     }
 
     @Test func anOverlongLineIsNotASentence() throws {
         let (trace, summary) = try Self.parse(["$GPRMC," + String(repeating: "1", count: NMEAParser.maxLineBytes + 10), Self.sentence("GPRMC,000001,A,4500.000,N,00700.000,E,0,0,010126,,")], chunk: 100)
-        #expect(trace.count == 1)
-        #expect(summary.warnings == ["ignored 1 line that is not an NMEA sentence (first at line 1)"])
+        expectEqual(trace.count, 1)
+        expectEqual(summary.warnings, ["ignored 1 line that is not an NMEA sentence (first at line 1)"])
     }
 
     /// Runs of blank lines (LF, CR LF, spaces), split across chunks anywhere, only advance the line count:
@@ -107,8 +108,8 @@ import Testing
         let lines = [fix] + blanks + ["junk"] + blanks + [Self.sentence("GPRMC,000002,A,4500.000,N,00700.000,E,0,0,010126,,")]
         for chunk in [1, 2, 3, 7, 64, 1000, Int.max] {
             let (trace, summary) = try Self.parse(lines, chunk: chunk)
-            #expect(trace.count == 2, "chunk \(chunk)")
-            #expect(summary.warnings == ["ignored 1 line that is not an NMEA sentence (first at line 1005)"], "chunk \(chunk)")
+            expectEqual(trace.count, 2, "chunk \(chunk)")
+            expectEqual(summary.warnings, ["ignored 1 line that is not an NMEA sentence (first at line 1005)"], "chunk \(chunk)")
         }
     }
 
@@ -123,20 +124,20 @@ import Testing
             try parser.feed(bytes)
             _ = try parser.finish()
         }
-        #expect(error?.message == "more than 4 fixes (the next at line 5); expected at most 4, the most walkscape keeps in memory: split or thin the trace first (docs/traces.md, \"Limits\")")
+        expectTrue(error?.message == "more than 4 fixes (the next at line 5); expected at most 4, the most walkscape keeps in memory: split or thin the trace first (docs/traces.md, \"Limits\")")
         var exact = NMEAParser(fixLimit: 5)
         try exact.feed(bytes)
-        #expect(try exact.finish().0.count == 5)
+        try expectEqual(exact.finish().0.count, 5)
     }
 
     /// Many fixes sharing one time get a warning naming the time and the count.
     @Test func manyFixesSharingOneTimeAreWarnedAbout() throws {
         let same = [String](repeating: Self.sentence("GPRMC,000001,A,4500.000,N,00700.000,E,0,0,010126,,"), count: TraceNormalizer.sharedTimeWarning + 1)
         let (trace, summary) = try Self.parse(same + [Self.sentence("GPRMC,000002,A,4500.000,N,00700.000,E,0,0,010126,,")])
-        #expect(trace.count == TraceNormalizer.sharedTimeWarning + 2)
-        #expect(summary.warnings == ["101 fixes share the time 2026-01-01T00:00:01Z; the replay sees them all at that one instant (a logger repeating its last fix?)"])
+        expectEqual(trace.count, TraceNormalizer.sharedTimeWarning + 2)
+        expectEqual(summary.warnings, ["101 fixes share the time 2026-01-01T00:00:01Z; the replay sees them all at that one instant (a logger repeating its last fix?)"])
         // Fewer, with another time after them: no warning.
         let (_, fewer) = try Self.parse(Array(same.dropFirst(2)) + [Self.sentence("GPRMC,000002,A,4500.000,N,00700.000,E,0,0,010126,,")])
-        #expect(fewer.warnings.isEmpty)
+        expectTrue(fewer.warnings.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -36,13 +37,13 @@ import Testing
             log += nuls + Self.sentence("GNGGA,12000\(second).00,4500.000\(second),N,00700.0000,E,4,12,0.6,250.0,M,47.0,M,1.0,0000") + Self.crlf
         }
         let whole = try Self.read(log)
-        #expect(Self.times(whole.0) == (0..<4).map { "2019-04-12T12:00:0\($0)Z" })
-        #expect(whole.0.hdops == [0.6, 0.6, 0.6, 0.6])
-        #expect(whole.1.warnings == ["skipped 76 bytes of binary data between the NMEA sentences (a receiver's binary protocol) (first at line 1)"])
+        expectEqual(Self.times(whole.0), (0..<4).map { "2019-04-12T12:00:0\($0)Z" })
+        expectEqual(whole.0.hdops, [0.6, 0.6, 0.6, 0.6])
+        expectEqual(whole.1.warnings, ["skipped 76 bytes of binary data between the NMEA sentences (a receiver's binary protocol) (first at line 1)"])
         for chunk in [1, 2, 3, 5, 13] {
             let parts = try Self.read(log, chunk: chunk)
-            #expect(parts.0.isIdentical(to: whole.0), "chunk \(chunk)")
-            #expect(parts.1 == whole.1, "chunk \(chunk)")
+            expectTrue(parts.0.isIdentical(to: whole.0), "chunk \(chunk)")
+            expectEqual(parts.1, whole.1, "chunk \(chunk)")
         }
     }
 
@@ -57,22 +58,22 @@ import Testing
             "GPZDA,194058.00,07,09,2018,00,00",
         ])
         let (trace, summary) = try Self.read(log)
-        #expect(Self.times(trace) == ["2018-09-07T19:40:57.500Z", "2018-09-07T19:40:58Z"])
-        #expect(abs(trace.latitudes[0] - (42 + 21.8237 / 60)) < 1e-9)
-        #expect(trace.longitudes[0] < 0)
-        #expect(trace.elevations == [7.671, 6.786])
-        #expect(summary.warnings == ["skipped 1 sentence that reports no satellite fix (RMC or GLL status V, GGA quality 0, GNS mode N) (first at line 1)"])
+        expectEqual(Self.times(trace), ["2018-09-07T19:40:57.500Z", "2018-09-07T19:40:58Z"])
+        expectTrue(abs(trace.latitudes[0] - (42 + 21.8237 / 60)) < 1e-9)
+        expectTrue(trace.longitudes[0] < 0)
+        expectEqual(trace.elevations, [7.671, 6.786])
+        expectEqual(summary.warnings, ["skipped 1 sentence that reports no satellite fix (RMC or GLL status V, GGA quality 0, GNS mode N) (first at line 1)"])
     }
 
     /// GGA before any date: dropped and counted as undated; the same log with a ZDA first keeps them.
     @Test func fixesBeforeTheFirstDateAreCountedAsUndated() throws {
         let gga = ["GPGGA,235958,4500.0000,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,", "GPGGA,235959,4500.0001,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]
         let (undated, summary) = try Self.read(Self.lines(gga + ["GPZDA,000000,01,01,2026,00,00", "GPGGA,000000,4500.0002,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]))
-        #expect(Self.times(undated) == ["2026-01-01T00:00:00Z"])
-        #expect(summary.warnings == ["dropped 2 fixes with no date (GGA, GLL or GNS before the first RMC or ZDA gave one) (first at line 1)"])
+        expectEqual(Self.times(undated), ["2026-01-01T00:00:00Z"])
+        expectEqual(summary.warnings, ["dropped 2 fixes with no date (GGA, GLL or GNS before the first RMC or ZDA gave one) (first at line 1)"])
         // Dated by a ZDA before them; midnight passes between the second and the third fix.
         let (dated, _) = try Self.read(Self.lines(["GPZDA,235957,31,12,2025,00,00"] + gga + ["GPGGA,000000,4500.0002,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]))
-        #expect(Self.times(dated) == ["2025-12-31T23:59:58Z", "2025-12-31T23:59:59Z", "2026-01-01T00:00:00Z"])
+        expectEqual(Self.times(dated), ["2025-12-31T23:59:58Z", "2025-12-31T23:59:59Z", "2026-01-01T00:00:00Z"])
     }
 
     /// GNS and GLL give positions; every constellation's talker is read; a GNS whose modes are all N is no fix.
@@ -86,10 +87,10 @@ import Testing
             "GAGLL,4500.0050,N,00700.0000,E,100005.00,A,D",
         ])
         let (trace, summary) = try Self.read(log)
-        #expect(Self.times(trace) == ["2026-05-01T10:00:00Z", "2026-05-01T10:00:01Z", "2026-05-01T10:00:03Z", "2026-05-01T10:00:05Z"])
-        #expect(trace.latitudes.map { Int((($0 - 45) * 60 * 10_000).rounded()) } == [0, 10, 30, 50])
-        #expect(trace.hdops[1] == 1.1 && trace.elevations[1] == 100)
-        #expect(summary.warnings == ["skipped 2 sentences that report no satellite fix (RMC or GLL status V, GGA quality 0, GNS mode N) (first at line 3)"])
+        expectEqual(Self.times(trace), ["2026-05-01T10:00:00Z", "2026-05-01T10:00:01Z", "2026-05-01T10:00:03Z", "2026-05-01T10:00:05Z"])
+        expectEqual(trace.latitudes.map { Int((($0 - 45) * 60 * 10_000).rounded()) }, [0, 10, 30, 50])
+        expectTrue(trace.hdops[1] == 1.1 && trace.elevations[1] == 100)
+        expectEqual(summary.warnings, ["skipped 2 sentences that report no satellite fix (RMC or GLL status V, GGA quality 0, GNS mode N) (first at line 3)"])
     }
 
     /// The last valid position of a second wins (gpsd reports the GGA's when it follows the RMC), and a
@@ -101,10 +102,10 @@ import Testing
             "GPRMC,123446.000,A,5356.21460,N,02734.85943,E,00.00,252.7,290508,,,A",
         ])
         let (trace, _) = try Self.read(log)
-        #expect(trace.count == 2)
-        #expect(abs(trace.latitudes[0] - (53 + 56.21451 / 60)) < 1e-9)
-        #expect(trace.hdops[0] == 7.2 && trace.speeds[0] == 0 && trace.courses[0] == 252.7)
-        #expect(abs(trace.latitudes[1] - (53 + 56.21460 / 60)) < 1e-9)
+        expectEqual(trace.count, 2)
+        expectTrue(abs(trace.latitudes[0] - (53 + 56.21451 / 60)) < 1e-9)
+        expectTrue(trace.hdops[0] == 7.2 && trace.speeds[0] == 0 && trace.courses[0] == 252.7)
+        expectTrue(abs(trace.latitudes[1] - (53 + 56.21460 / 60)) < 1e-9)
     }
 
     /// UTF-16 logs (as Windows tools save them), little or big endian, with or without a byte order mark,
@@ -113,15 +114,15 @@ import Testing
         let text = "# a comment\r\n" + TraceNMEAParserTests.sentence("GPRMC,090000,A,4500.000,N,00700.000,E,1.0,90.0,090526,,") + "\r\n"
             + TraceNMEAParserTests.sentence("GPRMC,090001,A,4500.001,N,00700.000,E,1.0,90.0,090526,,") + "\r\n"
         let ascii = try Self.read(Array(text.utf8))
-        #expect(ascii.0.count == 2)
+        expectEqual(ascii.0.count, 2)
         let littleEndian = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let bigEndian = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         for (name, bytes) in [("LE+BOM", [0xFF, 0xFE] + littleEndian), ("BE+BOM", [0xFE, 0xFF] + bigEndian), ("LE", littleEndian), ("BE", bigEndian)] {
-            #expect(TraceFormat.detect(prefix: bytes, fileName: "walk.txt") == .nmea, "\(name)")
+            expectEqual(TraceFormat.detect(prefix: bytes, fileName: "walk.txt"), .nmea, "\(name)")
             for chunk in [1, 3, 64, .max] {
                 let read = try Self.read(bytes, chunk: chunk)
-                #expect(read.0.isIdentical(to: ascii.0), "\(name), chunk \(chunk)")
-                #expect(read.1 == ascii.1, "\(name), chunk \(chunk)")
+                expectTrue(read.0.isIdentical(to: ascii.0), "\(name), chunk \(chunk)")
+                expectTrue(read.1 == ascii.1, "\(name), chunk \(chunk)")
             }
         }
     }
@@ -131,12 +132,12 @@ import Testing
         var log = Array("# Name: u-blox NEO-M8N\n".utf8)
         for i in 0..<50 { log += [0xB5, 0x62, 0x01, 0x07, 0x5C, 0x00, UInt8(i), 0x00, 0xC3, 0x11] }
         let (trace, summary) = try Self.read(log)
-        #expect(trace.count == 0)
-        #expect(summary.warnings == [
+        expectEqual(trace.count, 0)
+        expectEqual(summary.warnings, [
             "ignored 1 line that is not an NMEA sentence (first at line 1)",
             "found no NMEA sentence, only 500 bytes of binary data: a receiver's binary protocol (UBX, SiRF, TSIP, …), which walkscape does not read; have the receiver or gpsd log NMEA 0183 (first at line 2)",
         ])
-        #expect(summary.replayProblem == "no fixes to replay (no RMC, GGA, GLL or GNS sentence with a satellite fix and a date)")
+        expectEqual(summary.replayProblem, "no fixes to replay (no RMC, GGA, GLL or GNS sentence with a satellite fix and a date)")
     }
 
     // MARK: Live input
@@ -150,13 +151,13 @@ import Testing
     /// An epoch with both an RMC and a GGA is handed over at once, before the next second's first sentence.
     @Test func anEpochWithRMCAndGGAIsHandedOverAtOnce() throws {
         var parser = NMEAParser()
-        #expect(try Self.take(&parser, ["GPRMC,100000,A,4500.000,N,00700.000,E,0,0,010526,,"]) == 0)
-        #expect(try Self.take(&parser, ["GPGGA,100000,4500.000,N,00700.000,E,1,08,0.9,10.0,M,47.0,M,,"]) == 1)
+        try expectEqual(Self.take(&parser, ["GPRMC,100000,A,4500.000,N,00700.000,E,0,0,010526,,"]), 0)
+        try expectEqual(Self.take(&parser, ["GPGGA,100000,4500.000,N,00700.000,E,1,08,0.9,10.0,M,47.0,M,,"]), 1)
         // A late sentence of that second is dropped, not made a second fix.
-        #expect(try Self.take(&parser, ["GPGLL,4500.000,N,00700.000,E,100000,A,A"]) == 0)
-        #expect(try Self.take(&parser, ["GPRMC,100001,A,4500.001,N,00700.000,E,0,0,010526,,"]) == 0)
+        try expectEqual(Self.take(&parser, ["GPGLL,4500.000,N,00700.000,E,100000,A,A"]), 0)
+        try expectEqual(Self.take(&parser, ["GPRMC,100001,A,4500.001,N,00700.000,E,0,0,010526,,"]), 0)
         let rest = try parser.finishTaking()
-        #expect(rest?.raw.fixes.count == 1)
+        expectTrue(rest?.raw.fixes.count == 1)
     }
 
     /// A receiver whose cycle is RMC, GLL (no GGA): after two cycles that end with GLL, a GLL ends the epoch.
@@ -165,12 +166,12 @@ import Testing
         func cycle(_ second: Int) -> [String] {
             ["GPRMC,10000\(second),A,4500.00\(second),N,00700.000,E,0,0,010526,,", "GPGLL,4500.00\(second),N,00700.000,E,10000\(second),A,A"]
         }
-        #expect(try Self.take(&parser, cycle(0)) == 0)  // nothing learnt yet: the epoch may go on
-        #expect(try Self.take(&parser, cycle(1)) == 1)  // second 0 ended when second 1 began
+        try expectEqual(Self.take(&parser, cycle(0)), 0)  // nothing learnt yet: the epoch may go on
+        try expectEqual(Self.take(&parser, cycle(1)), 1)  // second 0 ended when second 1 began
         // Second 1 ended by time: GLL ended two cycles, so it is learnt, and second 2 is handed over at its GLL.
-        #expect(try Self.take(&parser, cycle(2)) == 2)
-        #expect(try Self.take(&parser, cycle(3)) == 1)
-        #expect(try Self.take(&parser, [cycle(4)[0]]) == 0)
-        #expect(try Self.take(&parser, [cycle(4)[1]]) == 1)
+        try expectEqual(Self.take(&parser, cycle(2)), 2)
+        try expectEqual(Self.take(&parser, cycle(3)), 1)
+        try expectEqual(Self.take(&parser, [cycle(4)[0]]), 0)
+        try expectEqual(Self.take(&parser, [cycle(4)[1]]), 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -59,7 +60,7 @@ import Testing
     @Test(.enabled(if: TraceOracleTests.available)) func everyRealGPXFileAgreesWithGpxpy() throws {
         let oracle = try Self.oracle()
         let files = try Self.gpxFiles()
-        #expect(files.count >= 30)
+        expectTrue(files.count >= 30)
         var compared = 0
         for name in files {
             guard let expected = oracle["gpx"]?["gpx/" + name] else {
@@ -71,8 +72,8 @@ import Testing
                 if name == "with_accuracy.gpx" {
                     // Accepted disagreement (see acceptedDisagreements): three points, HDOP read, pdop not.
                     let (trace, summary) = try result.get()
-                    #expect(summary.fixes == 3)
-                    #expect(trace.hdops[0] == 5 && trace.hdops[1] == 3.6 && trace.hdops[2].isNaN)
+                    expectEqual(summary.fixes, 3)
+                    expectTrue(trace.hdops[0] == 5 && trace.hdops[1] == 3.6 && trace.hdops[2].isNaN)
                     continue
                 }
                 // Malformed XML: an error too, on the same line as expat's when it names one.
@@ -82,7 +83,7 @@ import Testing
                 }
                 if let range = gpxpyError.range(of: #"line (\d+)"#, options: .regularExpression) {
                     let line = Int(gpxpyError[range].dropFirst(5))
-                    #expect(error.line == line, "\(name): \(error) vs \(gpxpyError)")
+                    expectEqual(error.line, line, "\(name): \(error) vs \(gpxpyError)")
                 }
                 compared += 1
                 continue
@@ -95,11 +96,11 @@ import Testing
             let points = expected["points"]?.intValue ?? -1
             let timed = expected["points_with_time"]?.intValue ?? -1
             let routePoints = expected["route_points"]?.intValue ?? -1
-            #expect(summary.tracks == expected["tracks"]?.intValue, "\(name)")
-            #expect(summary.segments == expected["segments"]?.intValue, "\(name)")
-            #expect(summary.routes == expected["routes"]?.intValue, "\(name)")
-            #expect(summary.routePoints == routePoints, "\(name)")
-            #expect(summary.waypoints == expected["waypoints"]?.intValue, "\(name)")
+            expectTrue(summary.tracks == expected["tracks"]?.intValue, "\(name)")
+            expectTrue(summary.segments == expected["segments"]?.intValue, "\(name)")
+            expectTrue(summary.routes == expected["routes"]?.intValue, "\(name)")
+            expectEqual(summary.routePoints, routePoints, "\(name)")
+            expectTrue(summary.waypoints == expected["waypoints"]?.intValue, "\(name)")
 
             // Accepted disagreement: times outside 1980–2100 (gpx-without-root-attributes.gpx has
             // 1901-12-13T20:45:52Z, a 32-bit clock's minimum) are read as missing, their points kept and timed
@@ -107,25 +108,25 @@ import Testing
             let outOfRange = summary.warnings.first { $0.hasPrefix("read ") && $0.contains("outside 1980–2100 as missing") }
                 .flatMap { Int($0.split(separator: " ")[1]) } ?? 0
             if outOfRange > 0 {
-                #expect(summary.fixes == points, "\(name)")
-                #expect(summary.timedFixes == timed - outOfRange, "\(name)")
+                expectEqual(summary.fixes, points, "\(name)")
+                expectEqual(summary.timedFixes, timed - outOfRange, "\(name)")
                 continue
             }
 
             // Which points become fixes.
             let dropped = name == "wptError.gpx" ? 1 : 0
             if points > 0 {
-                #expect(!summary.usedRoutePoints, "\(name)")
+                expectTrue(!summary.usedRoutePoints, "\(name)")
                 // Points without a time are kept too: timed by interpolation, or the whole walk by the walking
                 // speed when most lack one (see docs/traces.md).
-                #expect(summary.fixes == points - dropped, "\(name)")
-                #expect(summary.timesSynthesized == (timed * 2 < points), "\(name)")
+                expectEqual(summary.fixes, points - dropped, "\(name)")
+                expectEqual(summary.timesSynthesized, (timed * 2 < points), "\(name)")
             } else if routePoints > 0 {
-                #expect(summary.usedRoutePoints, "\(name)")
-                #expect(summary.fixes == routePoints, "\(name)")
+                expectTrue(summary.usedRoutePoints, "\(name)")
+                expectEqual(summary.fixes, routePoints, "\(name)")
             } else {
-                #expect(summary.fixes == 0, "\(name)")
-                #expect(summary.replayProblem != nil, "\(name)")
+                expectEqual(summary.fixes, 0, "\(name)")
+                expectTrue(summary.replayProblem != nil, "\(name)")
             }
 
             // Times. gpxpy's first_time/last_time are the first and last timed points in file order; walkscape's
@@ -137,13 +138,13 @@ import Testing
                 let tolerance = 1e-6 + 1e-9
                 if name == "wptError.gpx" {
                     // Accepted disagreement: the first point (08:19:27) has lon 180.87 and is dropped.
-                    #expect(summary.firstTime == last && summary.lastTime == last, "\(name)")
+                    expectTrue(summary.firstTime == last && summary.lastTime == last, "\(name)")
                 } else if sorted {
-                    #expect(summary.firstTime! <= min(first, last) + tolerance, "\(name)")
-                    #expect(summary.lastTime! >= max(first, last) - tolerance, "\(name)")
+                    expectTrue(summary.firstTime! <= min(first, last) + tolerance, "\(name)")
+                    expectTrue(summary.lastTime! >= max(first, last) - tolerance, "\(name)")
                 } else {
-                    #expect(abs(summary.firstTime! - first) <= tolerance, "\(name): \(ISO8601Time.format(summary.firstTime!)) vs \(expected["first_time"]!)")
-                    #expect(abs(summary.lastTime! - last) <= tolerance, "\(name)")
+                    expectTrue(abs(summary.firstTime! - first) <= tolerance, "\(name): \(ISO8601Time.format(summary.firstTime!)) vs \(expected["first_time"]!)")
+                    expectTrue(abs(summary.lastTime! - last) <= tolerance, "\(name)")
                 }
             }
 
@@ -156,7 +157,7 @@ import Testing
             let samePoints = summary.usedRoutePoints ? summary.fixes == routePoints : summary.fixes == points
             if let theirs, samePoints {
                 let difference = abs(summary.lengthMeters - theirs)
-                #expect(difference <= max(0.005 * theirs, 0.5), "\(name): \(summary.lengthMeters) vs \(theirs)")
+                expectTrue(difference <= max(0.005 * theirs, 0.5), "\(name): \(summary.lengthMeters) vs \(theirs)")
             }
 
             // The first track point is a fix with the same coordinates and elevation, unless it was dropped.
@@ -164,15 +165,15 @@ import Testing
                let lat = first[0].doubleValue, let lon = first[1].doubleValue, summary.fixes == points {
                 // (Tracks may pass the same place more than once, so any fix there may be the one.)
                 let indices = (0..<trace.count).filter { trace.latitudes[$0] == lat && trace.longitudes[$0] == lon }
-                #expect(!indices.isEmpty, "\(name): first track point \(lat), \(lon) not among the fixes")
+                expectTrue(!indices.isEmpty, "\(name): first track point \(lat), \(lon) not among the fixes")
                 if let elevation = first[2].doubleValue {
-                    #expect(indices.contains { trace.elevations[$0] == Float(elevation) }, "\(name)")
+                    expectTrue(indices.contains { trace.elevations[$0] == Float(elevation) }, "\(name)")
                 } else {
-                    #expect(indices.contains { trace.elevations[$0].isNaN }, "\(name)")
+                    expectTrue(indices.contains { trace.elevations[$0].isNaN }, "\(name)")
                 }
             }
         }
-        #expect(compared >= 35)
+        expectTrue(compared >= 35)
     }
 
     @Test(.enabled(if: TraceOracleTests.available)) func theTraceIsTheSameInOneChunkAndInSmallOnes() throws {
@@ -190,8 +191,8 @@ import Testing
             offset = end
         }
         let (b, summaryB) = try chunked.finish()
-        #expect(a.isIdentical(to: b))
-        #expect(summaryA == summaryB)
-        #expect(a.count == 5235)
+        expectTrue(a.isIdentical(to: b))
+        expectEqual(summaryA, summaryB)
+        expectEqual(a.count, 5235)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import WalkscapeTestSupport
 @testable import WalkscapeCore
 @testable import WalkscapeTraces
 
@@ -38,27 +39,27 @@ import Testing
     func writtenTracesReadBackTheSame(format: TraceFormat) throws {
         let trace = Self.sample()
         let back = try Self.read(TraceWriter.write(trace, format: format, name: "round & trip <1>", description: "a \"test\""), as: format)
-        #expect(back.count == trace.count)
+        expectEqual(back.count, trace.count)
         let positionTolerance = format == .nmea ? 2e-7 : 6e-8
         let timeTolerance = format == .nmea ? 0.005 : 0.0005
         for i in 0..<trace.count {
-            #expect(abs(back.latitudes[i] - trace.latitudes[i]) < positionTolerance)
-            #expect(abs(back.longitudes[i] - trace.longitudes[i]) < positionTolerance)
-            #expect(abs(back.times[i] - trace.times[i]) <= timeTolerance)
-            if !trace.elevations[i].isNaN { #expect(abs(back.elevations[i] - trace.elevations[i]) < 0.051) }
+            expectTrue(abs(back.latitudes[i] - trace.latitudes[i]) < positionTolerance)
+            expectTrue(abs(back.longitudes[i] - trace.longitudes[i]) < positionTolerance)
+            expectTrue(abs(back.times[i] - trace.times[i]) <= timeTolerance)
+            if !trace.elevations[i].isNaN { expectTrue(abs(back.elevations[i] - trace.elevations[i]) < 0.051) }
             switch format {
-            case .gpx: #expect(abs(back.effectiveAccuracy(i) - trace.effectiveAccuracy(i)) < 0.051)
-            case .nmea: #expect(abs(back.effectiveAccuracy(i) - trace.effectiveAccuracy(i)) < 0.26)  // HDOP to 0.1 × 5 m
+            case .gpx: expectTrue(abs(back.effectiveAccuracy(i) - trace.effectiveAccuracy(i)) < 0.051)
+            case .nmea: expectTrue(abs(back.effectiveAccuracy(i) - trace.effectiveAccuracy(i)) < 0.26)  // HDOP to 0.1 × 5 m
             case .geojson, .kml: break
             }
         }
-        if format != .nmea { #expect(back.segmentStarts == trace.segmentStarts) }
+        if format != .nmea { expectEqual(back.segmentStarts, trace.segmentStarts) }
     }
 
     @Test func gpxIsWellFormedXMLWithEscapedText() throws {
         let text = TraceWriter.gpx(Self.sample(), name: "a & b <c>", description: "\"quoted\"")
-        #expect(XMLParser(data: Data(text.utf8)).parse())
-        #expect(text.contains("<name>a &amp; b &lt;c&gt;</name>"))
+        expectTrue(XMLParser(data: Data(text.utf8)).parse())
+        expectTrue(text.contains("<name>a &amp; b &lt;c&gt;</name>"))
     }
 
     @Test func nmeaSentencesCarryValidChecksums() {
@@ -66,7 +67,7 @@ import Testing
             let body = line.dropFirst().prefix { $0 != "*" }
             var sum: UInt8 = 0
             for byte in body.utf8 { sum ^= byte }
-            #expect(line.hasSuffix(String(format: "*%02X", sum)))
+            expectTrue(line.hasSuffix(String(format: "*%02X", sum)))
         }
     }
 }
