@@ -5,7 +5,9 @@ Why: most of walkscape's tests wait (a child process, tmux, a sound server playi
 Swift Testing runs at most as many tests at once as there are cores, so one `swift test` process left the two
 cores of a CI machine half idle (7 min of wall time for 7.5 min of CPU: 1.07 cores of 2). Here each long suite
 (named in SECONDS) is a process of its own and every other suite runs in one process per test target, JOBS
-processes at a time, longest first by SECONDS; the commands given with --beside start first in the same pool. Within a process Swift Testing still runs
+processes at a time, longest first by SECONDS; the commands given with --beside start first in the same pool.
+The long suites that mostly wait (WAITING_SUITES: tmux, live walks) run beside the JOBS slots, all at once, so
+that they do not keep the cores idle by holding slots. Within a process Swift Testing still runs
 tests in parallel, and a `.serialized` suite still runs one test at a time.
 
 It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
@@ -90,6 +92,17 @@ SECONDS = {
 }
 # The suites that run as processes of their own: the long ones named above.
 LONG_SUITES = [name for name in SECONDS if "." in name]
+# Long suites that mostly wait (tmux redrawing a screen, a live walk on its own clock, a sound server restarting):
+# under a tenth of a core on average (CPU seconds / wall seconds in a fresh clone's run: 6.6/103, 5.1/77, 6.1/44,
+# 1.1/17, 0.7/14). They run in a lane of their own, all at once, beside the --jobs slots: holding slots, they left the two
+# cores a third idle for 80 s of the pool.
+WAITING_SUITES = {
+    "WalkscapeCLITests.PlayerScreensTmuxTests",
+    "WalkscapeCLITests.PlayTmuxTests",
+    "WalkscapeLiveTests.TrackLiveTests",
+    "WalkscapeAudioTests.PulseServerLossTests",
+    "WalkscapeLiveTests.FeedGpsdTests",
+}
 
 SUMMARY = re.compile(r"Test run with (\d+) tests? (?:in \d+ suites? )?(passed|failed)")
 
@@ -250,13 +263,18 @@ def main():
         return 2
     # The commands beside (the gpsd oracle, the install check) take a minute or more: they start first.
     jobs = [Job(c, ["/bin/sh", "-c", c]) for c in args.beside] + jobs
-    print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time", flush=True)
+    waiting = [j for j in jobs if j.name in WAITING_SUITES]
+    busy = [j for j in jobs if j.name not in WAITING_SUITES]
+    print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time"
+          + (f" and {len(waiting)} that mostly wait beside them" if waiting else ""), flush=True)
     lock = threading.Lock()
     start = time.monotonic()
-    # The pool starts the jobs in the order given, args.jobs at a time.
+    # The pool starts the jobs in the order given, args.jobs at a time; the waiting lane starts all of its own.
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    lane = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(waiting)))
     try:
-        futures = [pool.submit(run, job, args.timeout, lock, start) for job in jobs]
+        futures = [lane.submit(run, job, args.timeout, lock, start) for job in waiting]
+        futures += [pool.submit(run, job, args.timeout, lock, start) for job in busy]
         # Waited for in slices, so that the main thread takes a stop signal at once.
         while not all(f.done() for f in futures):
             concurrent.futures.wait(futures, timeout=0.5)
@@ -264,10 +282,12 @@ def main():
             future.result()
     except KeyboardInterrupt:
         pool.shutdown(wait=False, cancel_futures=True)
+        lane.shutdown(wait=False, cancel_futures=True)
         stop_running_jobs()
         print("tools/run_tests.py: stopped; the running jobs were killed", file=sys.stderr)
         return 130 if STOPPED_BY[0] == signal.SIGINT else 143
     pool.shutdown()
+    lane.shutdown()
     failed = [j for j in jobs if j.status != 0 or j.timed_out]
     counted = sum(j.tests or 0 for j in jobs if j.argv[0] == binary)
     elapsed = time.monotonic() - start
