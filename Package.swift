@@ -33,13 +33,6 @@ import PackageDescription
 /// docs/architecture.md's `layers` block is the intended graph; `LayerGraphTests` holds these dependencies and
 /// every `import` under Sources/ to it.
 /// - `WalkscapeCLI`: the commands, over swift-argument-parser; `walkscape` is its thin executable.
-/// The core (the engine, its analyses, geodesy) is optimised in debug builds too: the tests replay thousands of
-/// walks through it, and at -Onone they spent most of their time looking up generic metadata (docs/testing.md,
-/// "How long it takes"). `WALKSCAPE_CORE_ONONE=1 swift build` builds it unoptimised, to step through it in a
-/// debugger.
-let coreSettings: [SwiftSetting] =
-    Context.environment["WALKSCAPE_CORE_ONONE"] == nil ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
-
 let package = Package(
     name: "walkscape",
     platforms: [.macOS(.v13)],
@@ -108,7 +101,7 @@ let package = Package(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
 
-        .target(name: "WalkscapeCore", dependencies: ["CGeodesic"], swiftSettings: coreSettings),
+        .target(name: "WalkscapeCore", dependencies: ["CGeodesic"]),
         .target(name: "WalkscapeSystem", dependencies: ["CLibCrypto"]),
         .target(
             name: "WalkscapeAudio",
