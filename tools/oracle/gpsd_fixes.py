@@ -25,6 +25,7 @@ import argparse
 import concurrent.futures
 import datetime
 import json
+import math
 import os
 import re
 import shutil
@@ -285,6 +286,13 @@ def main():
     signal.signal(signal.SIGTERM, stop_replays)
     signal.signal(signal.SIGINT, stop_replays)
 
+    # Numbers from the command line are checked before any thread or replay starts.
+    if not 1 <= args.jobs <= 64:
+        parser.error("--jobs %d is out of range; give 1 to 64" % args.jobs)
+    if not (math.isfinite(args.replay_timeout) and 1 <= args.replay_timeout <= 86400):
+        parser.error("--replay-timeout %g is out of range; give 1 to 86400 seconds" % args.replay_timeout)
+    if args.wait is not None and not (math.isfinite(args.wait) and 0 <= args.wait <= 86400):
+        parser.error("--wait %g is out of range; give 0 to 86400 seconds" % args.wait)
     if args.wait is not None and not args.gpsd_output:
         parser.error("--wait needs --gpsd-output DIR")
     if args.save_gpsd_output and args.gpsd_output:

@@ -134,6 +134,16 @@ class ReplayHarnessTests(unittest.TestCase):
             finisher.join()
         self.assertIsNone(gpsd_fixes.wait_for_saved(os.path.join(self.folder, "never"), 0.2, poll=0.05))
 
+    def test_numbers_out_of_range_are_refused_before_anything_starts(self):
+        for arguments in (["--jobs", "0"], ["--jobs", "65"], ["--replay-timeout", "nan"], ["--replay-timeout", "0"],
+                          ["--wait", "-1", "--gpsd-output", self.folder], ["--wait", "inf", "--gpsd-output", self.folder]):
+            with mock.patch.object(sys, "argv", ["gpsd_fixes.py", "--logs", self.folder] + arguments), \
+                    mock.patch.object(gpsd_fixes, "gpsd_replay", side_effect=AssertionError("a replay started")), \
+                    mock.patch("sys.stderr"):
+                with self.assertRaises(SystemExit) as caught:
+                    gpsd_fixes.main()
+            self.assertEqual(caught.exception.code, 2, arguments)
+
     @unittest.skipUnless(shutil.which("gpsfake") and os.path.isdir(CORPUS), "needs gpsd and ../shared/real")
     def test_gpsd_replays_a_real_log_through_the_patched_gpsfake(self):
         fixes = gpsd_fixes.gpsd_fixes(os.path.join(CORPUS, "sirfstarv-nmea.log"))
