@@ -74,7 +74,7 @@ func fixture(_ name: String) -> String { repositoryRoot + "/fixtures/audio/" + n
         let result = Result { () throws(AudioFileError) in try AudioProbe.probe(path: path) }
         switch (file, result) {
         case ("audio/incomplete.mp3", .failure(let error)):
-            expectTrue(error.message.contains("3 bytes"))
+            expectContains(error.message, "3 bytes")
         case ("audio/sample_ima_adpcm.wav", _), ("audio/play-trimmed.mp3", _):
             // Decided in RealAudioDecodeTests (AudioDecoderTests.swift): IMA ADPCM decodes (44902 frames), the
             // lone trimmed frame is refused.

@@ -51,10 +51,10 @@ import WalkscapeCore
         let help = try CLI.run(["--help"])
         expectEqual(help.status, 0)
         for command in ["tours", "info", "validate", "manifest"] {
-            expectTrue(help.stdout.contains("\n  \(command) "), "\(command) missing from --help")
+            expectContains(help.stdout, "\n  \(command) ", "\(command) missing from --help")
             let sub = try CLI.run([command, "--help"])
             expectEqual(sub.status, 0)
-            expectTrue(sub.stdout.contains("Examples:"), "\(command) --help has no examples")
+            expectContains(sub.stdout, "Examples:", "\(command) --help has no examples")
         }
     }
 
@@ -71,7 +71,7 @@ import WalkscapeCore
     @Test func unreadableToursExitWithTwo() throws {
         let result = try CLI.run(["validate", "tours/no-such-tour"])
         expectEqual(result.status, 2)
-        expectTrue(result.stdout.contains("tours/no-such-tour: error: no such file or directory; expected a tour directory or its tour.json"))
+        expectContains(result.stdout, "tours/no-such-tour: error: no such file or directory; expected a tour directory or its tour.json")
         let info = try CLI.run(["info", "fixtures"])
         expectEqual(info.status, 2)
         expectEqual(info.stderr, "fixtures: is a directory without a tour.json; expected a downloaded tour directory\n")
@@ -82,7 +82,7 @@ import WalkscapeCore
     @Test func strictFailsOnWarnings() throws {
         let result = try CLI.run(["validate", "--strict", "tours/torino-portici"])
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("tours/torino-portici: INVALID (0 errors, 6 warnings;"))  // the overlap of p3 and p4, five legs off (info --timing) (info --timing)
+        expectContains(result.stdout, "tours/torino-portici: INVALID (0 errors, 6 warnings;")  // the overlap of p3 and p4, five legs off (info --timing) (info --timing)
     }
 
     @Test func aCorruptedAssetMakesTheTourInvalid() throws {
@@ -94,8 +94,8 @@ import WalkscapeCore
         try bytes.write(to: URL(fileURLWithPath: audio))
         let result = try CLI.run(["validate", copy.directory])
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("/tour.json: points[1].tracks.it.audio.sha256: error: \"audio/it/p2.mp3\" has SHA-256 "))
-        expectTrue(result.stdout.contains(": INVALID (1 error, 1 warning;"))
+        expectContains(result.stdout, "/tour.json: points[1].tracks.it.audio.sha256: error: \"audio/it/p2.mp3\" has SHA-256 ")
+        expectContains(result.stdout, ": INVALID (1 error, 1 warning;")
         let json = try CLI.run(["validate", "--json", copy.directory])
         expectEqual(json.status, 1)
         let report = try JSONParser().parse(json.stdout)
@@ -118,7 +118,7 @@ import WalkscapeCore
         expectTrue(firstLine.hasSuffix("(the file may be truncated)"), "\(firstLine)")
         let info = try CLI.run(["info", copy.directory])
         expectEqual(info.status, 1)
-        expectTrue(info.stderr.contains("run `walkscape validate"))
+        expectContains(info.stderr, "run `walkscape validate")
     }
 
     @Test func manifestRecomputesInPlaceAndCheckModeReportsStaleness() throws {
@@ -134,7 +134,7 @@ import WalkscapeCore
         expectTrue(stale.stdout.hasPrefix("subtitles/it/p1.en.srt: size "))
         let fixed = try CLI.run(["manifest", copy.directory])
         expectEqual(fixed.status, 0)
-        expectTrue(fixed.stdout.contains("updated 1 of 35 assets"))
+        expectContains(fixed.stdout, "updated 1 of 35 assets")
         try expectEqual(CLI.run(["validate", copy.directory]).status, 0)
     }
 

@@ -35,9 +35,9 @@ import WalkscapeTestSupport
         let tolerance = try suite(", \"tolerence\": 5")
         expectEqual(tolerance.stderr, "\(dir)/suite.json: cases[0].tolerence: error: unknown key \"tolerence\"; did you mean \"tolerance\"?\n")
         let lang = try suite(", \"langg\": \"en\"")
-        expectTrue(lang.stderr.contains("unknown key \"langg\"; did you mean \"lang\"?"))
+        expectContains(lang.stderr, "unknown key \"langg\"; did you mean \"lang\"?")
         let skip = try suite("", options: "\"skipMised\": true")
-        expectTrue(skip.stderr.contains("did you mean \"skipMissed\"?"))
+        expectContains(skip.stderr, "did you mean \"skipMissed\"?")
     }
 
     /// A failing check shows the golden's lines and its provenance record: escape sequences in them (JSON-escaped
@@ -59,9 +59,9 @@ import WalkscapeTestSupport
             "check", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--lang", "it", "--expect", dir + "/golden.jsonl",
         ])
         expectEqual(result.status, 1, "\(result.stdout)\(result.stderr)")
-        expectTrue(result.stdout.contains("why: the golden was made with narration en, this run uses it"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("event point_entered, expected 31mpoint_entered"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("expected:   {\"t\":"))
+        expectContains(result.stdout, "why: the golden was made with narration en, this run uses it", "\(result.stdout)")
+        expectContains(result.stdout, "event point_entered, expected 31mpoint_entered", "\(result.stdout)")
+        expectContains(result.stdout, "expected:   {\"t\":")
         for output in [result.stdout, result.stderr] {
             expectTrue(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
         }
@@ -125,11 +125,11 @@ import WalkscapeTestSupport
         let expect = repositoryRoot + "/fixtures/golden/torino-portici-brisk.jsonl"
         let changed = try CLI.run(["check", dir + "/tour", "--trace", trace, "--lang", "it", "--expect", expect])
         expectEqual(changed.status, 1)
-        expectTrue(changed.stdout.contains("why: the tour changed since the golden was made (tour.json and audio lengths: sha256 \(record.tourSHA256.prefix(12))… then,"), "\(changed.stdout)")
+        expectContains(changed.stdout, "why: the tour changed since the golden was made (tour.json and audio lengths: sha256 \(record.tourSHA256.prefix(12))… then,", "\(changed.stdout)")
         // Other options, same tour: said too.
         let options = try CLI.run(["check", "tours/torino-portici", "--trace", trace, "--lang", "it", "--expect", expect, "--queue-depth", "0"])
         expectEqual(options.status, 1)
-        expectTrue(options.stdout.contains("why: the golden was made with other options: "), "\(options.stdout)")
+        expectContains(options.stdout, "why: the golden was made with other options: ", "\(options.stdout)")
         expectTrue(!options.stdout.contains("the tour changed"))
     }
 }

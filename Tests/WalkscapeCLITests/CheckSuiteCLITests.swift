@@ -21,7 +21,7 @@ import WalkscapeTestSupport
         let result = try CLI.run(["check", "--suite", dir + "/suite.json"])
         expectEqual(result.status, 2, "\(result.stdout)\(result.stderr)")
         expectEqual(result.stdout, "")
-        expectTrue(result.stderr.contains("suite.json: cases: error: no cases"), "\(result.stderr)")
+        expectContains(result.stderr, "suite.json: cases: error: no cases", "\(result.stderr)")
     }
 
     /// A case whose trace, tour or golden file is missing is a JUnit `<error>` and exit status 2, while a
@@ -43,11 +43,11 @@ import WalkscapeTestSupport
         try text.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["check", "--suite", dir + "/suite.json", "--junit", dir + "/junit.xml"])
         expectEqual(result.status, 2, "\(result.stdout)")
-        for name in ["no trace", "no tour", "no golden"] { expectTrue(result.stdout.contains("ERROR   \(name)\n"), "\(result.stdout)") }
-        expectTrue(result.stdout.contains("ok      passes\n"))
+        for name in ["no trace", "no tour", "no golden"] { expectContains(result.stdout, "ERROR   \(name)\n", "\(result.stdout)") }
+        expectContains(result.stdout, "ok      passes\n")
         expectTrue(result.stdout.hasSuffix("1 passed, 0 failed, 3 could not run (a tour, trace or golden file missing or unreadable: fix the suite)\n"), "\(result.stdout)")
         let xml = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
-        expectTrue(xml.contains("tests=\"4\" failures=\"0\" errors=\"3\""), "\(xml)")
+        expectContains(xml, "tests=\"4\" failures=\"0\" errors=\"3\"", "\(xml)")
         expectEqual(xml.components(separatedBy: "<error message=").count, 4, "\(xml)")
         expectTrue(!xml.contains("<failure"), "\(xml)")
         expectTrue(XMLParser(data: Data(xml.utf8)).parse())

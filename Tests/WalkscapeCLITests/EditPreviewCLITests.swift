@@ -22,14 +22,14 @@ import WalkscapeTestSupport
         expectEqual(warnings.count, 1, "\(simulate.stderr)")
         expectTrue(warnings.first?.contains("subtitles/it/p2.it.srt") == true)
         expectTrue(warnings.first?.contains("`walkscape manifest \(copy.directory)`") == true)
-        expectTrue(simulate.stdout.contains("\"event\":\"tour_completed\""))
+        expectContains(simulate.stdout, "\"event\":\"tour_completed\"")
 
         let started = simulate.stdout.split(separator: "\n").first { $0.contains("\"audio_started\",\"point\":2,") } ?? ""
         let seconds = try #require(Double(started.components(separatedBy: "\"audioSeconds\":").last?.dropLast() ?? ""))
         let listen = try CLI.run(["listen", copy.directory, "--point", "2", "--audio", "none", "--from", String(seconds - 2)])
         expectEqual(listen.status, 0, "\(listen.stderr)")
-        expectTrue(listen.stderr.contains("warning: 1 file differs"))
-        expectTrue(listen.stdout.contains("(corretto)"))
+        expectContains(listen.stderr, "warning: 1 file differs")
+        expectContains(listen.stdout, "(corretto)")
 
         let validate = try CLI.run(["validate", copy.directory])
         expectEqual(validate.status, 1)
@@ -38,9 +38,9 @@ import WalkscapeTestSupport
 
         let tours = try CLI.run(["tours", copy.root])
         expectEqual(tours.status, 0, "\(tours.stderr)")
-        expectTrue(tours.stdout.contains("edited"), "\(tours.stdout)")
+        expectContains(tours.stdout, "edited", "\(tours.stdout)")
         expectTrue(!tours.stdout.contains("partial"))
-        expectTrue(tours.stdout.contains("walkscape manifest"))
+        expectContains(tours.stdout, "walkscape manifest")
 
         try expectEqual(CLI.run(["manifest", copy.directory]).status, 0)
         let clean = try CLI.run(["simulate", copy.directory, "--trace", Self.trace])
@@ -58,16 +58,16 @@ import WalkscapeTestSupport
             let refused = try CLI.run(arguments)
             expectEqual(refused.status, 1)
             expectTrue(refused.stdout.isEmpty)
-            expectTrue(refused.stderr.contains("not fully downloaded (1 of "), "\(refused.stderr)")
-            expectTrue(refused.stderr.contains("add --allow-missing"))
-            expectTrue(refused.stderr.contains("walkscape manifest"))
+            expectContains(refused.stderr, "not fully downloaded (1 of ", "\(refused.stderr)")
+            expectContains(refused.stderr, "add --allow-missing")
+            expectContains(refused.stderr, "walkscape manifest")
         }
         try expectTrue(CLI.run(["tours", copy.root]).stdout.contains("partial"))
 
         // Length unknown: the point triggers and its narration is skipped.
         let skipped = try CLI.run(["simulate", copy.directory, "--trace", Self.trace, "--allow-missing"])
         expectEqual(skipped.status, 0, "\(skipped.stderr)")
-        expectTrue(skipped.stderr.contains("point 3 (length unknown: skipped)"), "\(skipped.stderr)")
+        expectContains(skipped.stderr, "point 3 (length unknown: skipped)", "\(skipped.stderr)")
         let started3 = skipped.stdout.split(separator: "\n").first { $0.contains("\"audio_started\",\"point\":3,") }
         expectTrue(started3?.contains("\"audioSeconds\":0.000") == true, "\(started3 ?? "none")")
 
@@ -78,13 +78,13 @@ import WalkscapeTestSupport
         try text.write(toFile: json, atomically: true, encoding: .utf8)
         let silent = try CLI.run(["simulate", copy.directory, "--trace", Self.trace, "--allow-missing"])
         expectEqual(silent.status, 0, "\(silent.stderr)")
-        expectTrue(silent.stderr.contains("point 3 (1:02 of silence)"), "\(silent.stderr)")
+        expectContains(silent.stderr, "point 3 (1:02 of silence)", "\(silent.stderr)")
         let started = silent.stdout.split(separator: "\n").first { $0.contains("\"audio_started\",\"point\":3,") }
         expectTrue(started?.contains("\"audioSeconds\":61.500") == true, "\(started ?? "none")")
 
         let listen = try CLI.run(["listen", copy.directory, "--point", "3", "--audio", "none", "--allow-missing", "--from", "60"])
         expectEqual(listen.status, 0, "\(listen.stderr)")
-        expectTrue(listen.stderr.contains("is missing: 1:02 of silence"))
+        expectContains(listen.stderr, "is missing: 1:02 of silence")
     }
 
     @Test func aMissingFileInAnotherLanguageIsLeftOutWithAllowMissing() throws {
@@ -93,6 +93,6 @@ import WalkscapeTestSupport
         try FileManager.default.removeItem(atPath: copy.directory + "/audio/en/p1.mp3")
         let run = try CLI.run(["simulate", copy.directory, "--trace", Self.trace, "--allow-missing"])
         expectEqual(run.status, 0, "\(run.stderr)")
-        expectTrue(run.stderr.contains("1 other missing file (subtitles, images, other languages) left out"), "\(run.stderr)")
+        expectContains(run.stderr, "1 other missing file (subtitles, images, other languages) left out", "\(run.stderr)")
     }
 }

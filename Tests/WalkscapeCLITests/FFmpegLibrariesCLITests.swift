@@ -31,7 +31,7 @@ import WalkscapeTestSupport
     @Test func anAACFileOpensFFmpegWhenItIsRead() throws {
         let aac = try CLI.run(["inspect", Self.aacFile], environment: ["LD_DEBUG": "libs"])
         expectEqual(aac.status, 0)
-        expectTrue(aac.stdout.contains("Codec        AAC (FFmpeg: libavformat + libavcodec)"), "\(aac.stdout)")
+        expectContains(aac.stdout, "Codec        AAC (FFmpeg: libavformat + libavcodec)", "\(aac.stdout)")
         let loaded = Self.initialised(aac.stderr)
         for library in ["libavutil.so.", "libswresample.so.", "libavcodec.so.", "libavformat.so."] {
             expectTrue(loaded.contains { $0.contains(library) }, "\(library) was not loaded: \(loaded.filter { $0.contains("libav") })")
@@ -60,6 +60,6 @@ import WalkscapeTestSupport
         expectEqual(aac.stderr, "\(Self.aacFile): MP4/AAC data: FFmpeg's \(soname) could not be opened (\(library): file too short); install it: apt-get install libavformat\(major)\n")
         let mp3 = CLI.finish(try CLI.start(["inspect", Self.mp3File], launcher: hide))
         expectEqual(mp3.status, 0)
-        expectTrue(mp3.stdout.contains("Codec        MP3 (libmpg123, gapless)"), "\(mp3.stdout)\(mp3.stderr)")
+        expectContains(mp3.stdout, "Codec        MP3 (libmpg123, gapless)", "\(mp3.stdout)\(mp3.stderr)")
     }
 }

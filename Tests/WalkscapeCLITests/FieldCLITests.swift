@@ -51,7 +51,7 @@ import WalkscapeCore
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let advice = lines.first { $0.hasPrefix("6  keep 150 m: ") } ?? ""
         expectTrue(advice.hasSuffix("; over the 3 of 4 traces where point 5 triggered: 1 left out (fixtures/traces/torino-portici-missed.gpx), where point 5 never triggered"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("other points unchanged: % of all 4 traces triggering"))
+        expectContains(result.stdout, "other points unchanged: % of all 4 traces triggering")
         expectTrue(lines.contains("6  no swept radius triggers on all 4 traces: 1 blocked by point 5 at every radius; the other 3 trigger from 50 m; keep 150 m"), "\(result.stdout)")
         expectTrue(lines.contains("4  triggers on every trace from 50 m; lower to 125 m"), "\(result.stdout)")
     }
@@ -94,8 +94,8 @@ import WalkscapeCore
         let result = try CLI.run(["radii", "tours/torino-portici", "--trace", Self.torinoTraces[2], "--map", "--csv"])
         expectEqual(result.status, 0)
         try expectTrue(matchesGolden(result.stdout, "radii-torino-map.txt"))
-        expectTrue(result.stdout.contains("N↑"))
-        expectTrue(result.stdout.contains("200 m"))
+        expectContains(result.stdout, "N↑")
+        expectContains(result.stdout, "200 m")
     }
 
     @Test func radiiAndSimulateDrawSVGThatParsesAsXML() throws {
@@ -122,7 +122,7 @@ import WalkscapeCore
         }
         // Paris point 4 is advised smaller: its advised radius is drawn dashed.
         let radiiText = try String(contentsOfFile: radiiSVG, encoding: .utf8)
-        expectTrue(radiiText.contains("stroke-dasharray=\"9 6\""))
+        expectContains(radiiText, "stroke-dasharray=\"9 6\"")
     }
 
     @Test func badInvocationsSayWhatIsWrongAndExitTwo() throws {

@@ -32,8 +32,8 @@ import WalkscapeTestSupport
         for command in ["simulate", "check", "compare", "radii", "report", "play", "feed", "convert", "inspect"] {
             let help = try CLI.run([command, "--help"], environment: ["COLUMNS": "400"])
             expectEqual(help.status, 0, "\(command)")
-            expectTrue(help.stdout.contains("KML"), "walkscape \(command) --help does not name KML")
-            expectTrue(help.stdout.contains("GeoJSON"), "walkscape \(command) --help does not name GeoJSON")
+            expectContains(help.stdout, "KML", "walkscape \(command) --help does not name KML")
+            expectContains(help.stdout, "GeoJSON", "walkscape \(command) --help does not name GeoJSON")
         }
     }
 }

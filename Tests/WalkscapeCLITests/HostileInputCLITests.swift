@@ -45,7 +45,7 @@ import WalkscapeTestSupport
         defer { geojson.remove() }
         let text = try CLI.run(["inspect", geojson.path])
         expectEqual(text.status, 0, "\(text.stderr)")
-        expectTrue(text.stdout.contains("warning: read 1 time outside 1980–2100 as missing (a clock or unit error?): its fix is kept and timed as untimed fixes are (first at the feature, coordinate 2)"))
+        expectContains(text.stdout, "warning: read 1 time outside 1980–2100 as missing (a clock or unit error?): its fix is kept and timed as untimed fixes are (first at the feature, coordinate 2)")
         let json = try CLI.run(["inspect", "--json", geojson.path])
         expectEqual(json.status, 0)
         expectTrue(!json.stdout.contains("out of range"))
@@ -63,7 +63,7 @@ import WalkscapeTestSupport
             let result = try CLI.run(["simulate", "tours/torino-portici", "--trace", geojson.path, "--format", format])
             expectEqual(result.status, 0, "\(format): \(result.stderr)")
             expectTrue(!result.stdout.contains("e+"), "\(result.stdout)")
-            expectTrue(result.stderr.contains("read 1 time outside 1980–2100 as missing"), "\(result.stderr)")
+            expectContains(result.stderr, "read 1 time outside 1980–2100 as missing", "\(result.stderr)")
         }
     }
 
@@ -109,7 +109,7 @@ import WalkscapeTestSupport
     func c7DownloadTimeoutOutOfRange(timeout: String) throws {
         let result = try CLI.run(["download", "--api", "http://127.0.0.1:9/v1", "torino-portici", "--lang", "it", "--timeout", timeout])
         expectEqual(result.status, 2, "\(result.stderr)")
-        expectTrue(result.stderr.contains("--timeout must be more than 0 seconds and at most 86400 (a day)"), "\(result.stderr)")
+        expectContains(result.stderr, "--timeout must be more than 0 seconds and at most 86400 (a day)", "\(result.stderr)")
     }
 
     @Test func e1InfoNeverWritesAnEscapeFromAnAssetPath() throws {
@@ -146,8 +146,8 @@ import WalkscapeTestSupport
         expectEqual(result.status, 0, "\(result.stderr)")
         let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         expectEqual(warnings.count, 20)
-        expectTrue(result.stdout.contains("\n… and 29980 more warnings\n"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("\nWarnings    30000\n"), "\(result.stdout)")
+        expectContains(result.stdout, "\n… and 29980 more warnings\n", "\(result.stdout)")
+        expectContains(result.stdout, "\nWarnings    30000\n", "\(result.stdout)")
         expectTrue(result.stdout.utf8.count < 10_000, "the output stays small: \(result.stdout.utf8.count) bytes")
         let json = try CLI.run(["inspect", "--json", srt.path])
         #expect(json.stdout.contains(#""warningCount":30000"#), "\(json.stdout)")

@@ -36,7 +36,7 @@ import WalkscapeTestSupport
         let validate = try CLI.run(["validate", root + "/tour"])
         expectEqual(validate.status, 0, "\(validate.stdout)\(validate.stderr)")
         // Placeholders are warned about, once per track.
-        expectTrue(validate.stdout.contains(".placeholder: warning: point 1 plays a placeholder recording of 4 s"))
+        expectContains(validate.stdout, ".placeholder: warning: point 1 plays a placeholder recording of 4 s")
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/tour/tour.json"))))
         let source = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.real + "/" + file))))
         // Unknown top-level members of the source are kept as they were.
@@ -52,8 +52,8 @@ import WalkscapeTestSupport
             }
         }
         let info = try CLI.run(["info", root + "/tour"])
-        expectTrue(info.stdout.contains("0:04.0 *"))
-        expectTrue(info.stdout.contains("* placeholder recording"))
+        expectContains(info.stdout, "0:04.0 *")
+        expectContains(info.stdout, "* placeholder recording")
         // Nothing but the tour is left beside it.
         expectEqual(Self.entries(root), ["tour"])
     }
@@ -141,7 +141,7 @@ import WalkscapeTestSupport
         try Self.saveAnswers(server, shape: shape, into: root + "/answers")
         let result = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stdout.contains("(saved API answers)"))
+        expectContains(result.stdout, "(saved API answers)")
         let validate = try CLI.run(["validate", root + "/torino"])
         expectEqual(validate.status, 0, "\(validate.stdout)")
         // Every recording and subtitle is byte for byte the sample tour's, in the same place.
@@ -179,7 +179,7 @@ import WalkscapeTestSupport
         let importCount = count("valid \\([0-9]+ warning", in: imported.stdout)
         let validateCount = count("errors, [0-9]+ warning", in: validate.stdout)
         expectTrue(importCount != nil && importCount == validateCount, "import:\n\(imported.stdout)\nvalidate:\n\(validate.stdout)")
-        expectTrue(imported.stdout.contains("of silence before point 2"), "\(imported.stdout)")
+        expectContains(imported.stdout, "of silence before point 2", "\(imported.stdout)")
         // Each warning validate prints, import printed too.
         for line in validate.stdout.split(separator: "\n") where line.contains(": warning: ") {
             expectTrue(imported.stdout.contains(line), "\(line)")
@@ -195,8 +195,8 @@ import WalkscapeTestSupport
         try FileManager.default.removeItem(atPath: root + "/answers/torino-portici/audio/en/p2.mp3")
         let refused = try CLI.run(["import", root + "/answers", "--dest", root + "/torino"])
         expectEqual(refused.status, 1)
-        expectTrue(refused.stderr.contains("manifest-en.json: audio[1].fileUrl: no local file named p2.mp3"))
-        expectTrue(refused.stderr.contains("--placeholder-audio SECONDS"))
+        expectContains(refused.stderr, "manifest-en.json: audio[1].fileUrl: no local file named p2.mp3")
+        expectContains(refused.stderr, "--placeholder-audio SECONDS")
         expectEqual(Self.entries(root), ["answers"])
         let result = try CLI.run(["import", root + "/answers", "--dest", root + "/torino", "--placeholder-audio", "7"])
         expectEqual(result.status, 0, "\(result.stderr)")
@@ -240,7 +240,7 @@ import WalkscapeTestSupport
         // Point 2 has no English recording: refused, naming it, then generated on request.
         let refused = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec"])
         expectEqual(refused.status, 1)
-        expectTrue(refused.stderr.contains("no recording for point 2 (po) in en; expected a file named like 2.en.mp3 or en/po.mp3"))
+        expectContains(refused.stderr, "no recording for point 2 (po) in en; expected a file named like 2.en.mp3 or en/po.mp3")
         let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec", "--placeholder-audio", "3", "--placeholder-sound", "tone"])
         expectEqual(result.status, 0, "\(result.stderr)")
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json"))))
@@ -321,7 +321,7 @@ import WalkscapeTestSupport
         try Self.write("not audio", to: root + "/rec/2.en.mp3")
         let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/a/b/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
         expectEqual(result.status, 1)
-        expectTrue(result.stderr.contains("rec/2.en.mp3: not a recording walkscape can play"))
+        expectContains(result.stderr, "rec/2.en.mp3: not a recording walkscape can play")
         expectEqual(Self.entries(root), ["rec", "stops.geojson"])
     }
 
@@ -332,7 +332,7 @@ import WalkscapeTestSupport
         try Self.write("ID3 but not really audio", to: root + "/rec/1.it.mp3")
         let result = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--audio-dir", root + "/rec", "--placeholder-audio", "2"])
         expectEqual(result.status, 1)
-        expectTrue(result.stderr.contains("\(root)/rec/1.it.mp3: not a recording walkscape can play"), "\(result.stderr)")
+        expectContains(result.stderr, "\(root)/rec/1.it.mp3: not a recording walkscape can play", "\(result.stderr)")
         expectEqual(Self.entries(root), ["rec", "stops.geojson"])
     }
 
@@ -344,11 +344,11 @@ import WalkscapeTestSupport
         let args = ["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "2"]
         let refused = try CLI.run(args)
         expectEqual(refused.status, 2)
-        expectTrue(refused.stderr.contains("\(root)/t: already exists; choose another --dest, or add --force"))
+        expectContains(refused.stderr, "\(root)/t: already exists; choose another --dest, or add --force")
         // --force replaces tours only, never a folder of other things.
         let notTour = try CLI.run(args + ["--force"])
         expectEqual(notTour.status, 2)
-        expectTrue(notTour.stderr.contains("is not a tour directory (no tour.json)"))
+        expectContains(notTour.stderr, "is not a tour directory (no tour.json)")
         expectEqual(Self.entries(root + "/t"), ["notes.txt"])
         try FileManager.default.removeItem(atPath: root + "/t")
         try expectEqual(CLI.run(args).status, 0)
@@ -382,11 +382,11 @@ import WalkscapeTestSupport
             expectTrue(Self.entries(root).contains { $0.hasPrefix(".t.import-") })
             let next = try CLI.run(["import", root + "/stops.geojson", "--dest", root + "/t", "--placeholder-audio", "1", "--lang", "it", "--city", "X"])
             expectEqual(next.status, 0, "\(next.stderr)")
-            expectTrue(next.stderr.contains("note: removed \(root)/.t.import-"))
+            expectContains(next.stderr, "note: removed \(root)/.t.import-")
             expectEqual(Self.entries(root), ["stops.geojson", "t"])
         } else {
             expectEqual(result.status, 128 + signal, "\(result.stderr)")
-            expectTrue(result.stderr.contains("interrupted by signal \(signal); nothing was written"))
+            expectContains(result.stderr, "interrupted by signal \(signal); nothing was written")
             expectEqual(Self.entries(root), ["stops.geojson"])
         }
     }
@@ -431,7 +431,7 @@ import WalkscapeTestSupport
         // Again on the same directory: refused without --force.
         let again = try CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it"])
         expectEqual(again.status, 2)
-        expectTrue(again.stderr.contains("draft: already exists; choose another directory, or add --force"))
+        expectContains(again.stderr, "draft: already exists; choose another directory, or add --force")
     }
 }
 

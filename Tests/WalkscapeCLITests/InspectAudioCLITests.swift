@@ -73,7 +73,7 @@ import WalkscapeCore
             expectEqual(result.stdout, json + "\n", "\(name)")
         }
         let text = try CLI.run(["inspect", "fixtures/audio/tone-440-880hz-1s-48k-stereo.m4a"])
-        expectTrue(text.stdout.contains("AAC (FFmpeg: libavformat + libavcodec)"))
+        expectContains(text.stdout, "AAC (FFmpeg: libavformat + libavcodec)")
     }
 
     @Test func brokenAudioIsOneLineOnStandardErrorAndExitOne() throws {

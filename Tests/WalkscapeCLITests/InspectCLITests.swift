@@ -31,9 +31,9 @@ import WalkscapeCore
     @Test func textForAGzipTraceWithWarnings() throws {
         let result = try CLI.run(["inspect", "fixtures/traces-formats/walk.gpx.gz"])
         expectEqual(result.status, 0)
-        expectTrue(result.stdout.contains("GPX (gzip-compressed)"))
-        expectTrue(result.stdout.contains("Fixes      4 in 1 track, 1 segment"))
-        expectTrue(result.stdout.contains("warning: 1 fix without a time (first at line 12): timed 1 between timed neighbours by distance along the path"))
+        expectContains(result.stdout, "GPX (gzip-compressed)")
+        expectContains(result.stdout, "Fixes      4 in 1 track, 1 segment")
+        expectContains(result.stdout, "warning: 1 fix without a time (first at line 12): timed 1 between timed neighbours by distance along the path")
     }
 
     @Test func aBrokenFileIsOneLineOnStandardErrorAndExitOne() throws {
@@ -66,22 +66,22 @@ import WalkscapeCore
         let path = "fixtures/traces-formats/partly-timed-tracks.gpx"
         let result = try CLI.run(["inspect", path])
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stdout.contains("(made up at the walking speed: only 2 of 15 fixes have a time)"), "\(result.stdout)")
+        expectContains(result.stdout, "(made up at the walking speed: only 2 of 15 fixes have a time)", "\(result.stdout)")
         expectTrue(!result.stdout.contains("the file has no"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("(1:19), made up "), "\(result.stdout)")
-        expectTrue(result.stdout.contains("made up (2 timed in the file)"), "\(result.stdout)")
+        expectContains(result.stdout, "(1:19), made up ", "\(result.stdout)")
+        expectContains(result.stdout, "made up (2 timed in the file)", "\(result.stdout)")
         expectTrue(!result.stdout.contains("no times"), "\(result.stdout)")
         expectTrue(!result.stdout.contains("gap"), "\(result.stdout)")
         let empty = try CLI.run(["inspect", path, "--track", "1"])
         expectEqual(empty.status, 1)
         expectEqual(empty.stderr, "\(path): track 1 has no fixes; tracks 2–4 do (use --track 2)\n", "\(empty.stderr)")
         let simulate = try CLI.run(["simulate", "tours/torino-portici", "--trace", path, "--track", "1"])
-        expectTrue(simulate.stderr.contains("track 1 has no fixes; tracks 2–4 do (use --track 2)"), "\(simulate.stderr)")
+        expectContains(simulate.stderr, "track 1 has no fixes; tracks 2–4 do (use --track 2)", "\(simulate.stderr)")
     }
 
     @Test func helpHasExamples() throws {
         let result = try CLI.run(["inspect", "--help"])
         expectEqual(result.status, 0)
-        expectTrue(result.stdout.contains("Examples:"))
+        expectContains(result.stdout, "Examples:")
     }
 }

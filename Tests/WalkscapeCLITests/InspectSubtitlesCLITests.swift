@@ -60,8 +60,8 @@ import WalkscapeCore
     @Test func textFormShowsTheDecodedFirstCue() throws {
         let legacy = try CLI.run(["inspect", "fixtures/subtitles/windows-1252.srt"])
         expectEqual(legacy.status, 0)
-        expectTrue(legacy.stdout.contains("Encoding    Windows-1252 (not valid UTF-8, so a guess)\n"))
-        expectTrue(legacy.stdout.contains("First text  Caffè al Bicerin: 3,50 €.\n"))
+        expectContains(legacy.stdout, "Encoding    Windows-1252 (not valid UTF-8, so a guess)\n")
+        expectContains(legacy.stdout, "First text  Caffè al Bicerin: 3,50 €.\n")
         expectTrue(legacy.stdout.hasSuffix("warning: not valid UTF-8, read as Windows-1252; save the file as UTF-8 to be sure\n"))
         let utf16 = try CLI.run(["inspect", "fixtures/subtitles/utf16le-bom.srt"])
         #expect(utf16.stdout == """
@@ -77,7 +77,7 @@ import WalkscapeCore
 
             """)
         let tags = try CLI.run(["inspect", "fixtures/subtitles/tags.srt"])
-        expectTrue(tags.stdout.contains("First text  Italics and bold\n"))
+        expectContains(tags.stdout, "First text  Italics and bold\n")
     }
 
     @Test func subRipContentIsRecognisedWithoutTheExtension() throws {

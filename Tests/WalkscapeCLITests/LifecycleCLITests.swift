@@ -23,14 +23,14 @@ import WalkscapeTestSupport
         let plain = try CLI.run(base)
         let denied = try CLI.run(base + ["--screen-locked", "8:00-14:00", "--background-location", "denied"])
         expectEqual(denied.status, 0, "\(denied.stderr)")
-        expectTrue(denied.stderr.contains("note: screen locked 8:00.0-14:00.0: 360 of 2172 fixes never reach the app (android-app@5c84126 without background location"), "\(denied.stderr)")
+        expectContains(denied.stderr, "note: screen locked 8:00.0-14:00.0: 360 of 2172 fixes never reach the app (android-app@5c84126 without background location", "\(denied.stderr)")
         let triggered3 = Self.events(denied.stdout).first { $0.event == "point_triggered" && $0.point == 3 }
         expectTrue(triggered3?.t == 840)
         let plain3 = Self.events(plain.stdout).first { $0.event == "point_triggered" && $0.point == 3 }
         expectTrue((plain3?.t ?? 0) < 840)
         let granted = try CLI.run(base + ["--screen-locked", "8:00-14:00"])
         expectEqual(granted.stdout, plain.stdout)
-        expectTrue(granted.stderr.contains("positions arrive as usual (android-app@5c84126: background location granted)"))
+        expectContains(granted.stderr, "positions arrive as usual (android-app@5c84126: background location granted)")
         let ios = ["simulate", Self.tour, "--trace", Self.walk, "--profile", "ios-app@5c84126"]
         try expectEqual(CLI.run(ios + ["--screen-locked", "8:00-14:00", "--background-location", "denied"]).stdout, CLI.run(ios).stdout)
     }
@@ -47,7 +47,7 @@ import WalkscapeTestSupport
             expectEqual(result.status, 0, "\(result.stderr)")
             let last = try #require(Self.events(result.stdout).last)
             expectTrue(last.event == "app_killed" && last.t == 720 && last.point == 3)
-            expectTrue(result.stderr.contains("note: relaunch ("), "\(result.stderr)")
+            expectContains(result.stderr, "note: relaunch (", "\(result.stderr)")
             let data = try #require(FileManager.default.contents(atPath: "\(dir)/\(profile).json"))
             names[profile] = (try JSONParser().parse([UInt8](data))["events"]?.arrayElements ?? []).compactMap { $0["name"]?.stringValue }
         }
@@ -55,8 +55,8 @@ import WalkscapeTestSupport
         expectEqual(names["ios-app"], ["tour_started", "point_triggered", "point_triggered", "point_triggered"])
         let compare = try CLI.run(["compare", Self.tour, "--trace", Self.walk, "--profile", "ios-app", "--profile", "android-app", "--killed-at", "12:00"])
         expectEqual(compare.status, 0, "\(compare.stderr)")
-        expectTrue(compare.stdout.contains("android-app@efba3ee: killed at 12:00.0, never heard 4,5,6,7"), "\(compare.stdout)")
-        expectTrue(compare.stdout.contains("     android-app@efba3ee: loses 1 queued event (the queue is in memory)"))
+        expectContains(compare.stdout, "android-app@efba3ee: killed at 12:00.0, never heard 4,5,6,7", "\(compare.stdout)")
+        expectContains(compare.stdout, "     android-app@efba3ee: loses 1 queued event (the queue is in memory)")
     }
 
     /// check replays with the same scenario: a golden written under it passes, and fails without it.

@@ -17,13 +17,13 @@ import WalkscapeTestSupport
         }
         let radii = try CLI.run(["radii", "tours/helsinki-keskusta", "--trace", Self.trace, "--map", "--svg", svg])
         expectEqual(radii.status, 0, "\(radii.stderr)")
-        expectTrue(radii.stdout.contains("© OpenStreetMap contributors"))
+        expectContains(radii.stdout, "© OpenStreetMap contributors")
         expectTrue(radii.stdout.contains("Aleksanterinkatu") || radii.stdout.contains("Eteläesplanadi"), "\(radii.stdout)")
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
-        expectTrue(picture.contains("<g id=\"basemap\">"))
-        expectTrue(picture.contains("<path class=\"building\""))
-        expectTrue(picture.contains("<path class=\"majorRoad\""))
-        expectTrue(picture.contains("© OpenStreetMap contributors</text>"))
+        expectContains(picture, "<g id=\"basemap\">")
+        expectContains(picture, "<path class=\"building\"")
+        expectContains(picture, "<path class=\"majorRoad\"")
+        expectContains(picture, "© OpenStreetMap contributors</text>")
 
         let simulate = try CLI.run(["simulate", "tours/helsinki-keskusta", "--trace", Self.trace, "--svg", simulateSVG])
         expectEqual(simulate.status, 0, "\(simulate.stderr)")
@@ -42,7 +42,7 @@ import WalkscapeTestSupport
     @Test func validateReadsEveryTile() throws {
         let result = try CLI.run(["validate", "tours/helsinki-keskusta"])
         expectEqual(result.status, 0, "\(result.stdout)")
-        expectTrue(result.stdout.contains("tours/helsinki-keskusta: valid (0 errors"))
+        expectContains(result.stdout, "tours/helsinki-keskusta: valid (0 errors")
     }
 }
 
@@ -71,7 +71,7 @@ import WalkscapeTestSupport
         try expectEqual(CLI.run(["manifest", copy.directory]).status, 0)
         let validate = try CLI.run(["validate", copy.directory])
         expectEqual(validate.status, 1, "\(validate.stdout)")
-        expectTrue(validate.stdout.contains("map/helsinki-center.mbtiles: error: tiles gives more than 10,000 rows; a tour's map holds at most that many"), "\(validate.stdout)")
+        expectContains(validate.stdout, "map/helsinki-center.mbtiles: error: tiles gives more than 10,000 rows; a tour's map holds at most that many", "\(validate.stdout)")
         // The field-testing maps draw the route without the streets.
         let radii = try CLI.run(["radii", copy.directory, "--trace", MapCLITests.trace, "--map"])
         expectEqual(radii.status, 0, "\(radii.stderr)")
@@ -94,7 +94,7 @@ import WalkscapeTestSupport
         try Self.mbtiles(endless, Self.endlessTiles)
         let stopped = try CLI.run(["tiles", copy.directory, "--from", endless])
         expectEqual(stopped.status, 2)
-        expectTrue(stopped.stderr.contains("tiles gives more than 10,000 rows"), "\(stopped.stderr)")
+        expectContains(stopped.stderr, "tiles gives more than 10,000 rows", "\(stopped.stderr)")
         try expectEqual(String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8), before)
         expectTrue(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
     }
@@ -135,7 +135,7 @@ import WalkscapeTestSupport
         try expectEqual(ChildProcess.run(["/usr/bin/python3", "-c", script, source]).status, 0)
         let result = try CLI.run(["tiles", copy.directory, "--from", source])
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stdout.contains(" · © OSM data31m; tour.json names it"), "\(result.stdout.debugDescription)")
+        expectContains(result.stdout, " · © OSM data31m; tour.json names it", "\(result.stdout.debugDescription)")
         for output in [result.stdout, result.stderr] {
             expectTrue(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(output.debugDescription)")
         }
@@ -151,7 +151,7 @@ import WalkscapeTestSupport
         expectEqual(result.status, 0, "\(result.stderr)")
         expectTrue(result.stdout.hasSuffix(": 37 tiles (z14–16) added to map/tiles.mbtiles · © OpenStreetMap contributors; tour.json names it as mapTiles\n"), "\(result.stdout)")
         let json = try String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8)
-        expectTrue(json.contains("\"mapTiles\": {\n    \"file\": \"map/tiles.mbtiles\",\n    \"fileSizeBytes\": "))
+        expectContains(json, "\"mapTiles\": {\n    \"file\": \"map/tiles.mbtiles\",\n    \"fileSizeBytes\": ")
         try expectEqual(CLI.run(["validate", copy.directory]).status, 0)
         try expectTrue(CLI.run(["radii", copy.directory, "--trace", "fixtures/traces/torino-portici-clean.gpx", "--map"]).stdout.contains("OpenStreetMap"))
         // Again: the same tiles replace themselves; tour.json already names the file.
@@ -179,8 +179,8 @@ import WalkscapeTestSupport
         let inodeBefore = inode(outside + "/tiles.mbtiles")
         func expectUntouched(_ result: CLIResult, _ link: String) throws {
             expectEqual(result.status, 1, "\(result.stdout)\(result.stderr)")
-            expectTrue(result.stderr.contains("mapTiles.file: \"\(link)\" leads out of the tour directory"), "\(result.stderr)")
-            expectTrue(result.stderr.contains("nothing was written"))
+            expectContains(result.stderr, "mapTiles.file: \"\(link)\" leads out of the tour directory", "\(result.stderr)")
+            expectContains(result.stderr, "nothing was written")
             expectEqual(inode(outside + "/tiles.mbtiles"), inodeBefore)
             expectEqual(FileManager.default.contents(atPath: outside + "/tiles.mbtiles"), bytes)
             try expectEqual(FileManager.default.contentsOfDirectory(atPath: outside), ["tiles.mbtiles"])
@@ -214,18 +214,18 @@ import WalkscapeTestSupport
 
         let refused = try CLI.run(["tiles", copy.directory, "--from", bad])
         expectEqual(refused.status, 1)
-        expectTrue(refused.stderr.contains("\(bad): tile 15/18653/9484: the compressed tile does not inflate"), "\(refused.stderr)")
-        expectTrue(refused.stderr.contains("nothing was added"))
+        expectContains(refused.stderr, "\(bad): tile 15/18653/9484: the compressed tile does not inflate", "\(refused.stderr)")
+        expectContains(refused.stderr, "nothing was added")
         try expectEqual(String(contentsOfFile: copy.directory + "/tour.json", encoding: .utf8), before)
         expectTrue(!FileManager.default.fileExists(atPath: copy.directory + "/map"))
 
         let result = try CLI.run(["tiles", copy.directory, "--from", good])
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stdout.contains("37 tiles (z14–16) added to map/tiles.mbtiles; tour.json names it"), "\(result.stdout)")
+        expectContains(result.stdout, "37 tiles (z14–16) added to map/tiles.mbtiles; tour.json names it", "\(result.stdout)")
         try expectEqual(CLI.run(["validate", copy.directory]).status, 0)
 
         let missing = try CLI.run(["tiles", copy.directory, "--from", copy.root + "/nowhere"])
         expectEqual(missing.status, 2)
-        expectTrue(missing.stderr.contains("no such file or directory"))
+        expectContains(missing.stderr, "no such file or directory")
     }
 }

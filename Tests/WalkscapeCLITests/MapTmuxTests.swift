@@ -25,7 +25,7 @@ struct MapTmuxTests {
             "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/helsinki-keskusta "
                 + "--trace fixtures/traces/helsinki-keskusta-clean.gpx --audio none --speed 1; echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor(timeout: 60) { $0.contains("Stop 1/5") && $0.contains("OpenStreetMap") }
-        expectTrue(screen.contains("© OpenStreetMap contributors"), "\(screen)")
+        expectContains(screen, "© OpenStreetMap contributors", "\(screen)")
         // Pause, so that the walker does not move between the two captures.
         try tmux.keys("Space")
         screen = try tmux.waitFor { $0.contains("paused") }
@@ -49,6 +49,6 @@ struct MapTmuxTests {
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
+        expectContains(screen, "EXIT 0 END", "\(screen)")
     }
 }

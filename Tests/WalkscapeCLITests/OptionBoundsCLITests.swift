@@ -25,20 +25,20 @@ import WalkscapeTestSupport
         expectEqual(result.status, 2, "\(extra): \(result.status) \(result.stderr)")
         expectTrue(result.stdout.isEmpty)
         expectTrue(result.stderr.contains(words), "\(result.stderr)")
-        expectTrue(result.stderr.contains("at most \(ValueRanges.maxSyntheticFixes) are made: raise --speed or --interval"), "\(result.stderr)")
+        expectContains(result.stderr, "at most \(ValueRanges.maxSyntheticFixes) are made: raise --speed or --interval", "\(result.stderr)")
     }
 
     @Test func synthMakesASlowWalkUnderTheLimit() throws {
         // 2.8 km at 0.1 m/s, a fix every 0.5 s: about 75,000 fixes at most, under the limit.
         let result = try Self.run(["synth", "tours/torino-portici", "--speed", "0.1", "--interval", "0.5", "--format", "geojson"])
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stdout.contains("fixes"))
+        expectContains(result.stdout, "fixes")
     }
 
     @Test func radiiRefusesMoreNoisyReplaysThanItsLimit() throws {
         let result = try Self.run(["radii", "tours/torino-portici", "--trace", Self.trace, Self.trace, "--noise", "5", "--runs", "100000", "--phases", "6"])
         expectEqual(result.status, 2, "\(result.stderr)")
-        expectTrue(result.stderr.contains("--runs 100000 × 2 traces × 6 phases would make 1200000 noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs or --phases."), "\(result.stderr)")
+        expectContains(result.stderr, "--runs 100000 × 2 traces × 6 phases would make 1200000 noisy replays; at most \(ValueRanges.maxNoiseReplays): lower --runs or --phases.", "\(result.stderr)")
         expectTrue(result.stdout.isEmpty)
     }
 
@@ -49,7 +49,7 @@ import WalkscapeTestSupport
         let traces = Array(repeating: ["--trace", Self.trace], count: 700).flatMap { $0 }
         let result = try Self.run(["compare", "tours/torino-portici"] + traces + ["--phases", "360"])
         expectEqual(result.status, 2, "\(result.stderr)")
-        expectTrue(result.stderr.contains("700 traces × \(EngineProfile.current.count) profiles × 360 phases would make \(700 * EngineProfile.current.count * 360) replays; at most \(ValueRanges.maxComparisonReplays): give fewer --trace or lower --phases."), "\(result.stderr)")
+        expectContains(result.stderr, "700 traces × \(EngineProfile.current.count) profiles × 360 phases would make \(700 * EngineProfile.current.count * 360) replays; at most \(ValueRanges.maxComparisonReplays): give fewer --trace or lower --phases.", "\(result.stderr)")
         expectTrue(result.stdout.isEmpty)
     }
 
@@ -60,7 +60,7 @@ import WalkscapeTestSupport
         for command in [["radii", "tours/torino-portici", "--trace", Self.trace], ["simulate", "tours/torino-portici", "--trace", Self.trace]] {
             let result = try Self.run(command + ["--confirm-fixes", value])
             expectEqual(result.status, 2, "\(command[0]) \(value): \(result.status) \(result.stderr)")
-            expectTrue(result.stderr.contains("--confirm-fixes must be from 1 to 1000 consecutive fixes, got \(value)."), "\(result.stderr)")
+            expectContains(result.stderr, "--confirm-fixes must be from 1 to 1000 consecutive fixes, got \(value).", "\(result.stderr)")
         }
         let dir = NSTemporaryDirectory() + "walkscape-bounds-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -72,6 +72,6 @@ import WalkscapeTestSupport
             """.write(toFile: dir + "/suite.json", atomically: true, encoding: .utf8)
         let suite = try Self.run(["check", "--suite", dir + "/suite.json"])
         expectEqual(suite.status, 2, "\(suite.stdout)\(suite.stderr)")
-        expectTrue(suite.stderr.contains("cases[0].options.confirmFixes: error: expected a whole number from 1 to 1000, as --confirm-fixes takes"), "\(suite.stderr)")
+        expectContains(suite.stderr, "cases[0].options.confirmFixes: error: expected a whole number from 1 to 1000, as --confirm-fixes takes", "\(suite.stderr)")
     }
 }

@@ -22,7 +22,7 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: dir) })
         expectEqual(result.status, 2, "\(result.stderr)")
-        expectTrue(result.stderr.contains("the folder \(dir)/out/ does not exist; create it first (mkdir -p \(dir)/out)"), "\(result.stderr)")
+        expectContains(result.stderr, "the folder \(dir)/out/ does not exist; create it first (mkdir -p \(dir)/out)", "\(result.stderr)")
         expectTrue(!result.stderr.contains("temporary file"), "\(result.stderr)")
         try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir), [])
     }

@@ -26,10 +26,10 @@ import WalkscapeTestSupport
     @Test func phasesNeedJSONAndARange() throws {
         let text = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--phases", "3"])
         expectEqual(text.status, 2)
-        expectTrue(text.stderr.contains("--phases needs --format json"))
+        expectContains(text.stderr, "--phases needs --format json")
         let zero = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--phases", "0"])
         expectEqual(zero.status, 2)
-        expectTrue(zero.stderr.contains("--phases must be a whole number from 1 to 360, got 0."))
+        expectContains(zero.stderr, "--phases must be a whole number from 1 to 360, got 0.")
         let model = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--distance", "flat"])
         expectEqual(model.status, 2)
         expectTrue(model.stderr.contains("sphere") && model.stderr.contains("wgs84"))
@@ -44,7 +44,7 @@ import WalkscapeTestSupport
         ] {
             let result = try CLI.run(words + ["--phases", "361"])
             expectEqual(result.status, 2, "\(words[0])")
-            expectTrue(result.stderr.contains("--phases must be a whole number from 1 to 360, got 361."), "\(words[0]): \(result.stderr)")
+            expectContains(result.stderr, "--phases must be a whole number from 1 to 360, got 361.", "\(words[0]): \(result.stderr)")
         }
     }
 
@@ -52,14 +52,14 @@ import WalkscapeTestSupport
         let result = try CLI.run(["compare", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--profile", "android-app@5c84126", "--phases", "15"])
         expectEqual(result.status, 0, "\(result.stderr)")
         try expectTrue(matchesGolden(result.stdout, "compare-brief-pass-phases.txt"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("ios-app@5c84126: wgs84 distances decide point 2: the fix at 7:17.0 is 149.994 m from it on the sphere and 150.305 m on WGS84"))
+        expectContains(result.stdout, "ios-app@5c84126: wgs84 distances decide point 2: the fix at 7:17.0 is 149.994 m from it on the sphere and 150.305 m on WGS84")
     }
 
     @Test func distanceSphereRestoresTheOldDecision() throws {
         let wgs = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126"])
         let sphere = try CLI.run(["simulate", Self.tour, "--trace", Self.briefPass, "--profile", "ios-app@5c84126", "--distance", "sphere"])
         expectTrue(!wgs.stdout.contains("\"event\":\"point_triggered\",\"point\":2"))
-        expectTrue(sphere.stdout.contains("{\"t\":437.000,\"event\":\"point_triggered\",\"point\":2,\"pointId\":\"p2\",\"distance\":150.0"))
+        expectContains(sphere.stdout, "{\"t\":437.000,\"event\":\"point_triggered\",\"point\":2,\"pointId\":\"p2\",\"distance\":150.0")
     }
 
     @Test func checkRefusesACaseWhosePointsPlayTooRarely() throws {
@@ -68,8 +68,8 @@ import WalkscapeTestSupport
             "--profile", "android-app@5c84126", "--distance", "sphere", "--lang", "it", "--min-share", "0.95",
         ])
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("6 points play in fewer than 95 % of 15 phases of the fix delivery (minShare 0.95):"))
-        expectTrue(result.stdout.contains("point 2: plays in 10 of 15 phases (67 %)"))
+        expectContains(result.stdout, "6 points play in fewer than 95 % of 15 phases of the fix delivery (minShare 0.95):")
+        expectContains(result.stdout, "point 2: plays in 10 of 15 phases (67 %)")
         let lenient = try CLI.run([
             "check", Self.tour, "--trace", Self.briefPass, "--expect", "fixtures/golden/profiles/torino-brief-pass-android-app-sphere.jsonl",
             "--profile", "android-app@5c84126", "--distance", "sphere", "--lang", "it", "--min-share", "0",
@@ -84,7 +84,7 @@ import WalkscapeTestSupport
         expectEqual(result.status, 0, "\(result.stderr)")
         let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }.map(String.init) ?? ""
         expectTrue(row.contains("4/5") && row.contains("raise to 185 m"), "\(row)")
-        expectTrue(result.stdout.contains("torino-brief-pass.gpx@0/5"))
+        expectContains(result.stdout, "torino-brief-pass.gpx@0/5")
         let single = try CLI.run(["radii", Self.tour, "--trace", Self.briefPass, "--profile", "android-app@5c84126", "--distance", "sphere"])
         // Phase 0 alone (the plain replay) is one of the phases that miss point 2 (issue 16).
         expectTrue(single.stdout.split(separator: "\n").first { $0.hasPrefix("2  Piazza San Carlo") }?.contains("0/1") == true)

@@ -21,23 +21,23 @@ struct PlayDownloadTmuxTests {
             "cd \(repositoryRoot) && LANG=C.UTF-8 TERM=xterm-256color \(CLI.binary) play \(dest)/torino-portici --audio none; "
                 + "echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor { $0.contains("press d to download it now") && $0.contains("esc back") }
-        expectTrue(screen.contains("Not downloaded: audio/it/p3.mp3: missing"))
-        expectTrue(screen.contains("to fix: walkscape download --api \(api) torino-portici --lang it,en"))
+        expectContains(screen, "Not downloaded: audio/it/p3.mp3: missing")
+        expectContains(screen, "to fix: walkscape download --api \(api) torino-portici --lang it,en")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("not downloaded (1 problem): press d to download it") }
-        expectTrue(screen.contains("press d to download it now (127.0.0.1)"))
+        expectContains(screen, "press d to download it now (127.0.0.1)")
 
         try tmux.keys("d")
         screen = try tmux.waitFor(timeout: 30) { $0.contains("press Enter to go back") }
-        expectTrue(screen.contains("[walkscape] download finished"), "\(screen)")
+        expectContains(screen, "[walkscape] download finished", "\(screen)")
         expectTrue(screen.contains("Installed \(dest)/torino-portici") || screen.contains("Installed"))
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Downloaded: every file present.") && $0.contains("esc back") }
-        expectTrue(screen.contains("Walk:  simulated walk"))
+        expectContains(screen, "Walk:  simulated walk")
         expectTrue(FileManager.default.fileExists(atPath: dest + "/torino-portici/audio/it/p3.mp3"))
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 END"))
+        expectContains(screen, "EXIT 0 END")
     }
 
     /// A protected tour: without a token the detail names the command (with `--token T`) and offers nothing to
@@ -59,13 +59,13 @@ struct PlayDownloadTmuxTests {
             defer { tmux.kill() }
             try tmux.start(play)
             var screen = try tmux.waitFor { $0.contains("Not downloaded: audio/fr/p3.mp3: missing") && $0.contains("esc back") }
-            expectTrue(screen.contains("protected: start play with --token T (or WALKSCAPE_TOKEN) to download it here"), "\(screen)")
+            expectContains(screen, "protected: start play with --token T (or WALKSCAPE_TOKEN) to download it here", "\(screen)")
             expectTrue(!screen.contains("press d to download it now"))
             try tmux.keys("d")
             screen = try tmux.waitFor { $0.contains("this tour is protected: start `walkscape play` with --token T") }
             try tmux.keys("q")
             screen = try tmux.waitFor { $0.contains(" END") }
-            expectTrue(screen.contains("EXIT 0 END"))
+            expectContains(screen, "EXIT 0 END")
             expectTrue(!FileManager.default.fileExists(atPath: dest + "/paris-ile-de-la-cite/audio/fr/p3.mp3"))
         }
 
@@ -75,14 +75,14 @@ struct PlayDownloadTmuxTests {
         var screen = try tmux.waitFor { $0.contains("press d to download it now") && $0.contains("esc back") }
         try tmux.keys("d")
         screen = try tmux.waitFor(timeout: 30) { $0.contains("press Enter to go back") }
-        expectTrue(screen.contains("[walkscape] download finished"), "\(screen)")
-        expectTrue(screen.contains("walkscape download --api \(api) \(id) --lang fr,en"), "\(screen)")
+        expectContains(screen, "[walkscape] download finished", "\(screen)")
+        expectContains(screen, "walkscape download --api \(api) \(id) --lang fr,en", "\(screen)")
         expectTrue(!screen.contains("t-owner"))
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Downloaded: every file present.") && $0.contains("esc back") }
         expectTrue(FileManager.default.fileExists(atPath: dest + "/paris-ile-de-la-cite/audio/fr/p3.mp3"))
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 END"))
+        expectContains(screen, "EXIT 0 END")
     }
 }

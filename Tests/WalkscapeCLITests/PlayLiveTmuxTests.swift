@@ -32,8 +32,8 @@ struct PlayLiveTmuxTests {
                 + "echo \"EXIT $status MODES $modes END\"; sleep 60", width: 120, height: 34)
         // The header names the source; the first point plays; the GPS line is live.
         var screen = try tmux.waitFor(timeout: 30) { $0.contains("nmea:tcp://127.0.0.1:\(port)") && $0.contains("GPS ok") && $0.contains("Stop 1/7") }
-        expectTrue(screen.contains("nmea:tcp://127.0.0.1:\(port)"), "\(screen)")
-        expectTrue(screen.contains("GPS ok"), "\(screen)")
+        expectContains(screen, "nmea:tcp://127.0.0.1:\(port)", "\(screen)")
+        expectContains(screen, "GPS ok", "\(screen)")
         // The speed keys do nothing on a live walk, and the hints do not offer them.
         expectTrue(!screen.contains("speed") && screen.contains("pause"), "\(screen)")
         try tmux.keys("]")
@@ -47,7 +47,7 @@ struct PlayLiveTmuxTests {
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("EXIT ") }
         if screen.contains("Quit the tour in progress?") { try tmux.keys("y") }
         screen = try tmux.waitFor { $0.contains("EXIT ") }
-        expectTrue(screen.contains("EXIT 0 MODES icanon"), "\(screen)")
+        expectContains(screen, "EXIT 0 MODES icanon", "\(screen)")
         // Everything received was recorded, and the recording reads.
         let inspected = try CLI.run(["inspect", record])
         expectEqual(inspected.status, 0, "\(inspected.stderr)")

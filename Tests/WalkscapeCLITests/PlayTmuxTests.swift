@@ -96,12 +96,12 @@ struct PlayTmuxTests {
         try tmux.keys("Space")
         // The fourth cue, 11.521 s into the recording.
         screen = try tmux.waitFor(timeout: 30) { $0.contains("Davanti a voi") }
-        expectTrue(screen.contains("Davanti a voi"), "\(screen)")
+        expectContains(screen, "Davanti a voi", "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains("EXIT ") }
-        expectTrue(screen.contains("EXIT 0"), "\(screen)")
+        expectContains(screen, "EXIT 0", "\(screen)")
         // What was heard is the narration, not the silence of a muted player.
         let data = try #require(FileManager.default.contents(atPath: wav))
         let floats = data.count > 4096 ? data.dropFirst(data.count / 2).prefix(16384) : Data()
@@ -122,16 +122,16 @@ struct PlayTmuxTests {
         // The player screen: header, map markers, route card, key hints (waited for whole: on a slow machine
         // tmux can read the screen while the first frame is still being drawn, the header without the map).
         var screen = try tmux.waitFor { $0.contains("Stop 1/7") && $0.contains("? help") }
-        expectTrue(screen.contains("Torino sotto i portici"))
-        expectTrue(screen.contains("×8 (muted above ×2)"))
-        expectTrue(screen.contains("Next stop 2"))
-        expectTrue(screen.contains("N↑"))
+        expectContains(screen, "Torino sotto i portici")
+        expectContains(screen, "×8 (muted above ×2)")
+        expectContains(screen, "Next stop 2")
+        expectContains(screen, "N↑")
         for marker in ["1", "2", "3", "4", "5", "6", "7"] { expectTrue(screen.contains(marker)) }
-        expectTrue(screen.contains("? help"))
+        expectContains(screen, "? help")
 
         // Subtitles follow the (muted) audio of point 2 as the walk reaches it.
         screen = try tmux.waitFor(timeout: 40) { $0.contains("Stop 2/7 · Piazza San Carlo") && $0.contains("Piazza San Carlo") && $0.contains("━") }
-        expectTrue(screen.contains("Stop 2/7"))
+        expectContains(screen, "Stop 2/7")
         screen = try tmux.waitFor(timeout: 10) { $0.contains("salotto") || $0.contains("Carlo Emanuele") || $0.contains("cavallo") }
         expectTrue(screen.contains("salotto") || screen.contains("Carlo Emanuele") || screen.contains("cavallo"), "no subtitle seen:\n\(screen)")
 
@@ -148,7 +148,7 @@ struct PlayTmuxTests {
         try tmux.keys("?")
         // Waits for the whole box: a capture can land while the frame is still being written.
         screen = try tmux.waitFor { $0.contains("Help") && $0.contains("q  quit") }
-        expectTrue(screen.contains("step one fix while paused"))
+        expectContains(screen, "step one fix while paused")
         try tmux.keys("Escape")
         screen = try tmux.waitFor { !$0.contains("step one fix while paused") }
         expectTrue(!screen.contains("step one fix while paused"))
@@ -162,7 +162,7 @@ struct PlayTmuxTests {
         // Resize below the minimum and back.
         try tmux.resize(width: 50, height: 15)
         screen = try tmux.waitFor { $0.contains("terminal too small") }
-        expectTrue(screen.contains("need 60×20 (50×15)"))
+        expectContains(screen, "need 60×20 (50×15)")
         try tmux.resize(width: 100, height: 30)
         // The whole frame, the route card with the header (a read can land while the frame is being drawn).
         screen = try tmux.waitFor { $0.contains("Torino sotto i portici") && ($0.contains("Next stop") || $0.contains("Tour complete")) }
@@ -171,10 +171,10 @@ struct PlayTmuxTests {
         // Quit asks while the tour is in progress, then the terminal is back in cooked mode.
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
-        expectTrue(screen.contains("(y/n)"))
+        expectContains(screen, "(y/n)")
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
+        expectContains(screen, "EXIT 0 MODES icanon echo  END", "\(screen)")
     }
 
     @Test func keysThatDoNothingSayWhyOnTheLastRow() throws {
@@ -186,21 +186,21 @@ struct PlayTmuxTests {
         // The Turin tour has no map tiles.
         try tmux.keys("b")
         screen = try tmux.waitFor { $0.contains("b: this tour has no map tiles (walkscape tiles adds them)") }
-        expectTrue(screen.contains("b: this tour has no map tiles"), "\(screen)")
+        expectContains(screen, "b: this tour has no map tiles", "\(screen)")
         try tmux.keys("p")
         screen = try tmux.waitFor { $0.contains("p: no previous point until a second one has played") }
-        expectTrue(screen.contains("p: no previous point until a second one has played"), "\(screen)")
-        expectTrue(screen.contains("Stop 1/7"))
+        expectContains(screen, "p: no previous point until a second one has played", "\(screen)")
+        expectContains(screen, "Stop 1/7")
         // Up to ×64 (seven steps), to the end; then n has nothing to go to.
         for _ in 1...7 { try tmux.keys("]") }
         screen = try tmux.waitFor(timeout: 120) { $0.contains("Tour complete") }
-        expectTrue(screen.contains("Tour complete"), "\(screen)")
+        expectContains(screen, "Tour complete", "\(screen)")
         try tmux.keys("n")
         screen = try tmux.waitFor { $0.contains("n: no next point: the last one has played") }
-        expectTrue(screen.contains("n: no next point: the last one has played"), "\(screen)")
+        expectContains(screen, "n: no next point: the last one has played", "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0"), "\(screen)")
+        expectContains(screen, "EXIT 0", "\(screen)")
     }
 
     @Test func aUTF8LocaleThatIsNotInstalledStillDrawsInUTF8() throws {
@@ -212,13 +212,13 @@ struct PlayTmuxTests {
             "cd \(repositoryRoot) && env -u LC_ALL -u LC_CTYPE -u LC_MESSAGES LANG=fr_FR.UTF-8 TERM=xterm-256color \(CLI.binary) play tours/torino-portici "
                 + "--trace fixtures/traces/torino-portici-brisk.gpx --audio none --speed 1 2>&1; echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor { $0.contains("tape 1/7") }
-        expectTrue(screen.contains("Étape 1/7"), "\(screen)")
+        expectContains(screen, "Étape 1/7", "\(screen)")
         expectTrue(screen.contains("N↑") && screen.contains("portici — Étape"), "\(screen)")
         try tmux.keys("q")
         _ = try tmux.waitFor { $0.contains("(o/n)") || $0.contains("(y/n)") }
         try tmux.keys("o")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
+        expectContains(screen, "EXIT 0 END", "\(screen)")
         expectTrue(!screen.contains("ASCII"), "\(screen)")
     }
 
@@ -235,8 +235,8 @@ struct PlayTmuxTests {
         try pkill.run()
         pkill.waitUntilExit()
         let screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("stopped by signal 15; the terminal is restored"))
-        expectTrue(screen.contains("EXIT 143 MODES icanon echo  END"), "\(screen)")
+        expectContains(screen, "stopped by signal 15; the terminal is restored")
+        expectContains(screen, "EXIT 143 MODES icanon echo  END", "\(screen)")
         expectTrue(!screen.contains("\u{1B}"))
     }
 
@@ -259,8 +259,8 @@ struct PlayTmuxTests {
         try pkill.run()
         pkill.waitUntilExit()
         let screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("stopped by signal \(number); the terminal is restored"), "\(screen)")
-        expectTrue(screen.contains("EXIT \(128 + number) MODES icanon echo  END"), "\(screen)")
+        expectContains(screen, "stopped by signal \(number); the terminal is restored", "\(screen)")
+        expectContains(screen, "EXIT \(128 + number) MODES icanon echo  END", "\(screen)")
         // tmux's own view of the pane: back on the normal screen, the cursor visible.
         let state = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on} #{cursor_flag}"])
         expectEqual(state.trimmingCharacters(in: .whitespacesAndNewlines), "0 1", "alternate screen, cursor: \(state)")
@@ -280,7 +280,7 @@ struct PlayTmuxTests {
         _ = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
         try tmux.keys("y")
         let screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 "), "\(screen)")
+        expectContains(screen, "EXIT 0 ", "\(screen)")
         let directory = try FileManager.default.attributesOfItem(atPath: scratch + "/state/walkscape")
         expectEqual((directory[.posixPermissions] as? Int), 0o700)
         let log = try FileManager.default.attributesOfItem(atPath: scratch + "/state/walkscape/play.log")
@@ -305,23 +305,23 @@ struct PlayTmuxTests {
 
         // The catalogue of tours/: the three sample tours, the protected mark, the filter.
         var screen = try tmux.waitFor { $0.contains("walkscape — Tours (3/3)") && $0.contains("q quit") }
-        expectTrue(screen.contains("Helsingin keskusta jalan"))
-        expectTrue(screen.contains("Torino sotto i portici"))
-        expectTrue(screen.contains("Du Louvre à l'île de la Cité"))
-        expectTrue(screen.contains("🔒 protected"))
+        expectContains(screen, "Helsingin keskusta jalan")
+        expectContains(screen, "Torino sotto i portici")
+        expectContains(screen, "Du Louvre à l'île de la Cité")
+        expectContains(screen, "🔒 protected")
         try tmux.keys("Tab", "Tab")  // free only
         screen = try tmux.waitFor { $0.contains("[free]") && !$0.contains("Du Louvre") }
         expectTrue(!screen.contains("Du Louvre"))
-        expectTrue(screen.contains("filter:  all  protected [free]"))
+        expectContains(screen, "filter:  all  protected [free]")
 
         // The detail: stats, stops, the walks found for the tour, the map (Torino: below Helsinki).
         try tmux.keys("Down")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Walk:") && $0.contains("esc back") }
-        expectTrue(screen.contains("Torino · 55 min · 2.8 km · 7 stops · it, en"))
-        expectTrue(screen.contains("Downloaded: every file present."))
+        expectContains(screen, "Torino · 55 min · 2.8 km · 7 stops · it, en")
+        expectContains(screen, "Downloaded: every file present.")
         expectTrue(screen.contains("simulated walk") && screen.contains("brisk") && screen.contains("clean"))
-        expectTrue(screen.contains("N↑"))
+        expectContains(screen, "N↑")
 
         // Settings: the speed up to ×64, back to the detail.
         try tmux.keys(",")
@@ -329,7 +329,7 @@ struct PlayTmuxTests {
         for _ in 0..<7 { try tmux.keys("Down") }
         for _ in 0..<7 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains("‹ ×64 ›") }
-        expectTrue(screen.contains("‹ ×64 ›"))
+        expectContains(screen, "‹ ×64 ›")
         try tmux.keys("Escape")
         screen = try tmux.waitFor { $0.contains("Walk:") }
 
@@ -337,15 +337,15 @@ struct PlayTmuxTests {
         try tmux.keys("Right", "Right")
         try tmux.keys("Enter")
         screen = try tmux.waitFor { $0.contains("Stop 1/7") || $0.contains("Stop 2/7") }
-        expectTrue(screen.contains("×64 (muted above ×2)"), "\(screen)")
+        expectContains(screen, "×64 (muted above ×2)", "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") || $0.contains("Tour complete") }
         try tmux.keys("y")
         if screen.contains("Tour complete") { try tmux.keys("q") }
         screen = try tmux.waitFor { $0.contains("Walk:") }
-        expectTrue(screen.contains("Torino sotto i portici"))
+        expectContains(screen, "Torino sotto i portici")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 MODES icanon echo  END"), "\(screen)")
+        expectContains(screen, "EXIT 0 MODES icanon echo  END", "\(screen)")
     }
 }

@@ -58,13 +58,13 @@ struct PlayerScreensTmuxTests {
         defer { tmux.kill() }
         try tmux.start(shell("\(CLI.binary) play tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx --lang en --audio none"))
         var screen = try tmux.waitFor(timeout: 60) { (PlayerScreensTmuxTests.heard($0) ?? 0) >= 2 && PlayerScreensTmuxTests.clock($0) != nil }
-        expectTrue(screen.contains("walk: torino-portici-clean.gpx"), "the header names the trace:\n\(screen)")
-        expectTrue(screen.contains("subtitles: en"), "the subtitle language is shown:\n\(screen)")
+        expectContains(screen, "walk: torino-portici-clean.gpx", "the header names the trace:\n\(screen)")
+        expectContains(screen, "subtitles: en", "the subtitle language is shown:\n\(screen)")
         let before = (clock: PlayerScreensTmuxTests.clock(screen) ?? 0, heard: PlayerScreensTmuxTests.heard(screen) ?? 0)
 
         try tmux.keys("?")
         screen = try tmux.waitFor { $0.contains("the walk is paused (clock and audio) while this is open") && $0.contains("q  quit") }
-        expectTrue(screen.contains("[paused]"), "\(screen)")
+        expectContains(screen, "[paused]", "\(screen)")
         // Time that must count for neither the walk nor its audio (what is measured is that it does not).
         Thread.sleep(forTimeInterval: 3)
         try tmux.keys("Escape")
@@ -79,13 +79,13 @@ struct PlayerScreensTmuxTests {
         // s cycles the subtitle language and the header says which.
         try tmux.keys("s")
         screen = try tmux.waitFor { !$0.contains("subtitles: en") }
-        expectTrue(screen.contains("subtitles: "), "\(screen)")
+        expectContains(screen, "subtitles: ", "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains("Quit the tour in progress?") }
-        expectTrue(screen.contains("the walk is paused"))
+        expectContains(screen, "the walk is paused")
         try tmux.keys("y")
         screen = try tmux.waitFor { $0.contains(" END") }
-        expectTrue(screen.contains("EXIT 0 END"), "\(screen)")
+        expectContains(screen, "EXIT 0 END", "\(screen)")
     }
 
     @Test func pausedBetweenPointsIsShownToo() throws {
@@ -110,9 +110,9 @@ struct PlayerScreensTmuxTests {
         defer { tmux.kill() }
         try tmux.start(shell("\(CLI.binary) play tours/torino-portici --trace fixtures/traces/torino-portici-missed.gpx --lang en --audio none --speed 64"))
         let screen = try tmux.waitFor(timeout: 90) { $0.contains("tour incomplete") && $0.contains("missed") }
-        expectTrue(screen.contains("Walk ended: tour incomplete"), "\(screen)")
+        expectContains(screen, "Walk ended: tour incomplete", "\(screen)")
         expectTrue(!screen.contains("Tour complete"))
-        expectTrue(screen.contains("4/7 points played, 3 missed"), "\(screen)")
+        expectContains(screen, "4/7 points played, 3 missed", "\(screen)")
         for point in ["5 ", "6 ", "7 "] { expectTrue(screen.contains("│" + point), "point \(point)missing:\n\(screen)") }
         expectTrue(screen.contains("never entered") || screen.contains("entered while the queue was full") || screen.contains("entered before"))
         expectTrue(!screen.contains("Thank you"), "the tour's thank-you is for a completed tour")
@@ -132,9 +132,9 @@ struct PlayerScreensTmuxTests {
         try tmux.start(shell(
             "\(CLI.binary) play \(copy.tour) --trace \(repositoryRoot)/fixtures/traces/torino-portici-clean.gpx --lang en --audio none --speed 64"))
         let screen = try tmux.waitFor(timeout: 120) { $0.contains("Tour complete") && $0.contains("example.org") }
-        expectTrue(screen.contains("7 points played"), "\(screen)")
-        expectTrue(screen.contains("Support this project:"))
-        expectTrue(screen.contains("https://example.org/donate/walkscape"))
+        expectContains(screen, "7 points played", "\(screen)")
+        expectContains(screen, "Support this project:")
+        expectContains(screen, "https://example.org/donate/walkscape")
         try tmux.keys("q")
         try expectTrue(tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
     }
@@ -147,12 +147,12 @@ struct PlayerScreensTmuxTests {
         // it_IT without a codeset: Italian interface, no UTF-8 (ASCII drawing).
         try tmux.start("cd \(copy.root) && LC_ALL= LANG=it_IT TERM=xterm-256color \(CLI.binary) play tours/torino-portici --audio none; echo \"EXIT $? END\"; sleep 60")
         var screen = try tmux.waitFor { $0.contains("Percorso:") && $0.contains("esc indietro") }
-        expectTrue(screen.contains("Il coeur di Torino, Strasse"), "\(screen)")
+        expectContains(screen, "Il coeur di Torino, Strasse", "\(screen)")
         expectTrue(!screen.contains("Il cour"))
-        expectTrue(screen.contains("percorso simulato"), "\(screen)")
+        expectContains(screen, "percorso simulato", "\(screen)")
         try tmux.keys("?")
         screen = try tmux.waitFor { $0.contains("Aiuto") }
-        expectTrue(screen.contains("tab o t"), "\(screen)")
+        expectContains(screen, "tab o t", "\(screen)")
         expectTrue(!screen.contains(" or "))
         try tmux.keys("Escape")
         try tmux.keys("q")
@@ -164,8 +164,8 @@ struct PlayerScreensTmuxTests {
         defer { tmux.kill() }
         try tmux.start(shell("\(CLI.binary) play torino-portici --audio none", in: repositoryRoot + "/tours"))
         let screen = try tmux.waitFor { ($0.contains("Walk:") && $0.contains("esc back")) || $0.contains("Tours (") }
-        expectTrue(screen.contains("Walk:"), "the detail, not the catalogue:\n\(screen)")
-        expectTrue(screen.contains("Torino sotto i portici"))
+        expectContains(screen, "Walk:", "the detail, not the catalogue:\n\(screen)")
+        expectContains(screen, "Torino sotto i portici")
         expectTrue(!screen.contains("Tours ("))
         try tmux.keys("q")
         try expectTrue(tmux.waitFor { $0.contains(" END") }.contains("EXIT 0 END"))
@@ -186,9 +186,9 @@ struct PlayerScreensTmuxTests {
         defer { direct.kill() }
         try direct.start(shell("\(CLI.binary) play tours/torino-portici --trace tours/torino-portici/traces/zz-big.gpx --audio none", in: copy.root))
         var screen = try direct.waitFor(timeout: 60, settle: false) { $0.contains("walkscape: reading zz-big.gpx…") || $0.contains("Stop 1/7") }
-        expectTrue(screen.contains("walkscape: reading zz-big.gpx…"), "no progress while the trace loads:\n\(screen)")
+        expectContains(screen, "walkscape: reading zz-big.gpx…", "no progress while the trace loads:\n\(screen)")
         screen = try direct.waitFor(timeout: 120) { $0.contains("Stop 1/7") }
-        expectTrue(screen.contains("walk: zz-big.gpx"), "\(screen)")
+        expectContains(screen, "walk: zz-big.gpx", "\(screen)")
         direct.kill()
 
         // The detail lists 15 walks; → ten times keeps the choice on screen.
@@ -198,15 +198,15 @@ struct PlayerScreensTmuxTests {
         screen = try tmux.waitFor { $0.contains("Walk:") && $0.contains("esc back") }
         for _ in 0..<10 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains(" walk-10 ") }
-        expectTrue(screen.contains(" walk-10 "), "the chosen walk left the screen:\n\(screen)")
-        expectTrue(screen.contains("‹"))
+        expectContains(screen, " walk-10 ", "the chosen walk left the screen:\n\(screen)")
+        expectContains(screen, "‹")
         for _ in 0..<4 { try tmux.keys("Right") }
         screen = try tmux.waitFor { $0.contains(" zz-big ") }
         // Inside curses: the loading box, then the player naming the walk.
         try tmux.keys("Enter")
         screen = try tmux.waitFor(timeout: 60, settle: false) { $0.contains("Loading zz-big.gpx…") || $0.contains("Stop 1/7") }
-        expectTrue(screen.contains("Loading zz-big.gpx…"), "no progress while the walk loads:\n\(screen)")
+        expectContains(screen, "Loading zz-big.gpx…", "no progress while the walk loads:\n\(screen)")
         screen = try tmux.waitFor(timeout: 120) { $0.contains("Stop 1/7") }
-        expectTrue(screen.contains("walk: zz-big.gpx"), "\(screen)")
+        expectContains(screen, "walk: zz-big.gpx", "\(screen)")
     }
 }

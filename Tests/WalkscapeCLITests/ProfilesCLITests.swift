@@ -30,7 +30,7 @@ import WalkscapeCore
         let result = try CLI.run(["compare", Self.tour] + walks + ["--profile", "android-app@5c84126", "--profile", "android-app", "--phases", "5"])
         expectEqual(result.status, 0, "\(result.stderr)")
         try expectTrue(matchesGolden(result.stdout, "compare-android-builds.txt"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("- the tour completes when the last narration ends, not the second-to-last (released in 1.1.3-beta, versionCode 11) (shown above)"))
+        expectContains(result.stdout, "- the tour completes when the last narration ends, not the second-to-last (released in 1.1.3-beta, versionCode 11) (shown above)")
         let json = try JSONParser().parse(try CLI.run(["compare", Self.tour] + walks + ["--profile", "android-app@5c84126", "--profile", "android-app@1.1.12", "--json"]).stdout)
         expectTrue(json["walks"]?.arrayElements?.count == 3)
         let first = json["walks"]?.arrayElements?[0]["buildDifferences"]?.arrayElements?[0]
@@ -59,10 +59,10 @@ import WalkscapeCore
     @Test func compareNeedsTwoKnownProfiles() throws {
         let one = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd"])
         expectEqual(one.status, 2)
-        expectTrue(one.stderr.contains("at least two --profile"))
+        expectContains(one.stderr, "at least two --profile")
         let unknown = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "nokia"])
         expectEqual(unknown.status, 2)
-        expectTrue(unknown.stderr.contains("--profile must be one of prd, ios-app@5c84126, ios-app@efba3ee, android-app@5c84126, android-app@efba3ee, ideal (ios-app and android-app: the newest; an app version works too, e.g. android-app@1.1.12), got nokia."), "\(unknown.stderr)")
+        expectContains(unknown.stderr, "--profile must be one of prd, ios-app@5c84126, ios-app@efba3ee, android-app@5c84126, android-app@efba3ee, ideal (ios-app and android-app: the newest; an app version works too, e.g. android-app@1.1.12), got nokia.", "\(unknown.stderr)")
     }
 
     /// android-app2 (the deleted `app 2` tree) is an alias of android-app for one release, with a warning.
@@ -72,23 +72,23 @@ import WalkscapeCore
         let current = try CLI.run(args + ["--profile", "android-app@5c84126"])
         expectEqual(alias.status, 0)
         expectEqual(alias.stdout, current.stdout)
-        expectTrue(alias.stderr.contains("warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app@5c84126 instead"), "\(alias.stderr)")
+        expectContains(alias.stderr, "warning: profile android-app2 is removed: the Android 'app 2' tree it modelled was deleted upstream (gigiorda84/walkspace-app commit a11c3bc); using android-app@5c84126 instead", "\(alias.stderr)")
         expectTrue(!current.stderr.contains("android-app2"))
         let twice = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--profile", "android-app2"])
         expectEqual(twice.status, 2)
-        expectTrue(twice.stderr.contains("each --profile may be given once"))
+        expectContains(twice.stderr, "each --profile may be given once")
     }
 
     /// Every profile names the reference-app commit it models, in --list-profiles and simulate's JSON.
     @Test func profilesNameTheUpstreamCommitTheyModel() throws {
         let list = try CLI.run(["compare", "--list-profiles"])
         expectEqual(list.status, 0, "\(list.stderr)")
-        expectTrue(list.stdout.contains("ios-app@5c84126      1.2 (10)        walkspace-app@5c84126  2026-02-06"), "\(list.stdout)")
-        expectTrue(list.stdout.contains("android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06"))
-        expectTrue(list.stdout.contains("android-app@efba3ee  1.1.12 (25)     walkspace-app@efba3ee  after 2026-09-02"))
-        expectTrue(list.stdout.contains("prd                  walkscape"))
-        expectTrue(list.stdout.contains("ios-app, ios-app@1.6: ios-app@efba3ee\n"))
-        expectTrue(list.stdout.contains("android-app2: removed"))
+        expectContains(list.stdout, "ios-app@5c84126      1.2 (10)        walkspace-app@5c84126  2026-02-06", "\(list.stdout)")
+        expectContains(list.stdout, "android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06")
+        expectContains(list.stdout, "android-app@efba3ee  1.1.12 (25)     walkspace-app@efba3ee  after 2026-09-02")
+        expectContains(list.stdout, "prd                  walkscape")
+        expectContains(list.stdout, "ios-app, ios-app@1.6: ios-app@efba3ee\n")
+        expectContains(list.stdout, "android-app2: removed")
         let json = try JSONParser().parse(try CLI.run(["compare", "--list-profiles", "--json"]).stdout)
         expectTrue(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null }
             == [.null, .string("5c84126"), .string("efba3ee"), .string("5c84126"), .string("efba3ee"), .null])
@@ -111,8 +111,8 @@ import WalkscapeCore
         let refires = json["events"]?.arrayElements?.filter { $0["event"] == .string("point_refired") } ?? []
         expectEqual(refires.count, 6)
         expectTrue(refires.allSatisfy { $0["warning"]?.stringValue?.hasPrefix("likely app bug") == true })
-        expectTrue(result.stderr.contains("note: 1479 of 1697 fixes not delivered to the app (10 m distance filter)"))
-        expectTrue(result.stderr.contains("warning: point 2 fired again 6 times on re-entering its region (likely app bug"))
+        expectContains(result.stderr, "note: 1479 of 1697 fixes not delivered to the app (10 m distance filter)")
+        expectContains(result.stderr, "warning: point 2 fired again 6 times on re-entering its region (likely app bug")
     }
 
     @Test func explicitOptionsOverrideTheProfile() throws {
@@ -137,7 +137,7 @@ import WalkscapeCore
     @Test func theAppProfilesRejectDeepQueuesAndSkipping() throws {
         let deep = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "ios-app@5c84126", "--queue-depth", "2"])
         expectEqual(deep.status, 2)
-        expectTrue(deep.stderr.contains("--profile ios-app@5c84126: the phone app's queue has one slot"))
+        expectContains(deep.stderr, "--profile ios-app@5c84126: the phone app's queue has one slot")
         let skip = try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--skip-missed"])
         expectEqual(skip.status, 2)
     }
@@ -149,7 +149,7 @@ import WalkscapeCore
         let result = try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--sweep", "100:200:25"])
         expectEqual(result.status, 0, "\(result.stderr)")
         try expectTrue(matchesGolden(result.stdout, "radii-profile-\(profile).txt"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("Exact path: every radius replayed through the engine"))
+        expectContains(result.stdout, "Exact path: every radius replayed through the engine")
         expectEqual(result.stdout.contains("Re-fires"), (profile == "ios-app@5c84126"))
         let json = try JSONParser().parse(try CLI.run(["radii", Self.tour, "--trace"] + Self.profileTraces + ["--profile", profile, "--json"]).stdout)
         expectEqual(json["profile"], .string(profile))
@@ -164,7 +164,7 @@ import WalkscapeCore
         let result = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "fixtures/traces/torino-portici-missed.gpx", "--skip-missed", "--sweep", "50:200:50"])
         expectEqual(result.status, 0, "\(result.stderr)")
         try expectTrue(matchesGolden(result.stdout, "radii-skip-missed.txt"), "\(result.stdout)")
-        expectTrue(result.stdout.contains("the fast probe does not model skipping missed points"))
+        expectContains(result.stdout, "the fast probe does not model skipping missed points")
         let prd = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "--json"])
         try expectEqual(JSONParser().parse(prd.stdout)["method"], .string("probe"))
     }

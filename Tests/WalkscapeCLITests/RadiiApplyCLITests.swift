@@ -43,14 +43,14 @@ import WalkscapeTestSupport
 
         let dry = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply", "--dry-run"])
         expectEqual(dry.status, 0, "\(dry.stderr)")
-        expectTrue(dry.stdout.contains("would change (--dry-run: nothing written)"))
+        expectContains(dry.stdout, "would change (--dry-run: nothing written)")
         try expectEqual(String(contentsOfFile: path, encoding: .utf8), before)
 
         let applied = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply"])
         expectEqual(applied.status, 0, "\(applied.stderr)")
         expectEqual(applied.stdout, dry.stdout.replacingOccurrences(of: "would change (--dry-run: nothing written)", with: "written (2 analyses of 4 traces)"),
             "\(applied.stdout)")
-        expectTrue(applied.stdout.contains("160 m  →  125 m  lower"), "\(applied.stdout)")
+        expectContains(applied.stdout, "160 m  →  125 m  lower", "\(applied.stdout)")
         let after = try String(contentsOfFile: path, encoding: .utf8)
         let (restBefore, radiiBefore) = try Self.split(before)
         let (restAfter, radiiAfter) = try Self.split(after)
@@ -75,7 +75,7 @@ import WalkscapeTestSupport
         // A second --apply has nothing left to do.
         let again = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply"])
         expectEqual(again.status, 0)
-        expectTrue(again.stdout.contains("nothing to change"))
+        expectContains(again.stdout, "nothing to change")
         try expectEqual(String(contentsOfFile: path, encoding: .utf8), after)
     }
 
@@ -95,7 +95,7 @@ import WalkscapeTestSupport
 
         let unknown = try CLI.run(["radii", copy.directory, "--trace"] + Self.traces + ["--apply", "--only", "9"])
         expectEqual(unknown.status, 2)
-        expectTrue(unknown.stderr.contains("--only 9: no such point"))
+        expectContains(unknown.stderr, "--only 9: no such point")
         try expectTrue(CLI.run(["radii", copy.directory, "--trace", Self.traces[0], "--only", "3"]).status != 0)  // --only needs --apply
     }
 
@@ -111,8 +111,8 @@ import WalkscapeTestSupport
         let before = try String(contentsOfFile: path, encoding: .utf8)
         let run = try CLI.run(["radii", copy.directory, "--trace", short, "--apply"])
         expectEqual(run.status, 1, "\(run.stdout)\(run.stderr)")
-        expectTrue(run.stdout.contains("no radius works"), "\(run.stdout)")
-        expectTrue(run.stdout.contains("none works"))
+        expectContains(run.stdout, "no radius works", "\(run.stdout)")
+        expectContains(run.stdout, "none works")
         let (_, radiiBefore) = try Self.split(before)
         let (_, radiiAfter) = try Self.split(try String(contentsOfFile: path, encoding: .utf8))
         // Refused points keep their radius.

@@ -15,13 +15,13 @@ import WalkscapeTestSupport
         let remove = try CLI.run(["remove", "torino-portici", "--dest", "."], in: copy.root)
         expectEqual(remove.status, 2, "\(remove.stdout)\(remove.stderr)")
         expectEqual(remove.stdout, "")
-        expectTrue(remove.stderr.contains("2 tours in ./ have this id or slug (./a, ./b)"), "\(remove.stderr)")
+        expectContains(remove.stderr, "2 tours in ./ have this id or slug (./a, ./b)", "\(remove.stderr)")
         expectTrue(FileManager.default.fileExists(atPath: first + "/tour.json"))
         expectTrue(FileManager.default.fileExists(atPath: second + "/tour.json"))
 
         let tours = try CLI.run(["tours", "."], in: copy.root)
         expectEqual(tours.status, 0)
-        expectTrue(tours.stdout.contains("./a, ./b: the same id torino-portici;"), "\(tours.stdout)")
+        expectContains(tours.stdout, "./a, ./b: the same id torino-portici;", "\(tours.stdout)")
 
         // The directory itself stays unambiguous.
         let byDirectory = try CLI.run(["remove", "./b"], in: copy.root)

@@ -51,7 +51,7 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         expectEqual(result.status, 0, "\(result.stdout)")
         expectTrue(result.stdout.hasSuffix("39 passed, 0 failed\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        expectTrue(xml.contains("<testsuite name=\"fixtures/golden/suite.json\" tests=\"39\" failures=\"0\""))
+        expectContains(xml, "<testsuite name=\"fixtures/golden/suite.json\" tests=\"39\" failures=\"0\"")
         expectTrue(XMLParser(data: Data(xml.utf8)).parse())
     }
 
@@ -99,14 +99,14 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let result = try CLI.run(arguments)
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("timeline differs from \(path) at event \(index + 1) (golden line \(index + 1)): t 496.000 s, expected 498.000 s (off by 2.000 s, tolerance 0.500 s)"), "\(result.stdout)")
+        expectContains(result.stdout, "timeline differs from \(path) at event \(index + 1) (golden line \(index + 1)): t 496.000 s, expected 498.000 s (off by 2.000 s, tolerance 0.500 s)", "\(result.stdout)")
         expectTrue(result.stdout.contains("expected:   " + lines[index]))
         expectTrue(result.stdout.hasSuffix("0 passed, 1 failed\n"))
         // A missing event.
         try Data((lines.prefix(lines.count - 2).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let shorter = try CLI.run(arguments + ["--tolerance", "5"])
         expectEqual(shorter.status, 1)
-        expectTrue(shorter.stdout.contains("an extra event (the golden timeline ends before it)"))
+        expectContains(shorter.stdout, "an extra event (the golden timeline ends before it)")
         // --update accepts the current timeline.
         try expectEqual(CLI.run(arguments + ["--update"]).status, 0)
         try expectEqual(String(contentsOfFile: path, encoding: .utf8), golden)
@@ -139,7 +139,7 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         expectTrue(named["events"]?.arrayElements?.allSatisfy { $0["anonymousId"] == .string("qa-device-7") } == true)
         let empty = try CLI.run(["simulate", "tours/paris-ile-de-la-cite", "--trace", "fixtures/traces/paris-ile-de-la-cite-clean.gpx", "--events", again, "--anonymous-id", ""])
         expectEqual(empty.status, 2)
-        expectTrue(empty.stderr.contains("--anonymous-id must be 1 to 200 characters"))
+        expectContains(empty.stderr, "--anonymous-id must be 1 to 200 characters")
     }
 
     @Test func replayErrorsAreClearAndExitCodesDocumented() throws {
@@ -160,7 +160,7 @@ func referenceTimeline(tour: String, trace: String, language: String, queueDepth
         expectEqual(format.status, 2)
         let depth = try CLI.run(["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--queue-depth", "-1"])
         expectEqual(depth.status, 2)
-        expectTrue(depth.stderr.contains("--queue-depth must be 0 or more, got -1."), "\(depth.stderr)")
+        expectContains(depth.stderr, "--queue-depth must be 0 or more, got -1.", "\(depth.stderr)")
         // A negative number is the option's value, checked by the option's own rule (not "Missing value").
         let noise = try CLI.run(["radii", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--noise", "-3"])
         expectEqual(noise.status, 2)

@@ -47,11 +47,11 @@ import WalkscapeTestSupport
             let line = text.split(separator: "\n").first { $0.hasPrefix("PASS  page: build differences with citations: ") }
             expectEqual(line.map { !$0.hasSuffix(": 0 citations") }, true, "\(text)")
         }
-        if options.contains("--sweep") { expectTrue(text.contains("PASS  page: radii's sweep and noise grids, cell for cell: 3 grids"), "\(text)") }
+        if options.contains("--sweep") { expectContains(text, "PASS  page: radii's sweep and noise grids, cell for cell: 3 grids", "\(text)") }
         if options.contains("--phases") {
             expectEqual(text.split(separator: "\n").filter { $0.hasPrefix("PASS  page: walk ") && $0.contains("each phase's delivered fixes") }.count, 3, "\(text)")
-            expectTrue(text.contains("PASS  interaction: the phase selector shows one phase"), "\(text)")
+            expectContains(text, "PASS  interaction: the phase selector shows one phase", "\(text)")
         }
-        if tour == "helsinki-keskusta" { expectTrue(text.contains("PASS  page: basemap features and attribution"), "\(text)") }
+        if tour == "helsinki-keskusta" { expectContains(text, "PASS  page: basemap features and attribution", "\(text)") }
     }
 }

@@ -26,8 +26,8 @@ import WalkscapeTestSupport
         let page = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         expectTrue(page.hasPrefix("<!DOCTYPE html>") || page.hasPrefix("<!doctype html>"), "\(page.prefix(40))")
         expectTrue(!page.contains("/*REPORT_DATA*/"))
-        expectTrue(page.contains("walkscape report tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx"))
-        expectTrue(page.contains("data:audio/mpeg;base64,"))
+        expectContains(page, "walkscape report tours/torino-portici --trace fixtures/traces/torino-portici-clean.gpx")
+        expectContains(page, "data:audio/mpeg;base64,")
         // The same command writes the same bytes, over the first page.
         let first = FileManager.default.contents(atPath: dir + "/report.html")
         let again = try CLI.run(["report", "tours/torino-portici", "--trace"] + Self.traces + ["--lang", "it", "--output", dir + "/report.html"])

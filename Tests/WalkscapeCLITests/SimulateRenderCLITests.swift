@@ -60,10 +60,10 @@ import WalkscapeTestSupport
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let bad = try CLI.run(Self.arguments + ["--render", directory + "/walk.wav", "--render-format", "mp3"])
         expectEqual(bad.status, 2)
-        expectTrue(bad.stderr.contains("--render-format must be one of wav16, wav32f, flac, got mp3."), "\(bad.stderr)")
+        expectContains(bad.stderr, "--render-format must be one of wav16, wav32f, flac, got mp3.", "\(bad.stderr)")
         expectTrue(!FileManager.default.fileExists(atPath: directory + "/walk.wav"))
         let orphan = try CLI.run(Self.arguments + ["--render-format", "flac"])
         expectEqual(orphan.status, 2)
-        expectTrue(orphan.stderr.contains("--render-format is only used with --render FILE."), "\(orphan.stderr)")
+        expectContains(orphan.stderr, "--render-format is only used with --render FILE.", "\(orphan.stderr)")
     }
 }

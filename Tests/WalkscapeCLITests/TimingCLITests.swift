@@ -9,7 +9,7 @@ import WalkscapeTestSupport
         let text = try CLI.run(["info", "tours/torino-portici", "--timing"])
         expectEqual(text.status, 0, "\(text.stderr)")
         try expectTrue(matchesGolden(text.stdout, "info-timing-torino.txt"), "\(text.stdout)")
-        expectTrue(text.stdout.contains("warning: 3:14 of silence before point 2 at 1.2 m/s (point 1's narration, it, lasts 0:33 of a 3:47 walk)"))
+        expectContains(text.stdout, "warning: 3:14 of silence before point 2 at 1.2 m/s (point 1's narration, it, lasts 0:33 of a 3:47 walk)")
 
         let json = try CLI.run(["info", "tours/torino-portici", "--timing", "--json", "--speed", "1.2"])
         expectEqual(json.status, 0)
@@ -32,7 +32,7 @@ import WalkscapeTestSupport
 
         // A slower walker: longer walks, so fewer waits and more silence.
         let slow = try CLI.run(["info", "tours/torino-portici", "--timing", "--speed", "0.8"])
-        expectTrue(slow.stdout.contains("walk at 0.8 / 0.8 / 1.5 m/s"), "\(slow.stdout)")
+        expectContains(slow.stdout, "walk at 0.8 / 0.8 / 1.5 m/s", "\(slow.stdout)")
         try expectEqual(CLI.run(["info", "tours/torino-portici", "--speed", "0.8"]).status, 2)
         try expectEqual(CLI.run(["info", "tours/torino-portici", "--timing", "--speed", "0"]).status, 2)
     }

@@ -16,7 +16,7 @@ import WalkscapeTestSupport
               track 1  segment 2  3 fixes  2026-05-09T09:05:00Z to 2026-05-09T09:05:20Z (0:20)  22 m
               track 2  segment 1  5 fixes  2026-05-10T10:00:00Z to 2026-05-10T10:00:40Z (0:40)  44 m
             """), "\(result.stdout)")
-        expectTrue(result.stdout.contains("warning: a gap of over an hour between fixes: 24:54:40 from 2026-05-09T09:05:20Z to 2026-05-10T10:00:00Z; is this more than one walk? The file has 2 tracks in 3 segments: pick one with --track N (and --segment M); walkscape inspect lists them"))
+        expectContains(result.stdout, "warning: a gap of over an hour between fixes: 24:54:40 from 2026-05-09T09:05:20Z to 2026-05-10T10:00:00Z; is this more than one walk? The file has 2 tracks in 3 segments: pick one with --track N (and --segment M); walkscape inspect lists them")
         let json = try JSONParser().parse(try CLI.run(["inspect", "--json", Self.twoWalks]).stdout)
         expectTrue(json["parts"]?.arrayElements?.count == 3)
         expectTrue(json["parts"]?.arrayElements?[2]["firstTime"] == .string("2026-05-10T10:00:00Z"))
@@ -93,9 +93,9 @@ import WalkscapeTestSupport
         let mixed = try CLI.run(["radii", "tours/torino-portici", "--trace", paris, torino, missing])
         expectEqual(mixed.status, 0, "\(mixed.stderr)")
         expectEqual(mixed.stdout, alone.stdout, "the advice is the good trace's alone")
-        expectTrue(mixed.stderr.contains("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(mixed.stderr)")
-        expectTrue(mixed.stderr.contains("km away; is it a walk of another tour? Left out of the advice: radii are not advised from a walk somewhere else.\n"))
-        expectTrue(mixed.stderr.contains("\(missing): warning: left out of the advice: it cannot be read (above).\n"), "\(mixed.stderr)")
+        expectContains(mixed.stderr, "\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix (", "\(mixed.stderr)")
+        expectContains(mixed.stderr, "km away; is it a walk of another tour? Left out of the advice: radii are not advised from a walk somewhere else.\n")
+        expectContains(mixed.stderr, "\(missing): warning: left out of the advice: it cannot be read (above).\n", "\(mixed.stderr)")
         expectTrue(mixed.stderr.hasSuffix("radii: advised from 1 of 3 traces (2 left out above; --strict refuses them).\n"), "\(mixed.stderr)")
         let none = try CLI.run(["radii", "tours/torino-portici", "--trace", paris])
         expectEqual(none.status, 1)

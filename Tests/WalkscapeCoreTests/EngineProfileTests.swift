@@ -194,7 +194,7 @@ import WalkscapeTestSupport
         expectTrue(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3))["warning"] == nil)
         expectEqual(writer.object(EngineEvent(t: 160, kind: .tourCompleted, point: 3, missed: []))["warning"], .string(AppCursorRules.earlyCompletionWarning))
         let text = writer.text(Timeline(events: [early], startTime: 0, fixes: 1, ignoredFixes: 0, withheldFixes: 0))
-        expectTrue(text.contains("the app ends the tour; never played 3 (likely app bug)"))
+        expectContains(text, "the app ends the tour; never played 3 (likely app bug)")
     }
 
     // MARK: profiles

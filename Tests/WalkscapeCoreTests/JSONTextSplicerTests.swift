@@ -21,8 +21,8 @@ import WalkscapeTestSupport
 
     @Test func replacesEveryOccurrenceOfARepeatedKey() throws {
         let result = try splice([JSONPath([.key("r")]): "9"])
-        expectTrue(result.contains("\"r\":9,\"r\":9 ,"))
-        expectTrue(result.contains("2.50e0"))  // the nested "r" is another path
+        expectContains(result, "\"r\":9,\"r\":9 ,")
+        expectContains(result, "2.50e0")  // the nested "r" is another path
     }
 
     @Test func refusesAPathThatIsNotThereAndTextThatIsNotJSON() {

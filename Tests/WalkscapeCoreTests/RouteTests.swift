@@ -34,13 +34,13 @@ import WalkscapeTestSupport
             Issue.record("expected an error")
         } catch {
             expectEqual(error.offset, 15)
-            expectTrue(error.message.contains("pair 2"))
+            expectContains(error.message, "pair 2")
         }
         do {
             _ = try LatLngListPolyline.decode("45.0703,7.6869;95,7.1")
             Issue.record("expected an error")
         } catch {
-            expectTrue(error.message.contains("out of range"))
+            expectContains(error.message, "out of range")
         }
         #expect(throws: RouteDecodingError.self) { try LatLngListPolyline.decode(";") }
     }

@@ -43,11 +43,11 @@ import WalkscapeTraces
         let differences = ReportBuildDifferenceBuilder.differences(
             walks: [("edge-jitter", loaded.trace)], tour: replay.engineTour, titles: replay.pointTitles())
         let refire = try #require(differences.first { $0.title.hasPrefix("Point 2 ") })
-        expectTrue(refire.title.contains("restarts it on re-entering"), "\(refire.title)")
-        expectTrue(refire.detail.contains("re-fired 6 times"), "\(refire.detail)")
+        expectContains(refire.title, "restarts it on re-entering", "\(refire.title)")
+        expectContains(refire.detail, "re-fired 6 times", "\(refire.detail)")
         expectTrue(refire.citation?.url?.hasSuffix("/blob/5c84126/mobile-app/ios/SonicWalkscape/SonicWalkscape/Services/LocationManager.swift#L90-L92") == true)
         let last = try #require(differences.first { $0.title.hasPrefix("Point 7 ") })
-        expectTrue(last.title.contains("completes the tour before it plays"))
+        expectContains(last.title, "completes the tour before it plays")
         expectTrue(last.citation?.url?.hasSuffix("ui/player/PlayerViewModel.kt#L106-L109") == true)
         expectTrue(differences.allSatisfy { $0.builds == ["ios-app@5c84126", "android-app@5c84126"] && $0.citation != nil })
         // Each difference is a point where `compare` finds the builds disagree, and only those.

@@ -42,7 +42,7 @@ import WalkscapeTestSupport
         defer { unlink(path) }
         let result = try Self.check(path)
         expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
-        expectTrue(result.stdout.contains("  ok    point 2 (p2)             predicted 6:06.0   observed 6:06.0\n"), "\(result.stdout)")
+        expectContains(result.stdout, "  ok    point 2 (p2)             predicted 6:06.0   observed 6:06.0\n", "\(result.stdout)")
         expectTrue(result.stdout.hasSuffix("the app did what walkscape predicted (8 checks)\n"))
     }
 
@@ -53,13 +53,13 @@ import WalkscapeTestSupport
         let result = try Self.check(agreeing, extra: ["--phases", "15"])
         expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
         expectTrue(result.stdout.hasPrefix("torino-portici: \(agreeing) against the ios-app@5c84126 prediction for \(Self.trace) under 15 phases (tolerance 2 s)\n"))
-        expectTrue(result.stdout.contains(" in 15/15 "), "\(result.stdout)")
+        expectContains(result.stdout, " in 15/15 ", "\(result.stdout)")
         // Point 3 thirty seconds early: outside the spread of all fifteen phases.
         let early = try Self.write(Self.batch(events.map { $0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3" ? Self.shifted($0, by: -30) : $0 }), "json")
         defer { unlink(early) }
         let failed = try Self.check(early, extra: ["--phases", "15"])
         expectEqual(failed.status, 1)
-        expectTrue(failed.stdout.contains("before the predicted spread"), "\(failed.stdout)")
+        expectContains(failed.stdout, "before the predicted spread", "\(failed.stdout)")
         expectTrue(failed.stdout.hasSuffix("1 disagreement of 8 checks\n"))
     }
 
@@ -71,12 +71,12 @@ import WalkscapeTestSupport
         defer { unlink(junit) }
         let result = try Self.check(path, extra: ["--junit", junit])
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("  FAIL  point 3 (p3)             predicted 11:44.0  observed —\n          predicted at 11:44.0, the app never triggered it\n"), "\(result.stdout)")
+        expectContains(result.stdout, "  FAIL  point 3 (p3)             predicted 11:44.0  observed —\n          predicted at 11:44.0, the app never triggered it\n", "\(result.stdout)")
         expectTrue(result.stdout.hasSuffix("1 disagreement of 8 checks\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        expectTrue(xml.contains("tests=\"8\" failures=\"1\""))
-        expectTrue(xml.contains("<testcase classname=\"walkscape.check\" name=\"point 3 (p3)\""))
-        expectTrue(xml.contains("<failure message=\"predicted at 11:44.0, the app never triggered it\">"))
+        expectContains(xml, "tests=\"8\" failures=\"1\"")
+        expectContains(xml, "<testcase classname=\"walkscape.check\" name=\"point 3 (p3)\"")
+        expectContains(xml, "<failure message=\"predicted at 11:44.0, the app never triggered it\">")
     }
 
     @Test func anEarlyTriggerBeyondTheToleranceFails() throws {
@@ -88,7 +88,7 @@ import WalkscapeTestSupport
         defer { unlink(path) }
         let result = try Self.check(path)
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("the app triggered it 30.0 s early (5:36.0 against 6:06.0; tolerance 2 s)"), "\(result.stdout)")
+        expectContains(result.stdout, "the app triggered it 30.0 s early (5:36.0 against 6:06.0; tolerance 2 s)", "\(result.stdout)")
         // Within a wider tolerance it agrees.
         try expectEqual(Self.check(path, tolerance: "31").status, 0)
     }
@@ -112,7 +112,7 @@ import WalkscapeTestSupport
         defer { unlink(path) }
         let result = try Self.check(path)
         expectEqual(result.status, 1)
-        expectTrue(result.stdout.contains("note: the observed events have no tour_started with a timestamp: nothing can be placed in time"))
+        expectContains(result.stdout, "note: the observed events have no tour_started with a timestamp: nothing can be placed in time")
     }
 
     @Test func unreadableObservationsAreUsageErrors() throws {

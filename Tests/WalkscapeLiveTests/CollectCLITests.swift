@@ -51,7 +51,7 @@ import WalkscapeTestSupport
         expectEqual(lines.count, 3)
         expectEqual(lines.first, Substring(Self.event))
         expectEqual(lines.map { (try? JSONParser().parse(Array($0.utf8)))?["name"]?.stringValue }, ["tour_started", "point_triggered", "tour_completed"])
-        expectTrue(result.stderr.contains("POST /v1/analytics/events → 204: 2 events (tour_started, point_triggered)"), "\(result.stderr)")
+        expectContains(result.stderr, "POST /v1/analytics/events → 204: 2 events (tour_started, point_triggered)", "\(result.stderr)")
         expectTrue(result.stderr.hasSuffix("3 events written to \(result.stderr.split(separator: " ").last!)"))
     }
 
@@ -72,7 +72,7 @@ import WalkscapeTestSupport
             written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? "missing"
         }
         expectTrue(written.isEmpty)  // created, nothing appended
-        expectTrue(result.stderr.contains("→ 400: events.0.property pointIndex should not exist"))
+        expectContains(result.stderr, "→ 400: events.0.property pointIndex should not exist")
     }
 
     /// The NestJS backend reads a body only when it is sent as JSON: text, a form or no Content-Type gets
@@ -84,12 +84,12 @@ import WalkscapeTestSupport
             for contentType: String? in ["text/plain", "application/x-www-form-urlencoded", nil] {
                 let answer = try Self.post(base + "/analytics/events", batch, contentType: contentType)
                 expectEqual(answer.status, 400, "\(contentType ?? "none")")
-                expectTrue(answer.body.contains("events must be an array"), "\(contentType ?? "none"): \(answer.body)")
+                expectContains(answer.body, "events must be an array", "\(contentType ?? "none"): \(answer.body)")
             }
             written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? "missing"
         }
         expectTrue(written.isEmpty)
-        expectTrue(result.stderr.contains("→ 400: nested property events must be either object or array; events must contain at least 1 elements; events must be an array"), "\(result.stderr)")
+        expectContains(result.stderr, "→ 400: nested property events must be either object or array; events must contain at least 1 elements; events must be an array", "\(result.stderr)")
     }
 
     /// Out of descriptors (a limit of 48, 60 clients holding connections open), the collector does not spin
@@ -139,7 +139,7 @@ import WalkscapeTestSupport
             second.close()
         }
         expectEqual(statuses, [204, 204, 503, 204], "\(result.stderr)")
-        expectTrue(result.stderr.contains("connection(s) answered 503 (over --max-connections)"), "\(result.stderr)")
+        expectContains(result.stderr, "connection(s) answered 503 (over --max-connections)", "\(result.stderr)")
     }
 
     /// A connection that sends nothing, or trickles a request head, is closed after `--idle-timeout`; a body
@@ -182,7 +182,7 @@ import WalkscapeTestSupport
         }
         expectEqual(answered, requests)
         expectEqual(written, requests)
-        expectTrue(result.stderr.contains("log line(s) dropped because stderr was not read"), "\(result.stderr.suffix(300))")
+        expectContains(result.stderr, "log line(s) dropped because stderr was not read", "\(result.stderr.suffix(300))")
         expectEqual(result.status, 130)
     }
 

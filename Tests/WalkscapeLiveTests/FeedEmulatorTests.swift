@@ -21,7 +21,7 @@ import WalkscapeTraces
         let home = try Self.home(token: "s3cr3tT0ken")
         let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)", "--speed", "20"], environment: ["HOME": home])
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stderr.contains("android-emulator:\(console.port): connected, authenticated"))
+        expectContains(result.stderr, "android-emulator:\(console.port): connected, authenticated")
         let lines = console.lines()
         expectEqual(lines.first, "auth s3cr3tT0ken")
         expectEqual(lines.last, "quit")
@@ -57,7 +57,7 @@ import WalkscapeTraces
         let home = try Self.home(token: nil)
         let result = try CLI.run(["feed", path, "--to", "android-emulator:\(console.port)"], environment: ["HOME": home])
         expectEqual(result.status, 1)
-        expectTrue(result.stderr.contains("\(home)/.emulator_console_auth_token cannot be read; start the emulator once as this user to create it"))
+        expectContains(result.stderr, "\(home)/.emulator_console_auth_token cannot be read; start the emulator once as this user to create it")
     }
 
     @Test func noConsoleListening() throws {
@@ -73,7 +73,7 @@ import WalkscapeTraces
     func badDestinationsAreUsageErrors(_ destination: String) throws {
         let result = try CLI.run(["feed", "fixtures/traces/torino-portici-clean.gpx", "--to", destination])
         expectEqual(result.status, 2)
-        expectTrue(result.stderr.contains("--to \(destination):"), "\(result.stderr)")
+        expectContains(result.stderr, "--to \(destination):", "\(result.stderr)")
     }
 
     @Test func stdoutCarriesNMEAWithSpeedAndCourse() throws {

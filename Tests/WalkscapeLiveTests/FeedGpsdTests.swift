@@ -61,7 +61,7 @@ struct FeedGpsdTests {
         try gpsd.add(device)
         let result = CLI.finish(feed)
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stderr.contains("sent 12 fixes at ×4"), "\(result.stderr)")
+        expectContains(result.stderr, "sent 12 fixes at ×4", "\(result.stderr)")
         gpsd.waitForReports(12, timeout: 5)
         Self.compare(gpsd.reports, with: trace)
     }

@@ -53,6 +53,6 @@ import WalkscapeTraces
             expectTrue(abs(back.times[i] - (trace.times[i % 3] + Double(i / 3) * 3)) < 0.006)
             expectEqual(back.latitudes[i], back.latitudes[i % 3])
         }
-        expectTrue(result.stderr.contains(" laps of 3) at ×50;"), "\(result.stderr)")
+        expectContains(result.stderr, " laps of 3) at ×50;", "\(result.stderr)")
     }
 }

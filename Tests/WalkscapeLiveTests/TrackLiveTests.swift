@@ -95,7 +95,7 @@ import WalkscapeTraces
         let simulated = try CLI.run(["simulate", Self.tour, "--trace", trimmed])
         expectEqual(simulated.status, 0, "\(simulated.stderr)")
         expectEqual(result.stdout, simulated.stdout)
-        expectTrue(result.stdout.contains("\"event\":\"tour_completed\""))
+        expectContains(result.stdout, "\"event\":\"tour_completed\"")
         // The recorded file replays to the same timeline.
         let replayed = try CLI.run(["simulate", Self.tour, "--trace", record])
         expectEqual(replayed.stdout, result.stdout, "\(replayed.stderr)")
@@ -119,8 +119,8 @@ import WalkscapeTraces
             let result = try CLI.run(["track", Self.tour, "--gps", "nmea:tcp://127.0.0.1:\(port)", "--format", format])
             _ = CLI.finish(feed)
             expectEqual(result.status, 0, "\(result.stderr)")
-            expectTrue(result.stderr.contains("\(log.walkFixes) fixes\n"), "\(result.stderr)")
-            expectTrue(result.stderr.contains("played 1,2,3,4,5,6,7 of 7"), "\(result.stderr)")
+            expectContains(result.stderr, "\(log.walkFixes) fixes\n", "\(result.stderr)")
+            expectContains(result.stderr, "played 1,2,3,4,5,6,7 of 7", "\(result.stderr)")
             if format == "jsonl" {
                 expectEqual(result.stdout, expected.stdout)
             } else {
@@ -187,7 +187,7 @@ import WalkscapeTraces
             expectTrue(result.stderr.contains(
                 "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): dropped a fix dated 2096-05-09T09:00:00Z: 70 years from the other fixes' time"),
                 "\(result.stderr)")
-            expectTrue(result.stderr.contains("\n\(walk.trace.count) fixes (1 dropped: far from the others' time)\n"), "\(result.stderr)")
+            expectContains(result.stderr, "\n\(walk.trace.count) fixes (1 dropped: far from the others' time)\n", "\(result.stderr)")
             if clock == "gps" { expectEqual(result.stdout, expected.stdout) }
         }
     }
@@ -208,10 +208,10 @@ import WalkscapeTraces
         expectEqual(result.status, 0, "\(result.stderr)")
         let source = "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): "
         expectTrue(result.stderr.contains(source + "the positions are not within 1 km of the tour's points or route: the first fix ("), "\(result.stderr)")
-        expectTrue(result.stderr.contains(" km away; is the receiver somewhere else?\n"), "\(result.stderr)")
+        expectContains(result.stderr, " km away; is the receiver somewhere else?\n", "\(result.stderr)")
         expectTrue(result.stderr.contains(source + "the positions left the tour: the fix at "), "\(result.stderr)")
-        expectTrue(result.stderr.contains(" km from its points and route (more than 1 km); did the receiver jump?\n"), "\(result.stderr)")
-        expectTrue(result.stderr.contains("\n18 fixes\n"), "\(result.stderr)")
+        expectContains(result.stderr, " km from its points and route (more than 1 km); did the receiver jump?\n", "\(result.stderr)")
+        expectContains(result.stderr, "\n18 fixes\n", "\(result.stderr)")
     }
 
     /// Issue 26: gpsd keeps a network device whose writer left and says nothing; the walk ends after
@@ -240,11 +240,11 @@ import WalkscapeTraces
         let began = Date()
         let result = CLI.finish(track)
         expectEqual(result.status, 0, "\(result.stderr)")
-        expectTrue(result.stderr.contains("walkscape track: nothing came from gpsd://127.0.0.1:\(gpsd.port) for 5 s (--idle-timeout): the receiver went silent\n"),
+        expectContains(result.stderr, "walkscape track: nothing came from gpsd://127.0.0.1:\(gpsd.port) for 5 s (--idle-timeout): the receiver went silent\n",
             "\(result.stderr)")
-        expectTrue(result.stdout.contains("\"event\":\"point_triggered\""), "\(result.stdout)")
+        expectContains(result.stdout, "\"event\":\"point_triggered\"", "\(result.stdout)")
         expectTrue(result.stdout.split(separator: "\n").last?.contains("\"event\":\"tour_incomplete\"") == true, "\(result.stdout)")
-        expectTrue(result.stderr.contains("; tour_incomplete (next 2"), "\(result.stderr)")
+        expectContains(result.stderr, "; tour_incomplete (next 2", "\(result.stderr)")
         // It ended on its own, not by the watchdog's SIGKILL at 60 s.
         expectTrue(Date().timeIntervalSince(began) < 50)
     }

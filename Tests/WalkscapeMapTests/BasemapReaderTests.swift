@@ -43,7 +43,7 @@ import WalkscapeTestSupport
         let error = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: path) }
         expectTrue(error.description.hasPrefix(path + ": "))
         let missing = try #require(throws: MBTilesError.self) { try BasemapReader.read(path: path + ".missing") }
-        expectTrue(missing.description.contains("cannot open"))
+        expectContains(missing.description, "cannot open")
     }
 
     @Test func writtenTilesReadBack() throws {

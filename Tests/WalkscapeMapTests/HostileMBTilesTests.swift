@@ -39,7 +39,7 @@ import WalkscapeTestSupport
         let target = file.path + "-target.mbtiles"
         let failure = try #require(throws: TileImport.Failure.self) { try TileImport.add(from: file.path, to: target) }
         expectTrue(failure.unreadableSource)
-        expectTrue(failure.description.contains("tiles gives more than 10,000 rows"))
+        expectContains(failure.description, "tiles gives more than 10,000 rows")
         expectTrue(!FileManager.default.fileExists(atPath: target))
     }
 
@@ -136,7 +136,7 @@ import WalkscapeTestSupport
         let inflated = try #require(throws: MBTilesError.self) {
             try BasemapReader.read(path: file.path, mapBudget: VectorTileDecoder.Budget(maxPoints: 1 << 20, maxInflatedBytes: 20_000))
         }
-        expectTrue(inflated.message.contains("the map's tiles inflate to more than"), "\(inflated)")
+        expectContains(inflated.message, "the map's tiles inflate to more than", "\(inflated)")
         // Within the default budget the four tiles read.
         try expectEqual(BasemapReader.read(path: file.path).zooms, [14])
         var budget = VectorTileDecoder.Budget.map

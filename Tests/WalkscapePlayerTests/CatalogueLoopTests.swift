@@ -48,7 +48,7 @@ extension TerminalLoopTests {
         expectEqual(loop.run(state), .quit)
         expectTrue(playerFrames >= 3)
         expectEqual(downloads, 0)
-        expectTrue(backend.text.contains("Downloaded: every file present."))  // the detail again
+        expectContains(backend.text, "Downloaded: every file present.")  // the detail again
     }
 
     @Test func aDownloadRunsThroughTheClosureAndTheTourIsListedAgain() throws {
@@ -98,7 +98,7 @@ extension TerminalLoopTests {
         expectTrue(calls.first?.arguments.suffix(2) == ["--dest", root])
         expectTrue(calls.first?.token == nil)  // a free tour's download gets no token
         expectTrue(stoppedShown)
-        expectTrue(backend.text.contains("Downloaded: every file present."))
+        expectContains(backend.text, "Downloaded: every file present.")
     }
 
     @Test func terminalKeysMapToCatalogueInputs() {

@@ -323,7 +323,7 @@ extension TerminalLoopTests {
         }
         StopSignals.clear(SIGUSR1)
         expectEqual(outcome, .interrupted(SIGUSR1))
-        expectTrue(shown.contains("paris.gpx: the trace never comes within 1 km of the tour's points or route"), "\(shown)")
+        expectContains(shown, "paris.gpx: the trace never comes within 1 km of the tour's points or route", "\(shown)")
     }
 
     @Test func aStopSignalEndsTheLoop() {

@@ -40,7 +40,7 @@ import WalkscapeRuntime
         expectEqual(frame.seekStepSeconds, step)
         frame.overlay = .help
         let help = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 80, height: 24).text
-        expectTrue(help.contains("seek −\(Int(step)) s / +\(Int(step)) s"), "\n\(help)")
+        expectContains(help, "seek −\(Int(step)) s / +\(Int(step)) s", "\n\(help)")
     }
 
     @Test func androidNextMovesTheCursorAndPlaysThePoint() {

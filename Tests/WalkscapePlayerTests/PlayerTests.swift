@@ -203,7 +203,7 @@ import WalkscapeRuntime
         var frame = state().frame(heardPosition: nil, muted: true)
         frame.notice = KeyRefusal.noNextPoint
         let italian = PlayerScreen(strings: UIStrings(language: "it"), ascii: false).render(frame, width: 80, height: 24).text
-        expectTrue(italian.contains("n: nessuna tappa successiva"))
+        expectContains(italian, "n: nessuna tappa successiva")
     }
 
     @Test func noticesAndReloadSlotIn() {

@@ -37,7 +37,7 @@ import WalkscapeTours
             Issue.record("a missing trace file was read")
             return
         }
-        expectTrue(failure.message.contains("/nonexistent/walk.gpx"))
+        expectContains(failure.message, "/nonexistent/walk.gpx")
         expectTrue(!failure.message.contains("\n"))
     }
 }

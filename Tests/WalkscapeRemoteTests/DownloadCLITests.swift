@@ -34,7 +34,7 @@ import WalkscapeCore
         defer { dest.remove() }
         let download = try Walkscape.run(["download", "--api", server.draft, "helsinki-keskusta", "--lang", "fi", "--dest", dest.path])
         expectEqual(download.status, 0, "\(download.stderr)")
-        expectTrue(download.stdout.contains("Tour helsinki-keskusta (id helsinki-keskusta, version 1) in fi: 16 files (one of them 61 map tiles, z14–16), "))
+        expectContains(download.stdout, "Tour helsinki-keskusta (id helsinki-keskusta, version 1) in fi: 16 files (one of them 61 map tiles, z14–16), ")
         let lines = download.stdout.split(separator: "\n")
         expectTrue(lines.contains { $0.hasPrefix("[16/16]") && $0.hasSuffix("kB  map/tiles.mbtiles  (37 tiles, z14–16; 24 not on the server)") }, "\(download.stdout)")
         let validate = try Walkscape.run(["validate", dest.path + "/helsinki-keskusta"])
@@ -52,7 +52,7 @@ import WalkscapeCore
         expectTrue(download.stdout.contains("Tour torino-portici (id \(try server.deployedID("torino-portici")), version 1)"))
         let unknown = try Walkscape.run(["download", "--api", server.deployed, "no-such-tour", "--lang", "it", "--dest", dest.path])
         expectEqual(unknown.status, 2)
-        expectTrue(unknown.stderr.contains("404 Not Found"))
+        expectContains(unknown.stderr, "404 Not Found")
     }
 
     @Test func aLanguageTheTourLacksIsRefusedWithTheLanguagesItHas() throws {
@@ -63,7 +63,7 @@ import WalkscapeCore
         for tour in [id, "torino-portici"] {
             let download = try Walkscape.run(["download", "--api", server.deployed, tour, "--lang", "de", "--dest", dest.path, "--token", "t-owner"])
             expectEqual(download.status, 2, "\(download.stderr)")
-            expectTrue(download.stderr.contains("no tour \"\(tour)\" in de on this server: it is in it, en; pass --lang with those (e.g. --lang it,en)"), "\(download.stderr)")
+            expectContains(download.stderr, "no tour \"\(tour)\" in de on this server: it is in it, en; pass --lang with those (e.g. --lang it,en)", "\(download.stderr)")
             // The second language asked for is checked too.
             let second = try Walkscape.run(["download", "--api", server.deployed, tour, "--lang", "it,de", "--dest", dest.path, "--token", "t-owner"])
             expectTrue(second.status == 2 && second.stderr.contains("in de on this server: it is in it, en;"), "\(second.stderr)")
@@ -86,7 +86,7 @@ import WalkscapeCore
         }
         let count = Int(validate.stdout[range].filter(\.isNumber))!
         expectTrue(count > 1)
-        expectTrue(download.stdout.contains("\n\(count) warnings from validation; `walkscape validate"), "\(download.stdout)\n\(validate.stdout)")
+        expectContains(download.stdout, "\n\(count) warnings from validation; `walkscape validate", "\(download.stdout)\n\(validate.stdout)")
     }
 
     @Test func ctrlCStopsCleanlyAndTheRerunResumes() throws {
@@ -104,14 +104,14 @@ import WalkscapeCore
         kill(started.0.processIdentifier, SIGINT)
         let interrupted = Walkscape.finish(started)
         expectEqual(interrupted.status, 130)
-        expectTrue(interrupted.stderr.contains("interrupted: "))
-        expectTrue(interrupted.stderr.contains("run the same command again to resume"))
+        expectContains(interrupted.stderr, "interrupted: ")
+        expectContains(interrupted.stderr, "run the same command again to resume")
         expectTrue(!dest.exists("torino-portici"))
         expectTrue(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
 
         let tours = try Walkscape.run(["tours", dest.path])
-        expectTrue(tours.stdout.contains("torino-portici  (not installed yet)"))
-        expectTrue(tours.stdout.contains("partial"))
+        expectContains(tours.stdout, "torino-portici  (not installed yet)")
+        expectContains(tours.stdout, "partial")
 
         try server.setFaults([])
         let resumed = try Walkscape.run(arguments)
@@ -120,7 +120,7 @@ import WalkscapeCore
         // least the four before it (the cover and point 1), whatever the others had reached.
         let complete = resumed.stdout.firstMatch(of: /Resuming: (\d+) of 22 files complete/).flatMap { Int($0.1) }
         expectTrue((4...21).contains(complete ?? 0), "\(resumed.stdout)")
-        expectTrue(resumed.stdout.contains("audio/it/p2.mp3  (resumed at "))
+        expectContains(resumed.stdout, "audio/it/p2.mp3  (resumed at ")
         let counters = try server.fileCounters()
         expectTrue(counters["torino-portici/audio/it/p1.mp3"]?.requests == 1)
         expectTrue(counters["torino-portici/audio/it/p2.mp3"]?.requests == 2)
@@ -146,14 +146,14 @@ import WalkscapeCore
             let refused = try Walkscape.run(arguments)
             expectEqual(refused.status, 1)
             expectTrue(refused.stdout.isEmpty)
-            expectTrue(refused.stderr.contains("points[1].tracks.en.subtitles.en: error: file \"subtitles/en/p2.en.srt\" does not exist"))
+            expectContains(refused.stderr, "points[1].tracks.en.subtitles.en: error: file \"subtitles/en/p2.en.srt\" does not exist")
             // The damaged file is present: an edit, named in one warning; only the missing one refuses.
-            expectTrue(refused.stderr.contains("warning: 1 file differs from tour.json's size or SHA-256 (audio/en/p5.mp3)"))
-            expectTrue(refused.stderr.contains("not fully downloaded (1 of 36 files missing), so it cannot start"))
+            expectContains(refused.stderr, "warning: 1 file differs from tour.json's size or SHA-256 (audio/en/p5.mp3)")
+            expectContains(refused.stderr, "not fully downloaded (1 of 36 files missing), so it cannot start")
             expectTrue(refused.stderr.contains("\n  " + command + "\n"), "\(refused.stderr)")
         }
         let tours = try Walkscape.run(["tours", dest.path])
-        expectTrue(tours.stdout.contains("free    partial"))  // sizes only: the missing file shows, the damaged one needs digests
+        expectContains(tours.stdout, "free    partial")  // sizes only: the missing file shows, the damaged one needs digests
 
         let fixed = try Walkscape.run(command.split(separator: " ").dropFirst().map(String.init))
         expectEqual(fixed.status, 0, "\(fixed.stderr)")
@@ -168,7 +168,7 @@ import WalkscapeCore
         try expectEqual(Walkscape.run(download).status, 0)
         try server.bumpVersion()
         let update = try Walkscape.run(download)
-        expectTrue(update.stdout.contains("The version it replaced is kept in \(dest.path)/.walkscape-previous/torino-portici"))
+        expectContains(update.stdout, "The version it replaced is kept in \(dest.path)/.walkscape-previous/torino-portici")
         let restore = try Walkscape.run(["remove", "torino-portici", "--dest", dest.path, "--restore-previous"])
         expectEqual(restore.status, 0)
         expectEqual(restore.stdout, "\(dest.path)/torino-portici: restored version 1\n")
@@ -186,15 +186,15 @@ import WalkscapeCore
         try expectEqual(Walkscape.run(["download", "--api", server.draft, "torino-portici", "--lang", "it,en", "--dest", dest.path]).status, 0)
         let current = try Walkscape.run(["tours", dest.path, "--check-updates"])
         expectEqual(current.status, 0)
-        expectTrue(current.stdout.contains("free    complete"))
+        expectContains(current.stdout, "free    complete")
         expectTrue(!current.stdout.contains("could not check"))
         try server.bumpVersion()
         let offline = try Walkscape.run(["tours", dest.path])
-        expectTrue(offline.stdout.contains("free    complete"))  // without the flag, nothing is asked
+        expectContains(offline.stdout, "free    complete")  // without the flag, nothing is asked
         let checked = try Walkscape.run(["tours", dest.path, "--check-updates"])
         expectEqual(checked.status, 0)
-        expectTrue(checked.stdout.contains("free    outdated"))
-        expectTrue(checked.stdout.contains("\(dest.path)/torino-portici: outdated: version 2 is published, 1 is installed; `walkscape download --api \(server.draft) torino-portici --lang it,en --dest \(dest.path)` updates it"), "\(checked.stdout)")
+        expectContains(checked.stdout, "free    outdated")
+        expectContains(checked.stdout, "\(dest.path)/torino-portici: outdated: version 2 is published, 1 is installed; `walkscape download --api \(server.draft) torino-portici --lang it,en --dest \(dest.path)` updates it", "\(checked.stdout)")
         let json = try JSONParser().parse(try Walkscape.run(["tours", dest.path, "--check-updates", "--json"]).stdout)
         expectTrue(json["tours"]?.arrayElements?.first?["state"]?.stringValue == "outdated")
         expectTrue(json["tours"]?.arrayElements?.first?["publishedVersion"]?.intValue == 2)
@@ -207,7 +207,7 @@ import WalkscapeCore
     @Test func anUpdateCheckThatCannotBeMadeIsANoteNotAFailure() throws {
         let local = try Walkscape.run(["tours", "tours", "--check-updates"])
         expectEqual(local.status, 0)
-        expectTrue(local.stdout.contains("tours/torino-portici: complete: could not check for updates: tour.json does not say which API it came from"))
+        expectContains(local.stdout, "tours/torino-portici: complete: could not check for updates: tour.json does not say which API it came from")
         let dest = try TemporaryDirectory()
         defer { dest.remove() }
         let server = try APIServer()
@@ -228,8 +228,8 @@ import WalkscapeCore
         let server = try APIServer()
         let deployed = try Walkscape.run(["remote", "tours", "--api", server.deployed, "--lang", "en", "--token", "t-tester"])
         expectEqual(deployed.status, 0)
-        expectTrue(deployed.stdout.contains("paris-ile-de-la-cite  From the Louvre to the Île de la Cité"))
-        expectTrue(deployed.stdout.contains("protected, no access"))
+        expectContains(deployed.stdout, "paris-ile-de-la-cite  From the Louvre to the Île de la Cité")
+        expectContains(deployed.stdout, "protected, no access")
         let draft = try Walkscape.run(["remote", "tours", "--api", server.draft, "--json"])
         let json = try JSONParser().parse(draft.stdout)
         expectTrue(json["tours"]?.arrayElements?.compactMap { $0["id"]?.stringValue } == ["helsinki-keskusta", "paris-ile-de-la-cite", "torino-portici"])
@@ -251,7 +251,7 @@ import WalkscapeCore
         let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--upload-events", "--api", server.deployed])
         expectEqual(posted.status, 0)
         expectEqual(posted.stdout, quiet.stdout)
-        expectTrue(posted.stderr.contains("posted 9 analytics events to \(server.deployed)/analytics/events (204)"))
+        expectContains(posted.stderr, "posted 9 analytics events to \(server.deployed)/analytics/events (204)")
         let events = try server.events()
         expectEqual(events.count, 9)
         expectTrue(events.first?["name"]?.stringValue == "tour_started")
@@ -268,7 +268,7 @@ import WalkscapeCore
         for profile in ["prd", "ios-app@5c84126", "ios-app@efba3ee", "android-app@5c84126", "android-app@efba3ee", "ideal"] {
             let posted = try Walkscape.run(["simulate", "tours/torino-portici", "--trace", trace, "--profile", profile, "--upload-events", "--api", server.deployed])
             expectEqual(posted.status, 0, "\(profile): \(posted.stderr)")
-            expectTrue(posted.stderr.contains("(204)"), "\(profile): \(posted.stderr)")
+            expectContains(posted.stderr, "(204)", "\(profile): \(posted.stderr)")
             expected += 1
         }
         let events = try server.events()

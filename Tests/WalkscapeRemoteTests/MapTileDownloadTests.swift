@@ -80,7 +80,7 @@ import WalkscapeRemoteModel
         (continent.south, continent.west, continent.north, continent.east, continent.zoomLevels) = (36, -10, 70, 40, [22])
         let refusal = try #require(throws: MapTilePlan.TooManyTiles.self) { try MapTilePlan(continent) }
         expectEqual(refusal.count, 412_699_420_356)  // 2^22 tiles a side at zoom 22: counted, never listed
-        expectTrue(refusal.description.contains("walkscape fetches at most 10000"))
+        expectContains(refusal.description, "walkscape fetches at most 10000")
     }
 
     @Test(arguments: ["draft", "deployed"]) func tilesArriveInOneMBTilesFileOfTheTour(shape: String) throws {
@@ -255,7 +255,7 @@ import WalkscapeRemoteModel
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
         let problem = try #require(loader.mapProblem)
         expectTrue(problem.hasPrefix("offlineMap needs "), "\(problem)")
-        expectTrue(problem.contains(" tiles, and even the route's own box (its points plus 500 m) needs "), "\(problem)")
+        expectContains(problem, " tiles, and even the route's own box (its points plus 500 m) needs ", "\(problem)")
         expectTrue(problem.hasSuffix(" (zoom 22); walkscape fetches at most 10000 (the manifest's recommendedZoomLevels are wrong)"), "\(problem)")
         try expectTrue(tileRequests(server).isEmpty)
         try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)

@@ -106,7 +106,7 @@ import WalkscapeRemoteModel
         let template = try #require(throws: RemoteFormatError.self) {
             try manifest(offlineMap: #"{"tilesUrlTemplate": "tiles.pbf", "bounds": {"north": 61, "south": 60, "east": 25, "west": 24}, "recommendedZoomLevels": [14]}"#)
         }
-        expectTrue(template.description.contains("offlineMap.tilesUrlTemplate: expected a URL template with {z}, {x} and {y} (or {-y})"))
+        expectContains(template.description, "offlineMap.tilesUrlTemplate: expected a URL template with {z}, {x} and {y} (or {-y})")
     }
 
     @Test func listReadsBothCoverNamesAndLocalizedTitles() throws {

@@ -90,12 +90,12 @@ import WalkscapeTours
         let id = try server.deployedID("paris-ile-de-la-cite")
         let error = try #require(throws: RemoteError.self) { try downloader(server.deployed).download(id, languages: ["fr"], destination: dest.path) }
         expectEqual(error.kind, .unavailable)
-        expectTrue(error.message.contains("403 Forbidden \"Access denied. Redeem a voucher to access this tour.\""))
-        expectTrue(error.message.contains("--voucher CODE with --token T"))
+        expectContains(error.message, "403 Forbidden \"Access denied. Redeem a voucher to access this tour.\"")
+        expectContains(error.message, "--voucher CODE with --token T")
         let unknown = try #require(throws: RemoteError.self) {
             try downloader(server.deployed, token: "bogus").download(id, languages: ["fr"], destination: dest.path)
         }
-        expectTrue(unknown.message.contains("401 Unauthorized: pass --token T"))
+        expectContains(unknown.message, "401 Unauthorized: pass --token T")
         expectTrue(!dest.exists("paris-ile-de-la-cite"))
     }
 
@@ -109,7 +109,7 @@ import WalkscapeTours
             try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-EXPIRED")
         }
         expectEqual(expired.kind, .invalid)
-        expectTrue(expired.message.contains("expired"))
+        expectContains(expired.message, "expired")
         let usedUp = try #require(throws: RemoteError.self) {
             try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-USEDUP")
         }
@@ -117,7 +117,7 @@ import WalkscapeTours
         let anonymous = try #require(throws: RemoteError.self) {
             try downloader(base).download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-OK")
         }
-        expectTrue(anonymous.message.contains("redeeming a voucher needs an account"))
+        expectContains(anonymous.message, "redeeming a voucher needs an account")
         expectTrue(!dest.exists("paris-ile-de-la-cite"))
         let outcome = try downloader(base, token: "t-tester").download(id, languages: ["fr"], destination: dest.path, voucher: "PARIS-OK")
         guard case .installed = outcome else { Issue.record("not installed"); return }
@@ -208,7 +208,7 @@ import WalkscapeTours
         defer { dest.remove() }
         _ = server
         expectEqual(error.kind, .unavailable, "\(error.message)")
-        expectTrue(error.message.contains("Operation too slow"), "\(error.message)")
+        expectContains(error.message, "Operation too slow", "\(error.message)")
         expectTrue(!dest.exists("torino-portici"))
         expectTrue(Date().timeIntervalSince(started) < 60)
     }
@@ -226,8 +226,8 @@ import WalkscapeTours
             Issue.record("expected a connection error, got \(error)")
             return
         }
-        expectTrue(message.contains("127.0.0.1:\(server.port) is too slow:"), "\(message)")
-        expectTrue(message.contains(" of 262323 bytes in "), "\(message)")
+        expectContains(message, "127.0.0.1:\(server.port) is too slow:", "\(message)")
+        expectContains(message, " of 262323 bytes in ", "\(message)")
         expectTrue(message.hasSuffix(" s, under the floor of 80000 bytes a second (a 262323-byte answer must arrive within 4.3 s)"), "\(message)")
         expectTrue(elapsed > 4 && elapsed < 6.5, "\(elapsed)")
     }
@@ -236,7 +236,7 @@ import WalkscapeTours
     @Test func aRedirectToFTPIsRefusedAndNamed() throws {
         let (server, dest, error) = try failedDownload(faults: ["redirect-ftp:torino-portici/audio/it/p1.mp3"], jobs: 1, languages: ["it"])
         defer { dest.remove() }
-        expectTrue(error.message.contains("127.0.0.1:\(server.port) redirected to ftp://127.0.0.1:\(server.port)/draft/v1/media/torino-portici/audio/it/p1.mp3, which is not an http or https URL; only those are followed"), "\(error.message)")
+        expectContains(error.message, "127.0.0.1:\(server.port) redirected to ftp://127.0.0.1:\(server.port)/draft/v1/media/torino-portici/audio/it/p1.mp3, which is not an http or https URL; only those are followed", "\(error.message)")
         expectTrue(!dest.exists("torino-portici"))
         try expectTrue(server.fileCounters()["torino-portici/audio/it/p1.mp3"]?.requests ?? 0 == 0)
     }
@@ -278,7 +278,7 @@ import WalkscapeTours
         let (server, dest, error) = try failedDownload(faults: ["wrong-size:torino-portici/audio/it/p2.mp3"], jobs: 8, languages: ["it", "en"])
         defer { dest.remove() }
         expectEqual(error.kind, .invalid)
-        expectTrue(error.message.contains("audio/it/p2.mp3: the server sent"), "\(error.message)")
+        expectContains(error.message, "audio/it/p2.mp3: the server sent", "\(error.message)")
         expectTrue(!dest.exists("torino-portici"))
         expectTrue(dest.exists(".walkscape-staging/torino-portici/.walkscape-download.json"))
         // Once the server is right, the rerun finishes it without asking again for what was complete.
@@ -303,7 +303,7 @@ import WalkscapeTours
         defer { dest.remove() }
         expectEqual(error.kind, .invalid)
         expectTrue(error.message.hasPrefix("audio/it/p2.mp3: the server sent more than the "), "\(error.message)")
-        expectTrue(error.message.contains(" bytes the manifest promises (manifest (it): audio[1]) and did not stop"), "\(error.message)")
+        expectContains(error.message, " bytes the manifest promises (manifest (it): audio[1]) and did not stop", "\(error.message)")
         expectTrue(!error.message.contains("\n"))
         expectTrue(!dest.exists("torino-portici"))
         expectTrue(!dest.exists(".walkscape-staging/torino-portici/audio/it/p2.mp3"))
@@ -327,7 +327,7 @@ import WalkscapeTours
         let error = try #require(throws: RemoteError.self) { try downloader(server.draft).download("torino-portici", languages: ["it"], destination: dest.path) }
         expectEqual(error.kind, .invalid)
         expectTrue(error.message.hasPrefix("the downloaded tour does not validate, so it was not installed"))
-        expectTrue(error.message.contains("audio/it/p2.mp3"), "\(error.message)")
+        expectContains(error.message, "audio/it/p2.mp3", "\(error.message)")
         expectTrue(!dest.exists("torino-portici"))
     }
 
@@ -386,7 +386,7 @@ import WalkscapeTours
         }
         let error = try #require(throws: RemoteError.self) { try first.download("torino-portici", languages: ["it"], destination: dest.path) }
         expectEqual(error.kind, .interrupted(SIGINT))
-        expectTrue(error.message.contains("run the same command again to resume"))
+        expectContains(error.message, "run the same command again to resume")
         expectTrue(!dest.exists("torino-portici"))
         let staged = dest.path + "/.walkscape-staging/torino-portici/audio/it/p3.mp3"
         let partial = try #require(try FileManager.default.attributesOfItem(atPath: staged)[.size] as? Int)

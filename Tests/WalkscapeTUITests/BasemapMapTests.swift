@@ -67,8 +67,8 @@ import WalkscapeTestSupport
         let streets = MapUnderlay(basemap: Self.basemap, route: scene.route).streets.map(\.name)
         expectEqual(streets, ["Pohjoisesplanadi", "Unioninkatu"])
         let text = Self.render(scene, basemap: true, ascii: false, zoom: 1)
-        expectTrue(text.contains("Pohjoisesplanadi"))
-        expectTrue(text.contains("Unioninkatu"))
+        expectContains(text, "Pohjoisesplanadi")
+        expectContains(text, "Unioninkatu")
     }
 
     @Test func labelsLeaveTheRouteAlone() {
@@ -94,7 +94,7 @@ import WalkscapeTestSupport
 
     @Test func narrowMapsStillShowTheAttribution() {
         let text = Self.render(Self.helsinkiScene(), basemap: true, ascii: false, zoom: 1, columns: 40, rows: 12)
-        expectTrue(text.contains("© OpenStreetMap contributors"))
+        expectContains(text, "© OpenStreetMap contributors")
     }
 
     @Test func playerScreenDrawsTheUnderlay() {
@@ -103,7 +103,7 @@ import WalkscapeTestSupport
         frame.map = Self.helsinkiScene()
         let with = PlayerScreen(strings: UIStrings(language: "en"), ascii: false, underlay: underlay).render(frame, width: 120, height: 40).text
         let without = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(frame, width: 120, height: 40).text
-        expectTrue(with.contains("© OpenStreetMap contributors"))
+        expectContains(with, "© OpenStreetMap contributors")
         expectTrue(!without.contains("OpenStreetMap"))
     }
 
@@ -117,7 +117,7 @@ import WalkscapeTestSupport
         let drawer = RouteMapWidget(mode: .braille, underlay: underlay)
         drawer.draw(scene, projection: drawer.fittedProjection(scene, columns: 100, rows: 30), into: &direct, x: 2, y: 1, columns: 100, rows: 30)
         expectEqual(widgetGrid.text, direct.text)
-        expectTrue(widgetGrid.text.contains("© OpenStreetMap contributors"))
+        expectContains(widgetGrid.text, "© OpenStreetMap contributors")
         var plain = CellGrid(width: 104, height: 32)
         plain.render(RouteMap(scene: scene, projection: nil), in: Rect(x: 2, y: 1, width: 100, height: 30), context: context)
         expectTrue(!plain.text.contains("OpenStreetMap"))

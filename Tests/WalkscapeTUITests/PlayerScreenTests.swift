@@ -24,12 +24,12 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         let grid = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(showLog: true), width: 80, height: 24)
         try expectTrue(matchesSnapshot(grid.text, "player-braille-80x24-it.txt"), "\n\(grid.text)")
         let text = grid.text
-        expectTrue(text.contains("Tappa 2/3 · Piazza San Carlo"))
-        expectTrue(text.contains("GPS ok · fix 1 s · ±6 m"))
-        expectTrue(text.contains("Prossima tappa 3 · in attesa"))
-        expectTrue(text.contains("→ 412 m · 6 min a piedi"))  // 412 m at 4.5 km/h = 5.5 min → 6
-        expectTrue(text.contains("0:12 / -0:25"))
-        expectTrue(text.contains("portici, caffè storici e due chiese gemelle."))
+        expectContains(text, "Tappa 2/3 · Piazza San Carlo")
+        expectContains(text, "GPS ok · fix 1 s · ±6 m")
+        expectContains(text, "Prossima tappa 3 · in attesa")
+        expectContains(text, "→ 412 m · 6 min a piedi")  // 412 m at 4.5 km/h = 5.5 min → 6
+        expectContains(text, "0:12 / -0:25")
+        expectContains(text, "portici, caffè storici e due chiese gemelle.")
         expectTrue(!text.contains("<i>"), "tags are stripped")
     }
 
@@ -37,13 +37,13 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: true).render(sampleFrame(speed: 8), width: 60, height: 20)
         try expectTrue(matchesSnapshot(grid.text, "player-ascii-60x20-en.txt"), "\n\(grid.text)")
         expectTrue(grid.text.unicodeScalars.allSatisfy { $0.isASCII || "èé·—±×−¼…".unicodeScalars.contains($0) })
-        expectTrue(grid.text.contains("×8 (muted above ×2)"))
+        expectContains(grid.text, "×8 (muted above ×2)")
     }
 
     @Test func tooSmallSaysWhatItNeeds() {
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(), width: 40, height: 10)
-        expectTrue(grid.text.contains("terminal too small: need 60×20"))
-        expectTrue(grid.text.contains("(40×10)"))
+        expectContains(grid.text, "terminal too small: need 60×20")
+        expectContains(grid.text, "(40×10)")
     }
 
     @Test func helpOverlayListsTheKeys() throws {
@@ -58,12 +58,12 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         let grid = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(overlay: .completion(summary)), width: 80, height: 24)
         try expectTrue(matchesSnapshot(grid.text, "player-complete-80x24-it.txt"), "\n\(grid.text)")
         let text = grid.text
-        expectTrue(text.contains("Tour completato"))
-        expectTrue(text.contains("7 tappe ascoltate"))
-        expectTrue(text.contains("34 min, 2.8 km percorsi"))
-        expectTrue(text.contains("Grazie per aver camminato con noi."))
-        expectTrue(text.contains("Sostieni questo progetto:"))
-        expectTrue(text.contains("https://example.org/dona"))
+        expectContains(text, "Tour completato")
+        expectContains(text, "7 tappe ascoltate")
+        expectContains(text, "34 min, 2.8 km percorsi")
+        expectContains(text, "Grazie per aver camminato con noi.")
+        expectContains(text, "Sostieni questo progetto:")
+        expectContains(text, "https://example.org/dona")
     }
 
     @Test func incompleteWalkListsWhatWasMissedAndWhy() throws {
@@ -77,12 +77,12 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         let grid = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .completion(summary)), width: 80, height: 24)
         try expectTrue(matchesSnapshot(grid.text, "player-incomplete-80x24-en.txt"), "\n\(grid.text)")
         let text = grid.text
-        expectTrue(text.contains("Walk ended: tour incomplete"))
+        expectContains(text, "Walk ended: tour incomplete")
         expectTrue(!text.contains("Tour complete"))
-        expectTrue(text.contains("4/7 points played, 3 missed"))
-        expectTrue(text.contains("5 Palazzo Madama — entered while the queue was full"))
-        expectTrue(text.contains("6 Via Po — entered before the points before it"))
-        expectTrue(text.contains("7 Piazza Vittorio — never entered"))
+        expectContains(text, "4/7 points played, 3 missed")
+        expectContains(text, "5 Palazzo Madama — entered while the queue was full")
+        expectContains(text, "6 Via Po — entered before the points before it")
+        expectContains(text, "7 Piazza Vittorio — never entered")
         expectTrue(!text.contains("Thank you for walking"), "the completion message is for a completed tour")
         expectTrue(!text.contains("example.org"))
     }
@@ -101,20 +101,20 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         frame.subtitleLanguage = nil
         frame.paused = false
         text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 100, height: 30).text
-        expectTrue(text.contains("percorso: torino-portici-clean.gpx · sottotitoli: disattivato"))
+        expectContains(text, "percorso: torino-portici-clean.gpx · sottotitoli: disattivato")
         expectTrue(!text.contains("[in pausa]"))
     }
 
     @Test func helpMatchesTheKeysAndSaysTheWalkIsPaused() {
         let text = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24).text
-        expectTrue(text.contains("the walk is paused (clock and audio) while this is open"))
+        expectContains(text, "the walk is paused (clock and audio) while this is open")
         expectTrue(!text.contains("hjkl"), "l opens the log, ←/→ seek: they do not pan")
-        expectTrue(text.contains("h / L       pan left / right"))
-        expectTrue(text.contains("k j ↑ ↓     pan up / down"))
+        expectContains(text, "h / L       pan left / right")
+        expectContains(text, "k j ↑ ↓     pan up / down")
         let quit = PlayerScreen(strings: UIStrings(language: "en"), ascii: false).render(sampleFrame(overlay: .confirmQuit), width: 80, height: 24).text
-        expectTrue(quit.contains("the walk is paused (clock and audio) while this is open"))
+        expectContains(quit, "the walk is paused (clock and audio) while this is open")
         let italianHelp = PlayerScreen(strings: italian, ascii: false).render(sampleFrame(overlay: .help), width: 80, height: 24).text
-        expectTrue(italianHelp.contains("[ ] o - +"))
+        expectContains(italianHelp, "[ ] o - +")
         expectTrue(!italianHelp.contains(" or "))
     }
 
@@ -124,7 +124,7 @@ func sampleFrame(overlay: PlayerFrame.Overlay? = nil, showLog: Bool = false, spe
         frame.subtitles = SubtitleBox(current: ["line\u{1B}[31m red"])
         let text = PlayerScreen(strings: italian, ascii: false).render(frame, width: 80, height: 24).text
         expectTrue(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-        expectTrue(text.contains("Evil tour"))
+        expectContains(text, "Evil tour")
     }
 
     @Test func arrowsAndWalkingTimes() {

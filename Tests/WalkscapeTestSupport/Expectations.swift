@@ -25,6 +25,18 @@ public func expectEqual<Value: Equatable>(
     }
 }
 
+/// Checks that `text` contains `part`, as `#expect(text.contains(part))` does, without the macro: a failure quotes
+/// the caller's source line and prints the text it searched (what `expectTrue(text.contains(part))` cannot).
+public func expectContains(
+    _ text: String, _ part: String, _ comment: @autoclosure () -> Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    if !text.contains(part) {
+        let values = "\(String(reflecting: part)) is not in \(String(reflecting: text))"
+        Issue.record(failureComment(values, comment(), sourceLocation), sourceLocation: sourceLocation)
+    }
+}
+
 /// "Expectation failed: `the source line`", then the values and the comment when there are some.
 private func failureComment(_ values: String?, _ comment: Comment?, _ location: SourceLocation) -> Comment {
     var text = "Expectation failed"

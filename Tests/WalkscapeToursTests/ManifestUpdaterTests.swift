@@ -17,7 +17,7 @@ import WalkscapeCore
         let after = try sandbox.read("tour.json")
         let changedLines = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
         expectEqual(changedLines.count, 1)  // the sha256 line of that one subtitle (the size is unchanged)
-        expectTrue(after.contains("\"x-editor\": {\n    \"note\": \"unknown fields survive\"\n  }"))
+        expectContains(after, "\"x-editor\": {\n    \"note\": \"unknown fields survive\"\n  }")
         try expectTrue(sandbox.problems().isEmpty)
         // Nothing left behind by the atomic write.
         try expectEqual(FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted(), ["audio", "subtitles", "tour.json"])

@@ -199,7 +199,7 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
             } catch {
                 expectEqual(error.line, line, "\(error)")
                 expectTrue(error.message.contains(fragment), "\(error)")
-                expectTrue(error.message.contains("; expected"), "\(error)")
+                expectContains(error.message, "; expected", "\(error)")
                 expectEqual(error.kind, .malformed)
                 expectTrue(error.description.hasPrefix(path + (line.map { ":\($0): " } ?? ": ")))
             }
@@ -237,7 +237,7 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
             _ = try TraceFileReader.read(path: photo)
             Issue.record("read a JPEG")
         } catch {
-            expectTrue(error.message.contains("not a GPS trace"))
+            expectContains(error.message, "not a GPS trace")
             expectEqual(error.line, 1)
         }
     }

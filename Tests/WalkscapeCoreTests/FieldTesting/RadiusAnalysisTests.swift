@@ -95,7 +95,7 @@ import WalkscapeTestSupport
         let b = report.points[1]
         expectEqual(b.recommendation.verdict, .noRadius)
         expectTrue(b.recommendation.radiusMeters == nil)
-        expectTrue(b.recommendation.reason.contains("but a region that large reaches where walkers were before point 1's audio ended"))
+        expectContains(b.recommendation.reason, "but a region that large reaches where walkers were before point 1's audio ended")
         expectTrue(b.minRadiusAllTraces! >= b.maxClearRadiusMeters!)
     }
 

@@ -36,7 +36,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             return
         }
         expectTrue(message.hasPrefix("timeline differs from \(path) at event "))
-        expectTrue(message.contains("(run with --update to accept the new timeline)"))
+        expectContains(message, "(run with --update to accept the new timeline)")
         expectEqual(CheckRunner(update: true).run(clean(golden: path)).outcome, .updated)
         expectEqual(CheckRunner(update: false).run(clean(golden: path)).outcome, .passed)
     }

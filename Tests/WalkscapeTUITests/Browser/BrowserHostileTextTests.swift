@@ -37,7 +37,7 @@ import WalkscapeCore
         let plain = try #require(rows.first { $0.contains("Plain title") })
         let evil = try #require(rows.first { $0.contains("Evil") })
         let open = try #require(rows.first { $0.contains("Open") })
-        expectTrue(evil.contains("Evil title"))
+        expectContains(evil, "Evil title")
         func column(_ row: String, _ word: String) -> Int? {
             row.range(of: word).map { DisplayWidth.of(String(row[..<$0.lowerBound])) }
         }

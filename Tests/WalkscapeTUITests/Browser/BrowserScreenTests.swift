@@ -12,12 +12,12 @@ import WalkscapeCore
         let grid = BrowserScreen(strings: english, ascii: false).render(state, width: 100, height: 30)
         try expectTrue(matchesSnapshot(grid.text, "catalogue-100x30-en.txt"), "\n\(grid.text)")
         let text = grid.text
-        expectTrue(text.contains("walkscape — Tours (3/3)"))
-        expectTrue(text.contains("filter: [all] protected  free"))
-        expectTrue(text.contains("▶ Du Louvre à l'île de la Cité"))
-        expectTrue(text.contains("🔒 protected"))
-        expectTrue(text.contains("not downloaded"))
-        expectTrue(text.contains("Une promenade."), "the selected tour's description under the list")
+        expectContains(text, "walkscape — Tours (3/3)")
+        expectContains(text, "filter: [all] protected  free")
+        expectContains(text, "▶ Du Louvre à l'île de la Cité")
+        expectContains(text, "🔒 protected")
+        expectContains(text, "not downloaded")
+        expectContains(text, "Une promenade.", "the selected tour's description under the list")
         // The selected row is drawn reversed; a tour that cannot start is dimmed, its state in the warning colour.
         let row = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Du Louvre") }!
         expectTrue(grid[2, row].style.reverse)
@@ -31,10 +31,10 @@ import WalkscapeCore
         state.filter = .free
         let grid = BrowserScreen(strings: UIStrings(language: "it"), ascii: true).render(state, width: 80, height: 24)
         try expectTrue(matchesSnapshot(grid.text, "catalogue-ascii-80x24-it.txt"), "\n\(grid.text)")
-        expectTrue(grid.text.contains("Tour (2/3)"))
-        expectTrue(grid.text.contains("filtro:  tutti  protetto [gratuito]"))
+        expectContains(grid.text, "Tour (2/3)")
+        expectContains(grid.text, "filtro:  tutti  protetto [gratuito]")
         expectTrue(!grid.text.contains("Louvre"))
-        expectTrue(grid.text.contains("> Torino sotto i portici"))
+        expectContains(grid.text, "> Torino sotto i portici")
     }
 
     @Test func detailWithMapAndWalks() throws {
@@ -44,11 +44,11 @@ import WalkscapeCore
         let grid = BrowserScreen(strings: english, ascii: false).render(state, width: 100, height: 30)
         try expectTrue(matchesSnapshot(grid.text, "detail-100x30-en.txt"), "\n\(grid.text)")
         let text = grid.text
-        expectTrue(text.contains("Torino · 55 min · 2.8 km · 3 stops · it, en"))
-        expectTrue(text.contains(" 2 Piazza San Carlo"))
-        expectTrue(text.contains("Downloaded: every file present."))
-        expectTrue(text.contains("Walk:  simulated walk   clean"))
-        expectTrue(text.contains("N↑"), "the small route map has its north mark")
+        expectContains(text, "Torino · 55 min · 2.8 km · 3 stops · it, en")
+        expectContains(text, " 2 Piazza San Carlo")
+        expectContains(text, "Downloaded: every file present.")
+        expectContains(text, "Walk:  simulated walk   clean")
+        expectContains(text, "N↑", "the small route map has its north mark")
         let walkRow = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Walk:") }!
         let clean = text.split(separator: "\n", omittingEmptySubsequences: false)[walkRow].range(of: "clean")!
         let column = text.split(separator: "\n", omittingEmptySubsequences: false)[walkRow].distance(from: text.split(separator: "\n", omittingEmptySubsequences: false)[walkRow].startIndex, to: clean.lowerBound)
@@ -75,7 +75,7 @@ import WalkscapeCore
         // The Italian screen names the simulated walk in Italian.
         state.walkSelection = 0
         let italian = BrowserScreen(strings: UIStrings(language: "it"), ascii: false).render(state, width: 100, height: 30).text
-        expectTrue(italian.contains("percorso simulato"))
+        expectContains(italian, "percorso simulato")
     }
 
     @Test func detailOfATourNotDownloaded() throws {
@@ -84,9 +84,9 @@ import WalkscapeCore
         _ = Browser.reduce(&state, .enter)
         let grid = BrowserScreen(strings: english, ascii: true).render(state, width: 80, height: 24)
         try expectTrue(matchesSnapshot(grid.text, "detail-not-downloaded-80x24-en.txt"), "\n\(grid.text)")
-        expectTrue(grid.text.contains("Not downloaded: audio/it/p1.mp3: missing (+1)"))
-        expectTrue(grid.text.contains("to fix: walkscape download --api URL genova --lang it"))
-        expectTrue(grid.text.contains("not downloaded (2 problems): run"))
+        expectContains(grid.text, "Not downloaded: audio/it/p1.mp3: missing (+1)")
+        expectContains(grid.text, "to fix: walkscape download --api URL genova --lang it")
+        expectContains(grid.text, "not downloaded (2 problems): run")
         expectTrue(!grid.text.contains("Walk:"), "no walk can start")
     }
 
@@ -98,22 +98,22 @@ import WalkscapeCore
         state.settings.policy = EngineProfile.ideal.policy
         let grid = BrowserScreen(strings: UIStrings(language: "fr"), ascii: false).render(state, width: 80, height: 24)
         try expectTrue(matchesSnapshot(grid.text, "settings-80x24-fr.txt"), "\n\(grid.text)")
-        expectTrue(grid.text.contains("▶ Règles"))
-        expectTrue(grid.text.contains("‹ ideal ›"))
-        expectTrue(grid.text.contains("‹ 25 m ›"), "the ideal profile's accuracy gate")
-        expectTrue(grid.text.contains("‹ 2 ›"), "two fixes to confirm")
+        expectContains(grid.text, "▶ Règles")
+        expectContains(grid.text, "‹ ideal ›")
+        expectContains(grid.text, "‹ 25 m ›", "the ideal profile's accuracy gate")
+        expectContains(grid.text, "‹ 2 ›", "two fixes to confirm")
     }
 
     @Test func helpOverlay() throws {
         var state = BrowserState(tours: sampleListings())
         state.screen = .help(over: .catalogue)
         let grid = BrowserScreen(strings: english, ascii: true).render(state, width: 80, height: 24)
-        expectTrue(grid.text.contains("tab or t    filter: all / protected / free"))
+        expectContains(grid.text, "tab or t    filter: all / protected / free")
     }
 
     @Test func tooSmall() {
         let grid = BrowserScreen(strings: english, ascii: false).render(BrowserState(tours: sampleListings()), width: 50, height: 10)
-        expectTrue(grid.text.contains("terminal too small: need 60×20 (50×10)"))
+        expectContains(grid.text, "terminal too small: need 60×20 (50×10)")
     }
 }
 
@@ -141,14 +141,14 @@ import WalkscapeCore
         frame.tourTitle = "Le cœur de Paris"
         frame.audio.title = "Straße"
         let player = PlayerScreen(strings: UIStrings(language: "fr"), ascii: true).render(frame, width: 80, height: 24).text
-        expectTrue(player.contains("Le coeur de Paris"), "\(player)")
-        expectTrue(player.contains("Strasse"))
-        expectTrue(player.contains("Etape 2/3"))
+        expectContains(player, "Le coeur de Paris", "\(player)")
+        expectContains(player, "Strasse")
+        expectContains(player, "Etape 2/3")
         var state = BrowserState(tours: sampleListings())
         state.tours[0].title = "Cœur de Torino"
         let catalogue = BrowserScreen(strings: UIStrings(language: "it"), ascii: true).render(state, width: 80, height: 24).text
-        expectTrue(catalogue.contains("Coeur de Torino"))
-        expectTrue(catalogue.contains("CITTA"))
+        expectContains(catalogue, "Coeur de Torino")
+        expectContains(catalogue, "CITTA")
     }
 
     @Test func everyCellOfAnAsciiScreenIsAsciiAfterTheFallback() {

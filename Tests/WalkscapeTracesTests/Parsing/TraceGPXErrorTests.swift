@@ -13,7 +13,7 @@ import WalkscapeTestSupport
         }
         expectEqual(error.line, line, "\(error)", sourceLocation: sourceLocation)
         expectTrue(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
-        expectTrue(error.message.contains("; expected"), "\(error)", sourceLocation: sourceLocation)
+        expectContains(error.message, "; expected", "\(error)", sourceLocation: sourceLocation)
     }
 
     @Test func emptyAndBlankFiles() {

@@ -16,7 +16,7 @@ import WalkscapeTestSupport
             return
         }
         expectTrue(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
-        expectTrue(error.message.contains("; expected"), "\(error)", sourceLocation: sourceLocation)
+        expectContains(error.message, "; expected", "\(error)", sourceLocation: sourceLocation)
         expectEqual(bytewise.failureValue, error, "\(bytewise)", sourceLocation: sourceLocation)
     }
 

@@ -103,9 +103,9 @@ import WalkscapeTestSupport
         let text = TraceWriter.xcodeGPX(trace, name: "a & b")
         expectTrue(XMLParser(data: Data(text.utf8)).parse())
         expectEqual(text.components(separatedBy: "<wpt ").count - 1, trace.count)
-        expectTrue(text.contains("<time>2026-05-09T09:00:00Z</time>"))
-        expectTrue(text.contains("<time>2026-05-09T09:00:01.500Z</time>"))
-        expectTrue(text.contains("<name>a &amp; b</name>"))
+        expectContains(text, "<time>2026-05-09T09:00:00Z</time>")
+        expectContains(text, "<time>2026-05-09T09:00:01.500Z</time>")
+        expectContains(text, "<name>a &amp; b</name>")
         expectTrue(!text.contains("<trk"))
     }
 }

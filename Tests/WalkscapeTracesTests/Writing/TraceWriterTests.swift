@@ -59,7 +59,7 @@ import WalkscapeTestSupport
     @Test func gpxIsWellFormedXMLWithEscapedText() throws {
         let text = TraceWriter.gpx(Self.sample(), name: "a & b <c>", description: "\"quoted\"")
         expectTrue(XMLParser(data: Data(text.utf8)).parse())
-        expectTrue(text.contains("<name>a &amp; b &lt;c&gt;</name>"))
+        expectContains(text, "<name>a &amp; b &lt;c&gt;</name>")
     }
 
     @Test func nmeaSentencesCarryValidChecksums() {
