@@ -10,6 +10,13 @@ The long suites that mostly wait (WAITING_SUITES: tmux, live walks) run beside t
 that they do not keep the cores idle by holding slots. Within a process Swift Testing still runs
 tests in parallel, and a `.serialized` suite still runs one test at a time.
 
+The suites that judge timing on the sound server (--timed REGEX, matched against job names: the heard-narration
+and PulseAudio playback suites) start at once in that lane too, at the runner's own priority, while every other
+job, the commands beside included, runs --nice N steps lower (`nice -n N`, and the same nice for its autogroup,
+since each job is a session of its own and, where the kernel groups sessions, a process's nice only counts inside
+its group). A load of about six jobs at nice 5 weighs on the scheduler what two busy loops at nice 0 weigh, the
+load those suites are proven against, where the same jobs at nice 0 made the player underrun.
+
 It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
 install check can run beside it. Each job's output goes to .build/test-logs/JOB.log; a failed job's log is
 printed whole, and each job's line says its wall time and the CPU it and the children it waited for used. A
@@ -20,7 +27,8 @@ Ctrl-C does not reach it), then every process still carrying this run's WALKSCAP
 environment (a tmux server a test started daemonises out of its job's group but inherits the mark), and the
 runner exits 130 or 143.
 
-usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timeout SECONDS]
+usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timed REGEX] [--nice N]
+                          [--timeout SECONDS]
 Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
 """
 import argparse
@@ -113,6 +121,8 @@ class Job:
     def __init__(self, name, argv):
         self.name = name
         self.argv = argv
+        # Steps below the runner's priority (--nice), for the process and its session's autogroup.
+        self.nice = 0
         self.log = os.path.join(ROOT, ".build", "test-logs", re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".log")
         self.status = None
         self.seconds = 0.0
@@ -158,7 +168,12 @@ def run(job, timeout, lock, start):
             if STOPPING.is_set():
                 return
             environment = dict(os.environ, WALKSCAPE_TEST_RUN=MARK.split("=", 1)[1])
-            process = subprocess.Popen(job.argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True, env=environment)
+            argv = job.argv
+            if job.nice:
+                # The autogroup first (a session of its own is a scheduling group where the kernel has
+                # autogroups; raising its nice needs no privilege), then the process itself.
+                argv = ["/bin/sh", "-c", f'echo {job.nice} > /proc/self/autogroup 2>/dev/null; exec nice -n {job.nice} "$0" "$@"'] + argv
+            process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True, env=environment)
             RUNNING[process.pid] = process
         # Reaped with wait4 for the CPU the job used: its own and that of every child it waited for (the
         # walkscape runs of a CLI test; not a daemon such as a tmux server).
@@ -237,6 +252,8 @@ def main():
     parser.add_argument("--skip", help="leave out the tests whose id matches this regular expression")
     parser.add_argument("--only", help="run only the tests whose id matches this regular expression")
     parser.add_argument("--beside", action="append", default=[], help="a shell command to run in the same pool")
+    parser.add_argument("--timed", help="run the jobs whose name matches this regular expression from the start, beside the slots, at the runner's priority")
+    parser.add_argument("--nice", type=int, default=0, help="run every other job this many steps lower (0 to 19; default 0)")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
     parser.add_argument("--binary", help="the test binary (default: .build/debug/walkscapePackageTests.xctest)")
     args = parser.parse_args()
@@ -246,7 +263,10 @@ def main():
     if not 1 <= args.timeout <= 86400:
         print(f"tools/run_tests.py: --timeout {args.timeout} is out of range; give 1 to 86400 seconds", file=sys.stderr)
         return 2
-    for option, pattern in (("--only", args.only), ("--skip", args.skip)):
+    if not 0 <= args.nice <= 19:
+        print(f"tools/run_tests.py: --nice {args.nice} is out of range; give 0 to 19", file=sys.stderr)
+        return 2
+    for option, pattern in (("--only", args.only), ("--skip", args.skip), ("--timed", args.timed)):
         try:
             re.compile(pattern or "")
         except re.error as error:
@@ -263,17 +283,22 @@ def main():
         return 2
     # The commands beside (the gpsd oracle, the install check) take a minute or more: they start first.
     jobs = [Job(c, ["/bin/sh", "-c", c]) for c in args.beside] + jobs
-    waiting = [j for j in jobs if j.name in WAITING_SUITES]
-    busy = [j for j in jobs if j.name not in WAITING_SUITES]
+    timed = [j for j in jobs if args.timed and re.search(args.timed, j.name)]
+    waiting = [j for j in jobs if j.name in WAITING_SUITES and j not in timed]
+    busy = [j for j in jobs if j not in waiting and j not in timed]
+    for job in waiting + busy:
+        job.nice = args.nice
     print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time"
-          + (f" and {len(waiting)} that mostly wait beside them" if waiting else ""), flush=True)
+          + (f" and {len(waiting)} that mostly wait beside them" if waiting else "")
+          + (f"; {len(timed)} timed on the sound server beside them" if timed else "")
+          + (f", every other job at nice {args.nice}" if args.nice and timed else (f", at nice {args.nice}" if args.nice else "")), flush=True)
     lock = threading.Lock()
     start = time.monotonic()
     # The pool starts the jobs in the order given, args.jobs at a time; the waiting lane starts all of its own.
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
-    lane = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(waiting)))
+    lane = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(timed) + len(waiting)))
     try:
-        futures = [lane.submit(run, job, args.timeout, lock, start) for job in waiting]
+        futures = [lane.submit(run, job, args.timeout, lock, start) for job in timed + waiting]
         futures += [pool.submit(run, job, args.timeout, lock, start) for job in busy]
         # Waited for in slices, so that the main thread takes a stop signal at once.
         while not all(f.done() for f in futures):

@@ -24,7 +24,8 @@ import WalkscapeSystem
         let player = AudioPlayer(output: output, onFinished: { point in finished.withLock { $0.append(point) } })
         defer { player.shutdown() }
         player.play(ToneDecoder(segments: [(440, 1.5)]), point: 3)
-        expectTrue(eventually { player.snapshot.finished })
+        // `onFinished` runs on the playback thread just after the snapshot says finished: wait for both.
+        expectTrue(eventually { player.snapshot.finished && !finished.withLock { $0.isEmpty } })
         let snapshot = player.snapshot
         expectEqual(snapshot.point, 3)
         expectEqual(snapshot.position, 1.5)
