@@ -232,8 +232,11 @@ import WalkscapeTraces
         defer { gpsd.stop() }
         let track = try CLI.start(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--idle-timeout", "5"])
         FeedGpsdTests.watchdog(track.0)
-        // track is watching once gpsd has its client; then gpsd opens feed's port and feed's clock starts.
-        usleep(300_000)
+        // track is watching once it says it reads gpsd (it connects and sends WATCH before that line; a fixed
+        // 300 ms wait was too short for a track started at nice 10 in a busy pool); then gpsd opens feed's
+        // port and feed's clock starts.
+        let reading = try FeedGpsdTests.readLine(track.2)
+        expectTrue(reading.hasPrefix("walkscape track: reading gpsd://"), "\(reading)")
         try gpsd.add("tcp://127.0.0.1:\(feedPort)")
         let fed = CLI.finish(feed)
         expectEqual(fed.status, 0, "\(fed.stderr)")
