@@ -11,29 +11,27 @@ that they do not keep the cores idle by holding slots. Within a process Swift Te
 tests in parallel, and a `.serialized` suite still runs one test at a time.
 
 The suites that judge timing on the sound server (--timed REGEX, matched against job names: the heard-narration
-and PulseAudio playback suites) start at once in that lane too, at the runner's own priority, while every other
-job, the commands beside included, runs --nice N steps lower (`nice -n N`, and the same nice for its autogroup,
-since each job is a session of its own and, where the kernel groups sessions, a process's nice only counts inside
-its group). A load of about six jobs at nice 5 weighs on the scheduler what two busy loops at nice 0 weigh, the
-load those suites are proven against, where the same jobs at nice 0 made the player underrun.
+and PulseAudio playback suites) start at once in that lane too. While they run, only the jobs that hold no
+wall-clock deadline (DEADLINE_FREE: pure computation on files, and the commands beside) start, --priority N nice
+steps down, back to 0 once the last timed suite ends; every other job waits for that. So a machine busy with
+other work (two busy loops) starves only jobs that can wait, and the timed suites meet the load they are proven
+against (the busy loops, not the pool). Lowering the rest, not raising the timed suites: it needs no privilege,
+and it reaches the player, which the heard-narration tests run in tmux, whose server leaves the job's session.
+The nice is set on the job's process group and on its autogroup (each job is a session of its own, and where the
+kernel groups sessions a process's nice only counts inside its group; an unprivileged autogroup write is refused
+for 100 ms after another one, and is retried). Beside a pool at the same priority (a load of about 6) the player
+underran; with the timed suites raised to nice -10 instead, x0.5 underran too; with the whole pool 10 steps down
+beside two busy loops, x2 underran and the lowered jobs with deadlines (a server-loss test, a slow download)
+missed them.
 
-It runs the binary `swift build --build-tests` made (it does not build), so it holds no lock on .build and the
-install check can run beside it. Each job's output goes to .build/test-logs/JOB.log; a failed job's log is
-printed whole, and each job's line says its wall time and the CPU it and the children it waited for used. A
-job still running after --timeout seconds is killed and counts as failed. Every test the
-binary lists in the selection must have run: the tests counted in the jobs' summaries must add up. On SIGINT
-or SIGTERM every running job's process group is killed (each job is a session of its own, so a terminal's
-Ctrl-C does not reach it), then every process still carrying this run's WALKSCAPE_TEST_RUN mark in its
-environment (a tmux server a test started daemonises out of its job's group but inherits the mark), and the
-runner exits 130 or 143.
-
-usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timed REGEX] [--nice N]
-                          [--timeout SECONDS]
+usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timed REGEX]
+                          [--priority N] [--timeout SECONDS]
 Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
 """
 import argparse
 import collections
 import concurrent.futures
+import errno
 import os
 import re
 import signal
@@ -45,6 +43,8 @@ import time
 # The process of every job still running, for the stop signals: {pid: Popen}.
 RUNNING = {}
 RUNNING_LOCK = threading.Lock()
+# The jobs running below the timed suites (the unprivileged way): {pid: Job}. Guarded by RUNNING_LOCK.
+LOWERED = {}
 # Set once a stop signal came: no job starts after it.
 STOPPING = threading.Event()
 # This run's mark, in every job's environment and so in every process a job starts, daemons included.
@@ -100,6 +100,30 @@ SECONDS = {
 }
 # The suites that run as processes of their own: the long ones named above.
 LONG_SUITES = [name for name in SECONDS if "." in name]
+# Jobs that hold no wall-clock deadline (no wait bounded by a clock, no server or terminal to answer in time):
+# pure computation on files and fixtures, the simulate-based command-line suites, and every --beside command.
+# Only these start while the timed suites run (--timed), lowered; a machine that starves them only slows them.
+DEADLINE_FREE = {
+    "WalkscapeCoreTests.EngineRadiusReplayTests",
+    "WalkscapeCoreTests.RadiusProbeTests",
+    "WalkscapeCoreTests",
+    "WalkscapeTracesTests.TraceFileReaderTests",
+    "WalkscapeTracesTests.TraceReplayStreamTests",
+    "WalkscapeTracesTests",
+    "WalkscapeFuzzReplayTests.FuzzReplayTests",
+    "WalkscapeFieldReportTests.FieldReportBuilderTests",
+    "WalkscapeFieldReportTests",
+    "WalkscapeMapTests.VectorTileOracleTests",
+    "WalkscapeMapTests",
+    "WalkscapeTUITests",
+    "WalkscapeToursTests",
+    "WalkscapeRemoteModelTests",
+    "WalkscapeReportsTests",
+    "WalkscapeCLITests.StreamingReplayCLITests",
+    "WalkscapeCLITests.SimulateRenderCLITests",
+    "WalkscapeCLITests.HelpGoldenTests",
+    "WalkscapeCLITests.ReplayCLITests",
+}
 # Long suites that mostly wait (tmux redrawing a screen, a live walk on its own clock, a sound server restarting):
 # under a tenth of a core on average (CPU seconds / wall seconds in a fresh clone's run: 6.6/103, 5.1/77, 6.1/44,
 # 1.1/17, 0.7/14). They run in a lane of their own, all at once, beside the --jobs slots: holding slots, they left the two
@@ -112,6 +136,62 @@ WAITING_SUITES = {
     "WalkscapeLiveTests.FeedGpsdTests",
 }
 
+class Timing:
+    """How the suites timed on the sound server (--timed) get ahead of the rest: every other job starting while
+    one of them runs goes --priority nice steps down. Guarded by RUNNING_LOCK."""
+
+    def __init__(self, steps=0, suites=0):
+        self.steps = steps
+        # Set once no timed suite is left to run: the jobs with deadlines may start.
+        self.done = threading.Event()
+        if suites == 0:
+            self.done.set()
+        # The timed suites not yet ended (counted from the start, so that no job starts above one before it
+        # started).
+        self.running = suites
+
+    def ended(self):
+        """One timed suite ended; True if it was the last one."""
+        self.running -= 1
+        if self.running == 0:
+            self.done.set()
+        return self.running == 0
+
+    def lowering(self):
+        """Whether a job starting now goes below the timed suites."""
+        return self.steps > 0 and self.running > 0
+
+    def describe(self):
+        return "; while they run, only the jobs without deadlines" + (f", {self.steps} nice steps down" if self.steps else "")
+
+
+def set_nice(pid, nice):
+    """Sets the nice of job `pid`: its autogroup's (the job is a session of its own, and where the kernel
+    groups sessions that is what weighs against other jobs) and its process group's. An unprivileged autogroup
+    write is refused for 100 ms after any other one (EAGAIN): retried for up to 3 s. A nice that may not be set
+    (lowering one without privilege) leaves the other in place."""
+    try:
+        with open("/proc/sys/kernel/sched_autogroup_enabled") as flag:
+            autogroups = flag.read().strip() == "1"
+    except OSError:
+        autogroups = False
+    for _ in range(30 if autogroups else 0):
+        try:
+            with open(f"/proc/{pid}/autogroup", "w") as group:
+                group.write(str(nice))
+            break
+        except OSError as error:
+            if error.errno != errno.EAGAIN:
+                break
+            time.sleep(0.1)
+    try:
+        os.setpriority(os.PRIO_PGRP, pid, nice)
+    except OSError:
+        pass
+
+
+TIMING = Timing()
+
 SUMMARY = re.compile(r"Test run with (\d+) tests? (?:in \d+ suites? )?(passed|failed)")
 
 
@@ -121,8 +201,10 @@ class Job:
     def __init__(self, name, argv):
         self.name = name
         self.argv = argv
-        # Steps below the runner's priority (--nice), for the process and its session's autogroup.
-        self.nice = 0
+        # A suite timed on the sound server (--timed); a job that holds no wall-clock deadline (DEADLINE_FREE,
+        # and the --beside commands).
+        self.timed = False
+        self.deadline_free = name in DEADLINE_FREE
         self.log = os.path.join(ROOT, ".build", "test-logs", re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".log")
         self.status = None
         self.seconds = 0.0
@@ -162,19 +244,23 @@ def plan(binary, only, skip):
 
 
 def run(job, timeout, lock, start):
+    # A job with a deadline waits for the timed suites to end (in slices, for the stop signals).
+    while not job.timed and not job.deadline_free and not TIMING.done.wait(0.5):
+        if STOPPING.is_set():
+            return
     began = time.monotonic()
     with open(job.log, "w") as log:
         with RUNNING_LOCK:
             if STOPPING.is_set():
                 return
             environment = dict(os.environ, WALKSCAPE_TEST_RUN=MARK.split("=", 1)[1])
-            argv = job.argv
-            if job.nice:
-                # The autogroup first (a session of its own is a scheduling group where the kernel has
-                # autogroups; raising its nice needs no privilege), then the process itself.
-                argv = ["/bin/sh", "-c", f'echo {job.nice} > /proc/self/autogroup 2>/dev/null; exec nice -n {job.nice} "$0" "$@"'] + argv
-            process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True, env=environment)
+            process = subprocess.Popen(job.argv, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True, env=environment)
             RUNNING[process.pid] = process
+            lower = not job.timed and TIMING.lowering()
+            if lower:
+                LOWERED[process.pid] = job
+        if lower:
+            set_nice(process.pid, TIMING.steps)
         # Reaped with wait4 for the CPU the job used: its own and that of every child it waited for (the
         # walkscape runs of a CLI test; not a daemon such as a tmux server).
         def kill_late():
@@ -194,6 +280,11 @@ def run(job, timeout, lock, start):
             timer.cancel()
             with RUNNING_LOCK:
                 RUNNING.pop(process.pid, None)
+                LOWERED.pop(process.pid, None)
+                back = list(LOWERED) if job.timed and TIMING.ended() else []
+            # The last timed suite ended: the jobs set below them go back to the runner's priority.
+            for pid in back:
+                set_nice(pid, 0)
     job.seconds = time.monotonic() - began
     if STOPPING.is_set():
         return  # killed by a stop signal: main says so once
@@ -253,7 +344,7 @@ def main():
     parser.add_argument("--only", help="run only the tests whose id matches this regular expression")
     parser.add_argument("--beside", action="append", default=[], help="a shell command to run in the same pool")
     parser.add_argument("--timed", help="run the jobs whose name matches this regular expression from the start, beside the slots, at the runner's priority")
-    parser.add_argument("--nice", type=int, default=0, help="run every other job this many steps lower (0 to 19; default 0)")
+    parser.add_argument("--priority", type=int, default=0, help="nice steps between the timed jobs and the rest while they run (0 to 19; default 0)")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
     parser.add_argument("--binary", help="the test binary (default: .build/debug/walkscapePackageTests.xctest)")
     args = parser.parse_args()
@@ -263,8 +354,8 @@ def main():
     if not 1 <= args.timeout <= 86400:
         print(f"tools/run_tests.py: --timeout {args.timeout} is out of range; give 1 to 86400 seconds", file=sys.stderr)
         return 2
-    if not 0 <= args.nice <= 19:
-        print(f"tools/run_tests.py: --nice {args.nice} is out of range; give 0 to 19", file=sys.stderr)
+    if not 0 <= args.priority <= 19:
+        print(f"tools/run_tests.py: --priority {args.priority} is out of range; give 0 to 19", file=sys.stderr)
         return 2
     for option, pattern in (("--only", args.only), ("--skip", args.skip), ("--timed", args.timed)):
         try:
@@ -283,15 +374,21 @@ def main():
         return 2
     # The commands beside (the gpsd oracle, the install check) take a minute or more: they start first.
     jobs = [Job(c, ["/bin/sh", "-c", c]) for c in args.beside] + jobs
+    for job in jobs[:len(args.beside)]:
+        job.deadline_free = True
     timed = [j for j in jobs if args.timed and re.search(args.timed, j.name)]
     waiting = [j for j in jobs if j.name in WAITING_SUITES and j not in timed]
     busy = [j for j in jobs if j not in waiting and j not in timed]
-    for job in waiting + busy:
-        job.nice = args.nice
+    for job in timed:
+        job.timed = True
+    if timed:
+        # The jobs without deadlines first, for the time the timed suites run (in their longest-first order).
+        busy = [j for j in busy if j.deadline_free] + [j for j in busy if not j.deadline_free]
+    global TIMING
+    TIMING = Timing(args.priority if timed else 0, len(timed))
     print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time"
           + (f" and {len(waiting)} that mostly wait beside them" if waiting else "")
-          + (f"; {len(timed)} timed on the sound server beside them" if timed else "")
-          + (f", every other job at nice {args.nice}" if args.nice and timed else (f", at nice {args.nice}" if args.nice else "")), flush=True)
+          + (f"; {len(timed)} timed on the sound server beside them" + TIMING.describe() if timed else ""), flush=True)
     lock = threading.Lock()
     start = time.monotonic()
     # The pool starts the jobs in the order given, args.jobs at a time; the waiting lane starts all of its own.
