@@ -100,11 +100,12 @@ GPSD_ORACLE = .build/gpsd-oracle
 test: test-deps
 	$(call STAMP,building the tests; gpsd replays its receiver logs beside the build at the lowest priority)
 	@mkdir -p .build; rm -rf $(GPSD_ORACLE); \
+	  python3 -m unittest -q tools/test_run_tests.py > .build/run-tests-harness.log 2>&1 & harness=$$!; \
 	  nice -n 19 python3 tools/oracle/gpsd_fixes.py --save-gpsd-output $(GPSD_ORACLE) --jobs 6 --replay-timeout 600 \
 	    > .build/gpsd-oracle.log 2>&1 & replay=$$!; \
 	  trap 'kill $$replay 2>/dev/null; tools/pulse_null.sh stop >/dev/null 2>&1' INT TERM; \
 	  $(SWIFT) build --build-tests || { kill $$replay 2>/dev/null; exit 1; }; \
-	  echo "make test: $$(date -u +%T) the Swift tests with the gpsd oracle and the install, golden, schema and doc checks beside them; the tests timed on the sound server first, at a higher priority"; \
+	  echo "make test: $$(date -u +%T) the Swift tests with the gpsd oracle and the install, golden, schema and doc checks beside them; the tests timed on the sound server first, with only jobs without deadlines beside them"; \
 	  env=$$(tools/pulse_null.sh start) || { kill $$replay 2>/dev/null; exit 1; }; eval "$$env"; \
 	  echo "Started a private PulseAudio with a null sink at $$PULSE_SERVER"; \
 	  status=0; tools/run_tests.py \
@@ -115,6 +116,7 @@ test: test-deps
 	    --timed "$(TIMED_TESTS)" --priority $(TEST_PRIORITY) || status=$$?; \
 	  kill $$replay 2>/dev/null; \
 	  tools/pulse_null.sh stop; \
+	  wait $$harness || { cat .build/run-tests-harness.log; echo "make test: FAILED: tools/test_run_tests.py (the runner's own tests)"; status=1; }; \
 	  exit $$status
 	$(call STAMP,done)
 

@@ -25,7 +25,8 @@ beside two busy loops, x2 underran and the lowered jobs with deadlines (a server
 missed them.
 
 usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timed REGEX]
-                          [--priority N] [--timeout SECONDS]
+                          [--priority N] [--timeout SECONDS] [--log-directory DIR] [--binary PATH]
+Its own tests: python3 -m unittest tools/test_run_tests.py (a fake test binary; make test runs them).
 Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
 """
 import argparse
@@ -51,6 +52,8 @@ STOPPING = threading.Event()
 MARK = f"WALKSCAPE_TEST_RUN={os.getpid()}-{time.time_ns()}"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Where each job's log goes (--log-directory; .build/test-logs by default).
+LOG_DIRECTORY = [os.path.join(ROOT, ".build", "test-logs")]
 
 # Seconds each long suite (10 s or more) and each test target's other suites took as a job of their own on
 # a quiet two-core machine, in a full run (the `passed` lines print them). Jobs start longest first, so that
@@ -205,7 +208,7 @@ class Job:
         # and the --beside commands).
         self.timed = False
         self.deadline_free = name in DEADLINE_FREE
-        self.log = os.path.join(ROOT, ".build", "test-logs", re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".log")
+        self.log = os.path.join(LOG_DIRECTORY[0], re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".log")
         self.status = None
         self.seconds = 0.0
         self.cpu = 0.0
@@ -346,6 +349,7 @@ def main():
     parser.add_argument("--timed", help="run the jobs whose name matches this regular expression from the start, beside the slots, at the runner's priority")
     parser.add_argument("--priority", type=int, default=0, help="nice steps between the timed jobs and the rest while they run (0 to 19; default 0)")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
+    parser.add_argument("--log-directory", help="where each job's NAME.log goes (default: .build/test-logs)")
     parser.add_argument("--binary", help="the test binary (default: .build/debug/walkscapePackageTests.xctest)")
     args = parser.parse_args()
     if not 1 <= args.jobs <= 64:
@@ -363,11 +367,13 @@ def main():
         except re.error as error:
             print(f"tools/run_tests.py: {option} {pattern!r} is not a regular expression ({error}); give one such as 'HeardNarration'", file=sys.stderr)
             return 2
+    if args.log_directory:
+        LOG_DIRECTORY[0] = os.path.abspath(args.log_directory)
     binary = args.binary or os.path.join(ROOT, ".build", "debug", "walkscapePackageTests.xctest")
     if not os.access(binary, os.X_OK):
         print(f"tools/run_tests.py: no test binary at {binary}; run `swift build --build-tests` first", file=sys.stderr)
         return 2
-    os.makedirs(os.path.join(ROOT, ".build", "test-logs"), exist_ok=True)
+    os.makedirs(LOG_DIRECTORY[0], exist_ok=True)
     tests, jobs = plan(binary, args.only, args.skip)
     if not tests:
         print("tools/run_tests.py: no test matches the selection", file=sys.stderr)
