@@ -44,8 +44,8 @@ import time
 # The process of every job still running, for the stop signals: {pid: Popen}.
 RUNNING = {}
 RUNNING_LOCK = threading.Lock()
-# The jobs running below the timed suites (the unprivileged way): {pid: Job}. Guarded by RUNNING_LOCK.
-LOWERED = {}
+# The pids of the jobs running below the timed suites. Guarded by RUNNING_LOCK.
+LOWERED = set()
 # Set once a stop signal came: no job starts after it.
 STOPPING = threading.Event()
 # This run's mark, in every job's environment and so in every process a job starts, daemons included.
@@ -145,27 +145,34 @@ class Timing:
 
     def __init__(self, steps=0, suites=0):
         self.steps = steps
-        # Set once no timed suite is left to run: the jobs with deadlines may start.
+        # The timed suites not yet ended (counted from the start, so that no job starts above one before it
+        # started); `done` is set when none is left: the jobs with deadlines may start.
+        self.remaining = suites
         self.done = threading.Event()
         if suites == 0:
             self.done.set()
-        # The timed suites not yet ended (counted from the start, so that no job starts above one before it
-        # started).
-        self.running = suites
 
     def ended(self):
-        """One timed suite ended; True if it was the last one."""
-        self.running -= 1
-        if self.running == 0:
+        """One timed suite ended (run, failed to start or stopped); True if it was the last one."""
+        self.remaining -= 1
+        if self.remaining == 0:
             self.done.set()
-        return self.running == 0
+        return self.remaining == 0
 
     def lowering(self):
         """Whether a job starting now goes below the timed suites."""
-        return self.steps > 0 and self.running > 0
+        return self.steps > 0 and not self.done.is_set()
 
     def describe(self):
         return "; while they run, only the jobs without deadlines" + (f", {self.steps} nice steps down" if self.steps else "")
+
+
+# Whether the kernel weighs sessions against each other (autogroups): then a job's autogroup carries its nice.
+try:
+    with open("/proc/sys/kernel/sched_autogroup_enabled") as flag:
+        AUTOGROUPS = flag.read().strip() == "1"
+except OSError:
+    AUTOGROUPS = False
 
 
 def set_nice(pid, nice):
@@ -173,12 +180,7 @@ def set_nice(pid, nice):
     groups sessions that is what weighs against other jobs) and its process group's. An unprivileged autogroup
     write is refused for 100 ms after any other one (EAGAIN): retried for up to 3 s. A nice that may not be set
     (lowering one without privilege) leaves the other in place."""
-    try:
-        with open("/proc/sys/kernel/sched_autogroup_enabled") as flag:
-            autogroups = flag.read().strip() == "1"
-    except OSError:
-        autogroups = False
-    for _ in range(30 if autogroups else 0):
+    for _ in range(30 if AUTOGROUPS else 0):
         try:
             with open(f"/proc/{pid}/autogroup", "w") as group:
                 group.write(str(nice))
@@ -247,6 +249,21 @@ def plan(binary, only, skip):
 
 
 def run(job, timeout, lock, start):
+    """Runs one job; a timed suite's end is counted however the run ends, so that the jobs waiting for the timed
+    suites never wait for one that will not end."""
+    if not job.timed:
+        return run_job(job, timeout, lock, start)
+    try:
+        return run_job(job, timeout, lock, start)
+    finally:
+        with RUNNING_LOCK:
+            back = list(LOWERED) if TIMING.ended() else []
+        # The last timed suite ended: the jobs set below them go back to the runner's priority.
+        for pid in back:
+            set_nice(pid, 0)
+
+
+def run_job(job, timeout, lock, start):
     # A job with a deadline waits for the timed suites to end (in slices, for the stop signals).
     while not job.timed and not job.deadline_free and not TIMING.done.wait(0.5):
         if STOPPING.is_set():
@@ -261,7 +278,7 @@ def run(job, timeout, lock, start):
             RUNNING[process.pid] = process
             lower = not job.timed and TIMING.lowering()
             if lower:
-                LOWERED[process.pid] = job
+                LOWERED.add(process.pid)
         if lower:
             set_nice(process.pid, TIMING.steps)
         # Reaped with wait4 for the CPU the job used: its own and that of every child it waited for (the
@@ -283,11 +300,7 @@ def run(job, timeout, lock, start):
             timer.cancel()
             with RUNNING_LOCK:
                 RUNNING.pop(process.pid, None)
-                LOWERED.pop(process.pid, None)
-                back = list(LOWERED) if job.timed and TIMING.ended() else []
-            # The last timed suite ended: the jobs set below them go back to the runner's priority.
-            for pid in back:
-                set_nice(pid, 0)
+                LOWERED.discard(process.pid)
     job.seconds = time.monotonic() - began
     if STOPPING.is_set():
         return  # killed by a stop signal: main says so once

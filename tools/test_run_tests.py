@@ -13,7 +13,11 @@ import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# A test binary that lists five suites and "runs" a selection: it appends one JSON line a run to $FAKE_RECORD.
+# A test binary that lists five suites and "runs" a selection: it appends one JSON line a run to $FAKE_DIR/record.
+# The runs wait for each other through files in $FAKE_DIR, not for fixed times, so that a machine that starves
+# the lowered jobs only slows the tests: the timed suite ends once the two jobs without deadlines have started
+# (so they start while it runs); the radius replay ends once the timed suite has ended and its own nice is back
+# to 0, or after 30 s without that (so its end says whether the runner set it back).
 FAKE = textwrap.dedent('''\
     #!/usr/bin/env python3
     import json, os, re, sys, time
@@ -22,20 +26,31 @@ FAKE = textwrap.dedent('''\
     if "--list-tests" in sys.argv:
         print("\\n".join(TESTS))
         sys.exit(0)
-    pattern = sys.argv[sys.argv.index("--filter") + 1]
-    chosen = [t for t in TESTS if re.search(pattern, t)]
-    def group():
+    directory = os.environ["FAKE_DIR"]
+    chosen = [t for t in TESTS if re.search(sys.argv[sys.argv.index("--filter") + 1], t)]
+    suite = chosen[0].split("/")[0]
+    def priority():
         try:
             with open("/proc/self/autogroup") as f:
                 return int(f.read().split()[-1])
         except OSError:
-            return None
-    record = {"tests": chosen, "start": time.time(), "nice": os.getpriority(os.PRIO_PROCESS, 0), "group": group()}
-    # The timed suite 2 s; the radius replay 3 s, so that it runs across the timed suite's end; the rest 0.5 s.
-    time.sleep(2.0 if any("HeardNarration" in t for t in chosen) else 3.0 if any("RadiusReplay" in t for t in chosen) else 0.5)
-    record.update(end=time.time(), end_nice=os.getpriority(os.PRIO_PROCESS, 0), end_group=group())
-    with open(os.environ["FAKE_RECORD"], "a") as f:
+            return os.getpriority(os.PRIO_PROCESS, 0)
+    def wait_for(condition, seconds):
+        deadline = time.monotonic() + seconds
+        while not condition() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    def exists(name):
+        return os.path.exists(os.path.join(directory, name))
+    record = {"suite": suite, "start": time.time(), "nice": priority()}
+    open(os.path.join(directory, "started-" + suite), "w").close()
+    if "HeardNarration" in suite:
+        wait_for(lambda: exists("started-WalkscapeCoreTests.EngineRadiusReplayTests") and exists("started-WalkscapeToursTests"), 60)
+    elif "RadiusReplay" in suite:
+        wait_for(lambda: exists("ended-WalkscapeCLITests.HeardNarrationTests") and priority() == 0, 30)
+    record.update(end=time.time(), end_nice=priority())
+    with open(os.path.join(directory, "record"), "a") as f:
         f.write(json.dumps(record) + "\\n")
+    open(os.path.join(directory, "ended-" + suite), "w").close()
     print(f"Test run with {len(chosen)} tests passed after 1 seconds.")
 ''')
 
@@ -47,46 +62,35 @@ class TimedSuitesTests(unittest.TestCase):
             with open(binary, "w") as f:
                 f.write(FAKE)
             os.chmod(binary, 0o755)
-            record = os.path.join(directory, "record.jsonl")
-            result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--binary", binary, "--jobs", "2",
+            result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--binary", binary, "--jobs", "4",
                                      "--log-directory", os.path.join(directory, "logs"), *options],
-                                    capture_output=True, text=True, env=dict(os.environ, FAKE_RECORD=record), timeout=120)
+                                    capture_output=True, text=True, env=dict(os.environ, FAKE_DIR=directory), timeout=300)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
-            with open(record) as f:
+            with open(os.path.join(directory, "record")) as f:
                 runs = [json.loads(line) for line in f]
-        return {run["tests"][0].split("/")[0]: run for run in runs}, result.stdout
+        return {run["suite"]: run for run in runs}, result.stdout
 
     def test_while_the_timed_suites_run_only_jobs_without_deadlines_start_lowered_then_back(self):
         runs, output = self.run_runner("--timed", "HeardNarration", "--priority", "19")
         self.assertIn("1 timed on the sound server beside them; while they run, only the jobs without deadlines, 19 nice steps down", output)
         timed = runs["WalkscapeCLITests.HeardNarrationTests"]
         self.assertEqual(timed["nice"], 0)
-        timed_end = timed["end"]
-        # Jobs without deadlines start beside it, 19 steps down, and are back at 0 by their end.
+        # Jobs without deadlines start beside it (it ends only once they have started), 19 steps down.
         for name in ("WalkscapeCoreTests.EngineRadiusReplayTests", "WalkscapeToursTests"):
-            run = runs[name]
-            self.assertLess(run["start"], timed_end, name)
-            self.assertEqual(19, run["group"] if run["group"] is not None else run["nice"], name)
+            self.assertEqual(runs[name]["nice"], 19, name)
+        # The radius replay ran across the timed suite's end: it is back at 0.
+        self.assertEqual(runs["WalkscapeCoreTests.EngineRadiusReplayTests"]["end_nice"], 0)
         # Jobs with deadlines (the live suite in the waiting lane, the Remote target) wait for the timed one.
         for name in ("WalkscapeLiveTests.TrackLiveTests", "WalkscapeRemoteTests"):
-            run = runs[name]
-            self.assertGreaterEqual(run["start"], timed_end - 0.05, name)
-            self.assertEqual(0, run["group"] if run["group"] is not None else run["nice"], name)
-
-    def test_a_lowered_job_goes_back_to_its_priority_when_the_timed_suites_end(self):
-        runs, _ = self.run_runner("--timed", "HeardNarration", "--priority", "10")
-        timed_end = runs["WalkscapeCLITests.HeardNarrationTests"]["end"]
-        spanning = [r for r in runs.values() if r["start"] < timed_end < r["end"] and r is not runs["WalkscapeCLITests.HeardNarrationTests"]]
-        self.assertTrue(spanning, "no job ran across the end of the timed suite")
-        for run in spanning:
-            self.assertEqual(10, run["group"] if run["group"] is not None else run["nice"])
-            self.assertEqual(0, run["end_group"] if run["end_group"] is not None else run["end_nice"])
+            self.assertGreaterEqual(runs[name]["start"], timed["end"], name)
+            self.assertEqual(runs[name]["nice"], 0, name)
 
     def test_without_timed_suites_nothing_waits_or_is_lowered(self):
         runs, _ = self.run_runner()
-        # The live suite (a deadline) starts beside the others, not after the longest (3 s) has ended.
+        # The live suite (a deadline) starts beside the others: before the radius replay, which waits for the
+        # heard-narration suite's end, has ended.
         self.assertLess(runs["WalkscapeLiveTests.TrackLiveTests"]["start"], runs["WalkscapeCoreTests.EngineRadiusReplayTests"]["end"])
-        self.assertTrue(all(run["nice"] == 0 for run in runs.values()))
+        self.assertTrue(all(run["nice"] == 0 for run in runs.values()), runs)
 
     def test_priority_out_of_range_is_refused(self):
         result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--priority", "20"], capture_output=True, text=True)
