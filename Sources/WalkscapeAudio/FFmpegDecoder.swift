@@ -243,7 +243,7 @@ public final class FFmpegDecoder: AudioDecoder {
     /// nothing (walkscape reports problems itself, in one line): nil, or why they could not be opened.
     private static let libraries: String? = {
         var message = [CChar](repeating: 0, count: 512)
-        guard walkscape_ffmpeg_open(&message, message.count) == 0 else { return String(cString: message) }
+        guard walkscape_ffmpeg_open(&message, message.count) == 0 else { return String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         av_log_set_level(AV_LOG_QUIET)
         return nil
     }()

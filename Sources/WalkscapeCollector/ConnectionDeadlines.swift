@@ -73,7 +73,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler {
         schedule(context: context) { context in context.close(promise: nil) }
     }
 
-    private func schedule(context: ChannelHandlerContext, _ expire: @escaping (ChannelHandlerContext) -> Void) {
+    private func schedule(context: ChannelHandlerContext, _ expire: @escaping @Sendable (ChannelHandlerContext) -> Void) {
         deadline?.cancel()
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: timeout) { expire(loopBound.value) }

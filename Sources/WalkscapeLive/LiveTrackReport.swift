@@ -1,5 +1,4 @@
 import WalkscapeCore
-import WalkscapeLive
 
 /// The closing lines of a live walk (`track`, `play --gps`): why it ended, what came in, where the walk stands.
 public enum LiveTrackReport {

@@ -25,7 +25,7 @@ public final class PseudoTerminalSink: FixSink {
         var name = [CChar](repeating: 0, count: 256)
         let master = walkscape_open_pty(O_RDWR | O_NOCTTY | O_NONBLOCK, &name, UInt(name.count))
         guard master >= 0 else { throw LiveError("nmea:pty: cannot open a pseudo-terminal: \(String(cString: strerror(errno)))") }
-        let path = String(cString: name)
+        let path = String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slave = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
         guard slave >= 0 else {
             let reason = String(cString: strerror(errno))

@@ -1,6 +1,5 @@
 import Foundation
 import WalkscapeCore
-import WalkscapePlayer
 
 extension LoadingProgress {
     /// Progress on standard error, redrawn in place (`\r`), when standard error is a terminal; otherwise

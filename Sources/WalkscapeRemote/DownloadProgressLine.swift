@@ -1,6 +1,5 @@
 import WalkscapeCore
 import WalkscapeReports
-import WalkscapeRemote
 
 /// The one-line progress bar `walkscape download` redraws on a terminal: bar, bytes, total, rate, ETA, file.
 public enum DownloadProgressLine {

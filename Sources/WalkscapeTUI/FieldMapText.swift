@@ -1,5 +1,4 @@
 import WalkscapeCore
-import WalkscapeTUI
 
 /// A `FieldPicture` as a terminal map, through the player's map renderer: regions at the tour's radius,
 /// advised radii dotted, the route, the recorded walks, point numbers, scale bar and north mark.

@@ -95,7 +95,6 @@ struct FeedGpsdTests {
     /// Kills `process` if it still runs after 60 s (gpsd never opened the device: the test fails, not hangs).
     static func watchdog(_ process: Process) {
         let pid = process.processIdentifier
-        nonisolated(unsafe) let process = process
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(pid, SIGKILL) } }
     }
 

@@ -68,7 +68,7 @@ import WalkscapeTestSupport
         expectTrue(!FileManager.default.fileExists(atPath: target))
 
         let garbage = root + "/other.mbtiles"
-        FileManager.default.createFile(atPath: StagedTiles.partialPath(for: garbage), contents: Data(repeating: 0x41, count: 4096))
+        _ = FileManager.default.createFile(atPath: StagedTiles.partialPath(for: garbage), contents: Data(repeating: 0x41, count: 4096))
         let fresh = try StagedTiles(target: garbage)
         try expectTrue(fresh.verifyStored().stored.isEmpty)
     }

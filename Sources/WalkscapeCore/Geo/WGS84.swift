@@ -16,7 +16,7 @@ public enum WGS84 {
     public static let eccentricitySquared = flattening * (2 - flattening)
 
     /// The ellipsoid, initialised once (`geod_init` only fills in series coefficients).
-    nonisolated(unsafe) private static let geodesic: geod_geodesic = {
+    private static let geodesic: geod_geodesic = {
         var g = geod_geodesic()
         geod_init(&g, semiMajorAxis, flattening)
         return g

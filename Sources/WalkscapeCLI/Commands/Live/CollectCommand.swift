@@ -75,7 +75,7 @@ struct CollectCommand: ParsableCommand {
         console.error("collecting on http://\(collector.host):\(collector.port)/analytics/events into \(out)")
         let interruption = StopSignals.token()
         StopSignals.watch {
-            interruption.sleep(until: .infinity)
+            _ = interruption.sleep(until: .infinity)
         }
         collector.stop()
         var summary = "\(collector.eventsWritten) event\(collector.eventsWritten == 1 ? "" : "s") written to \(out)"
