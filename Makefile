@@ -98,6 +98,8 @@ STAMP = @echo "make test: $$(date -u +%T) $(1)"
 # walkscape with what gpsd wrote (tools/oracle/gpsd_fixes.py). A stop signal stops the replays too. They run
 # in a session of their own at nice 19 for the session's autogroup as well: on a built checkout they are still
 # running when the timed suites start, and in make's session they would weigh as much as one of them.
+# make writes their pid where the saver would (the same process: sh execs it), so that the oracle's waiter
+# gives up at once if the replays die before they write it themselves.
 GPSD_ORACLE = .build/gpsd-oracle
 test: test-deps
 	$(call STAMP,building the tests; gpsd replays its receiver logs beside the build at the lowest priority)
@@ -106,6 +108,7 @@ test: test-deps
 	  setsid sh -c 'if [ -w /proc/self/autogroup ]; then for i in 1 2 3 4 5; do echo 19 > /proc/self/autogroup 2>/dev/null && break; sleep 0.1; done; fi; exec nice -n 19 "$$0" "$$@"' \
 	    python3 tools/oracle/gpsd_fixes.py --save-gpsd-output $(GPSD_ORACLE) --jobs 6 --replay-timeout 600 \
 	    > .build/gpsd-oracle.log 2>&1 & replay=$$!; \
+	  mkdir -p $(GPSD_ORACLE) && echo $$replay > $(GPSD_ORACLE)/pid; \
 	  trap 'kill $$replay 2>/dev/null; tools/pulse_null.sh stop >/dev/null 2>&1' INT TERM; \
 	  $(SWIFT) build --build-tests || { kill $$replay 2>/dev/null; exit 1; }; \
 	  echo "make test: $$(date -u +%T) the Swift tests with the gpsd oracle and the install, golden, schema and doc checks beside them; the tests timed on the sound server first, with only jobs without deadlines beside them"; \
