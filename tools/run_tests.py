@@ -13,7 +13,8 @@ tests in parallel, and a `.serialized` suite still runs one test at a time.
 The suites that judge timing on the sound server (--timed REGEX, matched against job names: the heard-narration
 and PulseAudio playback suites) start at once in that lane too. While they run, only the jobs that hold no
 wall-clock deadline (DEADLINE_FREE: pure computation on files, and the commands beside) start, --priority N nice
-steps down, back to 0 once the last timed suite ends; every other job waits for that. So a machine busy with
+steps down, back to 0 once the last timed suite ends; every other job waits for that, and from then on a free
+slot takes the longest job left of either kind (JobQueue). So a machine busy with
 other work (two busy loops) starves only jobs that can wait, and the timed suites meet the load they are proven
 against (the busy loops, not the pool). Lowering the rest, not raising the timed suites: it needs no privilege,
 and it reaches the player, which the heard-narration tests run in tmux, whose server leaves the job's session.
@@ -196,6 +197,38 @@ def set_nice(pid, nice):
 
 
 TIMING = Timing()
+
+
+class JobQueue:
+    """The pool's jobs not yet started, longest first. While the timed suites run, a free slot takes the
+    longest job without a deadline; once they have ended, the longest of all: a long job with a deadline then
+    starts at once rather than after every job without one, so that the last jobs to end are short."""
+
+    def __init__(self, jobs):
+        self.jobs = list(jobs)
+        self.lock = threading.Lock()
+
+    def take(self):
+        """The job a free slot starts now; while only jobs with deadlines are left and the timed suites run,
+        waits (in slices, for the stop signals). None once none is left or a stop signal came."""
+        while not STOPPING.is_set():
+            with self.lock:
+                if not self.jobs:
+                    return None
+                done = TIMING.done.is_set()
+                chosen = next((j for j in self.jobs if done or j.deadline_free), None)
+                if chosen is not None:
+                    self.jobs.remove(chosen)
+                    return chosen
+            TIMING.done.wait(0.5)
+        return None
+
+
+def run_next(queue, timeout, lock, start):
+    """Runs the job `queue` gives this slot now."""
+    job = queue.take()
+    if job is not None:
+        run(job, timeout, lock, start)
 
 SUMMARY = re.compile(r"Test run with (\d+) tests? (?:in \d+ suites? )?(passed|failed)")
 
@@ -400,9 +433,6 @@ def main():
     busy = [j for j in jobs if j not in waiting and j not in timed]
     for job in timed:
         job.timed = True
-    if timed:
-        # The jobs without deadlines first, for the time the timed suites run (in their longest-first order).
-        busy = [j for j in busy if j.deadline_free] + [j for j in busy if not j.deadline_free]
     global TIMING
     TIMING = Timing(args.priority if timed else 0, len(timed))
     print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time"
@@ -410,12 +440,14 @@ def main():
           + (f"; {len(timed)} timed on the sound server beside them" + TIMING.describe() if timed else ""), flush=True)
     lock = threading.Lock()
     start = time.monotonic()
-    # The pool starts the jobs in the order given, args.jobs at a time; the waiting lane starts all of its own.
+    # The pool runs args.jobs at a time, each free slot taking the job JobQueue gives it then; the waiting lane
+    # starts all of its own.
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     lane = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(timed) + len(waiting)))
     try:
         futures = [lane.submit(run, job, args.timeout, lock, start) for job in timed + waiting]
-        futures += [pool.submit(run, job, args.timeout, lock, start) for job in busy]
+        queue = JobQueue(busy)
+        futures += [pool.submit(run_next, queue, args.timeout, lock, start) for _ in busy]
         # Waited for in slices, so that the main thread takes a stop signal at once.
         while not all(f.done() for f in futures):
             concurrent.futures.wait(futures, timeout=0.5)

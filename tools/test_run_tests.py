@@ -54,20 +54,52 @@ FAKE = textwrap.dedent('''\
     print(f"Test run with {len(chosen)} tests passed after 1 seconds.")
 ''')
 
+# A test binary for the order of the jobs once the timed suite has ended, with one slot (--jobs 1): the timed
+# suite ends once the radius replay (the longest job without a deadline) has started; the replay ends once the
+# timed suite has ended; every other run ends at once. Left then: WalkscapeCLITests (with a deadline, 77 s in
+# SECONDS) and WalkscapeToursTests (without one, not in SECONDS).
+FAKE_ORDER = textwrap.dedent('''\
+    #!/usr/bin/env python3
+    import json, os, re, sys, time
+    TESTS = ["WalkscapeCLITests.HeardNarrationTests/walk()", "WalkscapeCoreTests.EngineRadiusReplayTests/replay()",
+             "WalkscapeToursTests/reads()", "WalkscapeCLITests/plain()"]
+    if "--list-tests" in sys.argv:
+        print("\\n".join(TESTS))
+        sys.exit(0)
+    directory = os.environ["FAKE_DIR"]
+    chosen = [t for t in TESTS if re.search(sys.argv[sys.argv.index("--filter") + 1], t)]
+    suite = chosen[0].split("/")[0]
+    def wait_for(name, seconds=60):
+        deadline = time.monotonic() + seconds
+        while not os.path.exists(os.path.join(directory, name)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    with open(os.path.join(directory, "record"), "a") as f:
+        f.write(json.dumps({"suite": suite, "event": "start"}) + "\\n")
+    open(os.path.join(directory, "started-" + suite), "w").close()
+    if "HeardNarration" in suite:
+        wait_for("started-WalkscapeCoreTests.EngineRadiusReplayTests")
+    elif "RadiusReplay" in suite:
+        wait_for("ended-WalkscapeCLITests.HeardNarrationTests")
+    open(os.path.join(directory, "ended-" + suite), "w").close()
+    print(f"Test run with {len(chosen)} tests passed after 1 seconds.")
+''')
+
 
 class TimedSuitesTests(unittest.TestCase):
-    def run_runner(self, *options):
+    def run_runner(self, *options, fake=FAKE, jobs="4", records=None):
         with tempfile.TemporaryDirectory() as directory:
             binary = os.path.join(directory, "fake-tests")
             with open(binary, "w") as f:
-                f.write(FAKE)
+                f.write(fake)
             os.chmod(binary, 0o755)
-            result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--binary", binary, "--jobs", "4",
+            result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--binary", binary, "--jobs", jobs,
                                      "--log-directory", os.path.join(directory, "logs"), *options],
                                     capture_output=True, text=True, env=dict(os.environ, FAKE_DIR=directory), timeout=300)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             with open(os.path.join(directory, "record")) as f:
                 runs = [json.loads(line) for line in f]
+        if records is not None:
+            records.extend(runs)
         return {run["suite"]: run for run in runs}, result.stdout
 
     def test_while_the_timed_suites_run_only_jobs_without_deadlines_start_lowered_then_back(self):
@@ -91,6 +123,14 @@ class TimedSuitesTests(unittest.TestCase):
         # heard-narration suite's end, has ended.
         self.assertLess(runs["WalkscapeLiveTests.TrackLiveTests"]["start"], runs["WalkscapeCoreTests.EngineRadiusReplayTests"]["end"])
         self.assertTrue(all(run["nice"] == 0 for run in runs.values()), runs)
+
+    def test_once_the_timed_suites_end_the_longest_job_left_starts_first_whatever_its_kind(self):
+        starts = []
+        self.run_runner("--timed", "HeardNarration", fake=FAKE_ORDER, jobs="1", records=starts)
+        order = [run["suite"] for run in starts if run["event"] == "start" and "HeardNarration" not in run["suite"]]
+        # The one slot runs the radius replay while the timed suite runs; then the longer CLI job (with a
+        # deadline) before the Tours target (without one).
+        self.assertEqual(order, ["WalkscapeCoreTests.EngineRadiusReplayTests", "WalkscapeCLITests", "WalkscapeToursTests"])
 
     def test_priority_out_of_range_is_refused(self):
         result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--priority", "20"], capture_output=True, text=True)
