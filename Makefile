@@ -97,7 +97,8 @@ STAMP = @echo "make test: $$(date -u +%T) $(1)"
 # lowest priority, in the CPU time the build leaves idle; the oracle's job in the pool waits for it and compares
 # walkscape with what gpsd wrote (tools/oracle/gpsd_fixes.py). A stop signal stops the replays too. They run
 # in a session of their own at nice 19 for the session's autogroup as well: on a built checkout they are still
-# running when the timed suites start, and in make's session they would weigh as much as one of them.
+# running when the timed suites start, and in make's session they would weigh as much as one of them. Each
+# replay is a process group inside that session (not a session of its own, whose autogroup would be at 0).
 # make writes their pid where the saver would (the same process: sh execs it), so that the oracle's waiter
 # gives up at once if the replays die before they write it themselves.
 GPSD_ORACLE = .build/gpsd-oracle

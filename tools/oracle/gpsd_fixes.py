@@ -159,15 +159,18 @@ def gpsd_replay(path, command=None, timeout=REPLAY_TIMEOUT):
     """gpsfake's JSON output for one log, from a replay in which gpsd opened the fake receiver.
 
     gpsfake runs through gpsfake_ready.py (gpsfake with its start-up race closed) in a process group of its
-    own, so that a replay that hangs is killed with its gpsd. A replay that exits with an error, or in which
+    own, so that a replay that hangs is killed with its gpsd. A group, not a session: where the kernel groups
+    sessions (autogroups), a session of its own would weigh as much as the whole build beside it, whatever the
+    replay's nice (six replays at once slowed `make test`'s build by 7-42 s); in the caller's session it keeps
+    the caller's autogroup, which `make test` sets to nice 19. A replay that exits with an error, or in which
     gpsd never reported the fake receiver as a DEVICE, is tried again, up to REPLAY_ATTEMPTS times in all:
     an empty replay must never pass as "gpsd found no fixes". `command` replaces the gpsfake command line
     (the log's path is added at its end) in the oracle's own tests."""
     command = command or ["/usr/bin/python3", GPSFAKE_READY, "-1", "-q", "-p", "-c", "0.001", "-W", "30", "-P", "0"]
     reasons = []
     for _ in range(REPLAY_ATTEMPTS):
-        process = subprocess.Popen(command + [path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   start_new_session=True)
+        process = subprocess.Popen(command + [path], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, process_group=0)
         REPLAYING.add(process.pid)
         try:
             output, errors = process.communicate(timeout=timeout)
