@@ -99,6 +99,8 @@ STAMP = @echo "make test: $$(date -u +%T) $(1)"
 # in a session of their own at nice 19 for the session's autogroup as well: on a built checkout they are still
 # running when the timed suites start, and in make's session they would weigh as much as one of them. Each
 # replay is a process group inside that session (not a session of its own, whose autogroup would be at 0).
+# In the pool they are one of the lowered jobs (run_tests.py --lowered): back to 0 when the timed suites end,
+# so that on a fresh clone, where the build left them little idle CPU, they end with the pool, not after it.
 # make writes their pid where the saver would (the same process: sh execs it), so that the oracle's waiter
 # gives up at once if the replays die before they write it themselves.
 GPSD_ORACLE = .build/gpsd-oracle
@@ -120,7 +122,7 @@ test: test-deps
 	    --beside tools/check_install.sh \
 	    --beside "$(BIN) check --suite fixtures/golden/suite.json --junit .build/junit-golden.xml" \
 	    --beside "$(MAKE) --no-print-directory check-schema" --beside tools/check_doc_paths.sh \
-	    --timed "$(TIMED_TESTS)" --priority $(TEST_PRIORITY) || status=$$?; \
+	    --timed "$(TIMED_TESTS)" --priority $(TEST_PRIORITY) --lowered $$replay || status=$$?; \
 	  kill $$replay 2>/dev/null; \
 	  tools/pulse_null.sh stop; \
 	  wait $$harness || { cat .build/run-tests-harness.log; echo "make test: FAILED: tools/test_run_tests.py (the runner's own tests)"; status=1; }; \

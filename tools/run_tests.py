@@ -25,8 +25,11 @@ underran; with the timed suites raised to nice -10 instead, x0.5 underran too; w
 beside two busy loops, x2 underran and the lowered jobs with deadlines (a server-loss test, a slow download)
 missed them.
 
+`--lowered PID` names a session started before the run at a lower priority (make test: gpsd's replays, at
+nice 19 beside the build): it goes back to 0 with the lowered jobs, so that it ends with the pool, not after it.
+
 usage: tools/run_tests.py [--jobs N] [--skip REGEX] [--only REGEX] [--beside COMMAND]... [--timed REGEX]
-                          [--priority N] [--timeout SECONDS] [--log-directory DIR] [--binary PATH]
+                          [--priority N] [--lowered PID]... [--timeout SECONDS] [--log-directory DIR] [--binary PATH]
 Its own tests: python3 -m unittest tools/test_run_tests.py (a fake test binary; make test runs them).
 Exit status: 0 all passed, 1 a test or a command failed (or timed out), 2 the binary is missing or misused.
 """
@@ -394,6 +397,9 @@ def main():
     parser.add_argument("--beside", action="append", default=[], help="a shell command to run in the same pool")
     parser.add_argument("--timed", help="run the jobs whose name matches this regular expression from the start, beside the slots, at the runner's priority")
     parser.add_argument("--priority", type=int, default=0, help="nice steps between the timed jobs and the rest while they run (0 to 19; default 0)")
+    parser.add_argument("--lowered", type=int, action="append", default=[], metavar="PID",
+                        help="a session started before the run at a lower priority (make test: gpsd's replays): set back to 0 "
+                             "with the lowered jobs when the timed suites end, at once without --timed")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds after which a job is killed (default 1200)")
     parser.add_argument("--log-directory", help="where each job's NAME.log goes (default: .build/test-logs)")
     parser.add_argument("--binary", help="the test binary (default: .build/debug/walkscapePackageTests.xctest)")
@@ -407,6 +413,10 @@ def main():
     if not 0 <= args.priority <= 19:
         print(f"tools/run_tests.py: --priority {args.priority} is out of range; give 0 to 19", file=sys.stderr)
         return 2
+    for pid in args.lowered:
+        if not 1 <= pid <= 4194304:
+            print(f"tools/run_tests.py: --lowered {pid} is not a process id; give the pid of a running session (1 to 4194304)", file=sys.stderr)
+            return 2
     for option, pattern in (("--only", args.only), ("--skip", args.skip), ("--timed", args.timed)):
         try:
             re.compile(pattern or "")
@@ -435,6 +445,15 @@ def main():
         job.timed = True
     global TIMING
     TIMING = Timing(args.priority if timed else 0, len(timed))
+    # Sessions lowered before the run go back to 0 with the jobs lowered in it (at once if nothing is timed).
+    with RUNNING_LOCK:
+        if TIMING.done.is_set():
+            back = list(args.lowered)
+        else:
+            back = []
+            LOWERED.update(args.lowered)
+    for pid in back:
+        set_nice(pid, 0)
     print(f"tools/run_tests.py: {len(tests)} tests in {len(jobs)} jobs, {args.jobs} at a time"
           + (f" and {len(waiting)} that mostly wait beside them" if waiting else "")
           + (f"; {len(timed)} timed on the sound server beside them" + TIMING.describe() if timed else ""), flush=True)

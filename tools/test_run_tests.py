@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -42,6 +43,9 @@ FAKE = textwrap.dedent('''\
     def exists(name):
         return os.path.exists(os.path.join(directory, name))
     record = {"suite": suite, "start": time.time(), "nice": priority()}
+    if "HeardNarration" in suite and os.environ.get("FAKE_WATCH"):
+        with open("/proc/%s/autogroup" % os.environ["FAKE_WATCH"]) as f:
+            record["watched_nice"] = int(f.read().split()[-1])
     open(os.path.join(directory, "started-" + suite), "w").close()
     if "HeardNarration" in suite:
         wait_for(lambda: exists("started-WalkscapeCoreTests.EngineRadiusReplayTests") and exists("started-WalkscapeToursTests"), 60)
@@ -85,8 +89,14 @@ FAKE_ORDER = textwrap.dedent('''\
 ''')
 
 
+def autogroup_nice(pid):
+    """The nice of process `pid`'s autogroup."""
+    with open(f"/proc/{pid}/autogroup") as f:
+        return int(f.read().split()[-1])
+
+
 class TimedSuitesTests(unittest.TestCase):
-    def run_runner(self, *options, fake=FAKE, jobs="4", records=None):
+    def run_runner(self, *options, fake=FAKE, jobs="4", records=None, environment=None):
         with tempfile.TemporaryDirectory() as directory:
             binary = os.path.join(directory, "fake-tests")
             with open(binary, "w") as f:
@@ -94,7 +104,7 @@ class TimedSuitesTests(unittest.TestCase):
             os.chmod(binary, 0o755)
             result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--binary", binary, "--jobs", jobs,
                                      "--log-directory", os.path.join(directory, "logs"), *options],
-                                    capture_output=True, text=True, env=dict(os.environ, FAKE_DIR=directory), timeout=300)
+                                    capture_output=True, text=True, env=dict(os.environ, FAKE_DIR=directory, **(environment or {})), timeout=300)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             with open(os.path.join(directory, "record")) as f:
                 runs = [json.loads(line) for line in f]
@@ -131,6 +141,26 @@ class TimedSuitesTests(unittest.TestCase):
         # The one slot runs the radius replay while the timed suite runs; then the longer CLI job (with a
         # deadline) before the Tours target (without one).
         self.assertEqual(order, ["WalkscapeCoreTests.EngineRadiusReplayTests", "WalkscapeCLITests", "WalkscapeToursTests"])
+
+    @unittest.skipUnless(os.path.exists("/proc/self/autogroup"), "the kernel groups no sessions (autogroups)")
+    def test_a_session_lowered_before_the_run_stays_down_while_the_timed_suites_run_then_goes_back(self):
+        # A session at autogroup nice 19, as make test starts gpsd's replays.
+        sleeper = subprocess.Popen(["/bin/sh", "-c", "for i in 1 2 3 4 5; do echo 19 > /proc/self/autogroup && break; sleep 0.2; done; exec sleep 120"],
+                                   start_new_session=True)
+        self.addCleanup(sleeper.kill)
+        deadline = time.monotonic() + 10
+        while autogroup_nice(sleeper.pid) != 19 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.assertEqual(autogroup_nice(sleeper.pid), 19)
+        runs, _ = self.run_runner("--timed", "HeardNarration", "--priority", "19", "--lowered", str(sleeper.pid),
+                                  environment={"FAKE_WATCH": str(sleeper.pid)})
+        self.assertEqual(runs["WalkscapeCLITests.HeardNarrationTests"]["watched_nice"], 19)
+        self.assertEqual(autogroup_nice(sleeper.pid), 0)
+
+    def test_a_lowered_pid_out_of_range_is_refused(self):
+        result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--lowered", "0"], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--lowered 0 is not a process id", result.stderr)
 
     def test_priority_out_of_range_is_refused(self):
         result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run_tests.py"), "--priority", "20"], capture_output=True, text=True)
