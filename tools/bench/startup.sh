@@ -19,9 +19,11 @@ AAC=fixtures/audio/tone-440-880hz-1s-48k-stereo.m4a
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(uname -sr)"
 echo "== $(ffprobe -version | head -1); $(hyperfine --version); walkscape binary: $WALKSCAPE ($(stat -c %s "$WALKSCAPE") bytes)"
 echo "== shared libraries loaded at start: walkscape $(ldd "$WALKSCAPE" | wc -l), ffprobe $(ldd "$(command -v ffprobe)" | wc -l), mpg123 $(ldd "$(command -v mpg123)" | wc -l)"
+# FFmpeg's sonames as this system has them (ffprobe links the same libraries walkscape's headers name).
+FFMPEG_PRELOAD=$(ldd "$(command -v ffprobe)" | awk '$1 ~ /^lib(avformat|avcodec|swresample|avutil)\.so\./ {print $1}' | paste -sd: -)
 hyperfine --style basic -N --warmup 3 --runs "$RUNS" --export-json "$OUT/hyperfine.json" \
     -n "walkscape --version" "$WALKSCAPE --version" \
-    -n "walkscape --version, FFmpeg preloaded" "env LD_PRELOAD=libavformat.so.59:libavcodec.so.59:libswresample.so.4:libavutil.so.57 $WALKSCAPE --version" \
+    -n "walkscape --version, FFmpeg preloaded" "env LD_PRELOAD=$FFMPEG_PRELOAD $WALKSCAPE --version" \
     -n "walkscape inspect MP3" "$WALKSCAPE inspect $MP3" \
     -n "mpg123 -t MP3" "mpg123 -q -t $MP3" \
     -n "walkscape inspect AAC" "$WALKSCAPE inspect $AAC" \
