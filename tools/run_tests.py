@@ -74,6 +74,8 @@ SECONDS = {
     # at a time).
     "WalkscapeCLITests.HeardNarrationTests": 72,
     "WalkscapeCLITests.HeardNarrationLatencyTests": 57,
+    # Five walks on a long-buffer sink (no keep-alive stream), 2026-12-07.
+    "WalkscapeCLITests.HeardNarrationGaplessTests": 100,
     "WalkscapeLiveTests.TrackLiveTests": 45,
     "WalkscapeRemoteTests.DownloadCLITests": 36,
     "WalkscapeCLITests.ReportBrowserCLITests": 33,

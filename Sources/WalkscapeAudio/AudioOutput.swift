@@ -39,11 +39,16 @@ public protocol AudioOutput: AnyObject, Sendable {
     func endOfData()
     /// Closes the segment and releases the device or file. Idempotent.
     func stop() throws(AudioOutputError)
+    /// Whether the sound server says the stream has run out of data and is waiting for more (an underrun: the
+    /// feed, not the sound card, holds the sound back). Outputs that are their own clock never underrun.
+    var isUnderrunning: Bool { get }
 }
 
 extension AudioOutput {
     /// Outputs whose waits are short enough not to delay a control need not be woken.
     public func wakeUp() {}
+
+    public var isUnderrunning: Bool { false }
 
     /// Whether everything written in this segment has been heard.
     public var isDrained: Bool { heardFrames >= writtenFrames }

@@ -1,24 +1,32 @@
 import Foundation
 import WalkscapeCore
 
-/// Plays one decoder at a time through an output: the executor of the engine's `audio_started` events.
+/// Plays one decoder at a time through an output, and the next one queued behind it back to back: the executor
+/// of the engine's `audio_started` events.
 ///
-/// One playback thread owns the decoder and drives the output, streaming through a small buffer (never the
-/// whole file). Other threads send controls (play, pause/resume, seek, replay, volume, stop) and read
+/// One playback thread owns the decoders and drives the output, streaming through a small buffer (never the
+/// whole file). Other threads send controls (play, enqueue, pause/resume, seek, replay, volume, stop) and read
 /// `snapshot`, whose position is what has been *heard* (the output's clock), not what was decoded. When a
 /// file has been heard to its end, `onFinished` runs on the playback thread with the point number.
 /// Skipping to another point is the caller's job: it calls `play` with that point's decoder.
+///
+/// Gapless: a recording queued with `enqueue` is written into the same output segment straight after the last
+/// sample of the one playing, as soon as that one's decoder ends (mpv's gapless audio, GStreamer's
+/// `about-to-finish`), so it is heard with no gap whatever the output's latency. The snapshot tells which
+/// recording is heard from the output's clock: the queued one takes over at the exact frame where its first
+/// sample was written. A queued recording of another format waits for the one before to play out and starts a
+/// segment of its own.
 public final class AudioPlayer: @unchecked Sendable {
     /// What the player is doing, as of the moment it is read.
     public struct Snapshot: Sendable, Equatable {
-        /// The point whose audio is loaded (nil before the first `play` or after `stop`).
+        /// The point whose audio is heard (nil before the first `play` or after `stop`).
         public var point: Int?
         /// The heard position in the file, seconds.
         public var position: Double
         /// The file's length, seconds.
         public var duration: Double
         public var paused: Bool
-        /// The file has been heard to its end.
+        /// The file has been heard to its end (and nothing queued behind it has begun).
         public var finished: Bool
         /// Linear gain 0…1.
         public var volume: Double
@@ -29,54 +37,117 @@ public final class AudioPlayer: @unchecked Sendable {
         /// the speaker.
         public var segmentFrames: Int64 = 0
         /// How many controls the playback thread has carried out so far: a control sent as number N
-        /// (`play`, `seek` return N) is reflected in this snapshot once `applied` ≥ N.
+        /// (`play`, `enqueue`, `seek` return N) is reflected in this snapshot once `applied` ≥ N.
         public var applied: UInt64 = 0
+        /// The control (`play` or `enqueue`) that loaded the recording heard now; 0 when none.
+        public var item: UInt64 = 0
+        /// The control that loaded the last recording heard to its last sample; 0 when none yet.
+        public var finishedItem: UInt64 = 0
+        /// The recording queued behind the heard one, once the playback thread has it.
+        public var queued: Queued?
+        /// The file frame up to which the heard recording has been written to the output (≥ `frame`): how far
+        /// a clock may run ahead of the speaker without running ahead of the sound.
+        public var writtenFrame: Int64 = 0
+        /// The output says it has run out of data (an underrun: the feed holds the sound back, not the sound
+        /// card's latency).
+        public var underrun = false
+    }
+
+    /// A recording queued behind the heard one (`enqueue`).
+    public struct Queued: Sendable, Equatable {
+        /// The `enqueue` control that queued it, and its point.
+        public var item: UInt64
+        public var point: Int?
+        /// Output frames still to be heard before its first sample (at the heard recording's rate): what is
+        /// left of the recording heard now. Its position is minus this.
+        public var framesAhead: Int64
+        public var sampleRate: Int
+        /// Whether its first samples have been written behind the heard recording's last (gapless).
+        public var written: Bool
+        /// The file frame it starts from, and the one up to which it has been written.
+        public var startFrame: Int64 = 0
+        public var writtenFrame: Int64 = 0
     }
 
     /// Frames decoded per read: 2048 frames is 43 ms at 48 kHz.
     public static let bufferFrames = 2048
 
     public let output: any AudioOutput
+    /// Whether the output's stream stays open between recordings, fed silence while nothing plays (see `init`).
+    public let keepsOutputOpen: Bool
     private let onFinished: @Sendable (Int?) -> Void
     private let onError: @Sendable (String) -> Void
 
     private enum Command {
         case play(any AudioDecoder, point: Int?, from: Double, paused: Bool)
+        case quit
+        case enqueue(any AudioDecoder, point: Int?)
+        case dropQueued
         case pause, resume, togglePause
-        case seek(to: Double), seekBy(Double)
+        case seek(to: Double, item: UInt64?), seekBy(Double)
         case volume(Double)
         case stop
     }
 
+    /// One recording of the current segment: the one heard, or one queued behind it.
+    private struct Entry {
+        /// The control that loaded it (`play` or `enqueue`).
+        var id: UInt64
+        var point: Int?
+        var info: AudioInfo
+        /// The file frame its playback starts from (the play's offset, a seek's target, 0 when queued).
+        var startFrame: Int64
+        /// The segment frame its first sample was written at; nil until the writing reaches it.
+        var offset: Int64?
+        /// The segment frame just after its last sample; nil until it has been written to its end.
+        var end: Int64?
+        var format: AudioFormat { AudioFormat(sampleRate: info.sampleRate, channels: info.channels) }
+    }
+
     private let lock = NSCondition()
-    private var commands: [Command] = []
+    private var commands: [(Command, UInt64)] = []
     /// Controls sent and carried out so far (under `lock`): the numbers `play` and `seek` return.
     private var sent: UInt64 = 0
     private var applied: UInt64 = 0
     private var shuttingDown = false
     private let exited = DispatchSemaphore(value: 0)
     // Shared with readers (under `lock`):
-    private var point: Int?
-    private var info: AudioInfo?
-    private var segmentStart: Int64 = 0
+    /// The segment's recordings in order: the first is heard (or about to be), the rest are queued.
+    private var entries: [Entry] = []
     private var paused = false
+    /// The last recording of the segment has been heard to its end.
     private var finished = false
+    private var finishedItem: UInt64 = 0
     private var volume = 1.0
     // The playback thread's own:
-    private var decoder: (any AudioDecoder)?
+    /// The decoders of `entries`, in the same order.
+    private var decoders: [any AudioDecoder] = []
+    /// Which entry is being decoded and written.
+    private var writing = 0
     private var buffer: UnsafeMutablePointer<Float>?
     private var bufferCapacity = 0
     private var pendingOffset = 0
     private var pendingFrames = 0
     private var decoderEnded = false
     private var endSignalled = false
+    /// The output's stream is open (started, not stopped), in this format.
+    private var outputFormat: AudioFormat?
+    /// Zeros for the silence written while nothing plays (`keepsOutputOpen`).
+    private var silence: [Float] = []
 
     /// Starts the playback thread (idle until `play`).
+    ///
+    /// With `keepsOutputOpen` (a sound server's stream during a walk) the output's stream, once open, stays
+    /// open until `shutdown`, fed silence while no recording plays, as mpv and cmus keep theirs: the sink never
+    /// goes idle between narrations, so one that keeps a long buffer when idle (a busy desktop, Bluetooth) does
+    /// not make the next narration wait for the block it rendered ahead, and a stop or a skip does not close it.
+    /// A recording's end is then told by the clock reaching its last written frame, not by a drain.
     public init(
-        output: any AudioOutput, onFinished: @escaping @Sendable (Int?) -> Void = { _ in },
+        output: any AudioOutput, keepsOutputOpen: Bool = false, onFinished: @escaping @Sendable (Int?) -> Void = { _ in },
         onError: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.output = output
+        self.keepsOutputOpen = keepsOutputOpen
         self.onFinished = onFinished
         self.onError = onError
         let thread = Thread { [unowned self] in self.run() }
@@ -89,28 +160,40 @@ public final class AudioPlayer: @unchecked Sendable {
 
     // MARK: controls (any thread)
 
-    /// Plays `decoder` (a point's recording) from `seconds`, replacing whatever plays. Returns the control's
-    /// number: a snapshot whose `applied` is at least that shows the new recording.
+    /// Plays `decoder` (a point's recording) from `seconds`, replacing whatever plays or is queued. Returns the
+    /// control's number: a snapshot whose `applied` is at least that shows the new recording.
     @discardableResult
     public func play(_ decoder: any AudioDecoder, point: Int? = nil, from seconds: Double = 0, paused: Bool = false) -> UInt64 {
         send(.play(decoder, point: point, from: seconds, paused: paused))
     }
+    /// Queues `decoder` (from its current position) behind the recording playing, replacing what was queued:
+    /// its first sample follows the playing one's last in the same stream. With nothing playing (or the last
+    /// recording already heard to its end) it plays at once. Returns the control's number (the snapshot's
+    /// `item` once it is heard).
+    @discardableResult
+    public func enqueue(_ decoder: any AudioDecoder, point: Int? = nil) -> UInt64 {
+        send(.enqueue(decoder, point: point))
+    }
+    /// Drops what is queued behind the heard recording (what was written of it is taken back from the output).
+    public func dropQueued() { send(.dropQueued) }
     public func pause() { send(.pause) }
     public func resume() { send(.resume) }
     public func togglePause() { send(.togglePause) }
-    /// Moves to `seconds` into the file (clamped to the file). Returns the control's number (see `play`).
+    /// Moves to `seconds` into the heard file (clamped to the file), or into the file `item` loaded (a `play` or
+    /// `enqueue` control's number) when it is still held: one queued behind the heard file then plays at once
+    /// from there, the files before it done. Returns the control's number (see `play`).
     @discardableResult
-    public func seek(to seconds: Double) -> UInt64 { send(.seek(to: seconds)) }
+    public func seek(to seconds: Double, item: UInt64? = nil) -> UInt64 { send(.seek(to: seconds, item: item)) }
     /// Moves by `seconds` (negative: back), e.g. ±10.
     public func seek(by seconds: Double) { send(.seekBy(seconds)) }
     /// Plays the current point again from its start.
     public func replay() {
-        send(.seek(to: 0))
+        send(.seek(to: 0, item: nil))
         send(.resume)
     }
     /// Linear gain 0…1.
     public func setVolume(_ volume: Double) { send(.volume(volume)) }
-    /// Stops playback and unloads the file (no `onFinished`).
+    /// Stops playback and unloads the files (no `onFinished`).
     public func stop() { send(.stop) }
 
     /// Stops and ends the playback thread; waits for it. The player cannot be used afterwards.
@@ -118,8 +201,8 @@ public final class AudioPlayer: @unchecked Sendable {
         lock.lock()
         guard !shuttingDown else { return lock.unlock() }
         shuttingDown = true
-        commands.append(.stop)
         sent += 1
+        commands.append((.quit, sent))
         lock.broadcast()
         lock.unlock()
         exited.wait()
@@ -129,22 +212,55 @@ public final class AudioPlayer: @unchecked Sendable {
     public var snapshot: Snapshot {
         lock.lock()
         defer { lock.unlock() }
-        let rate = info?.sampleRate ?? 0
-        let total = info?.frames ?? 0
-        let heard = info == nil ? 0 : output.heardFrames
-        let frame = finished ? total : min(total, segmentStart + heard)
+        guard !entries.isEmpty else {
+            return Snapshot(
+                point: nil, position: 0, duration: 0, paused: paused, finished: false, volume: volume, frame: 0, sampleRate: 0,
+                applied: applied, finishedItem: finishedItem)
+        }
+        let heard = output.heardFrames
+        let written = output.writtenFrames
+        let index = AudioPlayer.heardIndex(entries, heard: heard)
+        let entry = entries[index]
+        let last = index == entries.count - 1
+        let done = last && (finished || (entries[index].end.map { heard >= $0 } ?? false))
+        let total = entry.info.frames
+        let intoEntry = heard - (entry.offset ?? 0)
+        let frame = done ? total : min(total, entry.startFrame + max(0, intoEntry))
+        let rate = entry.info.sampleRate
+        var queued: Queued?
+        if index + 1 < entries.count {
+            let next = entries[index + 1]
+            let ahead = next.offset.map { $0 - heard } ?? max(0, total - frame)
+            let nextWritten = next.offset.map { min(next.info.frames, next.startFrame + max(0, written - $0)) } ?? next.startFrame
+            queued = Queued(
+                item: next.id, point: next.point, framesAhead: max(0, ahead), sampleRate: rate, written: next.offset != nil,
+                startFrame: next.startFrame, writtenFrame: nextWritten)
+        }
+        let writtenFrame = done ? total : max(frame, min(total, entry.startFrame + max(0, written - (entry.offset ?? 0))))
         return Snapshot(
-            point: point, position: rate > 0 ? Double(frame) / Double(rate) : 0, duration: info?.durationSeconds ?? 0,
-            paused: paused, finished: finished, volume: volume, frame: frame, sampleRate: rate,
-            segmentFrames: finished ? max(heard, total - segmentStart) : heard, applied: applied)
+            point: entry.point, position: rate > 0 ? Double(frame) / Double(rate) : 0, duration: entry.info.durationSeconds,
+            paused: paused, finished: done, volume: volume, frame: frame, sampleRate: rate,
+            segmentFrames: done ? max(intoEntry, total - entry.startFrame) : max(0, intoEntry), applied: applied, item: entry.id,
+            finishedItem: done ? entry.id : (index > 0 ? entries[index - 1].id : finishedItem), queued: queued,
+            writtenFrame: writtenFrame, underrun: output.isUnderrunning)
+    }
+
+    /// The entry heard at segment frame `heard`: the last whose first sample was written at or before it.
+    private static func heardIndex(_ entries: [Entry], heard: Int64) -> Int {
+        var index = 0
+        for (i, entry) in entries.enumerated().dropFirst() {
+            guard let offset = entry.offset, offset <= heard else { break }
+            index = i
+        }
+        return index
     }
 
     @discardableResult
     private func send(_ command: Command) -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
-        commands.append(command)
         sent += 1
+        commands.append((command, sent))
         lock.broadcast()
         // The playback thread may be sleeping in the output: the control should not wait for it.
         output.wakeUp()
@@ -156,21 +272,20 @@ public final class AudioPlayer: @unchecked Sendable {
     private func run() {
         while true {
             lock.lock()
-            while commands.isEmpty && !shuttingDown && (decoder == nil || finished) {
+            while commands.isEmpty && !shuttingDown && (decoders.isEmpty || finished) && !feedsSilence {
                 lock.wait()
             }
             let batch = commands
             commands.removeAll()
             let quitting = shuttingDown
             lock.unlock()
-            for command in batch {
-                execute(command)
+            for (command, number) in batch {
+                execute(command, number: number)
                 lock.lock()
                 applied += 1
                 lock.unlock()
             }
             if quitting {
-                try? output.stop()
                 exited.signal()
                 return
             }
@@ -178,36 +293,14 @@ public final class AudioPlayer: @unchecked Sendable {
         }
     }
 
-    private func execute(_ command: Command) {
+    private func execute(_ command: Command, number: UInt64) {
         switch command {
         case let .play(newDecoder, point, from, startPaused):
-            let format = AudioFormat(sampleRate: newDecoder.info.sampleRate, channels: newDecoder.info.channels)
-            let target = clampFrame(from, info: newDecoder.info)
-            do throws(AudioFileError) {
-                if target != newDecoder.position { try newDecoder.seek(toFrame: target) }
-            } catch {
-                onError(error.message)
-            }
-            do {
-                try output.start(format: format, paused: startPaused)
-            } catch {
-                onError("\(output.name): \(error.message)")
-            }
-            output.setVolume(volume)
-            if bufferCapacity < AudioPlayer.bufferFrames * format.channels {
-                buffer?.deallocate()
-                bufferCapacity = AudioPlayer.bufferFrames * format.channels
-                buffer = .allocate(capacity: bufferCapacity)
-            }
-            decoder = newDecoder
-            resetPending()
-            lock.lock()
-            self.point = point
-            info = newDecoder.info
-            segmentStart = newDecoder.position
-            paused = startPaused
-            finished = false
-            lock.unlock()
+            start(newDecoder, point: point, id: number, from: from, paused: startPaused)
+        case let .enqueue(newDecoder, point):
+            enqueue(newDecoder, point: point, id: number)
+        case .dropQueued:
+            dropQueuedEntries()
         case .pause: setPaused(true)
         case .resume: setPaused(false)
         case .togglePause:
@@ -215,54 +308,177 @@ public final class AudioPlayer: @unchecked Sendable {
             let now = paused
             lock.unlock()
             setPaused(!now)
-        case let .seek(to: seconds): seek(toSeconds: seconds)
+        case let .seek(to: seconds, item): seek(toSeconds: seconds, item: item)
         case let .seekBy(delta):
             let position = snapshot.position
-            seek(toSeconds: position + delta)
+            seek(toSeconds: position + delta, item: nil)
         case let .volume(value):
             let clamped = min(max(value, 0), 1)
             output.setVolume(clamped)
             lock.lock()
             volume = clamped
             lock.unlock()
+        case .quit:
+            // A recording written to its end plays out what the sink still holds (the output waits a little);
+            // anything else is cut at once.
+            let writtenOut = !decoders.isEmpty && writing == decoders.count - 1 && decoderEnded
+            if writtenOut && !paused && !finished { output.endOfData() } else { output.flush() }
+            try? output.stop()
+            outputFormat = nil
+            decoders = []
+            lock.withLock { entries = [] }
         case .stop:
             output.flush()
-            try? output.stop()
-            decoder = nil
+            if !keepsOutputOpen {
+                try? output.stop()
+                outputFormat = nil
+            }
+            decoders = []
+            writing = 0
             resetPending()
             lock.lock()
-            point = nil
-            info = nil
-            segmentStart = 0
+            entries = []
             finished = false
             lock.unlock()
         }
     }
 
+    /// Begins a new segment with `newDecoder` from `seconds` (a play, or a queued recording that cannot follow
+    /// the one before in the same segment).
+    private func start(_ newDecoder: any AudioDecoder, point: Int?, id: UInt64, from seconds: Double?, paused startPaused: Bool) {
+        let format = AudioFormat(sampleRate: newDecoder.info.sampleRate, channels: newDecoder.info.channels)
+        if let seconds {
+            let target = clampFrame(seconds, info: newDecoder.info)
+            do throws(AudioFileError) {
+                if target != newDecoder.position { try newDecoder.seek(toFrame: target) }
+            } catch {
+                onError(error.message)
+            }
+        }
+        let (wasPaused, idle) = lock.withLock { (paused, entries.isEmpty || finished) }
+        var offset: Int64 = 0
+        if keepsOutputOpen, outputFormat == format {
+            // The stream stays open. Over silence the recording is written after what the stream holds (no rewind
+            // of the sink, which a sink may not do cleanly); a recording still sounding is dropped at once.
+            if idle && !startPaused {
+                offset = output.writtenFrames
+            } else {
+                output.flush()
+            }
+            if startPaused != wasPaused { if startPaused { output.pause() } else { output.resume() } }
+        } else {
+            do {
+                try output.start(format: format, paused: startPaused)
+                outputFormat = format
+            } catch {
+                onError("\(output.name): \(error.message)")
+                outputFormat = nil
+            }
+        }
+        output.setVolume(volume)
+        if bufferCapacity < AudioPlayer.bufferFrames * format.channels {
+            buffer?.deallocate()
+            bufferCapacity = AudioPlayer.bufferFrames * format.channels
+            buffer = .allocate(capacity: bufferCapacity)
+        }
+        decoders = [newDecoder]
+        writing = 0
+        resetPending()
+        lock.lock()
+        entries = [Entry(id: id, point: point, info: newDecoder.info, startFrame: newDecoder.position, offset: offset)]
+        paused = startPaused
+        finished = false
+        lock.unlock()
+    }
+
+    /// Queues `newDecoder` behind the heard recording (replacing what was queued), or plays it at once when
+    /// nothing is left to follow.
+    private func enqueue(_ newDecoder: any AudioDecoder, point: Int?, id: UInt64) {
+        let (idle, startPaused) = lock.withLock { (entries.isEmpty || finished, paused) }
+        if idle {
+            start(newDecoder, point: point, id: id, from: nil, paused: startPaused)
+            return
+        }
+        dropQueuedEntries()
+        decoders.append(newDecoder)
+        lock.withLock { entries.append(Entry(id: id, point: point, info: newDecoder.info, startFrame: newDecoder.position, offset: nil)) }
+    }
+
+    /// Removes the entries queued behind the heard one; what was written of them is taken back (the heard one
+    /// is written again from where it is heard).
+    private func dropQueuedEntries() {
+        let (heardIndex, written) = lock.withLock { () -> (Int, Bool) in
+            let index = AudioPlayer.heardIndex(entries, heard: output.heardFrames)
+            return (index, entries.dropFirst(index + 1).contains { $0.offset != nil })
+        }
+        guard heardIndex + 1 < decoders.count else { return }
+        var index = heardIndex
+        if written {
+            rewrite(from: index, atHeardFrame: nil)
+            index = 0
+        }
+        decoders.removeSubrange((index + 1)...)
+        lock.withLock { entries.removeSubrange((index + 1)...) }
+        if writing > index {
+            writing = index
+            resetPending()
+            decoderEnded = true  // the heard one was written to its end
+        }
+    }
+
     private func setPaused(_ value: Bool) {
-        guard decoder != nil else { return }
+        guard !decoders.isEmpty else { return }
         if value { output.pause() } else { output.resume() }
         lock.lock()
         paused = value
         lock.unlock()
     }
 
-    private func seek(toSeconds seconds: Double) {
-        guard let decoder else { return }
-        let target = clampFrame(seconds, info: decoder.info)
+    private func seek(toSeconds seconds: Double, item: UInt64?) {
+        guard !decoders.isEmpty else { return }
+        let index = lock.withLock {
+            let heard = AudioPlayer.heardIndex(entries, heard: output.heardFrames)
+            return item.flatMap { id in entries.firstIndex { $0.id == id } }.map { max($0, heard) } ?? heard
+        }
+        let target = clampFrame(seconds, info: decoders[index].info)
+        rewrite(from: index, atHeardFrame: target)
+    }
+
+    /// Starts the segment again at entry `index` (the heard one): the entries before it are done, it is written
+    /// again from file frame `target` (nil: from where it is heard now), and those queued behind it from their
+    /// start. The output drops what it holds.
+    private func rewrite(from index: Int, atHeardFrame target: Int64?) {
+        let (heard, done) = lock.withLock { () -> (Int64, [Entry]) in
+            (output.heardFrames, Array(entries.prefix(index)))
+        }
+        let entry = lock.withLock { entries[index] }
+        let frame = target ?? min(entry.info.frames, entry.startFrame + max(0, heard - (entry.offset ?? 0)))
         do throws(AudioFileError) {
-            try decoder.seek(toFrame: target)
+            try decoders[index].seek(toFrame: frame)
+            for later in (index + 1)..<decoders.count where decoders[later].position != lock.withLock({ entries[later].startFrame }) {
+                try decoders[later].seek(toFrame: lock.withLock { entries[later].startFrame })
+            }
         } catch {
             onError(error.message)
             return
         }
         resetPending()
+        decoders.removeFirst(index)
+        writing = 0
         lock.lock()
         let wasFinished = finished
         output.flush()
-        segmentStart = decoder.position
+        entries.removeFirst(index)
+        entries[0].startFrame = decoders[0].position
+        entries[0].offset = 0
+        for i in entries.indices {
+            entries[i].end = nil
+            if i > 0 { entries[i].offset = nil }
+        }
+        if let last = done.last { finishedItem = last.id }
         finished = false
         lock.unlock()
+        for entry in done { onFinished(entry.point) }
         if wasFinished && !paused { output.resume() }
     }
 
@@ -278,9 +494,15 @@ public final class AudioPlayer: @unchecked Sendable {
         endSignalled = false
     }
 
-    /// Moves data from the decoder to the output as room allows; notices the end once it has been heard.
+    /// Moves data from the decoders to the output as room allows, the queued one straight after the heard one;
+    /// notices each recording's end once it has been heard.
     private func step() {
-        guard let decoder, let buffer else { return }
+        noticeHandOvers()
+        guard writing < decoders.count, let buffer else {
+            feedSilence()
+            return
+        }
+        let decoder = decoders[writing]
         let channels = decoder.info.channels
         if pendingFrames == 0 && !decoderEnded {
             do throws(AudioFileError) {
@@ -311,18 +533,104 @@ public final class AudioPlayer: @unchecked Sendable {
             return
         }
         guard decoderEnded else { return }
+        let endOffset = output.writtenFrames
+        lock.withLock { if entries[writing].end == nil { entries[writing].end = endOffset } }
+        // The next recording follows in the same segment when it has the same format.
+        if writing + 1 < decoders.count {
+            let (current, next) = lock.withLock { (entries[writing].format, entries[writing + 1].format) }
+            // Not once the output has played everything out (it has underrun): the next one then begins a
+            // segment of its own below, its clock counted afresh.
+            if current == next && !(endSignalled && output.isDrained) {
+                writing += 1
+                resetPending()
+                let offset = output.writtenFrames
+                lock.withLock { entries[writing].offset = offset }
+                return
+            }
+        }
+        if keepsOutputOpen {
+            // The stream plays on with silence after the last sample; the recording has ended once the clock
+            // has passed that sample.
+            let end = lock.withLock { entries[writing].end ?? endOffset }
+            if !lock.withLock({ finished }), output.heardFrames >= end {
+                finishLast()
+                return
+            }
+            feedSilence()
+            return
+        }
         if !endSignalled {
             output.endOfData()
             endSignalled = true
         }
         if output.isDrained {
-            lock.lock()
-            finished = true
-            let point = self.point
-            lock.unlock()
-            onFinished(point)
+            finishLast()
         } else {
             output.waitForProgress(seconds: 0.005)
         }
+    }
+
+    /// The last recording written has been heard to its end: the next one, of another format, starts a segment
+    /// of its own; with none, the player has finished.
+    private func finishLast() {
+        do {
+            noticeHandOvers()
+            if writing + 1 < decoders.count {
+                // Another format: it starts a segment of its own now that the last one has played out.
+                let next = lock.withLock { entries[writing + 1] }
+                let decoder = decoders[writing + 1]
+                let done = lock.withLock { entries.prefix(writing + 1).map(\.point) }
+                lock.withLock { finishedItem = entries[writing].id }
+                let startPaused = lock.withLock { paused }
+                start(decoder, point: next.point, id: next.id, from: nil, paused: startPaused)
+                for point in done { onFinished(point) }
+                return
+            }
+            lock.lock()
+            finished = true
+            finishedItem = entries.last?.id ?? finishedItem
+            let point = entries.last?.point
+            lock.unlock()
+            onFinished(point)
+        }
+    }
+
+    /// Whether the playback thread has silence to write (`keepsOutputOpen`, a stream open and running).
+    private var feedsSilence: Bool {
+        keepsOutputOpen && outputFormat != nil && !paused
+    }
+
+    /// Writes silence while no recording is left to write, keeping the stream (and the sink) running.
+    private func feedSilence() {
+        guard keepsOutputOpen, let format = outputFormat, !lock.withLock({ paused }) else { return }
+        let room = min(output.writableFrames(), AudioPlayer.bufferFrames)
+        guard room > 0 else {
+            output.waitForProgress(seconds: 0.05)
+            return
+        }
+        if silence.count < room * format.channels { silence = [Float](repeating: 0, count: AudioPlayer.bufferFrames * format.channels) }
+        do {
+            try silence.withUnsafeBufferPointer { zeros throws(AudioOutputError) in try output.write(zeros.baseAddress!, frames: room) }
+        } catch {
+            onError("\(output.name): \(error.message)")
+        }
+    }
+
+    /// Drops the entries heard to their end (the heard one is the last whose first sample the output has
+    /// played), each with its `onFinished`.
+    private func noticeHandOvers() {
+        let done = lock.withLock { () -> [Entry] in
+            let index = AudioPlayer.heardIndex(entries, heard: output.heardFrames)
+            guard index > 0 else { return [] }
+            let done = Array(entries.prefix(index))
+            finishedItem = done.last!.id
+            // The offsets stay those of the segment: the output's heard frames count from its start.
+            entries.removeFirst(index)
+            return done
+        }
+        guard !done.isEmpty else { return }
+        decoders.removeFirst(done.count)
+        writing -= done.count
+        for entry in done { onFinished(entry.point) }
     }
 }

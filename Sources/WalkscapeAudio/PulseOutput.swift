@@ -26,6 +26,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     public let server: String?
     /// Target buffer length.
     public let bufferSeconds: Double
+    /// The longest `stop()` waits for a stream written to its end to play out (a sink's buffer holds up to
+    /// about 2 s: a busy desktop, Bluetooth).
+    static let playOutSeconds = 4.0
     private let onNotice: @Sendable (String) -> Void
 
     private let api = NSLock()
@@ -58,6 +61,17 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var nextReconnect: Double = 0
     private var reconnecting: OpaquePointer?
     private let clock = SystemClock()
+    /// The server said the stream underran and has not started playing again (main loop lock).
+    private var underflowing = false
+
+    public var isUnderrunning: Bool {
+        api.lock()
+        defer { api.unlock() }
+        guard fallback == nil, stream != nil else { return false }
+        lock()
+        defer { unlock() }
+        return underflowing
+    }
 
     /// Connects to the server; throws when none answers.
     public init(server: String? = nil, bufferSeconds: Double = 0.25, onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws(AudioOutputError) {
@@ -157,6 +171,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
         guard let stream else { return }
         lock()
+        // More after the end was marked (a recording queued behind the one that ended): the drain would answer
+        // only after it, and the stream plays on.
+        if drainOperation != nil && !drained { cancelDrainLocked() }
         let result = pa_stream_write(stream, samples, frames * 4 * format.channels, nil, 0, PA_SEEK_RELATIVE)
         unlock()
         if result < 0 {
@@ -276,10 +293,11 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         defer { api.unlock() }
         started = false
         lock()
-        retireOrDropStreamLocked()
-        // What the sink still holds of a narration heard to its end is played before the stream closes
-        // (quitting after the last narration); a server that does not answer within 2 s is not waited for.
-        let deadline = clock.now() + 2
+        retireOrDropStreamLocked(playingOut: true)
+        // What the sink still holds of a narration written to its end is played before the stream closes
+        // (quitting after the last narration, however long the sink's buffer); a server that does not answer
+        // within `playOutSeconds` is not waited for.
+        let deadline = clock.now() + PulseOutput.playOutSeconds
         while !retired.isEmpty && clock.now() < deadline {
             sweepRetiredLocked()
             if retired.isEmpty { break }
@@ -308,6 +326,16 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     }
     private static let streamSuccess: pa_stream_success_cb_t = { _, _, userdata in
         pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+    }
+    /// Underflow and started callbacks (main loop thread, its lock held): userdata is the output itself, which
+    /// clears them before it lets its stream go.
+    private static let underflowNotify: pa_stream_notify_cb_t = { _, userdata in
+        guard let userdata else { return }
+        Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().underflowing = true
+    }
+    private static let startedNotify: pa_stream_notify_cb_t = { _, userdata in
+        guard let userdata else { return }
+        Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().underflowing = false
     }
 
     /// Creates a context and connects it (main loop locked). With `wait`, returns once it is ready or failed.
@@ -342,6 +370,11 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         pa_channel_map_init_extend(&map, UInt32(format.channels), PA_CHANNEL_MAP_DEFAULT)
         guard let stream = pa_stream_new(context, "walkscape narration", &spec, &map) else { return false }
         pa_stream_set_state_callback(stream, PulseOutput.streamNotify, mainloopPointer)
+        // The server's word on underruns: the stream ran out of data (underflow) until it plays again (started).
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_underflow_callback(stream, PulseOutput.underflowNotify, me)
+        pa_stream_set_started_callback(stream, PulseOutput.startedNotify, me)
+        underflowing = false
         let bytesPerSecond = Double(format.sampleRate * format.channels * 4)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32(bytesPerSecond * bufferSeconds), prebuf: UInt32.max,
@@ -383,6 +416,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         cancelDrainLocked()
         guard let stream else { return }
         pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_set_underflow_callback(stream, nil, nil)
+        pa_stream_set_started_callback(stream, nil, nil)
+        underflowing = false
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
         self.stream = nil
@@ -391,12 +427,18 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Ends the current stream: retired (left to play out) when the clock has reached its end and the drain has
     /// not answered yet, closed at once otherwise (a segment left before its end, already played out, or paused:
     /// a corked stream would never finish its drain).
-    private func retireOrDropStreamLocked() {
-        guard let stream, let drain = drainOperation, !paused, streamWritten > 0, lastHeard >= streamWritten else {
+    ///
+    /// With `playingOut` (stopping), a stream whose every sample was written (its end marked) is left to play
+    /// out even if the clock has not reached its end: the sink may hold seconds of it.
+    private func retireOrDropStreamLocked(playingOut: Bool = false) {
+        guard let stream, let drain = drainOperation, !paused, streamWritten > 0, playingOut || lastHeard >= streamWritten else {
             dropStreamLocked()
             return
         }
         pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_set_underflow_callback(stream, nil, nil)
+        pa_stream_set_started_callback(stream, nil, nil)
+        underflowing = false
         retired.append((stream, drain))
         self.stream = nil
         drainOperation = nil

@@ -201,6 +201,7 @@ public struct PlayerLoop {
             _ = perform(Player.reduce(&state, .tick(wallSeconds: now - last, audio: lead)), on: &state)
             last = now
             for timing in sink?.takeTimings() ?? [] { log(PlayerLoop.logLine(timing)) }
+            for hold in sink?.takeHolds() ?? [] { log(PlayerLoop.logLine(hold)) }
             for notice in notices.take() { _ = perform(Player.reduce(&state, .notice("audio: " + notice)), on: &state) }
             let muted = sink?.muted ?? true
             let heard = muted ? nil : sink?.heardPosition(point: state.session.engine.playing?.point)
@@ -250,10 +251,20 @@ public struct PlayerLoop {
     }
 
     /// The play log's line for a narration first heard: the engine's time and the sound card's, e.g.
-    /// `point 2 asked at 1:23.4 on the walk's clock (from 0:00.0 of its recording); first sample heard 0.262 s later`.
+    /// `point 2 asked at 1:23.4 on the walk's clock (from 0:00.0 of its recording); first sample heard 0.262 s later;
+    /// the walk held 0.004 s for it`: the latency, and how long the walk's clock held for the narration (its
+    /// file opening; 0 when it followed the one before in the same stream). The clock runs on while samples
+    /// travel to the speaker.
     static func logLine(_ timing: NarrationTiming) -> String {
         "point \(timing.point) asked at \(TimelineWriter.clock(timing.walkTime)) on the walk's clock (from \(TimelineWriter.clock(timing.fromSeconds)) of its "
-            + "recording); first sample heard \(formatMilliseconds(timing.latency)) later"
+            + "recording); first sample heard \(formatMilliseconds(timing.latency)) later; the walk held \(formatMilliseconds(timing.heldSeconds)) for it"
+    }
+
+    /// The play log's line for a hold of the walk's clock during a narration, e.g. `point 2 held the walk
+    /// 0.310 s at 1:25.0: nothing was written ahead to the sound card (an underrun)`.
+    static func logLine(_ hold: NarrationHold) -> String {
+        "point \(hold.point) held the walk \(formatMilliseconds(hold.seconds)) at \(TimelineWriter.clock(hold.walkTime)): nothing was written ahead to "
+            + "the sound card (an underrun)"
     }
 
     private static func formatMilliseconds(_ seconds: Double) -> String {

@@ -13,9 +13,18 @@ import WalkscapeSystem
 /// will want next (the first queued point's, and the next point to trigger) are opened ahead on a second
 /// thread, so that a narration's wait for its first sample is no more than the stream's latency.
 ///
-/// Nothing is skipped: a narration starts at the offset the walk asked for, however long its file took to
-/// open (the walk waits at the trigger, `AudioLead.waiting`). Nothing is flushed at a narration's end: the
-/// engine finishes it only once the sink has played its last sample (`AudioLead.finished`).
+/// Gapless: the narration queued behind the playing one (the engine's first queued point) is handed to the
+/// player as soon as it is queued (`AudioPlayer.enqueue`), so its first sample is written straight after the
+/// playing one's last, in the same stream, and heard with no gap at any sink latency; when the engine starts it,
+/// the sink adopts what the player already holds. A narration the engine starts while the one before still
+/// sounds its last moments (already written) is queued behind them the same way, never over them.
+///
+/// The walk's clock never waits on the sink's latency: it holds only while a file opens (`AudioLead.waiting`)
+/// and when the sound card stops playing (an underrun). From the moment the player has a narration's first
+/// samples, the clock runs on while they travel to the speaker; once the heard position is known, the clock
+/// follows it, ahead of it by that first latency (`ExpectedNarration.leadOffset`), carried across gapless
+/// hand-overs. Nothing is skipped: a narration starts at the offset the walk asked for. Nothing is flushed at a
+/// narration's end: the stream plays its last samples out.
 ///
 /// The narration is heard within `WalkAudioCommand.audibleSpeeds`, time-stretched away from ×1 with its pitch
 /// kept; outside them it is muted.
@@ -37,14 +46,26 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     private var generation = 0
     /// What the walk expects to hear, nil when silent.
     private var expected: ExpectedNarration?
-    /// The stretcher of the heard recording away from ×1: maps heard frames back to the recording's.
-    private var stretcher: TimeStretchDecoder?
+    /// The stretchers of the recordings the player holds, by the control that loaded them (the heard one and
+    /// the one queued behind it).
+    private var stretchers: [UInt64: TimeStretchDecoder] = [:]
+    /// The walk's holds for lack of sound written ahead, for the play log.
+    private var holds: [NarrationHold] = []
+    /// Holds shorter than this are not reported (a frame's jitter).
+    static let reportedHoldSeconds = 0.05
     private var paused = false
     private var speed = 1.0
     /// Recordings opened ahead, by path.
     private var prepared: [String: PreparedRecording] = [:]
     /// The first moment each narration was heard, for the play log.
     private var timings: [NarrationTiming] = []
+    /// The narration handed to the player behind the one playing (`AudioPlayer.enqueue`), before the engine
+    /// starts it: its point, the speed it was stretched for, the command generation it belongs to, and the
+    /// player's control number once the loader has sent it.
+    private var queuedAhead: (point: Int, speed: Double, generation: Int, control: UInt64?)?
+    /// How far the playing narration may still have to sound (heard seconds of output) for a narration that
+    /// the engine starts to be queued behind it instead of replacing it: its last moments, already written.
+    static let tailSeconds = 3.0
 
     /// A sink playing on `player`; `recordingPath` gives a point's recording (nil: none, silence). `clock`
     /// times a stalled sound card and the play log's latencies; `onNotice` hears why the sink stopped leading.
@@ -61,6 +82,36 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     public func walk(_ update: WalkUpdate, snapshot: WalkSnapshot) {
         execute(update.audio, speed: snapshot.speed, paused: snapshot.paused, walkTime: snapshot.time)
         prepare(points: AudioSink.upcoming(snapshot.engine))
+        queueBehind(playing: snapshot.engine.playing?.point, queued: snapshot.engine.queue.first)
+    }
+
+    /// Hands the narration queued behind the playing one to the player, so that it follows without a gap (once
+    /// per queued point; a different first queued point replaces it).
+    public func queueBehind(playing: Int?, queued: Int?) {
+        let request: (point: Int, speed: Double, generation: Int)? = lock.withLock {
+            guard let playing, let queued, WalkAudioCommand.isAudible(speed: speed), expected?.point == playing, expected?.stalled != true
+            else { return nil }
+            if let ahead = queuedAhead, ahead.point == queued, ahead.speed == speed, ahead.generation == generation { return nil }
+            queuedAhead = (queued, speed, generation, nil)
+            return (queued, speed, generation)
+        }
+        guard let request, let path = recordingPath(request.point) else { return }
+        loader.async {
+            guard self.lock.withLock({ self.generation == request.generation && self.queuedAhead?.point == request.point }) else { return }
+            guard let decoder = self.take(path: path, speed: request.speed) else {
+                self.lock.withLock { if self.queuedAhead?.point == request.point { self.queuedAhead = nil } }
+                return
+            }
+            let control = self.player.enqueue(decoder, point: request.point)
+            self.lock.withLock {
+                self.stretchers[control] = decoder as? TimeStretchDecoder
+                if self.queuedAhead?.point == request.point { self.queuedAhead?.control = control }
+                if self.expected?.point == request.point, self.expected?.queuedAhead == true, self.expected?.control == nil {
+                    self.expected?.control = control
+                    self.expected?.heardItem = control
+                }
+            }
+        }
     }
 
     /// Runs `commands` for a walk now at `speed`, paused or not, its clock at `walkTime`. Returns at once.
@@ -68,24 +119,41 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         let issued = clock.now()
         lock.withLock {
             self.speed = speed
-            if self.paused != paused { expected?.progressedAt = issued }
+            if self.paused != paused {
+                expected?.progressedAt = issued
+                // The clock runs on from where the pause stopped it, not from before it.
+                expected?.clockAt = issued
+            }
             self.paused = paused
         }
         for command in commands {
             switch command {
             case let .play(point, offset):
                 let audible = WalkAudioCommand.isAudible(speed: speed)
-                let current = lock.withLock {
+                let (current, adopted) = lock.withLock { () -> (Int, Bool) in
+                    let ahead = queuedAhead
+                    queuedAhead = nil
+                    // The player already holds it behind the narration before (queued when the engine queued it):
+                    // adopted, not loaded again.
+                    if audible, let ahead, ahead.point == point, ahead.speed == speed, ahead.generation == generation, expected != nil {
+                        var narration = ExpectedNarration(point: point, seconds: offset, issuedAt: issued, walkTime: walkTime, id: generation)
+                        narration.queuedAhead = true
+                        narration.control = ahead.control
+                        narration.heardItem = ahead.control
+                        expected = narration
+                        return (generation, true)
+                    }
                     generation += 1
                     expected = audible ? ExpectedNarration(point: point, seconds: offset, issuedAt: issued, walkTime: walkTime, id: generation) : nil
-                    return generation
+                    return (generation, false)
                 }
-                loader.async { self.load(point: point, offset: offset, speed: speed, generation: current) }
+                if !adopted { loader.async { self.load(point: point, offset: offset, speed: speed, generation: current) } }
             case .stop:
                 lock.withLock {
                     generation += 1
                     expected = nil
-                    stretcher = nil
+                    queuedAhead = nil
+                    stretchers = [:]
                 }
                 loader.async { self.player.stop() }
             case .pause:
@@ -101,12 +169,20 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
                     expected?.control = nil
                     expected?.id = generation
                     expected?.progressedAt = issued
+                    // The clock holds at the target until the player has moved, then runs on from there.
+                    expected?.clockSeconds = nil
+                    expected?.heardSeconds = nil
+                    expected?.heldSince = nil
+                    if queuedAhead != nil { queuedAhead?.generation = generation }
                     return generation
                 }
                 loader.async {
-                    let (point, factor) = self.lock.withLock { (self.expected?.point, self.stretcher?.speed ?? 1) }
+                    let (point, item, factor) = self.lock.withLock { () -> (Int?, UInt64?, Double) in
+                        let item = self.expected?.heardItem
+                        return (self.expected?.point, item, item.flatMap { self.stretchers[$0]?.speed } ?? 1)
+                    }
                     guard point != nil else { return }
-                    let control = self.player.seek(to: to / factor)
+                    let control = self.player.seek(to: to / factor, item: item)
                     self.lock.withLock { if let id, self.expected?.id == id { self.expected?.control = control } }
                 }
             }
@@ -121,61 +197,137 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
             player.stop()
             lock.withLock {
                 if generation == self.generation { expected = nil }
-                stretcher = nil
             }
             return
         }
         let (current, paused) = lock.withLock { (generation == self.generation, self.paused) }
         guard current else { return }
-        lock.withLock { stretcher = decoder as? TimeStretchDecoder }
-        let control = player.play(decoder, point: point, from: offset / speed, paused: paused)
+        // The narration before still sounds its last moments (written to its end, the engine done with it):
+        // this one follows them in the same stream instead of cutting them.
+        let heard = player.snapshot
+        let remaining = heard.sampleRate > 0 ? heard.duration - heard.position : .infinity
+        let control: UInt64
+        if !paused, let before = heard.point, before != point, !heard.finished, heard.queued == nil, remaining <= AudioSink.tailSeconds {
+            let target = Int64((max(0, offset / speed) * Double(decoder.info.sampleRate)).rounded())
+            try? decoder.seek(toFrame: min(target, decoder.info.frames))
+            control = player.enqueue(decoder, point: point)
+            lock.withLock {
+                if var narration = self.expected, narration.id == generation {
+                    narration.queuedAhead = true
+                    self.expected = narration
+                }
+            }
+        } else {
+            control = player.play(decoder, point: point, from: offset / speed, paused: paused)
+        }
         lock.withLock {
+            stretchers = stretchers.filter { $0.key == queuedAhead?.control }
+            stretchers[control] = decoder as? TimeStretchDecoder
             if self.expected?.id == generation {
                 self.expected?.control = control
+                self.expected?.heardItem = control
                 self.expected?.progressedAt = clock.now()
             }
         }
     }
 
-    /// What the sound card has played of `playing` (the engine's narration): nil when the sink does not play
-    /// it (muted by the speed, no recording, a file that would not open, a stalled sound card), so the walk's
-    /// own clock leads. Reads the player's snapshot: cheap, any thread.
+    /// What the sound card has played of `playing` (the engine's narration), as a lead for the walk's clock:
+    /// nil when the sink does not play it (muted by the speed, no recording, a file that would not open, a
+    /// stalled sound card), so the walk's own clock leads. Reads the player's snapshot: cheap, any thread.
+    ///
+    /// While the file opens the walk waits (`.waiting`). Once the player has the narration's first samples, the
+    /// clock runs on with the wall clock (× speed), kept between what the speaker has played (it is never behind
+    /// the sound) and what has been written to the sink (it never runs ahead of the sound there is): it holds
+    /// only when nothing is written ahead (an underrun), never for the latency of samples on their way to the
+    /// speaker, however long the sink's buffer. A narration queued behind another in the same stream is
+    /// written, and so can be reached, right after the other's last sample.
     public func lead(for playing: EngineState.Playing?) -> AudioLead? {
         guard let playing else { return nil }
         let now = clock.now()
-        let (expected, stretcher, speed, paused) = lock.withLock { (self.expected, self.stretcher, self.speed, self.paused) }
+        let (expected, speed, paused, stretchers) = lock.withLock { (self.expected, self.speed, self.paused, self.stretchers) }
         guard WalkAudioCommand.isAudible(speed: speed), var expected, expected.point == playing.point, !expected.stalled else { return nil }
-        var lead = AudioLead.waiting(atSeconds: expected.seconds)
         let snapshot = player.snapshot
-        if let control = expected.control, snapshot.applied >= control, snapshot.point == playing.point, snapshot.sampleRate > 0 {
-            if snapshot.finished {
-                lead = .finished
-            } else {
-                let frame = stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame
-                let seconds = Double(frame) / Double(snapshot.sampleRate)
-                if seconds > expected.seconds { lead = .heard(seconds: seconds) }
+        // Where the speaker is in the recording (negative: still behind the narration before), and how far it
+        // has been written.
+        var heard: Double?
+        var written: Double?
+        var finished = false
+        if let control = expected.control, let item = expected.heardItem, snapshot.applied >= control {
+            if snapshot.item == item {
+                if snapshot.finished {
+                    finished = true
+                } else if snapshot.sampleRate > 0 {
+                    let stretcher = stretchers[item]
+                    let rate = Double(snapshot.sampleRate)
+                    heard = Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) / rate
+                    written = Double(stretcher?.sourceFrame(snapshot.writtenFrame) ?? snapshot.writtenFrame) / rate
+                }
+            } else if snapshot.finishedItem >= item {
+                finished = true
+            } else if let queued = snapshot.queued, queued.item == item, queued.sampleRate > 0 {
+                let stretcher = stretchers[item]
+                let rate = Double(queued.sampleRate)
+                let start = Double(stretcher?.sourceFrame(queued.startFrame) ?? queued.startFrame) / rate
+                heard = start - Double(queued.framesAhead) / rate * speed
+                written = Double(stretcher?.sourceFrame(queued.writtenFrame) ?? queued.writtenFrame) / rate
             }
         }
-        // Progress (or a pause) keeps the sink leading; a sound card that shows none for `stallSeconds` lets go.
-        let position: Double? = switch lead {
-        case let .heard(seconds): seconds
-        case .finished: .infinity
-        case .waiting: nil
+        var lead = AudioLead.waiting(atSeconds: expected.seconds)
+        var clockSeconds: Double?
+        var ceiling: Double?
+        var held = false
+        if finished {
+            lead = .finished
+        } else if let heard, let written {
+            let running = (expected.clockSeconds ?? expected.seconds) + (paused || expected.clockSeconds == nil ? 0 : max(0, now - expected.clockAt) * speed)
+            // Written to the sink is how far the clock may run while the sound server says the stream ran dry
+            // (an underrun: the feed holds the sound back). Otherwise what the speaker has not played yet is
+            // latency, which the clock does not wait for, up to `tailSeconds` past what was written (a sink woken
+            // from idle can claim to have played all it was given and then take nothing for a second).
+            let top = max(written, heard) + (snapshot.underrun ? 0 : AudioSink.tailSeconds)
+            ceiling = top
+            held = running > top + 0.02 && expected.clockSeconds != nil
+            let seconds = min(max(running, heard), top)
+            clockSeconds = max(seconds, expected.clockSeconds ?? -.infinity)
+            lead = .heard(seconds: clockSeconds!)
         }
+        // Progress of the sound card (or a pause) keeps the sink leading; one that shows none for `stallSeconds`
+        // lets go.
+        let position: Double? = finished ? .infinity : heard
         var notice: String?
         lock.withLock {
-            guard self.expected?.id == expected.id else { return }
-            if let position, position > (self.expected?.heardSeconds ?? -1) {
-                if self.expected?.heardSeconds == nil { recordFirstHeard(expected, position: position, now: now, rate: snapshot.sampleRate) }
-                self.expected?.heardSeconds = position
-                self.expected?.progressedAt = now
+            guard self.expected?.id == expected.id, var current = self.expected else { return }
+            if let clockSeconds {
+                if current.writtenAt == nil { current.writtenAt = now }
+                current.clockSeconds = clockSeconds
+                current.clockAt = now
+                // The hold began when the running clock reached the ceiling, between this look and the last.
+                if held, current.heldSince == nil, let ceiling {
+                    let reached = expected.clockAt + max(0, ceiling - (expected.clockSeconds ?? ceiling)) / speed
+                    current.heldSince = (min(now, reached), playing.startedAt + ceiling)
+                }
+                if !held, let since = current.heldSince {
+                    current.heldSince = nil
+                    if now - since.wall >= AudioSink.reportedHoldSeconds {
+                        holds.append(NarrationHold(point: current.point, walkTime: since.walkTime, seconds: now - since.wall))
+                    }
+                }
+            }
+            // Progress is the speaker moving past where the narration started (or past the last look).
+            if let position, position > (current.heardSeconds ?? current.seconds) {
+                if current.heardSeconds == nil {
+                    recordFirstHeard(current, position: position, now: now, rate: snapshot.sampleRate)
+                }
+                current.heardSeconds = position
+                current.progressedAt = now
             } else if paused {
-                self.expected?.progressedAt = now
-            } else if now - expected.progressedAt > AudioSink.stallSeconds {
-                self.expected?.stalled = true
+                current.progressedAt = now
+            } else if now - current.progressedAt > AudioSink.stallSeconds {
+                current.stalled = true
                 expected.stalled = true
                 notice = "the sound card played nothing of point \(expected.point)'s narration for \(Int(AudioSink.stallSeconds)) s; the walk goes on by its own clock"
             }
+            self.expected = current
         }
         if let notice {
             onNotice(notice)
@@ -187,11 +339,20 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     /// Notes when a narration was first heard (under `lock`): the moment its first sample reached the
     /// speaker is now less what has been heard since (at the heard speed), whenever the sink is asked.
     private func recordFirstHeard(_ expected: ExpectedNarration, position: Double, now: Double, rate: Int) {
-        let heardFor = max(0, position - expected.seconds) / speed
+        let heardFor = position.isFinite ? max(0, position - expected.seconds) / speed : 0
+        let held = expected.queuedAhead ? 0 : max(0, (expected.writtenAt ?? now) - expected.issuedAt)
         timings.append(
             NarrationTiming(
                 point: expected.point, walkTime: expected.walkTime, fromSeconds: expected.seconds, issuedAt: expected.issuedAt,
-                firstHeardAt: max(expected.issuedAt, now - heardFor)))
+                firstHeardAt: max(expected.issuedAt, now - heardFor), heldSeconds: held))
+    }
+
+    /// The walk's holds for lack of sound written ahead (underruns) since the last call, in order.
+    public func takeHolds() -> [NarrationHold] {
+        lock.withLock {
+            defer { holds.removeAll() }
+            return holds
+        }
     }
 
     /// The narrations first heard since the last call, in order (the play log's lines).
@@ -214,11 +375,21 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
 
     /// The position heard in point `point`'s recording, in seconds (the stretched frame mapped back to the
     /// recording's), or nil when that point is not what the player is playing.
+    ///
+    /// A narration the player holds behind the one still sounding (gapless) is at a negative position: how far
+    /// its first sample still is (no subtitle shows before it).
     public func heardPosition(point: Int?) -> Double? {
-        let (audible, stretcher) = lock.withLock { (expected?.point, self.stretcher) }
+        let (audible, item, stretchers, speed) = lock.withLock { (expected?.point, expected?.heardItem, self.stretchers, self.speed) }
         let snapshot = player.snapshot
-        guard let point, audible == point, snapshot.point == point, snapshot.sampleRate > 0 else { return nil }
-        return Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) / Double(snapshot.sampleRate)
+        guard let point, audible == point, let item else { return nil }
+        if snapshot.item == item, snapshot.point == point, snapshot.sampleRate > 0 {
+            return Double(stretchers[item]?.sourceFrame(snapshot.frame) ?? snapshot.frame) / Double(snapshot.sampleRate)
+        }
+        if let queued = snapshot.queued, queued.item == item, queued.sampleRate > 0 {
+            let start = Double(stretchers[item]?.sourceFrame(queued.startFrame) ?? queued.startFrame) / Double(queued.sampleRate)
+            return start - Double(queued.framesAhead) / Double(queued.sampleRate) * speed
+        }
+        return nil
     }
 
     /// The decoder that plays `recording` at `speed`: itself at ×1, time-stretched with the pitch kept within

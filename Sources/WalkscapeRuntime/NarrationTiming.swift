@@ -11,6 +11,9 @@ public struct NarrationTiming: Sendable, Equatable {
     /// heard.
     public var issuedAt: Double
     public var firstHeardAt: Double
+    /// How long the walk's clock held for the narration (its file opening); 0 when it followed the one before
+    /// in the same stream.
+    public var heldSeconds: Double = 0
 
     /// Seconds from the engine's trigger to the first sample heard.
     public var latency: Double { firstHeardAt - issuedAt }

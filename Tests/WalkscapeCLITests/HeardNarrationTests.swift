@@ -355,8 +355,12 @@ struct HeardPlay {
     var environment: [String: String] = [:]
     /// Sets the daemon up before the recording starts; returns the source to record.
     var route: (PrivatePulseServer) throws -> String = { _ in "@DEFAULT_MONITOR@" }
-    /// Reads the screen as often as it can (for the subtitles), not every 50 ms.
+    /// Keeps the screen reads (those that took under 15 ms), read as often as tmux answers (for the subtitles)
+    /// or, without `fastReads`, every 50 ms (for the clock).
     var watch = false
+    var fastReads = true
+    /// The monitor recorder's latency (nil: parec's default, under which the sink keeps a long buffer).
+    var recorderLatency: Int? = 5
 
     func run(_ tour: HeardTour) throws -> Outcome {
         // Measured before this walk's own sound server starts, whose start-up would count as load, and with
@@ -366,7 +370,7 @@ struct HeardPlay {
         let load = BusyLoops.count(keepingBusy: busyCores)
         return try PrivatePulseServer.with { server in
             let device = try route(server)
-            let recorder = try MonitorRecorder(server: server.address, device: device)
+            let recorder = try MonitorRecorder(server: server.address, device: device, latencyMilliseconds: recorderLatency)
             var samples: [Float]?
             defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
             let busy = try BusyLoops(load.loops)
@@ -397,7 +401,7 @@ struct HeardPlay {
                     break
                 }
                 if screen.contains("EXIT ") { break }
-                usleep(watch ? 1_000 : 50_000)
+                usleep(watch && fastReads ? 1_000 : 50_000)
             }
             // The walk is over: what the buffers still hold is heard before the player quits.
             usleep(1_200_000)

@@ -20,23 +20,28 @@ import WalkscapeSystem
         return walk
     }
 
-    @Test func theTargetNeverGoesBackNorPastTheEndBeforeTheLastSample() {
+    @Test func theTargetNeverGoesBackAndOnlyAHeardLeadReachesTheEnd() {
         expectEqual(AudioLead.waiting(atSeconds: 0).clockTarget(startedAt: 25, endsAt: 45, now: 25), 25)
         expectEqual(AudioLead.waiting(atSeconds: 3).clockTarget(startedAt: 25, endsAt: 45, now: 28), 28)
         expectEqual(AudioLead.heard(seconds: 2.5).clockTarget(startedAt: 25, endsAt: 45, now: 25), 27.5)
         expectEqual(AudioLead.heard(seconds: 1).clockTarget(startedAt: 25, endsAt: 45, now: 27.5), 27.5)
-        // Heard to the measured length but not drained: just short of the end, so the engine does not finish it.
-        expectEqual(AudioLead.heard(seconds: 20.3).clockTarget(startedAt: 25, endsAt: 45, now: 44), (45.0).nextDown)
+        // A narration still opening never lets the clock reach its end.
+        expectEqual(AudioLead.waiting(atSeconds: 20.3).clockTarget(startedAt: 25, endsAt: 45, now: 44), (45.0).nextDown)
+        // A heard lead (the speaker's position plus the latency the clock runs ahead by) at the measured length
+        // reaches the end, so that the narration queued behind, written right after it, starts on the engine
+        // without waiting for that latency; never past it.
+        expectEqual(AudioLead.heard(seconds: 19.9).clockTarget(startedAt: 25, endsAt: 45, now: 44), 44.9)
+        expectEqual(AudioLead.heard(seconds: 20.3).clockTarget(startedAt: 25, endsAt: 45, now: 44), 45)
         expectEqual(AudioLead.finished.clockTarget(startedAt: 25, endsAt: 45, now: 44.9), 45)
         expectEqual(AudioLead.finished.clockTarget(startedAt: 25, endsAt: 45, now: 45), 45)
     }
 
-    @Test func theWalkHoldsAtTheTriggerUntilTheFirstSampleThenFollowsTheSink() {
+    @Test func theWalkHoldsAtTheTriggerWhileTheFileOpensThenFollowsTheLead() {
         var walk = leadingWalk()
         // Point 1 triggers at 25 s: the move stops there, and the narration starts from its first sample.
         expectEqual(walk.step(wallSeconds: 30).audio, [.play(point: 1, offset: 0)])
         expectEqual(walk.time, 25)
-        // 1.4 s of opening and latency: the walk waits.
+        // 1.4 s of opening the file: the walk waits.
         for _ in 0..<14 { walk.step(wallSeconds: 0.1, audio: .waiting(atSeconds: 0)) }
         expectEqual(walk.time, 25)
         walk.step(wallSeconds: 0.1, audio: .heard(seconds: 0.05))
@@ -44,12 +49,13 @@ import WalkscapeSystem
         // The sink is the master: a slow frame does not move the walk past what was heard.
         walk.step(wallSeconds: 3, audio: .heard(seconds: 1))
         expectEqual(walk.time, 26)
-        // Heard to the last measured second, not yet drained: the narration has not finished.
-        let held = walk.step(wallSeconds: 25, audio: .heard(seconds: 20))
+        // Short of the measured length: the narration has not finished.
+        let held = walk.step(wallSeconds: 25, audio: .heard(seconds: 19.9))
         expectTrue(!held.events.contains { $0.kind == .audioFinished })
         expectTrue(walk.engine.playing?.point == 1 && walk.time < 45)
-        // Drained: it finishes at its measured end, and nothing is stopped (nothing is flushed).
-        let done = walk.step(wallSeconds: 0.1, audio: .finished)
+        // The lead at its length: it finishes at its measured end, and nothing is stopped (the stream plays its
+        // last samples out).
+        let done = walk.step(wallSeconds: 0.1, audio: .heard(seconds: 20))
         expectEqual(done.events.map(\.kind), [.audioFinished])
         expectTrue(done.audio.isEmpty)
         expectTrue(walk.time == 45 && walk.engine.playing == nil)
@@ -58,7 +64,7 @@ import WalkscapeSystem
         expectEqual(walk.time, 55)
     }
 
-    @Test func aQueuedNarrationStartsWhenTheOneBeforeWasPlayedOut() {
+    @Test func aQueuedNarrationStartsWhenTheLeadReachesTheEndOfTheOneBefore() {
         // Point 2 (its region at 200 m … 400 m) is reached while a long narration of point 1 plays.
         let origin = LatLng(lat: 45, lng: 7)
         let tour = EngineTour(points: (1...2).map { k in
@@ -71,15 +77,16 @@ import WalkscapeSystem
         walk.step(wallSeconds: 30)
         expectEqual(walk.time, 25)
         var heard = 0.0
-        while heard < 200 {
+        while heard < 199.5 {
             heard += 0.5
             walk.step(wallSeconds: 0.5, audio: .heard(seconds: heard))
         }
         expectEqual(walk.engine.queue, [2])
         expectTrue(walk.time < 225)
-        let next = walk.step(wallSeconds: 0.5, audio: .finished)
+        let next = walk.step(wallSeconds: 0.5, audio: .heard(seconds: 200))
         expectEqual(next.events.map(\.kind), [.audioFinished, .audioStarted])
-        // The queued narration starts at its first sample, at the end of the one before: no gap, no skip.
+        // The queued narration starts at its first sample, at the end of the one before: no gap, no skip (the
+        // sink adopts the recording it already wrote behind the other).
         expectEqual(next.audio, [.play(point: 2, offset: 0)])
         expectEqual(walk.time, 225)
         expectTrue(walk.step(wallSeconds: 0.5, audio: .waiting(atSeconds: 0)).isEmpty)

@@ -19,9 +19,15 @@ public final class MonitorRecorder: @unchecked Sendable {
     private var arrivals: [(count: Int, time: Double)] = []
     private let done = DispatchSemaphore(value: 0)
 
-    public init(server: String? = nil, device: String = "@DEFAULT_MONITOR@") throws {
+    /// Records at `latencyMilliseconds` (5 by default, which keeps the sink's buffer short; nil: parec's default,
+    /// under which the sink keeps a long buffer, as a busy desktop's or a Bluetooth sink does).
+    public init(server: String? = nil, device: String = "@DEFAULT_MONITOR@", latencyMilliseconds: Int? = 5) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec"] + (server.map { ["--server=\($0)"] } ?? []) + ["--device=\(device)", "--format=float32le", "--rate=48000", "--channels=1", "--latency-msec=5", "--raw"]
+        var arguments: [String] = ["parec"]
+        if let server { arguments.append("--server=\(server)") }
+        arguments += ["--device=\(device)", "--format=float32le", "--rate=48000", "--channels=1"]
+        if let latencyMilliseconds { arguments.append("--latency-msec=\(latencyMilliseconds)") }
+        process.arguments = arguments + ["--raw"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -54,6 +54,23 @@ public final class PrivatePulseServer {
     }
 
     public func start() throws { try script("start") }
+
+    /// Stops the keep-alive stream of silence that tools/pulse_null.sh plays into the null sink to keep its
+    /// buffer short: the sink then runs with a long buffer (up to 2 s) whenever no client asks for less, as a
+    /// busy desktop's or a Bluetooth sink does, and renders that much ahead when a stream wakes it.
+    public func stopKeepAlive() throws {
+        let pidText = try String(contentsOfFile: directory + "/keepalive.pid", encoding: .utf8)
+        guard let pid = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else {
+            throw Failure(description: "no keep-alive pid in \(directory)/keepalive.pid")
+        }
+        kill(pid, SIGTERM)
+        // Gone once the sink has no input left.
+        for _ in 0..<50 {
+            if (try? pactl("list", "short", "sink-inputs"))?.isEmpty ?? false { return }
+            usleep(20_000)
+        }
+        throw Failure(description: "the keep-alive stream did not stop")
+    }
     public func stop() throws { try script("stop") }
 
     public static var available: Bool {

@@ -36,7 +36,9 @@ public enum PlayApp {
             console.error("walkscape play: \(error.message)")
             throw CommandExit(.usage)
         }
-        let player = AudioPlayer(output: output, onError: { notices.add($0) })
+        // A sound server's stream stays open through the walk (silence between narrations): the sink never goes
+        // idle, so a narration never waits for a long-buffered sink to wake.
+        let player = AudioPlayer(output: output, keepsOutputOpen: output is PulseOutput, onError: { notices.add($0) })
         let interrupted: Int32
         do {
             defer {

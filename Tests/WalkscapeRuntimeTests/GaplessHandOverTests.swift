@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import WalkscapeTestSupport
+import WalkscapeAudio
+import WalkscapeSystem
+@testable import WalkscapeRuntime
+@testable import WalkscapeCore
+
+/// A decoder of numbered samples: frame n of recording k is k + n / 100_000, so what the speaker played says
+/// which recording and which frame each sample was, and a gap, a repeat or a skip shows.
+final class CountingDecoder: AudioDecoder {
+    let info: AudioInfo
+    let base: Float
+    private(set) var position: Int64 = 0
+    let truncation: String? = nil
+
+    init(recording: Int, frames: Int64, rate: Int = 16_000) {
+        base = Float(recording)
+        info = AudioInfo(codec: .wav, sampleRate: rate, channels: 1, frames: frames)
+    }
+
+    func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws(AudioFileError) -> Int {
+        let count = Int(min(Int64(frames), info.frames - position))
+        for i in 0..<count { buffer[i] = base + Float(position + Int64(i)) / 100_000 }
+        position += Int64(count)
+        return count
+    }
+
+    func seek(toFrame frame: Int64) throws(AudioFileError) { position = min(max(0, frame), info.frames) }
+
+    /// The samples of frames `range` of recording `recording`.
+    static func samples(recording: Int, _ range: Range<Int64>) -> [Float] {
+        range.map { Float(recording) + Float($0) / 100_000 }
+    }
+}
+
+/// The narration queued behind the playing one, written straight after its last sample in the same stream:
+/// what the speaker plays is the two recordings back to back, whatever the latency; a seek, a skip or a
+/// dropped queue while the next one is already written ahead rewrites it, and nothing is heard twice.
+@Suite(.serialized) struct GaplessHandOverTests {
+    /// Plays the output until `done`, a tenth of a second at a time, letting the player refill between.
+    func playOut(_ output: HandPlayedOutput, until done: () -> Bool) {
+        var steps = 0
+        while !done() && steps < 2000 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+            steps += 1
+        }
+    }
+
+    @Test func theQueuedRecordingFollowsTheLastSampleInTheSameStream() {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        let first = player.play(CountingDecoder(recording: 1, frames: 24_000), point: 1)
+        let second = player.enqueue(CountingDecoder(recording: 2, frames: 12_000), point: 2)
+        expectTrue(eventually { player.snapshot.applied >= second && output.buffered == Int64(output.capacityFrames) })
+        let queued = player.snapshot.queued
+        expectTrue(queued?.item == second && queued?.point == 2 && queued?.written == false, "\(String(describing: queued))")
+        // 1.4 s of recording 1 heard: recording 2 is written behind its last sample (the buffer holds 0.5 s).
+        for _ in 0..<14 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        expectTrue(eventually { player.snapshot.queued?.written == true })
+        let ahead = player.snapshot
+        expectTrue(ahead.item == first && ahead.point == 1 && ahead.queued?.framesAhead == 24_000 - ahead.frame, "\(ahead)")
+        playOut(output) { player.snapshot.finished }
+        let end = player.snapshot
+        expectTrue(end.item == second && end.finishedItem == second && end.point == 2, "\(end)")
+        expectEqual(output.played, CountingDecoder.samples(recording: 1, 0..<24_000) + CountingDecoder.samples(recording: 2, 0..<12_000))
+    }
+
+    @Test func aSeekWhileTheNextIsWrittenAheadRewritesItAndNothingIsHeardTwice() {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        player.play(CountingDecoder(recording: 1, frames: 16_000), point: 1)
+        player.enqueue(CountingDecoder(recording: 2, frames: 8_000), point: 2)
+        // 0.7 s heard of recording 1's 1 s: the rest and the start of recording 2 are written.
+        for _ in 0..<7 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        expectTrue(eventually { player.snapshot.queued?.written == true })
+        let control = player.seek(to: 0.25)
+        expectTrue(eventually { player.snapshot.applied >= control })
+        // Rewritten: recording 1 from 0.25 s, then recording 2 from its first frame.
+        expectTrue(player.snapshot.queued?.written == false || player.snapshot.queued?.writtenFrame ?? 0 < 8_000)
+        playOut(output) { player.snapshot.finished }
+        expectEqual(
+            output.played,
+            CountingDecoder.samples(recording: 1, 0..<11_200) + CountingDecoder.samples(recording: 1, 4_000..<16_000)
+                + CountingDecoder.samples(recording: 2, 0..<8_000))
+    }
+
+    @Test func aDroppedQueueIsTakenBackFromTheStream() {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        player.play(CountingDecoder(recording: 1, frames: 8_000), point: 1)
+        player.enqueue(CountingDecoder(recording: 2, frames: 8_000), point: 2)
+        for _ in 0..<4 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        expectTrue(eventually { player.snapshot.queued?.written == true })
+        player.dropQueued()
+        expectTrue(eventually { player.snapshot.queued == nil })
+        playOut(output) { player.snapshot.finished }
+        expectEqual(player.snapshot.point, 1)
+        expectEqual(output.played, CountingDecoder.samples(recording: 1, 0..<8_000))
+    }
+
+    /// The sink hands the queued point to the player when the engine queues it, and adopts it when the engine
+    /// starts it: no second load, no wait for its first sample (the clock runs on), its position negative until
+    /// the speaker reaches it (no subtitle before).
+    @Test func theSinkAdoptsTheNarrationItWroteAhead() {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        let paths = AudioSinkLeadTests.recordings
+        let sink = AudioSink(player: player, clock: ManualClock()) { paths[$0] }
+        sink.execute([.play(point: 1, offset: 0)], speed: 1, paused: false)
+        sink.queueBehind(playing: 1, queued: 2)
+        sink.drain()
+        expectTrue(eventually { player.snapshot.queued?.point == 2 })
+        let queued = player.snapshot.queued!.item
+        sink.execute([.play(point: 2, offset: 0)], speed: 1, paused: false)
+        sink.drain()
+        // Adopted: the player still holds recording 2 behind recording 1; nothing was played anew.
+        expectEqual(player.snapshot.queued?.item, queued)
+        expectEqual(player.snapshot.point, 1)
+        let playing = EngineState.Playing(point: 2, startedAt: 45, endsAt: 75)
+        expectEqual(sink.lead(for: playing), .heard(seconds: 0))
+        expectTrue((sink.heardPosition(point: 2) ?? 0) < -19, "\(String(describing: sink.heardPosition(point: 2)))")
+        // A later command for another point replaces it as before.
+        sink.execute([.stop], speed: 1, paused: false)
+        sink.drain()
+        expectTrue(eventually { player.snapshot.point == nil && player.snapshot.queued == nil })
+    }
+}
