@@ -73,9 +73,8 @@ SECONDS = {
     # The calm phase's two heard-narration suites, side by side (each keeps two cores busy, counted one walk
     # at a time).
     "WalkscapeCLITests.HeardNarrationTests": 72,
-    "WalkscapeCLITests.HeardNarrationLatencyTests": 57,
-    # Five walks on a long-buffer sink (no keep-alive stream), 2026-12-07.
-    "WalkscapeCLITests.HeardNarrationGaplessTests": 100,
+    # With the five walks on a long-buffer sink (no keep-alive stream) added 2026-12-07.
+    "WalkscapeCLITests.HeardNarrationLatencyTests": 140,
     "WalkscapeLiveTests.TrackLiveTests": 45,
     "WalkscapeRemoteTests.DownloadCLITests": 36,
     "WalkscapeCLITests.ReportBrowserCLITests": 33,

@@ -85,6 +85,17 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         queueBehind(playing: snapshot.engine.playing?.point, queued: snapshot.engine.queue.first)
     }
 
+    /// Opens the player's output ahead of the first narration (`AudioPlayer.open(format:)`), in the format of
+    /// the first of `points` that has a recording, on the loader thread (before any narration it plays).
+    public func openOutput(points: [Int]) {
+        let paths = points.lazy.compactMap { self.recordingPath($0) }
+        guard let path = paths.first else { return }
+        loader.async {
+            guard let info = try? AudioProbe.probe(path: path) else { return }
+            self.player.open(format: AudioFormat(sampleRate: info.sampleRate, channels: info.channels))
+        }
+    }
+
     /// Hands the narration queued behind the playing one to the player, so that it follows without a gap (once
     /// per queued point; a different first queued point replaces it).
     public func queueBehind(playing: Int?, queued: Int?) {
@@ -259,7 +270,7 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
                 } else if snapshot.sampleRate > 0 {
                     let stretcher = stretchers[item]
                     let rate = Double(snapshot.sampleRate)
-                    heard = Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) / rate
+                    heard = (Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) - Double(snapshot.framesBeforeFirst) * speed) / rate
                     written = Double(stretcher?.sourceFrame(snapshot.writtenFrame) ?? snapshot.writtenFrame) / rate
                 }
             } else if snapshot.finishedItem >= item {
@@ -383,7 +394,8 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         let snapshot = player.snapshot
         guard let point, audible == point, let item else { return nil }
         if snapshot.item == item, snapshot.point == point, snapshot.sampleRate > 0 {
-            return Double(stretchers[item]?.sourceFrame(snapshot.frame) ?? snapshot.frame) / Double(snapshot.sampleRate)
+            let frame = Double(stretchers[item]?.sourceFrame(snapshot.frame) ?? snapshot.frame) - Double(snapshot.framesBeforeFirst) * speed
+            return frame / Double(snapshot.sampleRate)
         }
         if let queued = snapshot.queued, queued.item == item, queued.sampleRate > 0 {
             let start = Double(stretchers[item]?.sourceFrame(queued.startFrame) ?? queued.startFrame) / Double(queued.sampleRate)

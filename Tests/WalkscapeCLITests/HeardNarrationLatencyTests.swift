@@ -4,10 +4,10 @@ import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeTestSupport
 
-/// The walk of `HeardTour` heard whole through added latency (a 300 ms loopback between two null sinks, a second
-/// of stream latency), and the subtitles' clock judged against what the sink's monitor heard (the player's cue on
-/// screen). A suite of its own so that `make test` runs it beside `HeardNarrationTests` (two processes, each
-/// about a minute), not after it.
+/// The walk of `HeardTour` heard whole through added latency (a 300 ms loopback between two null sinks; a sink
+/// with a long buffer, with the stream asking for 300 ms and a second: `HeardNarrationLatencyTests+LongBuffer`),
+/// and the subtitles' clock judged against what the sink's monitor heard (the player's cue on screen). A suite of
+/// its own so that `make test` runs it beside `HeardNarrationTests` (two processes), not after it.
 @Suite(.serialized, .enabled(if: Tmux.path != nil && PrivatePulseServer.available, "tmux or pulseaudio is not installed; `make test` installs both"))
 struct HeardNarrationLatencyTests: HeardWalkSuite {
     /// At ×1 through `module-loopback` (300 ms): the player plays on a null sink whose monitor loops back into
@@ -20,14 +20,6 @@ struct HeardNarrationLatencyTests: HeardWalkSuite {
             return "walkscape_null.monitor"
         })
         expectWhole(try run(play, " through a 300 ms loopback"), gaps: false)
-    }
-
-    /// At ×1 with the player's stream asking for a whole second of latency (PULSE_LATENCY_MSEC=1000), both cores
-    /// kept busy. (At a load of about 6 the stream's interpolated clock once ran past a narration's end while the
-    /// sink still held its tail, and closing the stream cut it; PulseHandOverTests now holds that case.)
-    @Test func everyNarrationIsHeardWholeWithASecondOfStreamLatency() throws {
-        let play = HeardPlay(speed: 1, busyCores: 2, environment: ["PULSE_LATENCY_MSEC": "1000"])
-        expectWhole(try run(play, " with PULSE_LATENCY_MSEC=1000"), gaps: false)
     }
 
     /// The cue on screen changes within 100 ms of its marker being heard: the screen read as often as tmux

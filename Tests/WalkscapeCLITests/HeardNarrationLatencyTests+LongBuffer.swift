@@ -14,8 +14,10 @@ import WalkscapeTestSupport
 /// whenever no client asks for less it runs with up to 2 s of buffer, as a busy desktop's or a Bluetooth sink
 /// does, and a stream that starts on it waits for the block it has rendered ahead. Before gapless playback each
 /// queued narration was heard 1.9 s after the one before, and the walk's clock lost as much at each.
-@Suite(.serialized, .enabled(if: Tmux.path != nil && PrivatePulseServer.available, "tmux or pulseaudio is not installed; `make test` installs both"))
-struct HeardNarrationGaplessTests: HeardWalkSuite {
+///
+/// Part of `HeardNarrationLatencyTests` (one process), so that `make test`'s calm phase plays two walks at a
+/// time, not three.
+extension HeardNarrationLatencyTests {
     /// The most heard silence between a queued narration and the one before it.
     static let queuedGap = 0.05
 
@@ -27,7 +29,7 @@ struct HeardNarrationGaplessTests: HeardWalkSuite {
     /// The long-buffer sink at ×1, ×½ and ×2, both cores kept busy.
     @Test(arguments: [1.0, 0.5, 2.0])
     func queuedNarrationFollowsWithoutAGapOnALongBuffer(speed: Double) throws {
-        let play = HeardPlay(speed: speed, busyCores: 2, route: HeardNarrationGaplessTests.longBuffer, watch: true, fastReads: false, recorderLatency: nil)
+        let play = HeardPlay(speed: speed, busyCores: 2, route: Self.longBuffer, watch: true, fastReads: false, recorderLatency: nil)
         expectBackToBack(try run(play, " on a long-buffer sink (recorder at its default latency)"), speed: speed)
     }
 
@@ -36,25 +38,27 @@ struct HeardNarrationGaplessTests: HeardWalkSuite {
     @Test(arguments: ["300", "1000"])
     func queuedNarrationFollowsWithoutAGapWhateverTheStreamAsks(latency: String) throws {
         let play = HeardPlay(
-            speed: 1, busyCores: 2, environment: ["PULSE_LATENCY_MSEC": latency], route: HeardNarrationGaplessTests.longBuffer, watch: true,
-            fastReads: false, recorderLatency: nil)
+            speed: 1, busyCores: 2, environment: ["PULSE_LATENCY_MSEC": latency], route: Self.longBuffer, watch: true, fastReads: false,
+            recorderLatency: nil)
         expectBackToBack(try run(play, " with PULSE_LATENCY_MSEC=\(latency) on a long-buffer sink"), speed: 1)
     }
 
     /// Every marker whole and in order, the queued pair's gap at most 50 ms, the clock on screen on time. The
-    /// first marker is left out: a null sink woken from idle rewinds what its monitor had already recorded,
-    /// so the recording loses the first samples after it wakes (the recording's fault: the sink itself plays
-    /// them; `HeardNarrationTests` judges the first marker on a sink kept awake).
+    /// start markers of the narrations that start from silence (1 and 3) are left out: to play them at once the
+    /// null sink rewinds what it had rendered ahead, and its monitor does not follow a rewind, so the recording
+    /// loses up to the first 150 ms (the recording's fault, which a real sound card does not have;
+    /// `HeardNarrationTests` judges those markers on a sink kept awake, whole). The queued narration's start
+    /// marker, which follows the last one's end in the same stream, is judged.
     func expectBackToBack(_ run: HeardRun, speed: Double, sourceLocation: SourceLocation = #_sourceLocation) {
-        let judged = HeardTour.markers.filter { $0.label != "S1" }
+        let judged = HeardTour.markers.filter { $0.label != "S1" && $0.label != "S3" }
         let markers = HeardMarkers(run.outcome.samples, speed: speed, markers: judged)
         for check in markers.wholeAndInOrder {
             expectTrue(check.passed, "\(check.message)\nplay log: \(run.outcome.narrationLog)", sourceLocation: sourceLocation)
         }
         if let gap = markers.gap(after: 1) {
             expectTrue(
-                abs(gap) <= HeardNarrationGaplessTests.queuedGap,
-                "×\(formatShortNumber(speed)): heard \(millis(gap)) ms between narration 1's end and the queued narration 2's start (at most \(millis(HeardNarrationGaplessTests.queuedGap)) ms either way); heard: \(markers.table)\nplay log: \(run.outcome.narrationLog)",
+                abs(gap) <= Self.queuedGap,
+                "×\(formatShortNumber(speed)): heard \(millis(gap)) ms between narration 1's end and the queued narration 2's start (at most \(millis(Self.queuedGap)) ms either way); heard: \(markers.table)\nplay log: \(run.outcome.narrationLog)",
                 sourceLocation: sourceLocation)
         } else {
             Issue.record("×\(formatShortNumber(speed)): no gap 1→2 to measure; heard: \(markers.table)", sourceLocation: sourceLocation)
@@ -72,7 +76,7 @@ struct HeardNarrationGaplessTests: HeardWalkSuite {
 
 /// The walk's clock in the player's header (`m:ss.t` at the end of the first row) against the wall time of each
 /// screen read: how far behind or ahead of (wall time since the walk began) × speed it ran. The walk begins
-/// when its clock first leaves 0:00.0 (between the last read at zero and the first past it).
+/// when its clock first leaves 0:00.0 (placed from the first read past it).
 struct ScreenClock {
     var reads = 0
     var worstBehind = 0.0
@@ -87,8 +91,10 @@ struct ScreenClock {
                 let clock = ScreenClock.clock(in: String(first)) else { continue }
             samples.append(((capture.before + capture.after) / 2, clock))
         }
-        guard let firstMoving = samples.firstIndex(where: { $0.clock > 0 }), firstMoving > 0 else { return }
-        // The clock shows tenths rounded down: it left zero at most a tenth (of walk) before the first read past it.
+        guard let firstMoving = samples.firstIndex(where: { $0.clock > 0 }) else { return }
+        // The clock shows tenths rounded down: it left zero at most a tenth (of walk) before the first read past
+        // it. When the first read already shows it moving (a fast walk, a slow first frame), that read is taken
+        // as on time: what the clock loses later still shows.
         let begin = samples[firstMoving].wall - (samples[firstMoving].clock + 0.05) / speed
         for sample in samples[firstMoving...] {
             let expected = (sample.wall - begin) * speed
