@@ -89,6 +89,7 @@ SECONDS = {
     "WalkscapeFuzzReplayTests.FuzzReplayTests": 17,
     "WalkscapeTracesTests.TraceFileReaderTests": 17,
     "WalkscapeAudioTests.PulseServerLossTests": 16,
+    "WalkscapeAudioTests.PulseGaplessTests": 20,
     "WalkscapeCLITests.ImportCLITests": 16,
     "WalkscapeFieldReportTests.FieldReportBuilderTests": 14,
     "WalkscapeLiveTests.CollectCLITests": 14,

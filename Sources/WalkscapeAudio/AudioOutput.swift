@@ -42,6 +42,10 @@ public protocol AudioOutput: AnyObject, Sendable {
     /// Whether the sound server says the stream has run out of data and is waiting for more (an underrun: the
     /// feed, not the sound card, holds the sound back). Outputs that are their own clock never underrun.
     var isUnderrunning: Bool { get }
+    /// Frames of silence the player writes after a stream's last sample before it marks the end: a sound
+    /// server that answers a drain before the sink has played everything (pipewire-pulse: a quantum early)
+    /// would otherwise lose the tail when the stream closes. 0 for outputs that are their own clock.
+    func endPaddingFrames(rate: Int) -> Int
 }
 
 extension AudioOutput {
@@ -49,6 +53,7 @@ extension AudioOutput {
     public func wakeUp() {}
 
     public var isUnderrunning: Bool { false }
+    public func endPaddingFrames(rate: Int) -> Int { 0 }
 
     /// Whether everything written in this segment has been heard.
     public var isDrained: Bool { heardFrames >= writtenFrames }

@@ -134,6 +134,8 @@ public final class AudioPlayer: @unchecked Sendable {
     private var pendingFrames = 0
     private var decoderEnded = false
     private var endSignalled = false
+    /// Frames of the end padding written after the last recording (`AudioOutput.endPaddingFrames`).
+    private var paddingWritten = 0
     /// The output's stream is open (started, not stopped), in this format.
     private var outputFormat: AudioFormat?
     /// Zeros for the silence written while nothing plays (`keepsOutputOpen`).
@@ -181,7 +183,16 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Opens the output for `format` ahead of the first recording and feeds it silence (with
     /// `keepsOutputOpen`; otherwise nothing): recordings of that format then start behind the stream's silence,
     /// all with the same latency, and a sink woken from idle wakes now rather than under the first narration.
-    public func open(format: AudioFormat) { send(.open(format)) }
+    /// Returns once the output's buffer is full of silence, or after `waitingAtMost` seconds.
+    public func open(format: AudioFormat, waitingAtMost seconds: Double = 0.5) {
+        let control = send(.open(format))
+        guard keepsOutputOpen else { return }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if snapshot.applied >= control && output.writtenFrames > 0 && output.writableFrames() == 0 { return }
+            usleep(2_000)
+        }
+    }
     /// Drops what is queued behind the heard recording (what was written of it is taken back from the output).
     public func dropQueued() { send(.dropQueued) }
     public func pause() { send(.pause) }
@@ -232,7 +243,8 @@ public final class AudioPlayer: @unchecked Sendable {
         let last = index == entries.count - 1
         let done = last && (finished || (entries[index].end.map { heard >= $0 } ?? false))
         let total = entry.info.frames
-        let intoEntry = heard - (entry.offset ?? 0)
+        // A recording held (paused, `keepsOutputOpen`) is not being written: it stands at its start frame.
+        let intoEntry = entry.offset.map { heard - $0 } ?? 0
         let frame = done ? total : min(total, entry.startFrame + max(0, intoEntry))
         let rate = entry.info.sampleRate
         var queued: Queued?
@@ -244,7 +256,7 @@ public final class AudioPlayer: @unchecked Sendable {
                 item: next.id, point: next.point, framesAhead: max(0, ahead), sampleRate: rate, written: next.offset != nil,
                 startFrame: next.startFrame, writtenFrame: nextWritten)
         }
-        let writtenFrame = done ? total : max(frame, min(total, entry.startFrame + max(0, written - (entry.offset ?? 0))))
+        let writtenFrame = done ? total : max(frame, entry.offset.map { min(total, entry.startFrame + max(0, written - $0)) } ?? entry.startFrame)
         return Snapshot(
             point: entry.point, position: rate > 0 ? Double(frame) / Double(rate) : 0, duration: entry.info.durationSeconds,
             paused: paused, finished: done, volume: volume, frame: frame, sampleRate: rate,
@@ -372,20 +384,22 @@ public final class AudioPlayer: @unchecked Sendable {
                 onError(error.message)
             }
         }
-        let (wasPaused, idle) = lock.withLock { (paused, entries.isEmpty || finished) }
-        var offset: Int64 = 0
+        let idle = lock.withLock { entries.isEmpty || finished }
+        var offset: Int64? = 0
         if keepsOutputOpen, outputFormat == format {
-            // The stream stays open. Over silence the recording is written after what the stream holds (no rewind
-            // of the sink, which a sink may not do cleanly); a recording still sounding is dropped at once.
-            if idle && !startPaused {
+            // The stream stays open (never corked: paused, it plays silence). Over silence the recording is
+            // written after what the stream holds (no rewind of the sink, which a sink may not do cleanly); a
+            // recording still sounding is dropped at once.
+            if idle {
                 offset = output.writtenFrames
             } else {
                 output.flush()
             }
-            if startPaused != wasPaused { if startPaused { output.pause() } else { output.resume() } }
+            if startPaused { offset = nil }
         } else {
+            if keepsOutputOpen && startPaused { offset = nil }
             do {
-                try output.start(format: format, paused: startPaused)
+                try output.start(format: format, paused: startPaused && !keepsOutputOpen)
                 outputFormat = format
             } catch {
                 onError("\(output.name): \(error.message)")
@@ -444,6 +458,24 @@ public final class AudioPlayer: @unchecked Sendable {
     }
 
     private func setPaused(_ value: Bool) {
+        if keepsOutputOpen && outputFormat != nil {
+            // The stream is not corked (pipewire-pulse drops the quantum in flight on a cork: 21 ms lost a
+            // pause): what it holds past the heard frame is dropped, it plays silence, and on resume the
+            // recording is written again from where it was heard.
+            let (wasPaused, holding) = lock.withLock { (paused, !entries.isEmpty && !finished) }
+            guard value != wasPaused else { return }
+            lock.withLock { paused = value }
+            guard holding, !decoders.isEmpty else { return }
+            if value {
+                let index = lock.withLock { AudioPlayer.heardIndex(entries, heard: output.heardFrames) }
+                rewrite(from: index, atHeardFrame: nil)
+            } else {
+                // The silence written while paused is dropped: the recording is heard again at once.
+                output.flush()
+                lock.withLock { if entries[0].offset == nil { entries[0].offset = 0 } }
+            }
+            return
+        }
         guard !decoders.isEmpty else { return }
         if value { output.pause() } else { output.resume() }
         lock.lock()
@@ -469,7 +501,7 @@ public final class AudioPlayer: @unchecked Sendable {
             (output.heardFrames, Array(entries.prefix(index)))
         }
         let entry = lock.withLock { entries[index] }
-        let frame = target ?? min(entry.info.frames, entry.startFrame + max(0, heard - (entry.offset ?? 0)))
+        let frame = target ?? entry.offset.map { min(entry.info.frames, entry.startFrame + max(0, heard - $0)) } ?? entry.startFrame
         do throws(AudioFileError) {
             try decoders[index].seek(toFrame: frame)
             for later in (index + 1)..<decoders.count where decoders[later].position != lock.withLock({ entries[later].startFrame }) {
@@ -487,7 +519,8 @@ public final class AudioPlayer: @unchecked Sendable {
         output.flush()
         entries.removeFirst(index)
         entries[0].startFrame = decoders[0].position
-        entries[0].offset = 0
+        // Held while paused with the stream kept open (written again from here on resume).
+        entries[0].offset = keepsOutputOpen && paused ? nil : 0
         for i in entries.indices {
             entries[i].end = nil
             if i > 0 { entries[i].offset = nil }
@@ -509,12 +542,35 @@ public final class AudioPlayer: @unchecked Sendable {
         pendingFrames = 0
         decoderEnded = false
         endSignalled = false
+        paddingWritten = 0
+    }
+
+    /// Writes part of the end padding (as much as the output takes now).
+    private func writePadding() {
+        guard let format = outputFormat ?? lock.withLock({ entries.last?.format }) else { return }
+        let wanted = output.endPaddingFrames(rate: format.sampleRate) - paddingWritten
+        let room = min(output.writableFrames(), AudioPlayer.bufferFrames, wanted)
+        guard room > 0 else {
+            output.waitForProgress(seconds: 0.01)
+            return
+        }
+        if silence.count < room * format.channels { silence = [Float](repeating: 0, count: AudioPlayer.bufferFrames * format.channels) }
+        do {
+            try silence.withUnsafeBufferPointer { zeros throws(AudioOutputError) in try output.write(zeros.baseAddress!, frames: room) }
+        } catch {
+            onError("\(output.name): \(error.message)")
+        }
+        paddingWritten += room
     }
 
     /// Moves data from the decoders to the output as room allows, the queued one straight after the heard one;
     /// notices each recording's end once it has been heard.
     private func step() {
         noticeHandOvers()
+        if keepsOutputOpen && lock.withLock({ paused || entries.first?.offset == nil }) {
+            feedSilence()
+            return
+        }
         guard writing < decoders.count, let buffer else {
             feedSilence()
             return
@@ -577,6 +633,12 @@ public final class AudioPlayer: @unchecked Sendable {
             return
         }
         if !endSignalled {
+            // Silence after the last sample before the end is marked: pipewire-pulse answers a drain a quantum
+            // before the sink has played it, and the stream's close then dropped the last 21-35 ms.
+            if paddingWritten < output.endPaddingFrames(rate: lock.withLock { entries[writing].info.sampleRate }) {
+                writePadding()
+                return
+            }
             output.endOfData()
             endSignalled = true
         }
@@ -614,24 +676,19 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Whether the playback thread has silence to write (`keepsOutputOpen`, a stream open and running).
     private var feedsSilence: Bool {
-        keepsOutputOpen && outputFormat != nil && !paused
+        keepsOutputOpen && outputFormat != nil
     }
 
-    /// How far ahead of the speaker silence is written (seconds): enough to keep the stream and the sink
-    /// running, little enough that a narration starting after it is heard about as soon as on a fresh stream.
-    /// It is written behind the silence, not over it: flushing would make the sink rewind, which a null sink's
-    /// monitor, for one, does not follow. (With the whole buffer filled with silence, the narrations that
-    /// started from silence were heard 110-180 ms later than the first.)
-    static let silenceLeadSeconds = 0.05
-
-    /// Writes silence while no recording is left to write, keeping the stream (and the sink) running.
+    /// Writes silence while no recording is left to write, keeping the stream (and the sink) running with its
+    /// buffer as full as while a recording plays: a narration that starts from silence is written behind it
+    /// (not over it: flushing would make the sink rewind, which a null sink's monitor, for one, does not follow),
+    /// so it travels the same latency as every other, and the silence never underruns (with 50 ms of it ahead,
+    /// pipewire-pulse's 21 ms quanta left holes at the next narration's start).
     private func feedSilence() {
-        guard keepsOutputOpen, let format = outputFormat, !lock.withLock({ paused }) else { return }
-        let lead = Int64(AudioPlayer.silenceLeadSeconds * Double(format.sampleRate))
-        let wanted = Int(max(0, lead - (output.writtenFrames - output.heardFrames)))
-        let room = min(output.writableFrames(), AudioPlayer.bufferFrames, wanted)
+        guard keepsOutputOpen, let format = outputFormat else { return }
+        let room = min(output.writableFrames(), AudioPlayer.bufferFrames)
         guard room > 0 else {
-            output.waitForProgress(seconds: 0.01)
+            output.waitForProgress(seconds: 0.05)
             return
         }
         if silence.count < room * format.channels { silence = [Float](repeating: 0, count: AudioPlayer.bufferFrames * format.channels) }

@@ -64,6 +64,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// The server said the stream underran and has not started playing again (main loop lock).
     private var underflowing = false
 
+    /// 100 ms: pipewire-pulse answers a drain a quantum (21-43 ms) before its sink has played it.
+    public func endPaddingFrames(rate: Int) -> Int { rate / 10 }
+
     public var isUnderrunning: Bool {
         api.lock()
         defer { api.unlock() }

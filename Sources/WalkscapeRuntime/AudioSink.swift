@@ -86,14 +86,12 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     }
 
     /// Opens the player's output ahead of the first narration (`AudioPlayer.open(format:)`), in the format of
-    /// the first of `points` that has a recording, on the loader thread (before any narration it plays).
+    /// the first of `points` that has a recording, and waits (at most half a second) until its buffer is full
+    /// of silence: the first narration is then written behind it like every later one.
     public func openOutput(points: [Int]) {
         let paths = points.lazy.compactMap { self.recordingPath($0) }
-        guard let path = paths.first else { return }
-        loader.async {
-            guard let info = try? AudioProbe.probe(path: path) else { return }
-            self.player.open(format: AudioFormat(sampleRate: info.sampleRate, channels: info.channels))
-        }
+        guard let path = paths.first, let info = try? AudioProbe.probe(path: path) else { return }
+        loader.sync { self.player.open(format: AudioFormat(sampleRate: info.sampleRate, channels: info.channels)) }
     }
 
     /// Hands the narration queued behind the playing one to the player, so that it follows without a gap (once
@@ -151,6 +149,7 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
                         narration.queuedAhead = true
                         narration.control = ahead.control
                         narration.heardItem = ahead.control
+                        narration.writtenAt = issued
                         expected = narration
                         return (generation, true)
                     }
@@ -182,6 +181,7 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
                     expected?.progressedAt = issued
                     // The clock holds at the target until the player has moved, then runs on from there.
                     expected?.clockSeconds = nil
+                    expected?.writtenAt = nil
                     expected?.heardSeconds = nil
                     expected?.heldSince = nil
                     if queuedAhead != nil { queuedAhead?.generation = generation }
@@ -194,7 +194,13 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
                     }
                     guard point != nil else { return }
                     let control = self.player.seek(to: to / factor, item: item)
-                    self.lock.withLock { if let id, self.expected?.id == id { self.expected?.control = control } }
+                    let sent = self.clock.now()
+                    self.lock.withLock {
+                        if let id, self.expected?.id == id {
+                            self.expected?.control = control
+                            self.expected?.writtenAt = sent
+                        }
+                    }
                 }
             }
         }
@@ -231,13 +237,16 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         } else {
             control = player.play(decoder, point: point, from: offset / speed, paused: paused)
         }
+        let sent = clock.now()
         lock.withLock {
             stretchers = stretchers.filter { $0.key == queuedAhead?.control }
             stretchers[control] = decoder as? TimeStretchDecoder
-            if self.expected?.id == generation {
-                self.expected?.control = control
-                self.expected?.heardItem = control
-                self.expected?.progressedAt = clock.now()
+            if var narration = self.expected, narration.id == generation {
+                narration.control = control
+                narration.heardItem = control
+                narration.progressedAt = sent
+                narration.writtenAt = narration.queuedAhead ? narration.issuedAt : sent
+                self.expected = narration
             }
         }
     }
@@ -290,7 +299,10 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         if finished {
             lead = .finished
         } else if let heard, let written {
-            let running = (expected.clockSeconds ?? expected.seconds) + (paused || expected.clockSeconds == nil ? 0 : max(0, now - expected.clockAt) * speed)
+            // From where it last stood; the first time, from the narration's start plus the time since the player
+            // was handed its samples (the loader notes when; a narration queued ahead, since the engine started it).
+            let since = expected.clockSeconds == nil ? (expected.writtenAt ?? now) : expected.clockAt
+            let running = (expected.clockSeconds ?? expected.seconds) + (paused ? 0 : max(0, now - since) * speed)
             // Written to the sink is how far the clock may run while the sound server says the stream ran dry
             // (an underrun: the feed holds the sound back). Otherwise what the speaker has not played yet is
             // latency, which the clock does not wait for, up to `tailSeconds` past what was written (a sink woken

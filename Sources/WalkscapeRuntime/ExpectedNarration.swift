@@ -23,7 +23,8 @@ struct ExpectedNarration {
     /// opening: the walk holds at `seconds`).
     var clockSeconds: Double?
     var clockAt: Double = 0
-    /// When the player was first seen to have the narration (the play log's hold while the file opened).
+    /// When the player was handed the narration's samples (monotonic seconds; for one queued ahead, when the
+    /// engine started it): the clock runs from there, and the play log's hold while the file opened ends there.
     var writtenAt: Double?
     /// Since when (monotonic seconds) and where on the walk's clock the clock has been held by what was written
     /// (the sound server said the stream ran dry: an underrun), if it is.

@@ -26,6 +26,9 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
     /// The feed cannot write (a decoder that fell behind): the card then plays what it holds and underruns.
     private var feedBlocked = false
     func blockFeed(_ blocked: Bool) { lock.withLock { feedBlocked = blocked } }
+    /// Silence the player should write after a stream's last sample (`AudioOutput.endPaddingFrames`).
+    var endPadding = 0
+    func endPaddingFrames(rate: Int) -> Int { endPadding }
     /// As a sound server says: the card has played everything written and waits for more.
     var isUnderrunning: Bool { lock.withLock { !corked && written > 0 && heard >= written } }
 

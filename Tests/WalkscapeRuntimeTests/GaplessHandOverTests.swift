@@ -112,6 +112,53 @@ final class CountingDecoder: AudioDecoder {
         expectEqual(output.played, CountingDecoder.samples(recording: 1, 0..<8_000))
     }
 
+    /// An output that wants silence after the last sample (pipewire-pulse answers a drain a quantum early) gets
+    /// it before the end is marked, and the recording is still heard to its last sample.
+    @Test func theLastSampleIsFollowedByTheOutputsPadding() {
+        let output = HandPlayedOutput()
+        output.endPadding = 1_600
+        let player = AudioPlayer(output: output)
+        defer { player.shutdown() }
+        player.play(CountingDecoder(recording: 1, frames: 4_000), point: 1)
+        // Heard to its last sample: the snapshot says so before the padding has played.
+        playOut(output) { player.snapshot.finished }
+        output.play(seconds: 0.5)
+        expectEqual(output.played, CountingDecoder.samples(recording: 1, 0..<4_000) + [Float](repeating: 0, count: 1_600))
+    }
+
+    /// With the stream kept open, a pause plays silence instead of corking (pipewire-pulse drops the quantum in
+    /// flight on a cork) and a resume writes the recording again from the frame heard: nothing lost, nothing
+    /// twice; between narrations the stream plays silence, and the next one is written behind it.
+    @Test func aPauseWithTheStreamKeptOpenPlaysSilenceAndLosesNothing() {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output, keepsOutputOpen: true)
+        defer { player.shutdown() }
+        player.open(format: AudioFormat(sampleRate: 16_000, channels: 1), waitingAtMost: 5)
+        expectEqual(output.buffered, Int64(output.capacityFrames))
+        player.play(CountingDecoder(recording: 1, frames: 16_000), point: 1)
+        // The silence written before it plays first (0.5 s), then 0.3 s of the recording.
+        for _ in 0..<8 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        player.pause()
+        expectTrue(eventually { player.snapshot.paused })
+        let heldAt = player.snapshot.frame
+        let playedBefore = output.played.count
+        // Paused: the card plays silence (the stream is not corked), the position stands.
+        for _ in 0..<5 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        expectEqual(player.snapshot.frame, heldAt)
+        expectEqual(output.played.count - playedBefore, 8_000)
+        expectTrue(output.played[playedBefore...].allSatisfy { $0 == 0 })
+        player.resume()
+        playOut(output) { player.snapshot.finished }
+        let played = output.played.filter { $0 != 0 }
+        expectEqual(played, CountingDecoder.samples(recording: 1, 0..<16_000), "\(played.count) samples of the recording heard, \(heldAt) before the pause")
+    }
+
     /// The sink hands the queued point to the player when the engine queues it, and adopts it when the engine
     /// starts it: no second load, no wait for its first sample (the clock runs on), its position negative until
     /// the speaker reaches it (no subtitle before).
