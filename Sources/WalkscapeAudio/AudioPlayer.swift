@@ -183,13 +183,14 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Opens the output for `format` ahead of the first recording and feeds it silence (with
     /// `keepsOutputOpen`; otherwise nothing): recordings of that format then start behind the stream's silence,
     /// all with the same latency, and a sink woken from idle wakes now rather than under the first narration.
-    /// Returns once the output's buffer is full of silence, or after `waitingAtMost` seconds.
+    /// Returns once the silence ahead has been written (`silenceLeadSeconds`), or after `waitingAtMost` seconds.
     public func open(format: AudioFormat, waitingAtMost seconds: Double = 0.5) {
         let control = send(.open(format))
         guard keepsOutputOpen else { return }
+        let lead = Int64(AudioPlayer.silenceLeadSeconds * Double(format.sampleRate))
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
-            if snapshot.applied >= control && output.writtenFrames > 0 && output.writableFrames() == 0 { return }
+            if snapshot.applied >= control && output.writtenFrames - output.heardFrames >= lead { return }
             usleep(2_000)
         }
     }
@@ -679,16 +680,23 @@ public final class AudioPlayer: @unchecked Sendable {
         keepsOutputOpen && outputFormat != nil
     }
 
-    /// Writes silence while no recording is left to write, keeping the stream (and the sink) running with its
-    /// buffer as full as while a recording plays: a narration that starts from silence is written behind it
-    /// (not over it: flushing would make the sink rewind, which a null sink's monitor, for one, does not follow),
-    /// so it travels the same latency as every other, and the silence never underruns (with 50 ms of it ahead,
-    /// pipewire-pulse's 21 ms quanta left holes at the next narration's start).
+    /// How far ahead of the speaker silence is written (seconds): enough to keep the stream and the sink
+    /// running, little enough that a narration starting after it travels about the latency of the first (which
+    /// is written behind the same silence, `open(format:)`). A narration from silence is written behind it, not
+    /// over it: flushing would make the sink rewind, which a null sink's monitor, for one, does not follow. (With
+    /// the whole buffer kept full of silence, PulseAudio's heard position ran up to 160 ms ahead of the monitor
+    /// under load and subtitles showed early; with 50 ms, pipewire-pulse once left a 16 ms hole at the start of a
+    /// narration from silence: docs/install.md.)
+    public static let silenceLeadSeconds = 0.05
+
+    /// Writes silence while no recording is left to write, keeping the stream (and the sink) running.
     private func feedSilence() {
         guard keepsOutputOpen, let format = outputFormat else { return }
-        let room = min(output.writableFrames(), AudioPlayer.bufferFrames)
+        let lead = Int64(AudioPlayer.silenceLeadSeconds * Double(format.sampleRate))
+        let wanted = Int(max(0, lead - (output.writtenFrames - output.heardFrames)))
+        let room = min(output.writableFrames(), AudioPlayer.bufferFrames, wanted)
         guard room > 0 else {
-            output.waitForProgress(seconds: 0.05)
+            output.waitForProgress(seconds: 0.01)
             return
         }
         if silence.count < room * format.channels { silence = [Float](repeating: 0, count: AudioPlayer.bufferFrames * format.channels) }

@@ -265,8 +265,8 @@ public struct PlayerLoop {
             + "recording); first sample heard \(formatMilliseconds(timing.latency)) later; the walk held \(formatMilliseconds(timing.heldSeconds)) for it"
     }
 
-    /// The play log's line for a hold of the walk's clock during a narration, e.g. `point 2 held the walk
-    /// 0.310 s at 1:25.0: nothing was written ahead to the sound card (an underrun)`.
+    /// The play log's line for a hold of the walk's clock during a narration, e.g. `point 1 held the walk
+    /// 0.100 s at 0:05.3: nothing was written ahead to the sound card (an underrun)`.
     static func logLine(_ hold: NarrationHold) -> String {
         "point \(hold.point) held the walk \(formatMilliseconds(hold.seconds)) at \(TimelineWriter.clock(hold.walkTime)): nothing was written ahead to "
             + "the sound card (an underrun)"

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import WalkscapeAudio
 import WalkscapeCore
-import WalkscapeRuntime
+@testable import WalkscapeRuntime
 import WalkscapeSystem
 import WalkscapeTUI
 import WalkscapeTestSupport
@@ -366,5 +366,18 @@ final class WaitRecordingBackend: TerminalBackend {
     func draw(_ grid: CellGrid) {
         inner.draw(grid)
         onDraw?()
+    }
+}
+
+/// The play log's lines: each narration's latency and how long the walk held for it, and each underrun.
+@Suite struct PlayLogLineTests {
+    @Test func eachNarrationSaysItsLatencyAndItsHoldAndEachUnderrunItsLength() {
+        let timing = NarrationTiming(point: 2, walkTime: 83.4, fromSeconds: 0, issuedAt: 10, firstHeardAt: 10.262, heldSeconds: 0.004)
+        expectEqual(
+            PlayerLoop.logLine(timing),
+            "point 2 asked at 1:23.4 on the walk's clock (from 0:00.0 of its recording); first sample heard 0.262 s later; the walk held 0.004 s for it")
+        expectEqual(
+            PlayerLoop.logLine(NarrationHold(point: 1, walkTime: 5.3, seconds: 0.1)),
+            "point 1 held the walk 0.100 s at 0:05.3: nothing was written ahead to the sound card (an underrun)")
     }
 }

@@ -134,9 +134,9 @@ final class CountingDecoder: AudioDecoder {
         let player = AudioPlayer(output: output, keepsOutputOpen: true)
         defer { player.shutdown() }
         player.open(format: AudioFormat(sampleRate: 16_000, channels: 1), waitingAtMost: 5)
-        expectEqual(output.buffered, Int64(output.capacityFrames))
+        expectEqual(output.buffered, Int64(AudioPlayer.silenceLeadSeconds * 16_000))
         player.play(CountingDecoder(recording: 1, frames: 16_000), point: 1)
-        // The silence written before it plays first (0.5 s), then 0.3 s of the recording.
+        // The silence written before it plays first (50 ms), then the recording.
         for _ in 0..<8 {
             _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
             output.play(seconds: 0.1)
@@ -151,7 +151,7 @@ final class CountingDecoder: AudioDecoder {
             output.play(seconds: 0.1)
         }
         expectEqual(player.snapshot.frame, heldAt)
-        expectEqual(output.played.count - playedBefore, 8_000)
+        expectTrue(output.played.count - playedBefore >= 800, "\(output.played.count - playedBefore) frames played while paused")
         expectTrue(output.played[playedBefore...].allSatisfy { $0 == 0 })
         player.resume()
         playOut(output) { player.snapshot.finished }
