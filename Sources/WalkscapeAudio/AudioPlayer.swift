@@ -83,7 +83,6 @@ public final class AudioPlayer: @unchecked Sendable {
 
     private enum Command {
         case play(any AudioDecoder, point: Int?, from: Double, paused: Bool)
-        case open(AudioFormat)
         case quit
         case enqueue(any AudioDecoder, point: Int?)
         case dropQueued
@@ -179,20 +178,6 @@ public final class AudioPlayer: @unchecked Sendable {
     @discardableResult
     public func enqueue(_ decoder: any AudioDecoder, point: Int? = nil) -> UInt64 {
         send(.enqueue(decoder, point: point))
-    }
-    /// Opens the output for `format` ahead of the first recording and feeds it silence (with
-    /// `keepsOutputOpen`; otherwise nothing): recordings of that format then start behind the stream's silence,
-    /// all with the same latency, and a sink woken from idle wakes now rather than under the first narration.
-    /// Returns once the silence ahead has been written (`silenceLeadSeconds`), or after `waitingAtMost` seconds.
-    public func open(format: AudioFormat, waitingAtMost seconds: Double = 0.5) {
-        let control = send(.open(format))
-        guard keepsOutputOpen else { return }
-        let lead = Int64(AudioPlayer.silenceLeadSeconds * Double(format.sampleRate))
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            if snapshot.applied >= control && output.writtenFrames - output.heardFrames >= lead { return }
-            usleep(2_000)
-        }
     }
     /// Drops what is queued behind the heard recording (what was written of it is taken back from the output).
     public func dropQueued() { send(.dropQueued) }
@@ -339,15 +324,6 @@ public final class AudioPlayer: @unchecked Sendable {
             lock.lock()
             volume = clamped
             lock.unlock()
-        case let .open(format):
-            guard keepsOutputOpen, outputFormat == nil, decoders.isEmpty else { return }
-            do {
-                try output.start(format: format, paused: false)
-                outputFormat = format
-                output.setVolume(volume)
-            } catch {
-                onError("\(output.name): \(error.message)")
-            }
         case .quit:
             // A recording written to its end plays out what the sink still holds (the output waits a little);
             // anything else is cut at once.
@@ -549,11 +525,16 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Writes part of the end padding (as much as the output takes now).
     private func writePadding() {
         guard let format = outputFormat ?? lock.withLock({ entries.last?.format }) else { return }
-        let wanted = output.endPaddingFrames(rate: format.sampleRate) - paddingWritten
+        paddingWritten += writeSilence(upTo: output.endPaddingFrames(rate: format.sampleRate) - paddingWritten, format: format)
+    }
+
+    /// Writes up to `wanted` frames of silence, as many as the output takes now (waiting a little when it takes
+    /// none); returns how many.
+    private func writeSilence(upTo wanted: Int, format: AudioFormat) -> Int {
         let room = min(output.writableFrames(), AudioPlayer.bufferFrames, wanted)
         guard room > 0 else {
             output.waitForProgress(seconds: 0.01)
-            return
+            return 0
         }
         if silence.count < room * format.channels { silence = [Float](repeating: 0, count: AudioPlayer.bufferFrames * format.channels) }
         do {
@@ -561,7 +542,7 @@ public final class AudioPlayer: @unchecked Sendable {
         } catch {
             onError("\(output.name): \(error.message)")
         }
-        paddingWritten += room
+        return room
     }
 
     /// Moves data from the decoders to the output as room allows, the queued one straight after the heard one;
@@ -681,30 +662,19 @@ public final class AudioPlayer: @unchecked Sendable {
     }
 
     /// How far ahead of the speaker silence is written (seconds): enough to keep the stream and the sink
-    /// running, little enough that a narration starting after it travels about the latency of the first (which
-    /// is written behind the same silence, `open(format:)`). A narration from silence is written behind it, not
-    /// over it: flushing would make the sink rewind, which a null sink's monitor, for one, does not follow. (With
-    /// the whole buffer kept full of silence, PulseAudio's heard position ran up to 160 ms ahead of the monitor
-    /// under load and subtitles showed early; with 50 ms, pipewire-pulse once left a 16 ms hole at the start of a
-    /// narration from silence: docs/install.md.)
+    /// running, little enough that a narration starting after it travels about the latency of the walk's first
+    /// narration, which started the stream. A narration from silence is written behind it, not over it:
+    /// flushing would make the sink rewind, which a null sink's monitor, for one, does not follow. (With the
+    /// whole buffer kept full of silence, narrations from silence were heard 110-180 ms later than the first,
+    /// and PulseAudio's heard position ran up to 160 ms ahead of the monitor under load; with 50 ms,
+    /// pipewire-pulse once left a 16 ms hole at the start of a narration from silence: docs/install.md.)
     public static let silenceLeadSeconds = 0.05
 
     /// Writes silence while no recording is left to write, keeping the stream (and the sink) running.
     private func feedSilence() {
         guard keepsOutputOpen, let format = outputFormat else { return }
         let lead = Int64(AudioPlayer.silenceLeadSeconds * Double(format.sampleRate))
-        let wanted = Int(max(0, lead - (output.writtenFrames - output.heardFrames)))
-        let room = min(output.writableFrames(), AudioPlayer.bufferFrames, wanted)
-        guard room > 0 else {
-            output.waitForProgress(seconds: 0.01)
-            return
-        }
-        if silence.count < room * format.channels { silence = [Float](repeating: 0, count: AudioPlayer.bufferFrames * format.channels) }
-        do {
-            try silence.withUnsafeBufferPointer { zeros throws(AudioOutputError) in try output.write(zeros.baseAddress!, frames: room) }
-        } catch {
-            onError("\(output.name): \(error.message)")
-        }
+        _ = writeSilence(upTo: Int(max(0, lead - (output.writtenFrames - output.heardFrames))), format: format)
     }
 
     /// Drops the entries heard to their end (the heard one is the last whose first sample the output has

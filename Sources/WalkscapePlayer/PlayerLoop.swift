@@ -94,12 +94,7 @@ public struct PlayerLoop {
     /// The walk's audio sink: `recordings`' files on the player, its notices in the log pane.
     private func makeSink(_ recordings: RecordingPaths) -> AudioSink {
         let notices = self.notices
-        let sink = AudioSink(player: player, clock: clock, onNotice: { notices.add($0) }, recordingPath: { point in recordings.path(point: point) })
-        // The sound server's stream opens now, in the tour's first recording's format, so that every narration
-        // is written behind the same stream's silence (the same latency for all) and a sink woken from idle
-        // wakes before the walk needs it.
-        sink.openOutput(points: Array(1...max(1, recordings.replay.engineTour.points.count)))
-        return sink
+        return AudioSink(player: player, clock: clock, onNotice: { notices.add($0) }, recordingPath: { point in recordings.path(point: point) })
     }
 
     private func run(

@@ -85,15 +85,6 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         queueBehind(playing: snapshot.engine.playing?.point, queued: snapshot.engine.queue.first)
     }
 
-    /// Opens the player's output ahead of the first narration (`AudioPlayer.open(format:)`), in the format of
-    /// the first of `points` that has a recording, and waits (at most half a second) until its buffer is full
-    /// of silence: the first narration is then written behind it like every later one.
-    public func openOutput(points: [Int]) {
-        let paths = points.lazy.compactMap { self.recordingPath($0) }
-        guard let path = paths.first, let info = try? AudioProbe.probe(path: path) else { return }
-        loader.sync { self.player.open(format: AudioFormat(sampleRate: info.sampleRate, channels: info.channels)) }
-    }
-
     /// Hands the narration queued behind the playing one to the player, so that it follows without a gap (once
     /// per queued point; a different first queued point replaces it).
     public func queueBehind(playing: Int?, queued: Int?) {

@@ -48,6 +48,21 @@ final class CountingDecoder: AudioDecoder {
         }
     }
 
+    /// Recording 1 played with recording 2 queued behind it, the card having played `tenths` tenths of a second;
+    /// returns once recording 2 has been written behind recording 1's last sample.
+    func heardWithTheNextWrittenAhead(first: Int64, queued: Int64, tenths: Int) -> (HandPlayedOutput, AudioPlayer) {
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        player.play(CountingDecoder(recording: 1, frames: first), point: 1)
+        player.enqueue(CountingDecoder(recording: 2, frames: queued), point: 2)
+        for _ in 0..<tenths {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        expectTrue(eventually { player.snapshot.queued?.written == true })
+        return (output, player)
+    }
+
     @Test func theQueuedRecordingFollowsTheLastSampleInTheSameStream() {
         let output = HandPlayedOutput()
         let player = AudioPlayer(output: output)
@@ -72,17 +87,9 @@ final class CountingDecoder: AudioDecoder {
     }
 
     @Test func aSeekWhileTheNextIsWrittenAheadRewritesItAndNothingIsHeardTwice() {
-        let output = HandPlayedOutput()
-        let player = AudioPlayer(output: output)
-        defer { player.shutdown() }
-        player.play(CountingDecoder(recording: 1, frames: 16_000), point: 1)
-        player.enqueue(CountingDecoder(recording: 2, frames: 8_000), point: 2)
         // 0.7 s heard of recording 1's 1 s: the rest and the start of recording 2 are written.
-        for _ in 0..<7 {
-            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
-            output.play(seconds: 0.1)
-        }
-        expectTrue(eventually { player.snapshot.queued?.written == true })
+        let (output, player) = heardWithTheNextWrittenAhead(first: 16_000, queued: 8_000, tenths: 7)
+        defer { player.shutdown() }
         let control = player.seek(to: 0.25)
         expectTrue(eventually { player.snapshot.applied >= control })
         // Rewritten: recording 1 from 0.25 s, then recording 2 from its first frame.
@@ -95,16 +102,8 @@ final class CountingDecoder: AudioDecoder {
     }
 
     @Test func aDroppedQueueIsTakenBackFromTheStream() {
-        let output = HandPlayedOutput()
-        let player = AudioPlayer(output: output)
+        let (output, player) = heardWithTheNextWrittenAhead(first: 8_000, queued: 8_000, tenths: 4)
         defer { player.shutdown() }
-        player.play(CountingDecoder(recording: 1, frames: 8_000), point: 1)
-        player.enqueue(CountingDecoder(recording: 2, frames: 8_000), point: 2)
-        for _ in 0..<4 {
-            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
-            output.play(seconds: 0.1)
-        }
-        expectTrue(eventually { player.snapshot.queued?.written == true })
         player.dropQueued()
         expectTrue(eventually { player.snapshot.queued == nil })
         playOut(output) { player.snapshot.finished }
@@ -133,10 +132,7 @@ final class CountingDecoder: AudioDecoder {
         let output = HandPlayedOutput()
         let player = AudioPlayer(output: output, keepsOutputOpen: true)
         defer { player.shutdown() }
-        player.open(format: AudioFormat(sampleRate: 16_000, channels: 1), waitingAtMost: 5)
-        expectEqual(output.buffered, Int64(AudioPlayer.silenceLeadSeconds * 16_000))
         player.play(CountingDecoder(recording: 1, frames: 16_000), point: 1)
-        // The silence written before it plays first (50 ms), then the recording.
         for _ in 0..<8 {
             _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
             output.play(seconds: 0.1)
