@@ -127,6 +127,18 @@ import WalkscapeRuntime
         expectTrue(s.shownUnderlay == nil)
     }
 
+    /// n between the second-to-last narration's end and the last point: there is a next point, only nothing to
+    /// skip. (Issue 51: `lastPassed` with `>=` for `>` survived every test.)
+    @Test func nBeforeTheLastPointSaysNothingToSkipNotNoNextPoint() {
+        var s = state()
+        // Point 2 played 175-205 s; point 3, the last, triggers at 325 s.
+        _ = Player.reduce(&s, .tick(wallSeconds: 250))
+        let engine = s.session.engine
+        expectTrue(engine.playing == nil && engine.queue.isEmpty && engine.next == engine.tour.points.count, "next \(engine.next)")
+        _ = Player.reduce(&s, key: .character("n"))
+        expectEqual(s.shownNotice, KeyRefusal.nothingToSkip)
+    }
+
     @Test func keysThatDoNothingSayWhy() {
         // The walk: point 1 plays 25-45 s, point 2 175-205 s, point 3 325-335 s; the trace ends at 525 s.
         var s = state()

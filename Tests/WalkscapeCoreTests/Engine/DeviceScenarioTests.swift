@@ -62,6 +62,18 @@ import WalkscapeTestSupport
         expectTrue(late.events.last?.kind == .tourCompleted)
     }
 
+    /// Killed at the very moment of a fix that would trigger a point: the app is gone at that moment, so the
+    /// fix triggers nothing (`app_killed` then, no `point_triggered`). (Issue 51: `t >= killedAt` made `>`
+    /// survived every test.)
+    @Test func aFixAtTheMomentOfTheKillTriggersNothing() throws {
+        let free = Self.run(.androidEfba3ee, nil)
+        let trigger = try #require(free.events.first { $0.kind == .pointTriggered && $0.point == 2 }).t
+        let killed = Self.run(.androidEfba3ee, DeviceScenario(killedAt: trigger))
+        let last = try #require(killed.events.last)
+        expectTrue(last.kind == .appKilled && last.t == trigger, "\(brief(killed.events).suffix(3))")
+        expectTrue(!killed.events.contains { $0.kind == .pointTriggered && $0.point == 2 }, "\(brief(killed.events))")
+    }
+
     /// A killed Android app loses the events queued since its last flush (in memory); iOS keeps them for the
     /// next launch. Neither sends tour_abandoned.
     @Test func aKilledAndroidAppLosesItsUnsentEventsAndIOSKeepsThem() {
