@@ -8,9 +8,9 @@ public enum AudioLead: Sendable, Equatable {
     /// Nothing of the narration has been heard yet from `seconds` into its recording: its file is opening, its
     /// first samples are on their way to the speaker, or a seek is under way. The walk waits there.
     case waiting(atSeconds: Double)
-    /// The walk's clock may stand at `seconds` into the recording: what the sink has played, plus the latency
-    /// by which the clock runs ahead of the speaker (see `AudioSink.lead(for:)`); while the first samples
-    /// travel to the speaker, it moves with the wall clock.
+    /// The walk's clock may stand at `seconds` into the recording: the wall clock × speed since the player had
+    /// the narration's samples, never behind what the speaker has played and, while the stream underruns, never
+    /// ahead of what was written (`AudioSink.lead(for:)`).
     case heard(seconds: Double)
     /// The sink has played the recording's last sample (drained).
     case finished
@@ -18,8 +18,8 @@ public enum AudioLead: Sendable, Equatable {
     /// The walk's clock this lead allows for a narration that started at `startedAt` and ends at `endsAt` on
     /// the walk's clock, with the clock now at `now`: never back, and at its end at once when the sink is done
     /// (a recording a little shorter than its measured length does not hold the walk). A waiting narration
-    /// never lets the clock reach its end; a heard one does once its position (which includes the latency the
-    /// clock runs ahead of the speaker by) gets there, so that the narration queued behind it, already written
+    /// never lets the clock reach its end; a heard one does once its position (ahead of the speaker by the
+    /// latency of samples on their way) gets there, so that the narration queued behind it, already written
     /// after its last sample, starts on the engine without waiting for that latency.
     public func clockTarget(startedAt: Double, endsAt: Double, now: Double) -> Double {
         switch self {

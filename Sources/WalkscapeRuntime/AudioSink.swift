@@ -20,11 +20,10 @@ import WalkscapeSystem
 /// sounds its last moments (already written) is queued behind them the same way, never over them.
 ///
 /// The walk's clock never waits on the sink's latency: it holds only while a file opens (`AudioLead.waiting`)
-/// and when the sound card stops playing (an underrun). From the moment the player has a narration's first
-/// samples, the clock runs on while they travel to the speaker; once the heard position is known, the clock
-/// follows it, ahead of it by that first latency (`ExpectedNarration.leadOffset`), carried across gapless
-/// hand-overs. Nothing is skipped: a narration starts at the offset the walk asked for. Nothing is flushed at a
-/// narration's end: the stream plays its last samples out.
+/// and when the sound server says the stream underran. From the moment the player is handed a narration's
+/// samples, the clock runs on with the wall clock while they travel to the speaker, never behind what the
+/// speaker has played (`lead(for:)`). Nothing is skipped: a narration starts at the offset the walk asked for.
+/// Nothing is flushed at a narration's end: the stream plays its last samples out.
 ///
 /// The narration is heard within `WalkAudioCommand.audibleSpeeds`, time-stretched away from ×1 with its pitch
 /// kept; outside them it is muted.
@@ -66,6 +65,9 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     /// How far the playing narration may still have to sound (heard seconds of output) for a narration that
     /// the engine starts to be queued behind it instead of replacing it: its last moments, already written.
     static let tailSeconds = 3.0
+    /// How far the walk's clock may run past what was written to the sink while the stream is not underrunning:
+    /// latency, which it does not wait for, bounded for a sink that claims to have played what it holds.
+    static let latencyAllowanceSeconds = 3.0
 
     /// A sink playing on `player`; `recordingPath` gives a point's recording (nil: none, silence). `clock`
     /// times a stalled sound card and the play log's latencies; `onNotice` hears why the sink stopped leading.
@@ -104,6 +106,8 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
             }
             let control = self.player.enqueue(decoder, point: request.point)
             self.lock.withLock {
+                // Only the recordings the player still holds: the one heard and this one.
+                self.stretchers = self.stretchers.filter { $0.key == self.expected?.heardItem }
                 self.stretchers[control] = decoder as? TimeStretchDecoder
                 if self.queuedAhead?.point == request.point { self.queuedAhead?.control = control }
                 if self.expected?.point == request.point, self.expected?.queuedAhead == true, self.expected?.control == nil {
@@ -264,23 +268,10 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
         var written: Double?
         var finished = false
         if let control = expected.control, let item = expected.heardItem, snapshot.applied >= control {
-            if snapshot.item == item {
-                if snapshot.finished {
-                    finished = true
-                } else if snapshot.sampleRate > 0 {
-                    let stretcher = stretchers[item]
-                    let rate = Double(snapshot.sampleRate)
-                    heard = (Double(stretcher?.sourceFrame(snapshot.frame) ?? snapshot.frame) - Double(snapshot.framesBeforeFirst) * speed) / rate
-                    written = Double(stretcher?.sourceFrame(snapshot.writtenFrame) ?? snapshot.writtenFrame) / rate
-                }
-            } else if snapshot.finishedItem >= item {
+            if (snapshot.item == item && snapshot.finished) || (snapshot.item != item && snapshot.finishedItem >= item) {
                 finished = true
-            } else if let queued = snapshot.queued, queued.item == item, queued.sampleRate > 0 {
-                let stretcher = stretchers[item]
-                let rate = Double(queued.sampleRate)
-                let start = Double(stretcher?.sourceFrame(queued.startFrame) ?? queued.startFrame) / rate
-                heard = start - Double(queued.framesAhead) / rate * speed
-                written = Double(stretcher?.sourceFrame(queued.writtenFrame) ?? queued.writtenFrame) / rate
+            } else if let position = AudioSink.position(of: item, in: snapshot, stretcher: stretchers[item], speed: speed) {
+                (heard, written) = position
             }
         }
         var lead = AudioLead.waiting(atSeconds: expected.seconds)
@@ -296,9 +287,9 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
             let running = (expected.clockSeconds ?? expected.seconds) + (paused ? 0 : max(0, now - since) * speed)
             // Written to the sink is how far the clock may run while the sound server says the stream ran dry
             // (an underrun: the feed holds the sound back). Otherwise what the speaker has not played yet is
-            // latency, which the clock does not wait for, up to `tailSeconds` past what was written (a sink woken
-            // from idle can claim to have played all it was given and then take nothing for a second).
-            let top = max(written, heard) + (snapshot.underrun ? 0 : AudioSink.tailSeconds)
+            // latency, which the clock does not wait for, up to `latencyAllowanceSeconds` past what was written (a
+            // sink woken from idle can claim to have played all it was given and then take nothing for a second).
+            let top = max(written, heard) + (snapshot.underrun ? 0 : AudioSink.latencyAllowanceSeconds)
             ceiling = top
             held = running > top + 0.02 && expected.clockSeconds != nil
             let seconds = min(max(running, heard), top)
@@ -361,6 +352,24 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
                 firstHeardAt: max(expected.issuedAt, now - heardFor), heldSeconds: held))
     }
 
+    /// Where the speaker stands in the recording `item` loaded, and how far that recording has been written
+    /// (seconds of the recording, the stretched frames mapped back): negative while it is still behind silence
+    /// or the recording before it in the stream. Nil when the player holds no such recording.
+    private static func position(
+        of item: UInt64, in snapshot: AudioPlayer.Snapshot, stretcher: TimeStretchDecoder?, speed: Double
+    ) -> (heard: Double, written: Double)? {
+        func seconds(_ frame: Int64, rate: Int) -> Double { Double(stretcher?.sourceFrame(frame) ?? frame) / Double(rate) }
+        if snapshot.item == item, snapshot.sampleRate > 0 {
+            let rate = snapshot.sampleRate
+            return (seconds(snapshot.frame, rate: rate) - Double(snapshot.framesBeforeFirst) / Double(rate) * speed, seconds(snapshot.writtenFrame, rate: rate))
+        }
+        if let queued = snapshot.queued, queued.item == item, queued.sampleRate > 0 {
+            let rate = queued.sampleRate
+            return (seconds(queued.startFrame, rate: rate) - Double(queued.framesAhead) / Double(rate) * speed, seconds(queued.writtenFrame, rate: rate))
+        }
+        return nil
+    }
+
     /// The walk's holds for lack of sound written ahead (underruns) since the last call, in order.
     public func takeHolds() -> [NarrationHold] {
         lock.withLock {
@@ -394,17 +403,8 @@ public final class AudioSink: WalkSink, @unchecked Sendable {
     /// its first sample still is (no subtitle shows before it).
     public func heardPosition(point: Int?) -> Double? {
         let (audible, item, stretchers, speed) = lock.withLock { (expected?.point, expected?.heardItem, self.stretchers, self.speed) }
-        let snapshot = player.snapshot
         guard let point, audible == point, let item else { return nil }
-        if snapshot.item == item, snapshot.point == point, snapshot.sampleRate > 0 {
-            let frame = Double(stretchers[item]?.sourceFrame(snapshot.frame) ?? snapshot.frame) - Double(snapshot.framesBeforeFirst) * speed
-            return frame / Double(snapshot.sampleRate)
-        }
-        if let queued = snapshot.queued, queued.item == item, queued.sampleRate > 0 {
-            let start = Double(stretchers[item]?.sourceFrame(queued.startFrame) ?? queued.startFrame) / Double(queued.sampleRate)
-            return start - Double(queued.framesAhead) / Double(queued.sampleRate) * speed
-        }
-        return nil
+        return AudioSink.position(of: item, in: player.snapshot, stretcher: stretchers[item], speed: speed)?.heard
     }
 
     /// The decoder that plays `recording` at `speed`: itself at ×1, time-stretched with the pitch kept within
