@@ -24,7 +24,7 @@ BUILD_PACKAGES := pkg-config zlib1g-dev libncursesw5-dev libmpg123-dev libpulse-
 # curl: the HTTP client that posts to `collect` in its tests.
 # chromium: opens the page `walkscape report` writes, offline and headless (tools/report/check_page.py --page,
 # ReportBrowserCLITests).
-TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin chromium
+TEST_PACKAGES := python3-jsonschema pulseaudio pulseaudio-utils pipewire pipewire-pulse pipewire-bin wireplumber dbus-daemon tmux libxml2-dev python3-srt ffmpeg man-db gpsd gpsd-clients curl gdal-bin chromium
 
 # Seconds each fuzz target runs in `make fuzz` (Fuzz/run.sh; docs/reliability.md); .ci/run gives 20.
 FUZZ_CAMPAIGN_SECONDS ?= 600
@@ -87,7 +87,7 @@ demo-helsinki:
 # priority (a load of 6) the player underran and PulsePlaybackTests' pause and seek were 60-70 ms off now and
 # then; and a machine busy with other work starves only jobs that can wait. How the player fares beside busy
 # loops of its own priority is `make test-timed` (CI runs it after `make test`) and tools/test_busy.sh.
-TIMED_TESTS := HeardNarration|PulsePlaybackTests|PulseGaplessTests|PulseHandOverTests
+TIMED_TESTS := HeardNarration|PulsePlaybackTests|PulseGaplessTests|PulseHandOverTests|SoundServerPauseTests
 TEST_PRIORITY := 19
 # Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
 # $(,) is a comma inside a $(call) argument.

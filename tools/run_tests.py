@@ -75,6 +75,8 @@ SECONDS = {
     "WalkscapeCLITests.HeardNarrationTests": 72,
     # With the five walks on a long-buffer sink (no keep-alive stream) added 2026-12-07.
     "WalkscapeCLITests.HeardNarrationLatencyTests": 140,
+    # Every sample on pipewire-pulse (a private PipeWire) and the pauses on both servers, added 2026-12-07.
+    "WalkscapeCLITests.HeardNarrationPipeWireTests": 160,
     "WalkscapeLiveTests.TrackLiveTests": 45,
     "WalkscapeRemoteTests.DownloadCLITests": 36,
     "WalkscapeCLITests.ReportBrowserCLITests": 33,
@@ -90,6 +92,7 @@ SECONDS = {
     "WalkscapeTracesTests.TraceFileReaderTests": 17,
     "WalkscapeAudioTests.PulseServerLossTests": 16,
     "WalkscapeAudioTests.PulseGaplessTests": 20,
+    "WalkscapeAudioTests.SoundServerPauseTests": 25,
     # Timed on the sound server since 2026-12-07: in a fresh clone's loaded pool its second tone once underran.
     "WalkscapeAudioTests.PulseHandOverTests": 26,
     "WalkscapeCLITests.ImportCLITests": 16,

@@ -31,7 +31,10 @@ public protocol AudioOutput: AnyObject, Sendable {
     /// Continues after `pause`.
     func resume()
     /// Drops what was written and not heard; the next write begins a new segment (`heardFrames` from 0).
-    func flush()
+    /// Returns how many frames of the dropped segment are heard in the end: what the server had taken before the
+    /// drop (its read index), which `heardFrames` read a moment before may miss either way.
+    @discardableResult
+    func flush() -> Int64
     /// Linear gain 0…1 (1 = as recorded).
     func setVolume(_ volume: Double)
     /// Marks the end of the data: buffered frames still play out (some outputs need a nudge to play the last

@@ -473,11 +473,17 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Starts the segment again at entry `index` (the heard one): the entries before it are done, it is written
     /// again from file frame `target` (nil: from where it is heard now), and those queued behind it from their
     /// start. The output drops what it holds.
-    private func rewrite(from index: Int, atHeardFrame target: Int64?) {
-        let (heard, done) = lock.withLock { () -> (Int64, [Entry]) in
-            (output.heardFrames, Array(entries.prefix(index)))
-        }
-        let entry = lock.withLock { entries[index] }
+    private func rewrite(from requested: Int, atHeardFrame target: Int64?) {
+        // The output drops what it holds first: what it says it played of it (its read index, exact) places
+        // the recording heard, which the clock read a moment before may miss by a quantum either way.
+        lock.lock()
+        let wasFinished = finished
+        let heard = output.flush()
+        // The drop may have let the heard one play out into the next (its end written and passed).
+        let index = target == nil ? max(requested, AudioPlayer.heardIndex(entries, heard: heard)) : requested
+        let done = Array(entries.prefix(index))
+        let entry = entries[index]
+        lock.unlock()
         let frame = target ?? entry.offset.map { min(entry.info.frames, entry.startFrame + max(0, heard - $0)) } ?? entry.startFrame
         do throws(AudioFileError) {
             try decoders[index].seek(toFrame: frame)
@@ -485,15 +491,13 @@ public final class AudioPlayer: @unchecked Sendable {
                 try decoders[later].seek(toFrame: lock.withLock { entries[later].startFrame })
             }
         } catch {
+            // The output has dropped what it held: the recording goes on from where its decoder stands.
             onError(error.message)
-            return
         }
         resetPending()
         decoders.removeFirst(index)
         writing = 0
         lock.lock()
-        let wasFinished = finished
-        output.flush()
         entries.removeFirst(index)
         entries[0].startFrame = decoders[0].position
         // Held while paused with the stream kept open (written again from here on resume).
@@ -605,7 +609,16 @@ public final class AudioPlayer: @unchecked Sendable {
         }
         if keepsOutputOpen {
             // The stream plays on with silence after the last sample; the recording has ended once the clock
-            // has passed that sample.
+            // has passed that sample. The end padding first, whatever the clock says: pipewire-pulse takes
+            // nothing from a stream holding less than its minimum request (50 ms), and with the silence lead
+            // kept from a clock that ran a quantum ahead, the last 17-35 ms of a narration stayed in the stream
+            // until the next one was written.
+            if !lock.withLock({ finished }),
+                paddingWritten < output.endPaddingFrames(rate: lock.withLock { entries[writing].info.sampleRate })
+            {
+                writePadding()
+                if output.writableFrames() > 0 { return }
+            }
             let end = lock.withLock { entries[writing].end ?? endOffset }
             if !lock.withLock({ finished }), output.heardFrames >= end {
                 finishLast()

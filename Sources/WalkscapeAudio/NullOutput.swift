@@ -96,10 +96,13 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    public func flush() {
+    @discardableResult
+    public func flush() -> Int64 {
         lock.withLock {
             advanceLocked()
+            let heard = Int64(heardExact)
             resetSegmentLocked()
+            return heard
         }
     }
 

@@ -47,6 +47,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var baseWritten: Int64 = 0
     /// The stream's time (µs) at which this segment began, and frames written to it in this segment.
     private var streamStartMicros: UInt64 = 0
+    /// The stream's index (frames) where the current segment began: the server's read index reaching it is the
+    /// segment's first frame heard.
+    private var streamStartFrame: Int64 = 0
     private var streamWritten: Int64 = 0
     /// `pa_stream_drain` after the last write: done once the server has played everything.
     private var drainOperation: OpaquePointer?
@@ -242,31 +245,42 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         cork(false)
     }
 
-    public func flush() {
+    @discardableResult
+    public func flush() -> Int64 {
         api.lock()
         defer { api.unlock() }
+        let base = baseHeard
         baseHeard = 0
         baseWritten = 0
-        if let fallback {
-            fallback.flush()
-            return
-        }
-        guard let stream else { return }
+        if let fallback { return base + fallback.flush() }
+        let heardBefore = heardLocked() - base
+        guard let stream else { return base + heardBefore }
         lock()
         cancelDrainLocked()
         if let operation = pa_stream_flush(stream, PulseOutput.streamSuccess, mainloopPointer) { wait(for: operation) }
         if let operation = pa_stream_update_timing_info(stream, PulseOutput.streamSuccess, mainloopPointer) { wait(for: operation) }
-        // After a flush the server writes new data at its read index: the segment begins when the stream's
-        // clock reaches that index (the clock itself may step back as the sink rewinds).
-        var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        // After a flush the server's read index is where it stopped taking the stream's data: everything
+        // before it is heard, nothing after it (PulseAudio rewinds the sink to it; pipewire-pulse's graph plays
+        // what it took). The segment heard that much; the clock read before the flush ran up to a quantum ahead
+        // of it on pipewire-pulse (a pause lost 20 ms) and behind it on PulseAudio (a pause repeated 2 ms).
+        // New data is written at that index: the next segment begins there.
+        var heard = heardBefore
+        let frameBytes = Int64(format.channels * MemoryLayout<Float>.size)
         if let timing = pa_stream_get_timing_info(stream), timing.pointee.write_index_corrupt == 0, timing.pointee.write_index >= 0 {
+            if timing.pointee.read_index_corrupt == 0 {
+                heard = min(max(0, timing.pointee.read_index / frameBytes - streamStartFrame), streamWritten)
+            }
+            streamStartFrame = timing.pointee.write_index / frameBytes
+            var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
             streamStartMicros = pa_bytes_to_usec(UInt64(timing.pointee.write_index), &spec)
         } else {
             streamStartMicros = streamTimeLocked() ?? 0
+            streamStartFrame = Int64(Double(streamStartMicros) * Double(format.sampleRate) / 1e6)
         }
         streamWritten = 0
         lastHeard = 0
         unlock()
+        return base + heard
     }
 
     public func setVolume(_ volume: Double) {
@@ -401,6 +415,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
         self.stream = stream
         streamStartMicros = 0
+        streamStartFrame = 0
         streamWritten = 0
         lastHeard = 0
         return true

@@ -73,7 +73,8 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
     public var writtenFrames: Int64 { clocked.writtenFrames }
     public func pause() { clocked.pause() }
     public func resume() { clocked.resume() }
-    public func flush() { clocked.flush() }
+    @discardableResult
+    public func flush() -> Int64 { clocked.flush() }
     public func setVolume(_ volume: Double) { clocked.setVolume(volume) }
     public func endOfData() {}
 

@@ -18,9 +18,6 @@ import WalkscapeTestSupport
 /// Part of `HeardNarrationLatencyTests` (one process), so that `make test`'s calm phase plays two walks at a
 /// time, not three.
 extension HeardNarrationLatencyTests {
-    /// The most heard silence between a queued narration and the one before it.
-    static let queuedGap = 0.05
-
     static func longBuffer(_ server: PrivatePulseServer) throws -> String {
         try server.stopKeepAlive()
         return "@DEFAULT_MONITOR@"
@@ -42,23 +39,28 @@ extension HeardNarrationLatencyTests {
             recorderLatency: nil)
         expectBackToBack(try run(play, " with PULSE_LATENCY_MSEC=\(latency) on a long-buffer sink"), speed: 1)
     }
+}
 
+/// The back-to-back judgement, for any suite that plays `HeardTour` walks (on PulseAudio or pipewire-pulse).
+extension HeardWalkSuite {
     /// Every marker whole and in order, the queued pair's gap at most 50 ms, the clock on screen on time. The
     /// start markers of the narrations that start from silence (1 and 3) are left out: to play them at once the
     /// null sink rewinds what it had rendered ahead, and its monitor does not follow a rewind, so the recording
     /// loses up to the first 150 ms (the recording's fault, which a real sound card does not have;
     /// `HeardNarrationTests` judges those markers on a sink kept awake, whole). The queued narration's start
-    /// marker, which follows the last one's end in the same stream, is judged.
-    func expectBackToBack(_ run: HeardRun, speed: Double, sourceLocation: SourceLocation = #_sourceLocation) {
-        let judged = HeardTour.markers.filter { $0.label != "S1" && $0.label != "S3" }
+    /// marker, which follows the last one's end in the same stream, is judged. `left`: the markers left out.
+    func expectBackToBack(
+        _ run: HeardRun, speed: Double, leavingOut left: Set<String> = ["S1", "S3"], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let judged = HeardTour.markers.filter { !left.contains($0.label) }
         let markers = HeardMarkers(run.outcome.samples, speed: speed, markers: judged)
         for check in markers.wholeAndInOrder {
             expectTrue(check.passed, "\(check.message)\nplay log: \(run.outcome.narrationLog)", sourceLocation: sourceLocation)
         }
         if let gap = markers.gap(after: 1) {
             expectTrue(
-                abs(gap) <= Self.queuedGap,
-                "×\(formatShortNumber(speed)): heard \(millis(gap)) ms between narration 1's end and the queued narration 2's start (at most \(millis(Self.queuedGap)) ms either way); heard: \(markers.table)\nplay log: \(run.outcome.narrationLog)",
+                abs(gap) <= HeardTour.queuedGap,
+                "×\(formatShortNumber(speed)): heard \(millis(gap)) ms between narration 1's end and the queued narration 2's start (at most \(millis(HeardTour.queuedGap)) ms either way); heard: \(markers.table)\nplay log: \(run.outcome.narrationLog)",
                 sourceLocation: sourceLocation)
         } else {
             Issue.record("×\(formatShortNumber(speed)): no gap 1→2 to measure; heard: \(markers.table)", sourceLocation: sourceLocation)

@@ -19,6 +19,8 @@ struct HeardTour {
     static let markerSeconds = 0.150
     static let markerAmplitude = 0.3
     static let points = 3
+    /// The most heard silence between a queued narration and the one before it (either way).
+    static let queuedGap = 0.05
 
     struct Marker: CustomStringConvertible {
         enum Kind: String { case start, inner, end }
@@ -330,7 +332,8 @@ final class BusyLoops {
     deinit { stop() }
 }
 
-/// `walkscape play … --audio pulse` in tmux on a private PulseAudio daemon, its sink's monitor recorded.
+/// `walkscape play … --audio pulse` in tmux on a private sound server (PulseAudio or pipewire-pulse), its sink's
+/// monitor recorded.
 struct HeardPlay {
     /// One read of the screen, with the monotonic moments just before and after it.
     struct Capture { var before: Double, after: Double, screen: String }
@@ -346,20 +349,29 @@ struct HeardPlay {
         /// The busy loops started for `busyCores`, and the idle cores measured before.
         var loopsAdded = 0
         var idleCores = 0.0
+        /// When each pause's keys were sent (monotonic).
+        var pauses: [(pressed: Double, resumed: Double)] = []
     }
 
     var speed: Double
+    /// The sound server it plays on (a private one of the kind).
+    var server: PrivateSoundServerKind = .pulseAudio
     /// Cores kept busy while it plays: busy loops for those found idle (`BusyLoops.count(keepingBusy:)`).
     var busyCores = 0
     /// More of the player's environment (PULSE_LATENCY_MSEC).
     var environment: [String: String] = [:]
-    /// Sets the daemon up before the recording starts; returns the source to record.
+    /// Sets a PulseAudio daemon up before the recording starts; returns the source to record (not called on
+    /// pipewire-pulse, recorded at its null sink).
     var route: (PrivatePulseServer) throws -> String = { _ in "@DEFAULT_MONITOR@" }
+    /// Pauses: when the walk's clock on screen first reads `at` seconds or more, space, and space again `seconds`
+    /// (wall) later. Each is done once, in order; `Outcome.pauses` says when the keys were sent.
+    var pauses: [(at: Double, seconds: Double)] = []
     /// Keeps the screen reads (those that took under 15 ms), read as often as tmux answers (for the subtitles)
     /// or, without `fastReads`, every 50 ms (for the clock).
     var watch = false
     var fastReads = true
-    /// The monitor recorder's latency (nil: parec's default, under which the sink keeps a long buffer).
+    /// The monitor recorder's latency (nil: the recorder's default: parec's, under which a PulseAudio null sink
+    /// keeps a long buffer; pw-record's, under which PipeWire picks its buffer size by itself).
     var recorderLatency: Int? = 5
 
     func run(_ tour: HeardTour) throws -> Outcome {
@@ -368,14 +380,19 @@ struct HeardPlay {
         let gate = busyCores > 0 ? BusyLoops.Gate() : nil
         defer { gate?.release() }
         let load = BusyLoops.count(keepingBusy: busyCores)
-        return try PrivatePulseServer.with { server in
-            let device = try route(server)
-            let recorder = try MonitorRecorder(server: server.address, device: device, latencyMilliseconds: recorderLatency)
+        return try server.with { server in
+            let recorder: MonitorRecorder
+            if let pulse = server as? PrivatePulseServer {
+                recorder = try MonitorRecorder(server: pulse.address, device: try route(pulse), latencyMilliseconds: recorderLatency)
+            } else {
+                recorder = try server.recorder(latencyMilliseconds: recorderLatency)
+            }
             var samples: [Float]?
             defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
             let busy = try BusyLoops(load.loops)
             defer { busy.stop() }
             gate?.release()
+            guard recorder.waitUntilRecording() else { throw HeardTour.Failure(description: "the \(server.name) recorder recorded nothing in 5 s") }
             usleep(400_000)  // let the recorder settle on silence
             let tmux = Tmux()
             defer { tmux.kill() }
@@ -391,10 +408,26 @@ struct HeardPlay {
             var captures: [Capture] = []
             var completed: Double?
             var screen = ""
+            var pausesLeft = pauses[...]
+            var paused: [(pressed: Double, resumed: Double)] = []
+            var resumeAt: Double?
             while monotonicNow() < deadline {
                 let before = monotonicNow()
                 screen = try tmux.screen()
                 let after = monotonicNow()
+                if let resume = resumeAt, after >= resume {
+                    try tmux.keys(" ")
+                    paused[paused.count - 1].resumed = monotonicNow()
+                    resumeAt = nil
+                } else if resumeAt == nil, let pause = pausesLeft.first, let row = screen.split(separator: "\n").first,
+                    let clock = ScreenClock.clock(in: String(row)), clock >= pause.at
+                {
+                    try tmux.keys(" ")
+                    let pressed = monotonicNow()
+                    paused.append((pressed, pressed))
+                    resumeAt = pressed + pause.seconds
+                    pausesLeft = pausesLeft.dropFirst()
+                }
                 // The subtitles need reads within 15 ms; the clock (tenths of a second) is judged to within 1 s.
                 if watch && after - before < (fastReads ? 0.015 : 0.1) { captures.append(Capture(before: before, after: after, screen: screen)) }
                 if screen.contains("Tour complete") {
@@ -402,7 +435,7 @@ struct HeardPlay {
                     break
                 }
                 if screen.contains("EXIT ") { break }
-                usleep(watch && fastReads ? 1_000 : 50_000)
+                usleep(watch && fastReads ? 1_000 : (pauses.isEmpty ? 50_000 : 10_000))
             }
             // The walk is over: what the buffers still hold is heard before the player quits.
             usleep(1_200_000)
@@ -417,7 +450,7 @@ struct HeardPlay {
             let log = (try? String(contentsOfFile: state + "/walkscape/play.log", encoding: .utf8)) ?? ""
             return Outcome(
                 samples: samples ?? [], recorder: recorder, captures: captures, completed: completed, playLog: log, screen: screen,
-                loopsAdded: busy.count, idleCores: load.idle)
+                loopsAdded: busy.count, idleCores: load.idle, pauses: paused)
         }
     }
 }
@@ -441,6 +474,41 @@ struct HeardRun {
     var engine: [Double]
 }
 
+/// `walkscape listen --point 1 --audio pulse` on a private sound server, its null sink recorded: what was heard,
+/// and each line listen printed with the monotonic moment it arrived.
+enum HeardListen {
+    static func run(_ tour: HeardTour, on kind: PrivateSoundServerKind, recorderLatency: Int?) throws -> (
+        samples: [Float], recorder: MonitorRecorder, lines: [(time: Double, text: String)], status: Int32, errors: String
+    ) {
+        try kind.with { server in
+            let recorder = try server.recorder(latencyMilliseconds: recorderLatency)
+            var samples: [Float]?
+            defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
+            guard recorder.waitUntilRecording() else { throw HeardTour.Failure(description: "the \(server.name) recorder recorded nothing in 5 s") }
+            usleep(400_000)
+            let started = try CLI.start(["listen", tour.directory, "--point", "1", "--audio", "pulse"], environment: server.clientEnvironment)
+            var lines: [(time: Double, text: String)] = []
+            var pending = Data()
+            let handle = started.1.fileHandleForReading
+            while true {
+                let data = handle.availableData
+                let now = monotonicNow()
+                if data.isEmpty { break }
+                pending.append(data)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    lines.append((now, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+                    pending = Data(pending[(newline + 1)...])
+                }
+            }
+            let errors = String(decoding: started.2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            started.0.waitUntilExit()
+            usleep(1_000_000)
+            samples = recorder.stop()
+            return (samples ?? [], recorder, lines, started.0.terminationStatus, errors)
+        }
+    }
+}
+
 /// A suite that plays `HeardTour` walks: each walk played with its `heard:` line printed, and judged whole.
 /// Two such suites (`HeardNarrationTests`, `HeardNarrationLatencyTests`) run as processes side by side in
 /// `make test`'s calm phase; their busy loops are counted one walk at a time (`BusyLoops.Gate`), so that beside
@@ -454,6 +522,12 @@ extension HeardWalkSuite {
         defer { tour.remove() }
         let engine = try tour.engineGaps()
         let outcome = try play.run(tour)
+        // WALKSCAPE_HEARD_KEEP=DIR keeps each walk's recording (48 kHz mono float, raw) for a look by hand.
+        if let keep = ProcessInfo.processInfo.environment["WALKSCAPE_HEARD_KEEP"] {
+            let name = label.filter { $0.isLetter || $0.isNumber || $0 == "=" }
+            let path = "\(keep)/heard-x\(formatShortNumber(play.speed))-\(name).f32"
+            try? outcome.samples.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: path))
+        }
         expectTrue(outcome.completed != nil, "the walk did not complete; the screen:\n\(outcome.screen)")
         let markers = HeardMarkers(outcome.samples, speed: play.speed)
         let completion = outcome.completionAfterLastSample(markers).map { millis($0) } ?? "?"
@@ -490,31 +564,7 @@ struct HeardNarrationTests: HeardWalkSuite {
     @Test func listenPrintsEachCueWhenItsMarkerIsHeard() throws {
         let tour = try HeardTour()
         defer { tour.remove() }
-        let (samples, recorder, lines, status, errors) = try PrivatePulseServer.with { server -> ([Float], MonitorRecorder, [(time: Double, text: String)], Int32, String) in
-            let recorder = try MonitorRecorder(server: server.address)
-            var samples: [Float]?
-            defer { if samples == nil { _ = recorder.stop() } }  // stopped whatever fails below
-            usleep(400_000)
-            let started = try CLI.start(["listen", tour.directory, "--point", "1", "--audio", "pulse"], environment: server.clientEnvironment)
-            var lines: [(time: Double, text: String)] = []
-            var pending = Data()
-            let handle = started.1.fileHandleForReading
-            while true {
-                let data = handle.availableData
-                let now = monotonicNow()
-                if data.isEmpty { break }
-                pending.append(data)
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    lines.append((now, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
-                    pending = Data(pending[(newline + 1)...])
-                }
-            }
-            let errors = String(decoding: started.2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            started.0.waitUntilExit()
-            usleep(1_000_000)
-            samples = recorder.stop()
-            return (samples ?? [], recorder, lines, started.0.terminationStatus, errors)
-        }
+        let (samples, recorder, lines, status, errors) = try HeardListen.run(tour, on: .pulseAudio, recorderLatency: 5)
         expectEqual(status, 0, "listen exited \(status): \(errors)")
         let narration = HeardTour.markers.filter { $0.narration == 1 }
         let markers = HeardMarkers(samples, speed: 1, markers: narration)

@@ -54,10 +54,12 @@ final class HandPlayedOutput: AudioOutput, @unchecked Sendable {
     var writtenFrames: Int64 { lock.withLock { written } }
     func pause() { lock.withLock { corked = true } }
     func resume() { lock.withLock { corked = false } }
-    func flush() {
+    @discardableResult
+    func flush() -> Int64 {
         lock.withLock {
             log.removeLast(log.count - logHeard)
             written = heard
+            return heard
         }
     }
     func setVolume(_ volume: Double) {}

@@ -21,13 +21,20 @@ public final class MonitorRecorder: @unchecked Sendable {
 
     /// Records at `latencyMilliseconds` (5 by default, which keeps the sink's buffer short; nil: parec's default,
     /// under which the sink keeps a long buffer, as a busy desktop's or a Bluetooth sink does).
-    public init(server: String? = nil, device: String = "@DEFAULT_MONITOR@", latencyMilliseconds: Int? = 5) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    public convenience init(server: String? = nil, device: String = "@DEFAULT_MONITOR@", latencyMilliseconds: Int? = 5) throws {
         var arguments: [String] = ["parec"]
         if let server { arguments.append("--server=\(server)") }
         arguments += ["--device=\(device)", "--format=float32le", "--rate=48000", "--channels=1"]
         if let latencyMilliseconds { arguments.append("--latency-msec=\(latencyMilliseconds)") }
-        process.arguments = arguments + ["--raw"]
+        try self.init(command: arguments + ["--raw"])
+    }
+
+    /// Records what `command` (found on PATH) writes to its standard output: 48 kHz mono float samples, raw.
+    /// `environment`: the recorder's whole environment (nil: this process's).
+    public init(command: [String], environment: [String: String]? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -64,6 +71,18 @@ public final class MonitorRecorder: @unchecked Sendable {
             guard let local = near.map({ $0.time - Double($0.count) / rate }).min() else { return nil }
             return Int(((time - local) * rate).rounded())
         }
+    }
+
+    /// Waits until the first samples arrive (at most `seconds`): a recorder linked into the graph, as pw-record
+    /// is a moment after it starts. Returns whether any did.
+    @discardableResult
+    public func waitUntilRecording(atMost seconds: Double = 5) -> Bool {
+        let deadline = monotonicNow() + seconds
+        while monotonicNow() < deadline {
+            if lock.withLock({ !samples.isEmpty }) { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     public func stop() -> [Float] {

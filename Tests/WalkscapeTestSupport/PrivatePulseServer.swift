@@ -4,9 +4,15 @@ import Foundation
 /// directory and configuration), which the test can stop and start again on the same socket to play a server that
 /// goes away and comes back. Every real-audio test plays and records on one of these, never on a server that
 /// happens to answer (the user's desktop server would play the tones aloud and mix in other sound).
-public final class PrivatePulseServer {
+public final class PrivatePulseServer: PrivateSoundServer {
     public let directory: String
     public var address: String { "unix:\(directory)/native" }
+    public var name: String { "PulseAudio" }
+
+    /// `parec` on the null sink's monitor at `latencyMilliseconds` (nil: parec's default).
+    public func recorder(latencyMilliseconds: Int?) throws -> MonitorRecorder {
+        try MonitorRecorder(server: address, latencyMilliseconds: latencyMilliseconds)
+    }
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
