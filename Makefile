@@ -87,7 +87,7 @@ demo-helsinki:
 # priority (a load of 6) the player underran and PulsePlaybackTests' pause and seek were 60-70 ms off now and
 # then; and a machine busy with other work starves only jobs that can wait. How the player fares beside busy
 # loops of its own priority is `make test-timed` (CI runs it after `make test`) and tools/test_busy.sh.
-TIMED_TESTS := HeardNarration|PulsePlaybackTests|PulseGaplessTests|PulseHandOverTests|SoundServerPauseTests
+TIMED_TESTS := HeardNarration|PulsePlaybackTests|PulseGaplessTests|PulseHandOverTests|SoundServerPauseTests|PulseOutputChangeTests
 TEST_PRIORITY := 19
 # Each part starts with a line "make test: HH:MM:SS part", so a log shows where the time went.
 # $(,) is a comma inside a $(call) argument.

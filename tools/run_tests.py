@@ -93,6 +93,7 @@ SECONDS = {
     "WalkscapeAudioTests.PulseServerLossTests": 16,
     "WalkscapeAudioTests.PulseGaplessTests": 20,
     "WalkscapeAudioTests.SoundServerPauseTests": 25,
+    "WalkscapeAudioTests.PulseOutputChangeTests": 33,
     # Timed on the sound server since 2026-12-07: in a fresh clone's loaded pool its second tone once underran.
     "WalkscapeAudioTests.PulseHandOverTests": 26,
     "WalkscapeCLITests.ImportCLITests": 16,

@@ -66,6 +66,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private let clock = SystemClock()
     /// The server said the stream underran and has not started playing again (main loop lock).
     private var underflowing = false
+    /// What the server's stream events said (moved to another sink, suspended, resumed), raised on the main loop
+    /// thread and handed to `onNotice` from the playback thread (main loop lock).
+    private var pendingNotices: [String] = []
 
     /// 100 ms: pipewire-pulse answers a drain a quantum (21-43 ms) before its sink has played it.
     public func endPaddingFrames(rate: Int) -> Int { rate / 10 }
@@ -354,6 +357,23 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         guard let userdata else { return }
         Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().underflowing = false
     }
+    /// The server moved the stream to another sink: its default output changed (headphones plugged in, a
+    /// Bluetooth speaker connected, `pactl set-default-sink`), and the stream follows it.
+    private static let movedNotify: pa_stream_notify_cb_t = { stream, userdata in
+        guard let userdata, let stream else { return }
+        let name = pa_stream_get_device_name(stream).map { String(cString: $0) } ?? "another output"
+        Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().pendingNotices.append(
+            "sound moved to \(name) (the sound server's default output changed); the walk goes on")
+    }
+    /// The stream's sink was suspended (no sound, its clock stopped) or resumed.
+    private static let suspendedNotify: pa_stream_notify_cb_t = { stream, userdata in
+        guard let userdata, let stream else { return }
+        let name = pa_stream_get_device_name(stream).map { String(cString: $0) } ?? "the output"
+        let notice = pa_stream_is_suspended(stream) == 1
+            ? "\(name) suspended by the sound server: no sound until it resumes; the walk goes on"
+            : "\(name) resumed; sound goes on"
+        Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().pendingNotices.append(notice)
+    }
 
     /// Creates a context and connects it (main loop locked). With `wait`, returns once it is ready or failed.
     private static func connect(mainloop: OpaquePointer, server: String?, wait: Bool) -> Result<OpaquePointer, AudioOutputError> {
@@ -391,6 +411,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         pa_stream_set_underflow_callback(stream, PulseOutput.underflowNotify, me)
         pa_stream_set_started_callback(stream, PulseOutput.startedNotify, me)
+        pa_stream_set_moved_callback(stream, PulseOutput.movedNotify, me)
+        pa_stream_set_suspended_callback(stream, PulseOutput.suspendedNotify, me)
         underflowing = false
         let bytesPerSecond = Double(format.sampleRate * format.channels * 4)
         var attributes = pa_buffer_attr(
@@ -436,6 +458,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_set_underflow_callback(stream, nil, nil)
         pa_stream_set_started_callback(stream, nil, nil)
+        pa_stream_set_moved_callback(stream, nil, nil)
+        pa_stream_set_suspended_callback(stream, nil, nil)
         underflowing = false
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
@@ -456,6 +480,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_set_underflow_callback(stream, nil, nil)
         pa_stream_set_started_callback(stream, nil, nil)
+        pa_stream_set_moved_callback(stream, nil, nil)
+        pa_stream_set_suspended_callback(stream, nil, nil)
         underflowing = false
         retired.append((stream, drain))
         self.stream = nil
@@ -530,6 +556,11 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Notices a lost server (goes silent, once) and, while silent, tries to reconnect every second.
     private func checkConnectionLocked() {
         guard started else { return }
+        lock()
+        let notices = pendingNotices
+        pendingNotices = []
+        unlock()
+        for notice in notices { onNotice(notice) }
         if fallback == nil {
             lock()
             let alive = context.map { pa_context_get_state($0) == PA_CONTEXT_READY } ?? false
