@@ -107,6 +107,28 @@ struct PulseGaplessTests {
         expectEqual(heard.silentWindowsInside, 0)
     }
 
+    /// A replay (`r` in the player) at 0.9 s of the first tone, the queued one written behind it: the first is
+    /// heard again from its start within 100 ms of the call, then the queued one once, whole.
+    @Test func aReplayWhileTheNextIsWrittenAheadStartsOverWithinATenthOfASecondAndTheNextIsHeardOnce() throws {
+        let heard = try play(ToneDecoder(segments: [(440, 1)]), queued: ToneDecoder(segments: [(880, 1)])) { player, position in
+            guard position >= 0.9 else { return false }
+            player.replay()
+            return true
+        }
+        let a = heard.seconds(of: 440), b = heard.seconds(of: 880)
+        let control = try #require(heard.controlWindow)
+        // Where the 440 Hz tone was heard at the call, and how long it ran on after it before starting over:
+        // the tone heard for 0.9 s before the call and 1 s after (a window or two where the replay cuts).
+        print("pulse gapless replay: 440 Hz \(a) s, 880 Hz \(b) s; call at window \(control)")
+        expectTrue(abs(a - 1.9) < 0.1, "440 Hz heard for \(a) s, 1.9 expected (0.9 before the replay, all of it after)")
+        expectTrue(abs(b - 1) < 0.03, "880 Hz heard for \(b) s, 1.0 expected (once)")
+        expectEqual(heard.silentWindowsInside, 0)
+        // The 880 Hz tone starts 1 s (100 windows) after the replay took effect: within 100 ms of the call.
+        let next = try #require(heard.first(880))
+        let after = Double(next - control) * Double(Heard.window) / Double(MonitorRecorder.rate)
+        expectTrue(after >= 0.95 && after <= 1.1, "the queued tone was heard \(Int(after * 1000)) ms after the replay call (1,000 + at most 100 expected)")
+    }
+
     @Test func aSkipWhileTheNextIsWrittenAheadDropsItWithinATenthOfASecond() throws {
         let heard = try play(ToneDecoder(segments: [(440, 1)]), queued: ToneDecoder(segments: [(880, 1)])) { player, position in
             guard position >= 0.9 else { return false }

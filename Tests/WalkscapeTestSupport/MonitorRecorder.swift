@@ -36,6 +36,11 @@ public final class MonitorRecorder: @unchecked Sendable {
         process.arguments = command
         if let environment { process.environment = environment }
         let pipe = Pipe()
+        // A megabyte of pipe (5 s of samples), not 64 KB (341 ms): a recorder that writes from its real-time
+        // thread (pw-record) blocks there when the reading thread below, starved beside busy loops, falls
+        // behind, and PipeWire then drops whole quanta of what it records (42.7 ms missing from a walk once).
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ (fcntl.h, _GNU_SOURCE only)
+        _ = fcntl(pipe.fileHandleForReading.fileDescriptor, setPipeSize, Int32(1 << 20))
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
