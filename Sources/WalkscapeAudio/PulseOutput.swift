@@ -69,6 +69,11 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// What the server's stream events said (moved to another sink, suspended, resumed), raised on the main loop
     /// thread and handed to `onNotice` from the playback thread (main loop lock).
     private var pendingNotices: [String] = []
+    /// An operation went unanswered for `answerSeconds` (main loop lock).
+    private var stalled = false
+    /// How long the server may take to answer an operation (a flush, a cork, a stream's creation) before the
+    /// output goes silent and reconnects as for a lost server.
+    static let answerSeconds = 2.0
 
     /// 100 ms: pipewire-pulse answers a drain a quantum (21-43 ms) before its sink has played it.
     public func endPaddingFrames(rate: Int) -> Int { rate / 10 }
@@ -386,16 +391,21 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             return .failure(AudioOutputError("no PulseAudio server (\(message))"))
         }
         guard wait else { return .success(context) }
+        // A server that accepts the connection and never answers (stopped, hung) is no server either.
+        let deadline = SystemClock().now() + answerSeconds
         while true {
             let state = pa_context_get_state(context)
             if state == PA_CONTEXT_READY { return .success(context) }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
-                let message = String(cString: pa_strerror(pa_context_errno(context)))
+            let timedOut = SystemClock().now() >= deadline
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || timedOut {
+                let message = timedOut
+                    ? "it did not answer within \(formatShortNumber(answerSeconds)) s"
+                    : String(cString: pa_strerror(pa_context_errno(context)))
                 pa_context_disconnect(context)
                 pa_context_unref(context)
                 return .failure(AudioOutputError("no PulseAudio server (\(message))"))
             }
-            pa_threaded_mainloop_wait(mainloop)
+            waitBriefly(mainloop)
         }
     }
 
@@ -426,14 +436,19 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             pa_stream_unref(stream)
             return false
         }
+        let deadline = clock.now() + PulseOutput.answerSeconds
         while true {
             let state = pa_stream_get_state(stream)
             if state == PA_STREAM_READY { break }
-            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED {
+            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED || clock.now() >= deadline {
+                if state != PA_STREAM_FAILED && state != PA_STREAM_TERMINATED {
+                    pa_stream_disconnect(stream)
+                    stalled = true
+                }
                 pa_stream_unref(stream)
                 return false
             }
-            pa_threaded_mainloop_wait(mainloop)
+            PulseOutput.waitBriefly(mainloop)
         }
         self.stream = stream
         streamStartMicros = 0
@@ -532,9 +547,34 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         return baseHeard + lastHeard
     }
 
-    private func wait(for operation: OpaquePointer) {
-        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING { pa_threaded_mainloop_wait(mainloop) }
+    /// Waits for `operation` (main loop locked, released while waiting); false when the server has not answered
+    /// within `answerSeconds`: the operation is cancelled and the server counts as stalled (stopped, or too busy
+    /// to answer), which `checkConnectionLocked` treats as lost. Before, a stopped server held the playback
+    /// thread in a flush forever, and with it every thread that read the clock.
+    @discardableResult
+    private func wait(for operation: OpaquePointer) -> Bool {
+        // Once one operation has gone unanswered, the next is not waited for either (a flush and its timing
+        // update would wait twice).
+        let deadline = stalled ? clock.now() : clock.now() + PulseOutput.answerSeconds
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING {
+            guard clock.now() < deadline else {
+                pa_operation_cancel(operation)
+                pa_operation_unref(operation)
+                stalled = true
+                return false
+            }
+            PulseOutput.waitBriefly(mainloop)
+        }
         pa_operation_unref(operation)
+        return true
+    }
+
+    /// Lets the main loop run for a millisecond (its lock held by the caller, released meanwhile): a wait that
+    /// can give up, where `pa_threaded_mainloop_wait` would wait for a signal that a stopped server never sends.
+    private static func waitBriefly(_ mainloop: OpaquePointer) {
+        pa_threaded_mainloop_unlock(mainloop)
+        usleep(1_000)
+        pa_threaded_mainloop_lock(mainloop)
     }
 
     private func cork(_ on: Bool) {
@@ -563,7 +603,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         for notice in notices { onNotice(notice) }
         if fallback == nil {
             lock()
-            let alive = context.map { pa_context_get_state($0) == PA_CONTEXT_READY } ?? false
+            let wasStalled = stalled
+            stalled = false
+            let alive = !wasStalled && context.map { pa_context_get_state($0) == PA_CONTEXT_READY } ?? false
                 && stream.map { pa_stream_get_state($0) == PA_STREAM_READY } ?? false
             unlock()
             if alive { return }
@@ -573,7 +615,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             unlock()
             // A dead stream's time may read behind what was already reported: never go back.
             let heard = baseHeard + max(lastHeard, min(Int64(Double(micros > streamStartMicros ? micros - streamStartMicros : 0) * Double(format.sampleRate) / 1e6), streamWritten))
-            onNotice("PulseAudio server lost; playing on silently, will reconnect when it returns")
+            onNotice(
+                wasStalled
+                    ? "PulseAudio server not answering (\(formatShortNumber(PulseOutput.answerSeconds)) s); playing on silently, will reconnect when it answers"
+                    : "PulseAudio server lost; playing on silently, will reconnect when it returns")
             goSilentLocked(heard: heard)
             return
         }
