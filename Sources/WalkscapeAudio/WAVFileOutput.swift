@@ -31,7 +31,7 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
     public init(path: String, encoding: Encoding = .float32, clock: any MonotonicClock = SystemClock()) {
         self.path = path
         self.encoding = encoding
-        let state = FileState(temporaryPath: ScratchFiles.partialPath(for: path))
+        let state = FileState(temporaryPath: OutputTarget.of(path).partialPath)
         self.state = state
         clocked = NullOutput(name: "wav:" + path, clock: clock) { samples, frames, _ in
             state.lock.withLock {
@@ -90,12 +90,18 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
                 unlink(state.temporaryPath)
                 return "cannot write \(path): \(failure)"
             }
-            if rename(state.temporaryPath, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                unlink(state.temporaryPath)
-                return "cannot write \(path): \(reason)"
+            // A regular file is replaced; a FIFO, a device or `-` gets the finished file poured into it.
+            switch OutputTarget.of(path) {
+            case let .stream(target):
+                return OutputTarget.pour(state.temporaryPath, into: target).map { "cannot write \($0)" }
+            case let .replace(target):
+                if rename(state.temporaryPath, target) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    unlink(state.temporaryPath)
+                    return "cannot write \(path): \(reason)"
+                }
+                return nil
             }
-            return nil
         }
         if let problem { throw AudioOutputError(problem) }
     }

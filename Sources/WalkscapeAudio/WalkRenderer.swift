@@ -37,7 +37,7 @@ public enum WalkRenderer {
     ) throws(AudioOutputError) -> Int64 {
         let channels = Self.channels
         ScratchFiles.removeStale(beside: path)
-        let temporary = ScratchFiles.partialPath(for: path)
+        let temporary = OutputTarget.of(path).partialPath
         let file: OpaquePointer
         do {
             file = try format.openForWriting(temporary, sampleRate: sampleRate, channels: channels)
@@ -130,10 +130,16 @@ public enum WalkRenderer {
         try pad(to: frames(totalSeconds: totalSeconds, sampleRate: sampleRate))
         sf_close(file)
         closed = true
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw AudioOutputError("cannot write \(path): \(reason)")
+        // A regular file is replaced; a FIFO, a device or `-` gets the finished file poured into it.
+        switch OutputTarget.of(path) {
+        case let .stream(target):
+            if let problem = OutputTarget.pour(temporary, into: target) { throw AudioOutputError("cannot write \(problem)") }
+        case let .replace(target):
+            if rename(temporary, target) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw AudioOutputError("cannot write \(path): \(reason)")
+            }
         }
         return cursor
     }

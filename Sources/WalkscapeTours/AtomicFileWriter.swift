@@ -17,7 +17,18 @@ public enum AtomicFileWriter {
     /// (SIGKILL, a power cut) are removed by the next write of the same file. The stop signals (SIGINT,
     /// SIGTERM, SIGHUP, SIGQUIT) are held back on the writing thread while the temporary file exists, so
     /// that one arriving then takes effect once the file is renamed or removed, never leaving it behind.
-    public static func write(_ bytes: [UInt8], to path: String, flush: Bool = true) throws(WriteError) {
+    ///
+    /// Only a regular file (or none yet) is replaced; through a symbolic link, the file it names. A FIFO, a device,
+    /// a socket or `-` (standard output) is written into as a stream instead (`OutputTarget`).
+    public static func write(_ bytes: [UInt8], to requested: String, flush: Bool = true) throws(WriteError) {
+        let path: String
+        switch OutputTarget.of(requested) {
+        case let .stream(target):
+            if let problem = OutputTarget.writeStream(bytes, to: target) { throw WriteError(message: problem) }
+            return
+        case let .replace(target):
+            path = target
+        }
         ScratchFiles.removeStale(beside: path)
         var held = sigset_t()
         var previous = sigset_t()
