@@ -394,6 +394,27 @@ import WalkscapeTestSupport
 
 /// `walkscape new`: a hand-editable tour that validates and plays at once.
 @Suite struct NewCLITests {
+    /// EDITING.md's step 3 followed to the letter: every line holding `"placeholder": true` deleted from
+    /// tour.json. The tour still parses (the member comes first in its object, so no comma is left dangling;
+    /// it came last, and the step left `unexpected '}', expected a member name in double quotes`).
+    @Test func deletingThePlaceholderLinesAsEditingSaysLeavesValidJSON() throws {
+        let root = try ImportCLITests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try expectEqual(CLI.run(["new", root + "/draft", "--city", "Torino", "--lang", "it,en", "--points", "2"]).status, 0)
+        let editing = String(decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/draft/EDITING.md")), as: UTF8.self)
+        expectContains(editing, "then delete the track's `\"placeholder\": true`")
+        let path = root + "/draft/tour.json"
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.filter { !$0.contains("\"placeholder\": true") }
+        expectEqual(lines.count - kept.count, 4, "one placeholder line per point and language")
+        try Data(kept.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let manifest = try CLI.run(["manifest", root + "/draft"])
+        expectEqual(manifest.status, 0, "\(manifest.stderr)")
+        let validate = try CLI.run(["validate", root + "/draft"])
+        expectTrue(!validate.stdout.contains("placeholder recording"), "\(validate.stdout)")
+    }
+
     @Test func newTourValidatesAndKeepsItsNotesThroughManifest() throws {
         let root = try ImportCLITests.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }

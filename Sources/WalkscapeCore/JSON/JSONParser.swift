@@ -104,10 +104,15 @@ public struct JSONParser {
                 position += 1
                 return .object(members)
             }
+            var comma: Int?
             while true {
                 skipWhitespace()
                 guard !atEnd else { throw error("unexpected end of input inside an object, expected '}' (the file may be truncated)") }
                 guard bytes[position] == UInt8(ascii: "\"") else {
+                    // A comma left after the last member (deleting the last line of an object leaves one).
+                    if let comma, bytes[position] == UInt8(ascii: "}") {
+                        throw error("a trailing comma after the object's last member: JSON allows none before '}'; delete this ','", at: comma)
+                    }
                     throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
                 }
                 let keyStart = position
@@ -123,6 +128,7 @@ public struct JSONParser {
                 skipWhitespace()
                 guard !atEnd else { throw error("unexpected end of input inside an object, expected ',' or '}' (the file may be truncated)") }
                 if bytes[position] == UInt8(ascii: ",") {
+                    comma = position
                     position += 1
                     continue
                 }
@@ -142,12 +148,17 @@ public struct JSONParser {
                 position += 1
                 return .array(elements)
             }
+            var comma: Int?
             while true {
                 skipWhitespace()
+                if let comma, !atEnd, bytes[position] == UInt8(ascii: "]") {
+                    throw error("a trailing comma after the array's last element: JSON allows none before ']'; delete this ','", at: comma)
+                }
                 elements.append(try parseValue(depth: depth + 1))
                 skipWhitespace()
                 guard !atEnd else { throw error("unexpected end of input inside an array, expected ',' or ']' (the file may be truncated)") }
                 if bytes[position] == UInt8(ascii: ",") {
+                    comma = position
                     position += 1
                     continue
                 }

@@ -112,13 +112,15 @@ public struct TourScaffold: Sendable {
             ]
             var tracks: [(key: String, value: JSONValue)] = []
             for language in languages {
+                // "placeholder" first: EDITING.md says to delete its line, and deleting an object's last member
+                // line leaves a trailing comma behind the member before it.
                 var track: [(key: String, value: JSONValue)] = [
+                    ("placeholder", .bool(true)),
                     ("audio", .object([("file", .string("audio/\(language)/p\(order).wav")), ("fileSizeBytes", .integer(0)), ("sha256", .string(String(repeating: "0", count: 64)))])),
                 ]
                 if order == 1 {
                     track.append(("subtitles", .object([(key: language, value: .object([("file", .string("subtitles/\(language)/p1.\(language).srt")), ("fileSizeBytes", .integer(0)), ("sha256", .string(String(repeating: "0", count: 64)))]))])))
                 }
-                track.append(("placeholder", .bool(true)))
                 tracks.append((language, .object(track)))
             }
             members.append(("tracks", .object(tracks)))
