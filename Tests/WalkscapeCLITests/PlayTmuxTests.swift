@@ -198,6 +198,10 @@ struct PlayTmuxTests {
         try tmux.keys("n")
         screen = try tmux.waitFor { $0.contains("n: no next point: the last one has played") }
         expectContains(screen, "n: no next point: the last one has played", "\(screen)")
+        // ←/→ with no narration playing: nothing to seek in, said (they did nothing and said nothing).
+        try tmux.keys("Left")
+        screen = try tmux.waitFor { $0.contains("←: no narration is playing to seek in") }
+        expectContains(screen, "←: no narration is playing to seek in", "\(screen)")
         try tmux.keys("q")
         screen = try tmux.waitFor { $0.contains(" END") }
         expectContains(screen, "EXIT 0", "\(screen)")

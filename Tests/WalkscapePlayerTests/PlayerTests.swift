@@ -161,6 +161,13 @@ import WalkscapeRuntime
         expectTrue(s.session.engine.playing == nil)
         _ = Player.reduce(&s, key: .character("n"))
         expectEqual(s.shownNotice, KeyRefusal.nothingToSkip)
+        // ←/→ between points: no narration to seek in, said, and the walk untouched.
+        let between = s.session.events.count
+        expectEqual(Player.reduce(&s, key: .left), [])
+        expectEqual(s.shownNotice, "←: no narration is playing to seek in")
+        expectEqual(Player.reduce(&s, key: .right), [])
+        expectEqual(s.shownNotice, "→: no narration is playing to seek in")
+        expectEqual(s.session.events.count, between)
         // p once point 2 plays replays point 1: no explanation.
         _ = Player.reduce(&s, .tick(wallSeconds: 80))
         expectTrue(s.session.engine.playing?.point == 2 && s.shownNotice == nil)

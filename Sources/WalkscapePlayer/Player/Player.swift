@@ -70,7 +70,13 @@ public enum Player {
         case .skipAudio: return walked(state.session.skipAudio())
         case .replayCurrent: return walked(state.session.replayCurrent())
         case .replayPrevious: return walked(state.session.replayPrevious())
-        case let .seekStep(forward): return walked(state.session.seekAudio(by: forward ? state.session.seekStep : -state.session.seekStep))
+        case let .seekStep(forward):
+            // Nothing playing: the key would do nothing, so it says why (as every key that does nothing does).
+            guard state.session.engine.playing != nil else {
+                state.explain(KeyRefusal.nothingToSeek(forward: forward))
+                return []
+            }
+            return walked(state.session.seekAudio(by: forward ? state.session.seekStep : -state.session.seekStep))
         case .nextPoint: return step(forward: true, in: &state)
         case .previousPoint: return step(forward: false, in: &state)
         case let .changeSpeed(faster): return walked(state.session.changeSpeed(faster: faster))

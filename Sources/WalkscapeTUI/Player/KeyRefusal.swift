@@ -10,4 +10,8 @@ public enum KeyRefusal {
     public static let noNextPoint = "n: no next point: the last one has played"
     /// n under walkscape's controls while nothing plays (it skips the playing narration).
     public static let nothingToSkip = "n: nothing is playing to skip"
+    /// ←/→ while no narration plays (they seek within the playing one).
+    public static func nothingToSeek(forward: Bool) -> String {
+        "\(forward ? "→" : "←"): no narration is playing to seek in"
+    }
 }
