@@ -11,6 +11,8 @@ public struct BackendDashboard: Sendable, Equatable {
     public var period: DashboardPeriod
     /// Milliseconds since 1970.
     public var now: Int64
+    /// Events whose `createdAt` falls before the period's start: left out, as the service leaves them out.
+    public var eventsBeforePeriod: Int
     public var overview: Overview
     public var duration: Duration
     public var engagement: Engagement
@@ -166,6 +168,7 @@ public struct BackendDashboard: Sendable, Equatable {
         // whereClause = dateFilter ? { createdAt: { gte: dateFilter } } : {} (L35-36).
         let start = period.start(now: now)
         let rows = start.map { start in table.filter { $0.createdAt >= start } } ?? table
+        eventsBeforePeriod = table.count - rows.count
         func named(_ name: String) -> [Row] { rows.filter { $0.name == name } }
         let started = named("tour_started")
         let completed = named("tour_completed")

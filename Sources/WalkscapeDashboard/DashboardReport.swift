@@ -85,6 +85,15 @@ public struct DashboardReport: Sendable {
         ])
     }
 
+    /// What the first lines say of the events the period leaves out (none: nothing): how many, and how to count
+    /// them. Before, they were dropped without a word (`23 events read` and one tour start, two 2015 walks gone).
+    var outsideThePeriod: String {
+        let left = dashboard.eventsBeforePeriod
+        guard left > 0 else { return "" }
+        let since = dashboard.period.start(now: dashboard.now).map { DashboardTime.iso($0) } ?? ""
+        return "; \(left) of them dated before the period (\(dashboard.period.rawValue): since \(since)) left out, as the CMS leaves them out; --period all counts them"
+    }
+
     /// The report as text lines.
     public func lines() -> [String] {
         let d = dashboard
@@ -95,7 +104,7 @@ public struct DashboardReport: Sendable {
         let since = d.period.start(now: d.now).map { "since \(DashboardTime.iso($0))" } ?? "every event"
         var out = [
             "What the CMS shows: admin-analytics.service.ts at \(d.backend.rawValue), period \(d.period.rawValue) (\(since)), now \(DashboardTime.iso(d.now))",
-            "\(eventsRead) event\(eventsRead == 1 ? "" : "s") read", "",
+            "\(eventsRead) event\(eventsRead == 1 ? "" : "s") read" + outsideThePeriod, "",
         ]
         let triggerSource = d.backend == .v5c84126 ? "tour_started" : "tour_completed"
         var overview = TextTable(["OVERVIEW", "VALUE", "NOTE"], rightAligned: [1])

@@ -37,6 +37,26 @@ import WalkscapeTestSupport
         try expectEqual(CLI.run(["dashboard"] + files + ["--backend", "5c84126", "--json"]).stdout, old.stdout)
     }
 
+    /// A walk dated years before the others: the default period (30 days back from the newest event) leaves it
+    /// out, and the first lines say how many events that was and how to count them; `--period all` counts them.
+    /// Before, `28 events read` and one tour start fewer, without a word.
+    @Test func eventsBeforeThePeriodAreCountedAndNamed() throws {
+        let (folder, files) = try Self.batches()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let old = folder + "/old-walk.json"
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: files[0])), as: UTF8.self)
+        let moved = text.replacingOccurrences(of: "\"timestamp\": \"2026-", with: "\"timestamp\": \"2015-")
+        try Data(moved.utf8).write(to: URL(fileURLWithPath: old))
+        let count = moved.components(separatedBy: "\"timestamp\": \"2015-").count - 1
+        let run = try CLI.run(["dashboard"] + files + [old])
+        expectEqual(run.status, 0, "\(run.stderr)")
+        let second = run.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        expectEqual(second, "\(28 + count) events read; \(count) of them dated before the period (30d: since 2026-04-09T09:33:49.000Z) left out, as the CMS leaves them out; --period all counts them")
+        let all = try CLI.run(["dashboard"] + files + [old, "--period", "all"])
+        expectEqual(all.stdout.split(separator: "\n").dropFirst().first.map(String.init), "\(28 + count) events read")
+        expectContains(all.stdout, "tour starts          5")
+    }
+
     @Test func badInputIsOneLineAndExitOne() throws {
         let folder = NSTemporaryDirectory() + "walkscape-dashboard-bad-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
