@@ -108,6 +108,10 @@ public struct TourRules {
                         "point \(point.order) is \(formatFixed(d, 0)) m from the route, beyond its \(formatShortNumber(point.triggerRadiusMeters)) m radius; a walker following the route never enters it"))
                 }
             }
+            for (point, before, at, previousAt) in RouteOrder.pointsAgainstTheRoute(ordered, route: route.points) {
+                problems.append(.warning(file, path(point).appending("order").description,
+                    "point \(point.order) is numbered against the route: routePolyline passes it at \(formatFixed(at, 0)) m, before point \(before.order) (at \(formatFixed(previousAt, 0)) m), and the narrations play strictly in order; swap their orders, or reorder routePolyline"))
+            }
         }
         return problems
     }
