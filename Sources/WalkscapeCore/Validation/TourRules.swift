@@ -2,7 +2,8 @@
 ///
 /// Errors: duplicate point ids, orders that are not exactly 1…N, a declared language without a track at
 /// some point. Warnings: radii outside the usual 100–300 m, consecutive regions that overlap, a first
-/// point far from `startingPoint`, a point farther from the route than its radius, tracks or texts in
+/// point far from `startingPoint`, a point farther from the route than its radius, a point numbered against
+/// the route (`RouteOrder`), tracks or texts in
 /// languages the tour does not declare or missing a declared one.
 public struct TourRules {
     /// The usual range of trigger radii; outside it the validator warns.
