@@ -27,27 +27,42 @@ final class CollectorHandler: ChannelInboundHandler {
             body = []
             tooLarge = false
         case var .body(chunk):
-            if tooLarge || body.count + chunk.readableBytes > AnalyticsIntake.bodyLimit {
+            // Already refused: the rest of it is not read (the connection closes).
+            guard !tooLarge else { return }
+            if body.count + chunk.readableBytes > AnalyticsIntake.bodyLimit {
+                // Over the limit: 413 now, whatever follows. A chunked body gives no length up front and may never
+                // end (one was read for 15 s, 15 GB, before its 408); a sized one is refused the same way.
                 tooLarge = true
                 body = []
+                if let request = head {
+                    head = nil
+                    finish(context: context, request: request)
+                }
             } else if let bytes = chunk.readBytes(length: chunk.readableBytes) {
                 body += bytes
             }
         case .end:
+            // A request refused while its body came (413) has been answered.
             guard let request = head else { return }
             head = nil
-            var answer = AnalyticsIntake.answer(
-                method: request.method.rawValue, path: request.uri, contentType: request.headers.first(name: "Content-Type"),
-                body: tooLarge ? nil : body)
-            if !answer.events.isEmpty, let failure = log.append(answer.events) {
-                answer = AnalyticsIntake.Answer(
-                    status: 500,
-                    body: .object([("statusCode", .number("500")), ("message", .string("Internal server error")), ("error", .string(failure))]),
-                    events: [])
-            }
-            onBatch(answer, TerminalText.sanitize("\(request.method.rawValue) \(request.uri)"))
-            respond(context: context, request: request, answer: answer)
+            finish(context: context, request: request)
         }
+    }
+
+    /// Answers `request` with what `AnalyticsIntake` says of the body gathered (413 when it went over the limit),
+    /// after appending its accepted events to the log.
+    private func finish(context: ChannelHandlerContext, request: HTTPRequestHead) {
+        var answer = AnalyticsIntake.answer(
+            method: request.method.rawValue, path: request.uri, contentType: request.headers.first(name: "Content-Type"),
+            body: tooLarge ? nil : body)
+        if !answer.events.isEmpty, let failure = log.append(answer.events) {
+            answer = AnalyticsIntake.Answer(
+                status: 500,
+                body: .object([("statusCode", .number("500")), ("message", .string("Internal server error")), ("error", .string(failure))]),
+                events: [])
+        }
+        onBatch(answer, TerminalText.sanitize("\(request.method.rawValue) \(request.uri)"))
+        respond(context: context, request: request, answer: answer)
     }
 
     private func respond(context: ChannelHandlerContext, request: HTTPRequestHead, answer: AnalyticsIntake.Answer) {

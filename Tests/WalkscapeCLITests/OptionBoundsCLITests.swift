@@ -74,4 +74,21 @@ import WalkscapeTestSupport
         expectEqual(suite.status, 2, "\(suite.stdout)\(suite.stderr)")
         expectContains(suite.stderr, "cases[0].options.confirmFixes: error: expected a whole number from 1 to 1000, as --confirm-fixes takes", "\(suite.stderr)")
     }
+
+    /// One option repeated past 1,000 times, or 50,000 arguments in all, is refused before the arguments are
+    /// parsed (swift-argument-parser is quadratic in the repeats: 10,000 `--screen-locked` took 93 s in the debug
+    /// build, 4,000 `--trace` 21 s, before their own checks refused them), naming the option and the count.
+    @Test func anOptionRepeatedPastItsLimitIsRefusedBeforeParsing() throws {
+        let locked = try Self.run(["simulate", "tours/torino-portici", "--trace", Self.trace] + Array(repeating: ["--screen-locked", "0-1"], count: 10_000).flatMap { $0 })
+        expectEqual(locked.status, 2, "\(locked.stderr)")
+        expectEqual(locked.stderr, "Error: --screen-locked given 10000 times; at most 1000.\n")
+        let traces = try Self.run(["compare", "tours/torino-portici", "--phases", "0"] + Array(repeating: ["--trace", Self.trace], count: 4_000).flatMap { $0 })
+        expectEqual(traces.stderr, "Error: --trace given 4000 times; at most 1000.\n")
+        let many = try Self.run(["info"] + Array(repeating: "x", count: 50_000))
+        expectEqual(many.status, 2)
+        expectContains(many.stderr, "Error: 50001 arguments; at most 50000")
+        // At the limit, the command runs.
+        let thousand = try Self.run(["simulate", "tours/torino-portici", "--trace", Self.trace] + Array(repeating: ["--screen-locked", "0-1"], count: 1_000).flatMap { $0 })
+        expectEqual(thousand.status, 0, "\(thousand.stderr)")
+    }
 }

@@ -77,6 +77,25 @@ import WalkscapeTestSupport
 
     /// The NestJS backend reads a body only when it is sent as JSON: text, a form or no Content-Type gets
     /// `events must be an array`, and nothing is appended.
+    /// An endless chunked body (curl uploading /dev/zero, which has no length): 413 as soon as the body passes the
+    /// limit, as a sized one gets, and the upload stops there. Before, the collector read it for 15 s (some
+    /// 15 GB) before a 408.
+    @Test func anEndlessChunkedBodyIsRefusedAsSoonAsItPassesTheLimit() throws {
+        _ = try Self.withCollector { base, _ in
+            let result = try ChildProcess.run([
+                "/usr/bin/curl", "-s", "--max-time", "30", "-o", "/dev/null", "-w", "%{http_code} %{size_upload}", "-X", "POST",
+                "-H", "Content-Type: application/json", "-T", "/dev/zero", base + "/analytics/events",
+            ])
+            let words = result.output.split(separator: " ")
+            let status = words.first.flatMap { Int($0) } ?? 0
+            let uploaded = words.dropFirst().first.flatMap { Double($0) } ?? .infinity
+            print("collect: endless chunked body answered \(status) after \(Int(uploaded)) bytes sent")
+            expectEqual(status, 413, "curl: \(result.output)")
+            // The limit is 100 KiB; what the sockets' buffers take on the way is not read: a few MB at most.
+            expectTrue(uploaded < 16 * 1024 * 1024, "curl sent \(Int(uploaded)) bytes before the answer")
+        }
+    }
+
     @Test func refusesABatchNotSentAsJSON() throws {
         var written = "x"
         let batch = #"{"events":[\#(Self.event)]}"#

@@ -51,6 +51,10 @@ public struct WalkscapeCommand: ParsableCommand {
                 console.error(unknown)
                 return ExitStatus.usage.rawValue
             }
+            if let problem = ArgumentCounts.problem(arguments) {
+                console.error(problem)
+                return ExitStatus.usage.rawValue
+            }
             do {
                 var command = try parseAsRoot(NegativeNumberArguments.joined(arguments))
                 try command.run()

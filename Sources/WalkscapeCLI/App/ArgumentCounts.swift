@@ -1,0 +1,28 @@
+import WalkscapeCore
+
+/// How many times each option was given, checked before the arguments are parsed: swift-argument-parser takes
+/// time quadratic in the repeats of one option (10,000 `--screen-locked` took 93 s in the debug build before
+/// their own check refused them; 4,000 `--trace`, 21 s), so a count over the limit is refused at once, before any
+/// work.
+enum ArgumentCounts {
+    /// The most times one option may be given (`--screen-locked` windows, `--trace` files, …).
+    static let perOption = 1000
+    /// The most arguments in all.
+    static let total = 50_000
+
+    /// The one-line refusal for `arguments`, or nil when every count is within its limit.
+    static func problem(_ arguments: [String]) -> String? {
+        if arguments.count > total {
+            return "Error: \(arguments.count) arguments; at most \(total) (give long lists in a file where the command takes one)."
+        }
+        var counts: [Substring: Int] = [:]
+        for argument in arguments {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--"), argument.count > 2 else { continue }
+            let name = argument.split(separator: "=", maxSplits: 1)[0]
+            counts[name, default: 0] += 1
+        }
+        guard let (name, count) = counts.filter({ $0.value > perOption }).max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
+        return "Error: \(TerminalText.sanitize(String(name))) given \(count) times; at most \(perOption)."
+    }
+}
