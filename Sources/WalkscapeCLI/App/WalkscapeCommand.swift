@@ -47,11 +47,7 @@ public struct WalkscapeCommand: ParsableCommand {
     /// Usage errors exit with 2 (not swift-argument-parser's 64), so every command's statuses agree.
     public static func run(arguments: [String], console: Console = .standard) -> Int32 {
         CommandContext.$console.withValue(console) {
-            if let unknown = unknownCommand(arguments) {
-                console.error(unknown)
-                return ExitStatus.usage.rawValue
-            }
-            if let problem = ArgumentCounts.problem(arguments) {
+            if let problem = unknownCommand(arguments) ?? ArgumentCounts.problem(arguments) {
                 console.error(problem)
                 return ExitStatus.usage.rawValue
             }

@@ -1,17 +1,15 @@
-import WalkscapeCore
-
 /// How many times each option was given, checked before the arguments are parsed: swift-argument-parser takes
 /// time quadratic in the repeats of one option (10,000 `--screen-locked` took 93 s in the debug build before
 /// their own check refused them; 4,000 `--trace`, 21 s), so a count over the limit is refused at once, before any
 /// work.
-enum ArgumentCounts {
+public enum ArgumentCounts {
     /// The most times one option may be given (`--screen-locked` windows, `--trace` files, …).
-    static let perOption = 1000
+    public static let perOption = 1000
     /// The most arguments in all.
-    static let total = 50_000
+    public static let total = 50_000
 
     /// The one-line refusal for `arguments`, or nil when every count is within its limit.
-    static func problem(_ arguments: [String]) -> String? {
+    public static func problem(_ arguments: [String]) -> String? {
         if arguments.count > total {
             return "Error: \(arguments.count) arguments; at most \(total) (give long lists in a file where the command takes one)."
         }
