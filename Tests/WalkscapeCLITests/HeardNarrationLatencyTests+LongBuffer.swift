@@ -52,27 +52,29 @@ extension HeardWalkSuite {
     func expectBackToBack(
         _ run: HeardRun, speed: Double, leavingOut left: Set<String> = ["S1", "S3"], sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        for failure in backToBackFailures(run, speed: speed, leavingOut: left) { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    }
+
+    /// What `expectBackToBack` finds wrong (nothing: all held), and its `heard:` line printed.
+    func backToBackFailures(_ run: HeardRun, speed: Double, leavingOut left: Set<String> = ["S1", "S3"]) -> [String] {
         let judged = HeardTour.markers.filter { !left.contains($0.label) }
         let markers = HeardMarkers(run.outcome.samples, speed: speed, markers: judged)
-        for check in markers.wholeAndInOrder {
-            expectTrue(check.passed, "\(check.message)\nplay log: \(run.outcome.narrationLog)", sourceLocation: sourceLocation)
-        }
+        var failures = markers.wholeAndInOrder.filter { !$0.passed }.map { "\($0.message)\nplay log: \(run.outcome.narrationLog)" }
         if let gap = markers.gap(after: 1) {
-            expectTrue(
-                abs(gap) <= HeardTour.queuedGap,
-                "×\(formatShortNumber(speed)): heard \(millis(gap)) ms between narration 1's end and the queued narration 2's start (at most \(millis(HeardTour.queuedGap)) ms either way); heard: \(markers.table)\nplay log: \(run.outcome.narrationLog)",
-                sourceLocation: sourceLocation)
+            if abs(gap) > HeardTour.queuedGap {
+                failures.append("×\(formatShortNumber(speed)): heard \(millis(gap)) ms between narration 1's end and the queued narration 2's start (at most \(millis(HeardTour.queuedGap)) ms either way); heard: \(markers.table)\nplay log: \(run.outcome.narrationLog)")
+            }
         } else {
-            Issue.record("×\(formatShortNumber(speed)): no gap 1→2 to measure; heard: \(markers.table)", sourceLocation: sourceLocation)
+            failures.append("×\(formatShortNumber(speed)): no gap 1→2 to measure; heard: \(markers.table)")
         }
         let clock = ScreenClock(run.outcome.captures, speed: speed)
         let allowed = max(1, speed)
-        expectTrue(clock.reads >= 20, "only \(clock.reads) screen reads showed the walk's clock", sourceLocation: sourceLocation)
-        expectTrue(
-            clock.worstBehind <= allowed && clock.worstAhead <= allowed,
-            "×\(formatShortNumber(speed)): the walk's clock on screen ran up to \(formatFixed(clock.worstBehind, 2)) s behind and \(formatFixed(clock.worstAhead, 2)) s ahead of the wall time since the walk began × \(formatShortNumber(speed)) (at most \(formatShortNumber(allowed)) s); \(clock.summary)\nplay log: \(run.outcome.narrationLog)",
-            sourceLocation: sourceLocation)
+        if clock.reads < 20 { failures.append("only \(clock.reads) screen reads showed the walk's clock") }
+        if clock.worstBehind > allowed || clock.worstAhead > allowed {
+            failures.append("×\(formatShortNumber(speed)): the walk's clock on screen ran up to \(formatFixed(clock.worstBehind, 2)) s behind and \(formatFixed(clock.worstAhead, 2)) s ahead of the wall time since the walk began × \(formatShortNumber(speed)) (at most \(formatShortNumber(allowed)) s); \(clock.summary)\nplay log: \(run.outcome.narrationLog)")
+        }
         print("heard: clock on screen ×\(formatShortNumber(speed)): \(clock.summary); gap 1→2 \(markers.gap(after: 1).map { millis($0) } ?? "?") ms")
+        return failures
     }
 }
 
