@@ -76,6 +76,18 @@ import WalkscapeTraces
         expectContains(result.stderr, "--to \(destination):", "\(result.stderr)")
     }
 
+    /// A speed so small that the second fix would never go out (1e-308 was taken) is refused with the range,
+    /// and so is one above 10000; 0 (as fast as possible) and 0.01 are taken.
+    @Test(arguments: ["1e-308", "0.009", "-1", "10001", "nan"])
+    func aSpeedOutsideItsRangeIsRefused(speed: String) throws {
+        let (path, _) = try FeedGpsdTests.walk(count: 2)
+        defer { unlink(path) }
+        let result = try CLI.run(["feed", path, "--to", "stdout", "--speed", speed])
+        expectEqual(result.status, 2, "\(result.stderr)")
+        expectContains(result.stderr, "--speed must be 0 (as fast as possible) or a factor from 0.01 to 10000, got ")
+        expectEqual(result.stdout, "")
+    }
+
     @Test func stdoutCarriesNMEAWithSpeedAndCourse() throws {
         let (path, trace) = try FeedGpsdTests.walk(count: 5)
         defer { unlink(path) }
