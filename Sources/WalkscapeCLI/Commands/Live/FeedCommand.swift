@@ -53,10 +53,7 @@ struct FeedCommand: ParsableCommand {
     @OptionGroup var traceSelection: TraceSelectionOptions
 
     func validate() throws {
-        // Not below ×0.01: a speed of 1e-308 was taken and never sent a second fix.
-        guard speed.isFinite, speed == 0 || (speed >= 0.01 && speed <= 10_000) else {
-            throw ValidationError("--speed must be 0 (as fast as possible) or a factor from 0.01 to 10000, got \(formatShortNumber(speed)).")
-        }
+        guard speed.isFinite, speed == 0 || (0.01...10_000).contains(speed) else { throw ValidationError("--speed must be 0 (as fast as possible) or a factor from 0.01 to 10000, got \(formatShortNumber(speed)).") }
         guard from.isFinite, from >= 0 else { throw ValidationError("--from must be seconds ≥ 0, got \(formatShortNumber(from)).") }
         do {
             _ = try FeedDestination(parsing: to)
