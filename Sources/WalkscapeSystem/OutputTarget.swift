@@ -51,12 +51,21 @@ public enum OutputTarget: Equatable, Sendable {
     /// Writes `bytes` into a stream target: `-` is standard output; anything else is opened for writing as it
     /// stands (a FIFO waits for its reader, as `cat > fifo` does). Returns why it failed, or nil.
     public static func writeStream(_ bytes: [UInt8], to path: String) -> String? {
-        let descriptor = path == "-" ? STDOUT_FILENO : open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "\(path): cannot open for writing: \(String(cString: strerror(errno)))" }
+        guard let descriptor = openStream(path) else { return "\(path): cannot open for writing: \(String(cString: strerror(errno)))" }
         defer { if descriptor != STDOUT_FILENO { close(descriptor) } }
+        return bytes.withUnsafeBytes { writeAll($0, to: descriptor, path: path) }
+    }
+
+    private static func openStream(_ path: String) -> Int32? {
+        let descriptor = path == "-" ? STDOUT_FILENO : open(path, O_WRONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Writes all of `buffer` to `descriptor`, again after EINTR; why it failed, or nil.
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String) -> String? {
         var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, bytes.count - written) }
+        while written < buffer.count {
+            let n = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 return "\(path): cannot write: \(String(cString: strerror(errno)))"
@@ -68,11 +77,25 @@ public enum OutputTarget: Equatable, Sendable {
 
     /// Copies the finished file at `temporary` into the stream target `path` and removes it (a WAV or FLAC is
     /// rendered whole first: its header names its length). Returns why it failed, or nil.
+    /// Copied 64 KiB at a time: a whole walk's render may be gigabytes, never held in memory.
     public static func pour(_ temporary: String, into path: String) -> String? {
         defer { unlink(temporary) }
-        guard let data = FileManager.default.contents(atPath: temporary) else {
-            return "\(path): cannot read back \(temporary)"
+        let source = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { return "\(path): cannot read back \(temporary): \(String(cString: strerror(errno)))" }
+        defer { close(source) }
+        guard let descriptor = openStream(path) else { return "\(path): cannot open for writing: \(String(cString: strerror(errno)))" }
+        defer { if descriptor != STDOUT_FILENO { close(descriptor) } }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return "\(path): cannot read back \(temporary): \(String(cString: strerror(errno)))"
+            }
+            if count == 0 { return nil }
+            if let problem = chunk.withUnsafeBytes({ writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: descriptor, path: path) }) {
+                return problem
+            }
         }
-        return writeStream([UInt8](data), to: path)
     }
 }

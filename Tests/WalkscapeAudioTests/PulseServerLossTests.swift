@@ -9,6 +9,15 @@ import WalkscapeCore
 /// back on the same position when the server returns.
 @Suite(.serialized, .enabled(if: PrivatePulseServer.available, "pulseaudio is not installed; `make test` installs it"))
 struct PulseServerLossTests {
+    /// Waits (20 ms at a time) until `condition` holds, at most `seconds`; fails naming `what` otherwise.
+    func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) throws {
+        let deadline = monotonicNow() + seconds
+        while !condition() {
+            try #require(monotonicNow() < deadline, "timed out waiting for \(what)")
+            usleep(20_000)
+        }
+    }
+
     @Test func clockRunsOnWhileTheServerIsGoneAndSoundReturnsWithIt() throws {
         let server = PrivatePulseServer()
         try server.start()
@@ -20,13 +29,6 @@ struct PulseServerLossTests {
         player.play(ToneDecoder(segments: [(440, 12)]), point: 1)
         let start = monotonicNow()
 
-        func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) throws {
-            let deadline = monotonicNow() + seconds
-            while !condition() {
-                try #require(monotonicNow() < deadline, "timed out waiting for \(what)")
-                usleep(20_000)
-            }
-        }
         try waitFor("1.5 s of play", seconds: 5) { player.snapshot.position >= 1.5 }
         let beforeLoss = player.snapshot.position
         let lost = monotonicNow()
@@ -78,13 +80,6 @@ struct PulseServerLossTests {
             let player = AudioPlayer(output: output, keepsOutputOpen: true)
             defer { player.shutdown() }
             player.play(ToneDecoder(segments: [(440, 10)]), point: 1)
-            func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) throws {
-                let deadline = monotonicNow() + seconds
-                while !condition() {
-                    try #require(monotonicNow() < deadline, "timed out waiting for \(what)")
-                    usleep(20_000)
-                }
-            }
             try waitFor("1.5 s of play", seconds: 5) { player.snapshot.position >= 1.5 }
             kill(pid, SIGSTOP)
             var resumed = false

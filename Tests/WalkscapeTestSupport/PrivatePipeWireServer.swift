@@ -14,13 +14,6 @@ public final class PrivatePipeWireServer: PrivateSoundServer {
         directory = NSTemporaryDirectory() + "walkscape-pipewire-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// Starts the servers, runs `body` with them and stops them, whatever `body` does.
-    public static func with<T>(_ body: (PrivatePipeWireServer) throws -> T) throws -> T {
-        let server = PrivatePipeWireServer()
-        try server.start()
-        defer { try? server.stop() }
-        return try body(server)
-    }
 
     /// The whole environment of a client of this server and of no other (libpulse through pipewire-pulse, and
     /// PipeWire's own tools through the runtime directory's socket).

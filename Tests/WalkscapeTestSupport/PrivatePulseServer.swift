@@ -22,13 +22,6 @@ public final class PrivatePulseServer: PrivateSoundServer {
         directory = NSTemporaryDirectory() + "walkscape-pulse-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// Starts a daemon, runs `body` with it and stops it, whatever `body` does.
-    public static func with<T>(_ body: (PrivatePulseServer) throws -> T) throws -> T {
-        let server = PrivatePulseServer()
-        try server.start()
-        defer { try? server.stop() }
-        return try body(server)
-    }
 
     /// The whole environment of a client of this daemon and of no other server (the one tools/pulse_null.sh
     /// gives its own clients: none of the user's PULSE_*/XDG_* variables, autospawn off).

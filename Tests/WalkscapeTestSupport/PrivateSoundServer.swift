@@ -11,6 +11,20 @@ public protocol PrivateSoundServer: AnyObject {
     var clientEnvironment: [String: String] { get }
     /// A recorder of the null sink's monitor at `latencyMilliseconds` (nil: the recorder's default).
     func recorder(latencyMilliseconds: Int?) throws -> MonitorRecorder
+    /// A server in a private directory of its own, not started yet.
+    init()
+    func start() throws
+    func stop() throws
+}
+
+extension PrivateSoundServer {
+    /// Starts a server, runs `body` with it and stops it, whatever `body` does.
+    public static func with<T>(_ body: (Self) throws -> T) throws -> T {
+        let server = Self()
+        try server.start()
+        defer { try? server.stop() }
+        return try body(server)
+    }
 }
 
 /// Which private sound server a test plays on.
