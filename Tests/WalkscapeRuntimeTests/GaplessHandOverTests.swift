@@ -182,4 +182,87 @@ final class CountingDecoder: AudioDecoder {
         sink.drain()
         expectTrue(eventually { player.snapshot.point == nil && player.snapshot.queued == nil })
     }
+
+    /// Point 1's recording (1 s of silence) and point 2's (`queued`) in a fresh directory, with a sink on a
+    /// hand-played output playing point 1 with point 2 written behind it, the card having played 0.7 s.
+    func sinkWithTheNextWrittenAhead(queued: PlaceholderRecording.Sound, name: String) throws -> (AudioSink, AudioPlayer, HandPlayedOutput, [Int: String]) {
+        let directory = NSTemporaryDirectory() + "walkscape-handover-\(name)-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let paths = [1: directory + "/p1.wav", 2: directory + "/p2.wav"]
+        try PlaceholderRecording.write(to: paths[1]!, seconds: 1, sound: .silence)
+        try PlaceholderRecording.write(to: paths[2]!, seconds: 1, sound: queued)
+        let output = HandPlayedOutput()
+        let player = AudioPlayer(output: output)
+        let sink = AudioSink(player: player, clock: ManualClock()) { paths[$0] }
+        sink.execute([.play(point: 1, offset: 0)], speed: 1, paused: false)
+        sink.queueBehind(playing: 1, queued: 2)
+        sink.drain()
+        for _ in 0..<7 {
+            _ = eventually(0.05) { output.buffered == Int64(output.capacityFrames) }
+            output.play(seconds: 0.1)
+        }
+        expectTrue(eventually { player.snapshot.queued?.point == 2 && player.snapshot.queued?.written == true })
+        return (sink, player, output, paths)
+    }
+
+    /// Where the beep a `.tone` placeholder starts every second with was heard: the first loud frame and how
+    /// many frames from there to the last loud frame before a 0.1 s silence.
+    func firstBeep(in played: [Float]) -> (start: Int, frames: Int)? {
+        guard let start = played.firstIndex(where: { abs($0) > 0.01 }) else { return nil }
+        var last = start
+        for index in start..<played.count where abs(played[index]) > 0.01 {
+            if index - last > 1_600 { break }
+            last = index
+        }
+        return (start, last - start + 1)
+    }
+
+    /// `]` while the next narration is written ahead at ×1: the one playing goes on at ×2 from the frame heard,
+    /// the queued one is written again stretched for ×2, and it is heard once, at ×2, straight after.
+    @Test func aSpeedChangeWhileTheNextIsWrittenAheadRewritesItAtTheNewSpeed() throws {
+        let (sink, player, output, _) = try sinkWithTheNextWrittenAhead(queued: .tone, name: "speed")
+        defer { player.shutdown() }
+        let before = player.snapshot.queued?.item
+        // What the player session sends for a speed change: the playing point again from the walk's position.
+        sink.execute([.play(point: 1, offset: 0.7)], speed: 2, paused: false)
+        sink.queueBehind(playing: 1, queued: 2)
+        sink.drain()
+        // The card plays on only once the player holds the new pair (as a sound card would wait for nothing, a
+        // real walk's clock would stand where the command was given).
+        expectTrue(eventually { player.snapshot.queued.map { $0.point == 2 && $0.item != before } ?? false })
+        playOut(output) { player.snapshot.finished && player.snapshot.queued == nil }
+        // 0.7 s at ×1, the last 0.3 s of point 1 at ×2 (0.15 s), then point 2's 1 s at ×2 (0.5 s): 1.35 s,
+        // its beep (0.2 s long at ×1) from 0.85 s for 0.1 s. At ×1 it would start at 1.0 s for 0.2 s; heard
+        // twice, there would be 0.5 s more.
+        let played = output.played
+        let beep = try #require(firstBeep(in: played))
+        expectTrue(abs(played.count - 21_600) <= 480, "\(played.count) frames heard, 21,600 expected (1.35 s at 16 kHz)")
+        expectTrue(abs(beep.start - 13_600) <= 480, "point 2's beep heard from frame \(beep.start), 13,600 expected (0.85 s)")
+        expectTrue(abs(beep.frames - 1_600) <= 320, "point 2's beep heard for \(beep.frames) frames, 1,600 expected (0.1 s: ×2)")
+    }
+
+    /// A `--watch` reload that edits the queued narration's recording while the old one is written ahead: the
+    /// player drops what it wrote of the old file and writes the new one behind the playing narration, once.
+    @Test func aReloadWhileTheNextIsWrittenAheadPlaysTheEditedRecordingOnce() throws {
+        let (sink, player, output, paths) = try sinkWithTheNextWrittenAhead(queued: .silence, name: "reload")
+        defer { player.shutdown() }
+        let before = player.snapshot.queued?.item
+        // The producer saves a new recording for point 2 (a beep at its start); the reload restarts what plays
+        // at its position (`PlayerReloader.apply`) and the walk's next update queues point 2 again.
+        try PlaceholderRecording.write(to: paths[2]!, seconds: 1, sound: .tone)
+        sink.execute([.play(point: 1, offset: 0.7)], speed: 1, paused: false)
+        sink.queueBehind(playing: 1, queued: 2)
+        sink.drain()
+        // The card plays on only once the player holds the new pair (as a sound card would wait for nothing, a
+        // real walk's clock would stand where the command was given).
+        expectTrue(eventually { player.snapshot.queued.map { $0.point == 2 && $0.item != before } ?? false })
+        playOut(output) { player.snapshot.finished && player.snapshot.queued == nil }
+        // Point 1 whole (1 s), then the edited point 2 once (1 s): its beep from 1.0 s for 0.2 s. The old
+        // recording heard first would put the beep at 2.0 s and make the walk 3 s long.
+        let played = output.played
+        let beep = try #require(firstBeep(in: played), "the edited recording was not heard")
+        expectTrue(abs(played.count - 32_000) <= 160, "\(played.count) frames heard, 32,000 expected (2 s at 16 kHz)")
+        expectTrue(abs(beep.start - 16_000) <= 160, "point 2's beep heard from frame \(beep.start), 16,000 expected (1.0 s)")
+        expectTrue(abs(beep.frames - 3_200) <= 160, "point 2's beep heard for \(beep.frames) frames, 3,200 expected")
+    }
 }
