@@ -41,7 +41,9 @@ public enum TraceReplayStream {
             case .gpx, .kml:
                 return try replay.run(GPXStreamParser(walkSpeed: walkSpeed), source: source)
             case .nmea:
-                return try replay.run(NMEAParser(walkSpeed: walkSpeed), source: source)
+                var parser = NMEAParser(walkSpeed: walkSpeed)
+                parser.selection = selection
+                return try replay.run(parser, source: source)
             case .geojson:
                 return nil
             }

@@ -114,4 +114,39 @@ import WalkscapeTestSupport
             expectTrue(check.stderr.hasPrefix("\(paris): warning: the trace never comes within 1 km of the tour's points or route: its closest fix ("), "\(check.stderr)")
         }
     }
+
+    /// A log of GGA alone (no RMC or ZDA: GPSBabel's `adddate.nmea` is one) has times of day and no date:
+    /// without `--date` nothing replays and the line says to give it; with it, every command that reads a trace
+    /// replays the walk as the GPX it came from (the same events, the same times).
+    @Test func aLogWithoutDatesReplaysWithTheDateGiven() throws {
+        let gpx = "fixtures/traces/torino-portici-clean.gpx"
+        let converted = try CLI.run(["convert", gpx, "--format", "nmea"])
+        expectEqual(converted.status, 0)
+        let ggaOnly = converted.stdout.split(whereSeparator: \.isNewline).filter { !$0.contains("RMC") }.joined(separator: "\r\n") + "\r\n"
+        let path = NSTemporaryDirectory() + "walkscape-gga-only-\(getpid()).nmea"
+        try ggaOnly.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fixes = ggaOnly.split(whereSeparator: \.isNewline).count
+        let undated = try CLI.run(["simulate", "tours/torino-portici", "--trace", path])
+        expectEqual(undated.status, 1)
+        expectEqual(undated.stderr, "\(path): no fixes to replay: the log's \(fixes) fixes have a time of day and no date (no RMC or ZDA sentence); give the walk's date with --date YYYY-MM-DD; expected at least one fix\n")
+        let reference = try CLI.run(["simulate", "tours/torino-portici", "--trace", gpx])
+        let dated = try CLI.run(["simulate", "tours/torino-portici", "--trace", path, "--date", "2026-05-09"])
+        expectEqual(dated.status, 0)
+        // The same events at the same times (NMEA keeps 5 decimals of a minute, so the positions differ in the last digit).
+        func events(_ stdout: String) throws -> [String] {
+            try stdout.split(separator: "\n").map { line in
+                let event = try JSONParser().parse(String(line))
+                return "\(event["t"]?.doubleValue ?? -1) \(event["event"]?.stringValue ?? "") \(event["point"]?.intValue ?? 0)"
+            }
+        }
+        expectEqual(try events(dated.stdout), try events(reference.stdout))
+        expectTrue(try events(dated.stdout).count > 10)
+        let inspected = try JSONParser().parse(try CLI.run(["inspect", "--json", "--date", "2026-05-09", path]).stdout)
+        expectEqual(inspected["firstTime"], .string("2026-05-09T09:00:00Z"))
+        expectEqual(inspected["fixes"]?.intValue, fixes)
+        let wrong = try CLI.run(["radii", "tours/torino-portici", "--trace", path, "--date", "2026-02-30"])
+        expectEqual(wrong.status, 2)
+        expectTrue(wrong.stderr.hasPrefix("Error: --date 2026-02-30 is not a day from 1980-01-01 to 2099-12-31."), "\(wrong.stderr)")
+    }
 }

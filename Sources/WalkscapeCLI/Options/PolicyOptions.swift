@@ -47,18 +47,6 @@ struct PolicyOptions: ParsableArguments {
 
     /// The profile's policy with the options given explicitly applied over it.
     var policy: EnginePolicy {
-        var policy = PolicyOptions.policy(profile: engineProfile, queueDepth: queueDepth, minAccuracy: minAccuracy, confirmFixes: confirmFixes, skipMissed: skipMissed ? true : nil)
-        if let distance { policy.distanceModel = distance }
-        return policy
-    }
-
-    /// `profile`'s policy with each non-nil value applied over it.
-    static func policy(profile: EngineProfile, queueDepth: Int?, minAccuracy: Double?, confirmFixes: Int?, skipMissed: Bool?) -> EnginePolicy {
-        var policy = profile.policy
-        if let queueDepth { policy.queueDepth = queueDepth }
-        if let minAccuracy { policy.minAccuracyMeters = minAccuracy }
-        if let confirmFixes { policy.confirmFixes = confirmFixes }
-        if let skipMissed { policy.skipMissed = skipMissed }
-        return policy
+        engineProfile.policy.overriding(queueDepth: queueDepth, minAccuracy: minAccuracy, confirmFixes: confirmFixes, skipMissed: skipMissed ? true : nil, distance: distance)
     }
 }

@@ -49,6 +49,17 @@ public struct EnginePolicy: Sendable, Equatable {
     /// The product's rules.
     public static let standard = EnginePolicy()
 
+    /// This policy with each rule given (the command line's options) applied over it; nil keeps the rule.
+    public func overriding(queueDepth: Int?, minAccuracy: Double?, confirmFixes: Int?, skipMissed: Bool?, distance: DistanceModel?) -> EnginePolicy {
+        var policy = self
+        if let queueDepth { policy.queueDepth = queueDepth }
+        if let minAccuracy { policy.minAccuracyMeters = minAccuracy }
+        if let confirmFixes { policy.confirmFixes = confirmFixes }
+        if let skipMissed { policy.skipMissed = skipMissed }
+        if let distance { policy.distanceModel = distance }
+        return policy
+    }
+
     /// The exit hysteresis for a region of `radius` metres: a walker inside leaves only beyond
     /// radius + max(5 m, 10 % of the radius).
     public static func exitMargin(radius: Double) -> Double { max(5, radius * 0.1) }

@@ -605,6 +605,11 @@ public struct NMEAParser: TraceStreamParser {
 
     /// Ends an epoch: its date is settled and, when it has a position, it becomes a fix.
     private mutating func close(_ e: Epoch) {
+        // `--date`: the walk's first day, for a log that never says it (a date the log gives wins).
+        if knownDays == nil, e.days == nil, let date = selection.date {
+            knownDays = date
+            knownSeconds = e.seconds
+        }
         var days = e.days
         if days == nil, let known = knownDays {
             days = known + (e.seconds < knownSeconds - 43_200 ? 1 : 0)

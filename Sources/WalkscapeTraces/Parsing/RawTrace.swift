@@ -42,7 +42,7 @@ public struct RawTrace: Sendable {
             case .binaryBytes: text = "skipped \(n("byte", "bytes")) of binary data between the NMEA sentences (a receiver's binary protocol)"
             case .binaryOnly:
                 text = "found no NMEA sentence, only \(n("byte", "bytes")) of binary data: a receiver's binary protocol (UBX, SiRF, TSIP, …), which walkscape does not read; have the receiver or gpsd log NMEA 0183"
-            case .undatedFixes: text = "dropped \(n("fix", "fixes")) with no date (GGA, GLL or GNS before the first RMC or ZDA gave one)"
+            case .undatedFixes: text = "dropped \(n("fix", "fixes")) with no date (GGA, GLL or GNS before the first RMC or ZDA gave one; give the walk's date with --date YYYY-MM-DD)"
             case .unsupportedGeometries: text = "ignored \(n("feature", "features")) whose geometry is not a LineString, MultiLineString or Point"
             case .mismatchedTimes: text = "ignored the times of \(n("line string", "line strings")) whose time list does not match its coordinates"
             case .outOfRangeValues: text = "ignored \(n("elevation, accuracy, HDOP, speed or course value", "elevation, accuracy, HDOP, speed or course values")) out of range (elevation −12000…100000 m, accuracy 0…100000 m, HDOP 0…1000, speed 0…1000 m/s, course −360…720°)"

@@ -47,6 +47,7 @@ public struct TraceNormalizer: Sendable {
     /// counted come first, in order of first occurrence); throws when `selection` names a part the file lacks.
     public func normalize(_ raw: RawTrace, into summary: inout TraceSummary) throws(TraceParseError) -> Trace {
         var warnings = raw.problems.map { $0.problem.warning(count: $0.count, firstAt: $0.firstAt) }
+        summary.undatedFixes = raw.problems.first { $0.problem == .undatedFixes }?.count ?? 0
         var trace = raw.fixes
         trace.segmentStarts = Self.cleanStarts(trace.segmentStarts, count: trace.count)
         let ranges = Self.partRanges(raw)

@@ -5,10 +5,27 @@ public struct TraceSelection: Sendable, Equatable {
     public var track: Int?
     /// The segment's number within the track, from 1; nil for every segment.
     public var segment: Int?
+    /// The walk's first date, in days since 1970-01-01, for fixes that carry a time of day and no date (an NMEA
+    /// log of GGA, GLL or GNS with no RMC or ZDA): `--date`. A date the file gives wins over it.
+    public var date: Int?
 
-    public init(track: Int? = nil, segment: Int? = nil) {
+    public init(track: Int? = nil, segment: Int? = nil, date: Int? = nil) {
         self.track = track
         self.segment = segment
+        self.date = date
+    }
+
+    /// The days since 1970-01-01 of `text`, a date written `YYYY-MM-DD` from 1980 to 2099 (the years a GPS
+    /// trace's times are read in), or what is wrong with it.
+    public static func days(ofDate text: String) -> Result<Int, ValueProblem> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), parts[0].count == 4
+        else { return .failure(ValueProblem("--date must be a date written YYYY-MM-DD (2026-05-01), not '\(text.prefix(40))'")) }
+        guard (1980...2099).contains(year), (1...12).contains(month), day >= 1, day <= ISO8601Time.daysInMonth(year, month) else {
+            return .failure(ValueProblem("--date \(text) is not a day from 1980-01-01 to 2099-12-31"))
+        }
+        return .success(ISO8601Time.daysFromCivil(year: year, month: month, day: day))
     }
 
     /// Whether the whole file is read.

@@ -35,6 +35,8 @@ public struct TraceSummary: Sendable, Equatable {
     public var timesSynthesized = false
     /// How many of the fixes kept had a usable time in the file.
     public var timedFixes = 0
+    /// How many fixes were dropped for a time of day with no date (NMEA with no RMC or ZDA before them).
+    public var undatedFixes = 0
 
     public init(format: TraceFormat) { self.format = format }
 
@@ -44,7 +46,11 @@ public struct TraceSummary: Sendable, Equatable {
         let also = waypoints > 0 ? " (\(waypoints) waypoint\(waypoints == 1 ? "" : "s"), which are not fixes)" : ""
         switch format {
         case .gpx: return "no track or route points to replay" + also
-        case .nmea: return "no fixes to replay (no RMC, GGA, GLL or GNS sentence with a satellite fix and a date)"
+        case .nmea:
+            if undatedFixes > 0 {
+                return "no fixes to replay: the log's \(undatedFixes) fix\(undatedFixes == 1 ? " has" : "es have") a time of day and no date (no RMC or ZDA sentence); give the walk's date with --date YYYY-MM-DD"
+            }
+            return "no fixes to replay (no RMC, GGA, GLL or GNS sentence with a satellite fix and a date)"
         case .geojson: return "no LineString or MultiLineString coordinates to replay" + also
         case .kml: return "no gx:Track or LineString coordinates to replay" + also
         }

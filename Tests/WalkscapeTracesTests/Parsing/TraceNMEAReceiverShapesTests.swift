@@ -10,8 +10,9 @@ import WalkscapeTestSupport
     static let crlf: [UInt8] = [0x0D, 0x0A]
 
     /// Reads `bytes` fed in chunks of `chunk` bytes.
-    static func read(_ bytes: [UInt8], chunk: Int = .max) throws -> (Trace, TraceSummary) {
+    static func read(_ bytes: [UInt8], chunk: Int = .max, date: Int? = nil) throws -> (Trace, TraceSummary) {
         var parser = NMEAParser()
+        parser.selection.date = date
         var offset = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + max(1, min(chunk, bytes.count - offset)))
@@ -70,10 +71,30 @@ import WalkscapeTestSupport
         let gga = ["GPGGA,235958,4500.0000,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,", "GPGGA,235959,4500.0001,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]
         let (undated, summary) = try Self.read(Self.lines(gga + ["GPZDA,000000,01,01,2026,00,00", "GPGGA,000000,4500.0002,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]))
         expectEqual(Self.times(undated), ["2026-01-01T00:00:00Z"])
-        expectEqual(summary.warnings, ["dropped 2 fixes with no date (GGA, GLL or GNS before the first RMC or ZDA gave one) (first at line 1)"])
+        expectEqual(summary.warnings, ["dropped 2 fixes with no date (GGA, GLL or GNS before the first RMC or ZDA gave one; give the walk's date with --date YYYY-MM-DD) (first at line 1)"])
         // Dated by a ZDA before them; midnight passes between the second and the third fix.
         let (dated, _) = try Self.read(Self.lines(["GPZDA,235957,31,12,2025,00,00"] + gga + ["GPGGA,000000,4500.0002,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]))
         expectEqual(Self.times(dated), ["2025-12-31T23:59:58Z", "2025-12-31T23:59:59Z", "2026-01-01T00:00:00Z"])
+    }
+
+    /// `--date`: a log of GGA alone (GPSBabel's `adddate.nmea` is one) is dated from the given day on, midnight
+    /// passing as it does with a ZDA; a date the log gives later wins over it.
+    @Test func theGivenDateDatesALogThatNeverSaysIt() throws {
+        let gga = ["GPGGA,235958,4500.0000,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,", "GPGGA,235959,4500.0001,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,",
+            "GPGGA,000000,4500.0002,N,00700.0000,E,1,05,1.0,10.0,M,0.0,M,,"]
+        let day = try TraceSelection.days(ofDate: "2015-03-01").get()
+        let (trace, summary) = try Self.read(Self.lines(gga), date: day)
+        expectEqual(Self.times(trace), ["2015-03-01T23:59:58Z", "2015-03-01T23:59:59Z", "2015-03-02T00:00:00Z"])
+        expectEqual(summary.warnings, [])
+        // The log's own date from its ZDA on.
+        let (mixed, _) = try Self.read(Self.lines(Array(gga.prefix(2)) + ["GPZDA,000000,01,01,2026,00,00", gga[2]]), date: day)
+        expectEqual(Self.times(mixed), ["2015-03-01T23:59:58Z", "2015-03-01T23:59:59Z", "2026-01-01T00:00:00Z"])
+        // Dates outside what a trace is read in, or not written YYYY-MM-DD, are refused with the form expected.
+        expectEqual(TraceSelection.days(ofDate: "2015-02-29"), .failure(ValueProblem("--date 2015-02-29 is not a day from 1980-01-01 to 2099-12-31")))
+        expectEqual(TraceSelection.days(ofDate: "1979-12-31"), .failure(ValueProblem("--date 1979-12-31 is not a day from 1980-01-01 to 2099-12-31")))
+        for bad in ["2015-3-01", "01/03/2015", "2015-03-01T00:00", "", "２０１５-03-01", "+015-03-01"] {
+            expectEqual(TraceSelection.days(ofDate: bad), .failure(ValueProblem("--date must be a date written YYYY-MM-DD (2026-05-01), not '\(bad)'")))
+        }
     }
 
     /// GNS and GLL give positions; every constellation's talker is read; a GNS whose modes are all N is no fix.
