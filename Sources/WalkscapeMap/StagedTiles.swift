@@ -1,4 +1,5 @@
 @preconcurrency import CSQLite3
+import WalkscapeSystem
 import Foundation
 import WalkscapeCore
 import WalkscapeRemoteModel
@@ -20,7 +21,7 @@ public final class StagedTiles: @unchecked Sendable {
 
     /// The partial file's path for `target`.
     public static func partialPath(for target: String) -> String {
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = FilePathText.parent(of: target)
         return (directory.isEmpty ? "." : directory) + "/." + (target as NSString).lastPathComponent + ".partial"
     }
 
@@ -29,7 +30,7 @@ public final class StagedTiles: @unchecked Sendable {
     public init(target: String) throws(MBTilesError) {
         self.target = target
         partial = StagedTiles.partialPath(for: target)
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = FilePathText.parent(of: target)
         if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         // A run killed after `finish` renamed the file but before its caller recorded it: its tiles are reused.
         if !FileManager.default.fileExists(atPath: partial) && FileManager.default.fileExists(atPath: target) {

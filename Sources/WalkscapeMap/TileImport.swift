@@ -1,3 +1,4 @@
+import WalkscapeSystem
 import Foundation
 import WalkscapeCore
 
@@ -47,13 +48,13 @@ public enum TileImport {
         }
         if attribution?.isEmpty == true { attribution = nil }
         let manager = FileManager.default
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = FilePathText.parent(of: target)
         // The folders made for the target, removed again when nothing is added.
         var made: [String] = []
         var missing = directory
         while !missing.isEmpty && missing != "/" && missing != "." && !manager.fileExists(atPath: missing) {
             made.append(missing)
-            missing = (missing as NSString).deletingLastPathComponent
+            missing = FilePathText.parent(of: missing)
         }
         if !directory.isEmpty { try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         let partial = "\(directory.isEmpty ? "." : directory)/.\((target as NSString).lastPathComponent).partial-\(getpid())"

@@ -118,7 +118,7 @@ public struct CatalogueLoop {
         StopSignals.clear(SIGINT)
         // Only this tour changed: read it again and list it as the catalogue did.
         if let reloaded = try? TourLoader.load(listing.directory), let tour = reloaded.tour {
-            let directory = (listing.directory as NSString).deletingLastPathComponent
+            let directory = FilePathText.parent(of: listing.directory)
             state.tours[index] = TourListings.listing(
                 tour, document: reloaded.document, directory: listing.directory, language: state.settings.audioLanguage ?? language,
                 searchDirectories: TourListings.searchDirectories(catalogue: directory), token: token)

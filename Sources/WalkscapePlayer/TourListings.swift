@@ -1,3 +1,4 @@
+import WalkscapeSystem
 import Foundation
 import WalkscapeCore
 import WalkscapeTUI
@@ -99,7 +100,7 @@ public enum TourListings {
             let api = source["api"]?.stringValue
         else { return nil }
         let id = source["tourId"]?.stringValue ?? tour.id
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = FilePathText.parent(of: directory)
         return ["download", "--api", api, id, "--lang", tour.languages.joined(separator: ","), "--dest", parent.isEmpty ? "." : parent]
     }
 }

@@ -8,10 +8,10 @@ extension DownloadArea {
     public static func locate(_ tour: String, toursDirectory dest: String, console: Console) throws -> (DownloadArea, String) {
         var path = tour
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        if path.hasSuffix("/tour.json") { path = (path as NSString).deletingLastPathComponent }
+        if path.hasSuffix("/tour.json") { path = FilePathText.parent(of: path) }
         if path.contains("/") {
             let name = (path as NSString).lastPathComponent
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = FilePathText.parent(of: path)
             let area = DownloadArea(destination: parent.isEmpty ? "." : parent)
             guard exists(area, name) else {
                 console.error("\(tour): no such tour (nor an unfinished download or previous version of it)")

@@ -352,7 +352,7 @@ public final class TourDownloader: @unchecked Sendable {
         progress: @escaping @Sendable (String, TransferBoard.Counts) -> Progress) throws(RemoteError) -> DownloadState.Complete
     {
         let path = staging + "/" + MapTilePlan.localPath
-        try DownloadArea.makeDirectory((path as NSString).deletingLastPathComponent)
+        try DownloadArea.makeDirectory(FilePathText.parent(of: path))
         let staged: StagedTiles
         do { staged = try StagedTiles(target: path) } catch { throw RemoteError(.local, error.description) }
         let fetcher = TileFetcher(api: api, plan: map, staged: staged, etagCheck: etagCheck)
@@ -438,7 +438,7 @@ public final class TourDownloader: @unchecked Sendable {
         var directories = Set<String>([directory])
         for file in files {
             let path = directory + "/" + file
-            directories.insert((path as NSString).deletingLastPathComponent)
+            directories.insert(FilePathText.parent(of: path))
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }
             defer { close(fd) }
@@ -480,7 +480,7 @@ public final class TourDownloader: @unchecked Sendable {
         board: TransferBoard, received: ByteCounter, tick: () -> Void) throws(RemoteError) -> DownloadState.Complete
     {
         let path = staging + "/" + file.localPath
-        try DownloadArea.makeDirectory((path as NSString).deletingLastPathComponent)
+        try DownloadArea.makeDirectory(FilePathText.parent(of: path))
         var attempt = 1
         let label = file.localPath
         while true {

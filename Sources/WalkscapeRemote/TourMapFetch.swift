@@ -41,7 +41,7 @@ public enum TourMapFetch {
         let directory = location.directory
         do {
             let outcome = try StopSignals.watch { () throws(RemoteError) -> TourDownloader.Outcome in
-                try downloader.download(tourID, languages: loaded.languages, destination: (directory as NSString).deletingLastPathComponent)
+                try downloader.download(tourID, languages: loaded.languages, destination: FilePathText.parent(of: directory))
             }
             if case let .installed(_, _, plan, _, received, _) = outcome {
                 console.line("\(tour): \(plan.tiles) map tiles (\(Formatting.bytes(plan.totalBytes))) in \(MapTilePlan.localPath); \(Formatting.bytes(received)) downloaded")

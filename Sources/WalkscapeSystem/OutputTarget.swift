@@ -36,7 +36,7 @@ public enum OutputTarget: Equatable, Sendable {
         guard count > 0 else { return nil }
         let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
-        return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        return (FilePathText.parent(of: path) as NSString).appendingPathComponent(target)
     }
 
     /// Where a file rendered whole before it is moved or poured into place is written: beside the file it will

@@ -25,7 +25,7 @@ public enum ScratchFiles {
     /// listing of the directory: cheap beside the write it comes before.
     @discardableResult
     public static func removeStale(beside path: String) -> [String] {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePathText.parent(of: path)
         let folder = directory.isEmpty ? "." : directory
         let prefix = "." + (path as NSString).lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
@@ -61,7 +61,7 @@ public enum ScratchFiles {
     /// Why no file can be created at `path` because of the folder it would go in: that folder does not exist,
     /// or is not a folder. Nil when the folder is there (then the cause, if any, is the file or its permissions).
     public static func folderProblem(for path: String) -> String? {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePathText.parent(of: path)
         let folder = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
@@ -72,7 +72,7 @@ public enum ScratchFiles {
     }
 
     private static func sibling(of path: String, suffix: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePathText.parent(of: path)
         return (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + suffix
     }
 }

@@ -1,3 +1,4 @@
+import WalkscapeSystem
 import Foundation
 import WalkscapeCore
 
@@ -94,7 +95,7 @@ public struct TourIntegrity: Sendable {
         let api = source?["api"]?.stringValue ?? "API_URL"
         let id = source?["tourId"]?.stringValue ?? tour.id
         let languages = tour.languages.joined(separator: ",")
-        let parent = (location.directory as NSString).deletingLastPathComponent
+        let parent = FilePathText.parent(of: location.directory)
         var command = "walkscape download --api \(shellQuoted(api)) \(shellQuoted(id)) --lang \(languages) --dest \(shellQuoted(parent.isEmpty ? "." : parent))"
         if tour.isProtected { command += " --token T" }
         return command

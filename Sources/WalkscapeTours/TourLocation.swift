@@ -1,4 +1,5 @@
 import Foundation
+import WalkscapeSystem
 
 /// Where a tour is on disk: its directory and its `tour.json`, as the user named them.
 public struct TourLocation: Sendable, Equatable {
@@ -23,7 +24,7 @@ public struct TourLocation: Sendable, Equatable {
             }
         } else {
             jsonFile = path
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = FilePathText.parent(of: path)
             directory = parent.isEmpty ? "." : parent
         }
     }

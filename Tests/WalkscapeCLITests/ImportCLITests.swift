@@ -255,6 +255,36 @@ import WalkscapeTestSupport
         try expectEqual(CLI.run(["validate", root + "/t"]).status, 0)
     }
 
+    /// Waypoints with the track walked between them: `distanceKm` (and `durationMinutes`) come from the track,
+    /// not from straight lines between the stops (1.6 km here against the track's 3.8), so `validate` finds
+    /// nothing to say about them. The destination is a one-character name in the current folder, on which
+    /// Foundation's `deletingLastPathComponent` traps (the import crashed).
+    @Test func waypointsWithATrackTakeTheTracksLength() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Three stops 0.01° of longitude apart (787 m); the track goes round two blocks between them.
+        try Self.write("""
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <wpt lat="45.0700" lon="7.6800"><name>A</name></wpt>
+            <wpt lat="45.0700" lon="7.6900"><name>B</name></wpt>
+            <wpt lat="45.0700" lon="7.7000"><name>C</name></wpt>
+            <trk><name>walk</name><trkseg>
+            <trkpt lat="45.0700" lon="7.6800"/><trkpt lat="45.0750" lon="7.6800"/><trkpt lat="45.0750" lon="7.6900"/>
+            <trkpt lat="45.0700" lon="7.6900"/><trkpt lat="45.0650" lon="7.6900"/><trkpt lat="45.0650" lon="7.7000"/>
+            <trkpt lat="45.0700" lon="7.7000"/>
+            </trkseg></trk></gpx>
+            """, to: root + "/stops.gpx")
+        let result = try CLI.run(["import", "stops.gpx", "--dest", "t", "--placeholder-audio", "2", "--city", "X", "--lang", "en"], in: root)
+        expectEqual(result.status, 0, "\(result.stderr)")
+        let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/t/tour.json"))))
+        // 4 legs of 556 m (north-south) and 2 of 787 m (east-west): 3.80 km, rounded up to the next 0.1 km.
+        expectEqual(document["distanceKm"]?.doubleValue, 3.8)
+        expectEqual(document["durationMinutes"]?.doubleValue, 51)
+        let validated = try CLI.run(["validate", "t"], in: root)
+        expectEqual(validated.status, 0)
+        expectTrue(!validated.stderr.contains("distanceKm") && !validated.stderr.contains("durationMinutes"), "\(validated.stderr)")
+    }
+
     // MARK: Refusals
 
     func refusal(_ source: String, named name: String, extra: [String] = [], status: Int32 = 1, expecting fragment: String) throws {

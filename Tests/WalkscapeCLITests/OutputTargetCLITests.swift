@@ -81,4 +81,23 @@ import WalkscapeTestSupport
         let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/real/out")[.size] as? Int) ?? 0
         expectTrue(size > 100, "\(command.joined(separator: " ")): the file the link names holds \(size) bytes")
     }
+
+    /// Outputs named with one character in the current folder (`--output o`): Foundation's
+    /// `deletingLastPathComponent` traps on such a name, and every command that wrote one crashed.
+    @Test func oneCharacterOutputNamesAreWritten() throws {
+        let root = NSTemporaryDirectory() + "walkscape-short-\(getpid())"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tour = repositoryRoot + "/tours/torino-portici", trace = repositoryRoot + "/fixtures/traces/torino-portici-clean.gpx"
+        for (arguments, file) in [
+            (["convert", trace, "--format", "nmea", "--output", "o"], "o"),
+            (["simulate", tour, "--trace", trace, "--events", "e"], "e"),
+            (["report", tour, "--trace", trace, "--output", "r"], "r"),
+        ] {
+            let result = try CLI.run(arguments, in: root)
+            expectEqual(result.status, 0, "\(arguments[0]): \(result.stderr)")
+            let size = (try? FileManager.default.attributesOfItem(atPath: root + "/" + file)[.size] as? Int) ?? 0
+            expectTrue(size > 100, "\(arguments[0]) wrote \(size) bytes to \(file)")
+        }
+    }
 }

@@ -82,7 +82,7 @@ public enum PlayStart {
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         let isTour = FileManager.default.fileExists(atPath: path + "/tour.json")
         // One tour opens among its siblings: the catalogue of its parent ("." for a bare name like `milan`).
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FilePathText.parent(of: path)
         let directory = isTour ? (parent.isEmpty ? "." : parent) : path
         let catalogue = try TourInput.catalogue(directory, console: console)
         let listings = TourListings.make(

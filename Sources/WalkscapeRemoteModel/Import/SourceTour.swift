@@ -102,8 +102,11 @@ public struct SourceTour: Sendable {
         let ordered = try orderedPoints()
         // Plain strings are in the source's first language when it is imported, else in the first imported one.
         let owner = self.languages.first.flatMap { languages.contains($0) ? $0 : nil } ?? languages[0]
+        // The walk's length: along the route imported with the points (a GPX track, a GeoJSON LineString), else
+        // in straight lines from stop to stop, which is shorter than any walk between them.
+        let path = route.count >= 2 ? route : ordered.map(\.location)
         var distance = 0.0
-        for i in 1..<max(1, ordered.count) { distance += Geodesy.distance(ordered[i - 1].location, ordered[i].location) }
+        for i in 1..<max(1, path.count) { distance += Geodesy.distance(path[i - 1], path[i]) }
         let start = startingPoint ?? ordered[0].location
         var bundles: [RemoteLanguageBundle] = []
         for language in languages {

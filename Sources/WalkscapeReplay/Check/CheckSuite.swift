@@ -48,7 +48,7 @@ public enum CheckSuite {
         guard !list.isEmpty else {
             throw ReadError(path: path, location: "cases", message: "no cases; a suite needs at least one (an empty one would pass without checking anything)")
         }
-        let base = (path as NSString).deletingLastPathComponent
+        let base = FilePathText.parent(of: path)
         func resolve(_ relative: String) -> String {
             relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
         }

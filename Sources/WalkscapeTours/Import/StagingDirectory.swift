@@ -23,13 +23,13 @@ public struct StagingDirectory: Sendable {
     public static func create(for destination: String) throws(TourImportError) -> (staging: StagingDirectory, removed: [String]) {
         var target = destination
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
-        let parent = (target as NSString).deletingLastPathComponent
+        let parent = FilePathText.parent(of: target)
         let folder = parent.isEmpty ? "." : parent
         var missing: [String] = []
         var probe = folder
         while !probe.isEmpty, probe != "/", probe != ".", !FileManager.default.fileExists(atPath: probe) {
             missing.insert(probe, at: 0)
-            probe = (probe as NSString).deletingLastPathComponent
+            probe = FilePathText.parent(of: probe)
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -55,7 +55,7 @@ public struct StagingDirectory: Sendable {
     /// Removes the staging and replaced directories of `destination` left by runs whose process is gone.
     @discardableResult
     public static func removeStale(beside destination: String) -> [String] {
-        let parent = (destination as NSString).deletingLastPathComponent
+        let parent = FilePathText.parent(of: destination)
         let folder = parent.isEmpty ? "." : parent
         let name = (destination as NSString).lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
@@ -107,7 +107,7 @@ public struct StagingDirectory: Sendable {
             try? FileManager.default.removeItem(atPath: path)  // the staging path now holds the old directory
             return
         }
-        let parent = (destination as NSString).deletingLastPathComponent
+        let parent = FilePathText.parent(of: destination)
         let aside = (parent.isEmpty ? "." : parent) + "/." + (destination as NSString).lastPathComponent + ".replaced-\(getpid())-" + String(path.suffix(6))
         guard rename(destination, aside) == 0 else {
             throw TourImportError("cannot move \(destination) aside to replace it: \(String(cString: strerror(errno)))")

@@ -393,7 +393,7 @@ public struct TourImporter {
             try checkInterruption()
             let target = staging + "/" + file.localPath
             do {
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: FilePathText.parent(of: target), withIntermediateDirectories: true)
             } catch {
                 throw TourImportError("\(staging): cannot create folders: \((error as NSError).localizedDescription)")
             }

@@ -175,7 +175,7 @@ public struct TourScaffold: Sendable {
 
     func makeFolder(_ file: String) throws(TourImportError) {
         do {
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: FilePathText.parent(of: file), withIntermediateDirectories: true)
         } catch {
             throw TourImportError("\(file): cannot create its folder: \((error as NSError).localizedDescription)")
         }
