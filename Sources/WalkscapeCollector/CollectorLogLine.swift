@@ -18,6 +18,7 @@ public enum CollectorLogLine {
             let text = message.arrayElements?.compactMap(\.stringValue).joined(separator: "; ") ?? message.stringValue ?? ""
             line += ": " + TerminalText.sanitize(text)
         }
+        if let note = answer.note { line += " (\(note))" }
         return line
     }
 }

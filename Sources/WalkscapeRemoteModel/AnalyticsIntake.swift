@@ -17,11 +17,14 @@ public enum AnalyticsIntake {
         public var status: Int
         public var body: JSONValue?
         public var events: [JSONValue]
+        /// For the person sending, not sent back (the backend says nothing of it): why the body was not read.
+        public var note: String?
 
-        public init(status: Int, body: JSONValue?, events: [JSONValue]) {
+        public init(status: Int, body: JSONValue?, events: [JSONValue], note: String? = nil) {
             self.status = status
             self.body = body
             self.events = events
+            self.note = note
         }
     }
 
@@ -55,7 +58,15 @@ public enum AnalyticsIntake {
             return refusal(400, .string("Unexpected token in JSON body"), "Bad Request")
         }
         let problems = AnalyticsEventRules.problems(value)
-        guard problems.isEmpty else { return refusal(400, .array(problems.map(JSONValue.string)), "Bad Request") }
+        guard problems.isEmpty else {
+            var answer = refusal(400, .array(problems.map(JSONValue.string)), "Bad Request")
+            if !body.isEmpty && !isJSON(contentType: contentType) {
+                let named = contentType.flatMap { $0.allSatisfy { $0 == " " || $0 == "\t" } ? nil : $0 }
+                let sent = named.map { "as \(TerminalText.sanitize(String($0.prefix(60))))" } ?? "with no Content-Type"
+                answer.note = "the body was sent \(sent), which the backend does not read: Express reads only JSON, so send the header Content-Type: application/json"
+            }
+            return answer
+        }
         return Answer(status: 204, body: nil, events: value["events"]?.arrayElements ?? [])
     }
 

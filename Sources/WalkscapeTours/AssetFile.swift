@@ -17,7 +17,7 @@ public struct AssetFile: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             throw AssetFileError(
-                errno == ENOENT ? "file \"\(asset.file)\" does not exist in the tour directory; download the tour again or fix the path"
+                errno == ENOENT ? "file \"\(asset.file)\" does not exist in the tour directory; add it there or fix the path in tour.json (a downloaded tour: download it again)"
                     : "file \"\(asset.file)\" cannot be read: \(String(cString: strerror(errno)))")
         }
         guard let realDirectory = AssetFile.realPath(location.directory), let realFile = AssetFile.realPath(path) else {

@@ -37,6 +37,7 @@ public enum TraceFileReader {
                 // One scanner reads both XML formats; the root element tells which.
                 var parser = GPXStreamParser(walkSpeed: walkSpeed, fixLimit: fixLimit)
                 parser.selection = selection
+                if format == .kml { parser.documentName = "KML" }
                 loaded = try run(parser, source: source, progress: progress)
             case .nmea:
                 var parser = NMEAParser(walkSpeed: walkSpeed, fixLimit: fixLimit)

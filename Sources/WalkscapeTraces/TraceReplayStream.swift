@@ -39,7 +39,9 @@ public enum TraceReplayStream {
             var replay = Replay(tour: tour, policy: policy, reachTargets: reachTargets)
             switch format {
             case .gpx, .kml:
-                return try replay.run(GPXStreamParser(walkSpeed: walkSpeed), source: source)
+                var parser = GPXStreamParser(walkSpeed: walkSpeed)
+                if format == .kml { parser.documentName = "KML" }
+                return try replay.run(parser, source: source)
             case .nmea:
                 var parser = NMEAParser(walkSpeed: walkSpeed)
                 parser.selection = selection

@@ -14,6 +14,14 @@ import WalkscapeTestSupport
         return root
     }
 
+    /// One case given on the command line whose golden file does not exist: the line asks to fix the paths
+    /// given (or `--update`), not a suite there is none of.
+    @Test func aSingleCaseThatCannotRunNamesThePathsGiven() throws {
+        let result = try CLI.run(["check", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-clean.gpx", "--expect", "/nonexistent/golden.jsonl"])
+        expectEqual(result.status, 2)
+        expectTrue(result.stdout.hasSuffix("0 passed, 0 failed, 1 could not run (a tour, trace or golden file missing or unreadable: fix the path given (the tour, --trace or --expect; --update writes a golden file that does not exist yet))\n"), "\(result.stdout)")
+    }
+
     @Test func anEmptySuiteIsRefused() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -109,6 +109,7 @@ import WalkscapeTestSupport
         }
         expectTrue(written.isEmpty)
         expectContains(result.stderr, "→ 400: nested property events must be either object or array; events must contain at least 1 elements; events must be an array", "\(result.stderr)")
+        expectContains(result.stderr, "(the body was sent as text/plain, which the backend does not read: Express reads only JSON, so send the header Content-Type: application/json)", "\(result.stderr)")
     }
 
     /// Out of descriptors (a limit of 48, 60 clients holding connections open), the collector does not spin

@@ -67,6 +67,11 @@ import WalkscapeTestSupport
             expectTrue(answer.status == 400 && answer.events.isEmpty, "\(contentType ?? "none")")
             let messages = answer.body?["message"]?.arrayElements?.compactMap(\.stringValue) ?? []
             expectTrue(messages.contains("events must be an array"), "\(contentType ?? "none"): \(messages)")
+            // The sender is told which header to send (in collect's log; the answer stays the backend's).
+            let sent = contentType.flatMap { $0.isEmpty ? nil : "as \($0)" } ?? "with no Content-Type"
+            expectEqual(answer.note, "the body was sent \(sent), which the backend does not read: Express reads only JSON, so send the header Content-Type: application/json")
         }
+        // A JSON body refused for what it holds gets no such note.
+        expectEqual(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json", body: Array("{}".utf8)).note, nil)
     }
 }

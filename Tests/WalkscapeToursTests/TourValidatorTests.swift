@@ -82,7 +82,7 @@ import WalkscapeCore
         defer { sandbox.remove() }
         try FileManager.default.removeItem(atPath: sandbox.directory + "/audio/it/p2.wav")
         try expectEqual(sandbox.problems(), [
-            "tour.json: points[1].tracks.it.audio.file: error: file \"audio/it/p2.wav\" does not exist in the tour directory; download the tour again or fix the path"
+            "tour.json: points[1].tracks.it.audio.file: error: file \"audio/it/p2.wav\" does not exist in the tour directory; add it there or fix the path in tour.json (a downloaded tour: download it again)"
         ])
     }
 

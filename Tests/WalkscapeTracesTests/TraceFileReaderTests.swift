@@ -167,6 +167,22 @@ func bytes(of path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL
         }
     }
 
+    /// An empty `.kml` is told as an empty KML document, an empty `.gpx` as an empty GPX one.
+    @Test func anEmptyFileIsToldByWhatItsNameSaysItIs() throws {
+        let directory = NSTemporaryDirectory() + "walkscape-empty-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (name, kind) in [("walk.kml", "KML"), ("walk.gpx", "GPX")] {
+            FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("\n".utf8))
+            do {
+                _ = try TraceFileReader.read(path: directory + "/" + name)
+                Issue.record("\(name) was read")
+            } catch {
+                expectEqual(error.message, "the file is empty (only white space); expected a \(kind) document")
+            }
+        }
+    }
+
     /// Every broken fixture: one error, its line, what was expected, and the kind.
     @Test func brokenFixturesGiveOneClearError() throws {
         let expectations: [(String, Int?, String)] = [

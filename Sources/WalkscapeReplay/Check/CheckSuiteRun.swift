@@ -6,9 +6,10 @@ import WalkscapeTours
 /// report, the totals, and the exit status: 1 when a timeline changed, 2 when a case could not run.
 public enum CheckSuiteRun {
     /// Runs `cases` (writing their golden files with `update`), reporting on `console`; `junit` is where the
-    /// JUnit XML goes, under `suiteName`.
+    /// JUnit XML goes, under `suiteName`. `fromSuite`: the cases come from a suite file (not one case given on
+    /// the command line), which is then what a broken case asks to fix.
     public static func run(
-        _ cases: [CheckCase], update: Bool, defaultPhases: Int, junit: String?, suiteName: String, console: Console
+        _ cases: [CheckCase], update: Bool, defaultPhases: Int, junit: String?, suiteName: String, fromSuite: Bool = true, console: Console
     ) throws {
         let runner = CheckRunner(update: update, defaultPhases: defaultPhases)
         var results: [CheckResult] = []
@@ -38,7 +39,8 @@ public enum CheckSuiteRun {
             }
         }
         let updated = results.filter { $0.outcome == .updated }.count
-        let cannotRun = broken == 0 ? "" : ", \(broken) could not run (a tour, trace or golden file missing or unreadable: fix the suite)"
+        let fix = fromSuite ? "fix the suite" : "fix the path given (the tour, --trace or --expect; --update writes a golden file that does not exist yet)"
+        let cannotRun = broken == 0 ? "" : ", \(broken) could not run (a tour, trace or golden file missing or unreadable: \(fix))"
         if updated > 0 {
             console.line("\(updated) golden file\(updated == 1 ? "" : "s") written, \(failed) failed\(cannotRun)")
         } else {

@@ -33,6 +33,9 @@ public struct GPXStreamParser: TraceStreamParser {
 
     /// The part of the file kept (every track and segment by default).
     public var selection = TraceSelection()
+    /// What the file was taken for, in messages about a file that is no document yet (`GPX`; `KML` for a
+    /// `.kml` file or one whose first element is `<kml>`).
+    public var documentName = "GPX"
 
     /// The longest single token (tag, comment, CDATA section, DOCTYPE) accepted, in bytes.
     public static let maxTokenBytes = 16 << 20
@@ -202,7 +205,7 @@ public struct GPXStreamParser: TraceStreamParser {
             }
             if let limit = track.limitError ?? route.limitError { throw limit }
             if carry.count > Self.maxTokenBytes {
-                throw TraceParseError(line: countedLine, message: "a single tag, comment or CDATA section is longer than \(Self.maxTokenBytes >> 20) MiB; expected a GPX file with short elements")
+                throw TraceParseError(line: countedLine, message: "a single tag, comment or CDATA section is longer than \(Self.maxTokenBytes >> 20) MiB; expected a \(documentName) file with short elements")
             }
         } catch {
             failure = error
@@ -640,7 +643,7 @@ public struct GPXStreamParser: TraceStreamParser {
                         if rootClosed {
                             throw fail(p, at: i, "text after the end of the root element \(rootEndTag): \(Self.describe(p[i])); expected the end of the file")
                         }
-                        throw fail(p, at: i, "not an XML document: found \(Self.describe(p[i])) where '<' was expected; expected a GPX file")
+                        throw fail(p, at: i, "not an XML document: found \(Self.describe(p[i])) where '<' was expected; expected a \(documentName) file")
                     }
                 } else {
                     // Text inside an element: only values being read are kept.
@@ -737,7 +740,7 @@ public struct GPXStreamParser: TraceStreamParser {
             throw fail(p, at: j, "\(Self.describe(p[j])) in the end tag </\(Self.text(p, nameStart, nameEnd))…; expected a name and '>'")
         }
         guard let top = open.indices.last else {
-            throw fail(p, at: i, "end tag </\(Self.text(p, nameStart, nameEnd))> without a start tag; expected a GPX document")
+            throw fail(p, at: i, "end tag </\(Self.text(p, nameStart, nameEnd))> without a start tag; expected a \(documentName) document")
         }
         let topStart = top == 0 ? 0 : open[top - 1].nameEnd
         let topEnd = open[top].nameEnd
@@ -891,7 +894,7 @@ public struct GPXStreamParser: TraceStreamParser {
             rootSeen = true
         }
         if depth >= Self.maxDepth {
-            throw fail(p, at: i, "elements nested more than \(Self.maxDepth) deep; expected a GPX document")
+            throw fail(p, at: i, "elements nested more than \(Self.maxDepth) deep; expected a \(documentName) document")
         }
         let line = lineAt(p, i)
         if pointKind == .none {
@@ -1035,7 +1038,7 @@ public struct GPXStreamParser: TraceStreamParser {
                 } else if b == UInt8(ascii: "<") {
                     if j + 8 > n && !final { return nil }
                     if matches(j, "<!ENTITY") {
-                        throw fail(p, at: j, "the DOCTYPE declares entities, which walkscape never expands (entity-expansion attacks); expected a GPX file without <!ENTITY declarations")
+                        throw fail(p, at: j, "the DOCTYPE declares entities, which walkscape never expands (entity-expansion attacks); expected a \(documentName) file without <!ENTITY declarations")
                     }
                 }
                 j += 1
@@ -1634,7 +1637,7 @@ public struct GPXStreamParser: TraceStreamParser {
         let lastLine = countedLine - (lastByteIsNewline && countedLine > 1 ? 1 : 0)
         if !rootSeen {
             if !sawMarkup {
-                throw TraceParseError(line: 1, message: "the file is empty\(total > documentStart ? " (only white space)" : ""); expected a GPX document")
+                throw TraceParseError(line: 1, message: "the file is empty\(total > documentStart ? " (only white space)" : ""); expected a \(documentName) document")
             }
             throw TraceParseError(line: lastLine, message: "the file has no root element; expected <gpx>")
         }

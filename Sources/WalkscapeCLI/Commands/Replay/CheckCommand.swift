@@ -93,6 +93,6 @@ struct CheckCommand: ParsableCommand {
                 minShare: minShare, phases: phases)]
         }
         try CheckSuiteRun.run(
-            cases, update: update, defaultPhases: phases ?? 15, junit: junit, suiteName: suite ?? "walkscape check", console: console)
+            cases, update: update, defaultPhases: phases ?? 15, junit: junit, suiteName: suite ?? "walkscape check", fromSuite: suite != nil, console: console)
     }
 }
