@@ -195,11 +195,18 @@ public final class TourDownloader: @unchecked Sendable {
             existing.version == tour.version, Set(existing.languages) == Set(tour.languages),
             TourIntegrity.check(existing, at: installed.location, verifyDigests: true).isComplete
         {
-            // The tour is complete; a map it lacks (one that could not be fetched before) is fetched into it.
-            guard existing.mapTiles == nil, let mapPlan else {
-                return .upToDate(directory: target, plan: plan(tour, map: nil, directory: target, state: nil))
+            // The tour is complete; a map it lacks (one that could not be fetched before) is fetched into it. A
+            // map that still cannot be fetched leaves the tour as it is, said as the first run said it
+            // (`mapProblem`, the same status): the same state gets the same answer.
+            let upToDate = Outcome.upToDate(directory: target, plan: plan(tour, map: nil, directory: target, state: nil))
+            guard existing.mapTiles == nil, let mapPlan else { return upToDate }
+            do throws(RemoteError) {
+                return try installMap(mapPlan, into: target, tour: tour)
+            } catch {
+                if case .interrupted = error.kind { throw error }
+                mapProblem = error.message
+                return upToDate
             }
-            return try installMap(mapPlan, into: target, tour: tour)
         }
 
         // The staging directory and what an earlier run left there.

@@ -182,6 +182,16 @@ import WalkscapeRemoteModel
         guard case let .installed(directory, _, _, _, _, _) = outcome else { Issue.record("not installed"); return }
         expectTrue(first.mapProblem?.contains("500") == true, "\(first.mapProblem ?? "")")
         try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
+        // Issue 45, item 8: the same command again while the tile server still fails finds the tour as the first
+        // run left it and says the same (the tour is up to date; the map, why not), instead of failing (exit 2).
+        let again = try downloader(server.draft)
+        let rerun = try again.download("helsinki-keskusta", languages: ["fi", "en"], destination: dest.path)
+        guard case .upToDate = rerun else { Issue.record("the rerun was \(rerun), not up to date"); return }
+        // The same problem (which tile failed first depends on the fetch order).
+        let tileless = { (text: String?) in text?.replacing(/tiles\/helsinki-keskusta\/[0-9\/]+\.pbf/, with: "TILE") }
+        expectEqual(tileless(again.mapProblem), tileless(first.mapProblem))
+        expectTrue(again.mapProblem?.contains("the server failed (500") == true, "\(again.mapProblem ?? "none")")
+        try expectTrue(TourLoader.load(directory).tour?.mapTiles == nil)
         try server.setFaults([])
         let mapOnly = try downloader(server.draft)
         mapOnly.map = .only
