@@ -7,6 +7,8 @@ public enum AtomicFileWriter {
     public struct WriteError: Error, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+
+        public init(message: String) { self.message = message }
     }
 
     /// Writes `bytes` to a temporary file in the same directory, flushes it to disk (unless `flush` is false:

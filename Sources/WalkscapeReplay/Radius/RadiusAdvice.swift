@@ -34,6 +34,16 @@ public enum RadiusAdvice {
         case .csv: console.write(request.sweepRadii.isEmpty ? writer.csv(report) : writer.sweepCSV(report))
         case .text: console.write(writer.text(report))
         }
+        if let folder = request.keepReplays, let noise = request.noise {
+            do {
+                let names = try NoiseReplayArchive.write(walks, settings: noise, to: folder)
+                let shown = names.count <= 2 ? names.joined(separator: ", ") : "\(names[0]) … \(names[names.count - 1])"
+                console.error("kept \(names.count) noisy replay\(names.count == 1 ? "" : "s") as GPX in \(TerminalText.sanitize(folder)) (\(TerminalText.sanitize(shown)))")
+            } catch {
+                console.error(error.message)
+                throw CommandExit(.usage)
+            }
+        }
         let picture = FieldPicture(report: report, tour: replay, walks: walks)
         if request.map {
             let underlay = TourBasemap.basemap(replay.tour, at: replay.location).map { MapUnderlay(basemap: $0, route: TourBasemap.route(replay.tour)) }

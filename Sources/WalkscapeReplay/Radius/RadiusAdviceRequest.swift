@@ -28,12 +28,15 @@ public struct RadiusAdviceRequest: Sendable {
     public var svg: String?
     /// `--apply`: the points it may change (nil: all), and whether to write nothing.
     public var apply: (only: Set<Int>?, dryRun: Bool)?
+    /// `--keep-replays`: the folder the noise trials' replays are written into as GPX (`NoiseReplayArchive`).
+    public var keepReplays: String?
 
     public init(
         tour: String, language: String?, traces: [String], walkSpeed: Double, selection: TraceSelection, phases: Int?, strict: Bool,
         profile: EngineProfile, policy: EnginePolicy, sweepRadii: [Double], noise: RadiusReport.NoiseSettings?, format: Format, map: Bool,
-        svg: String?, apply: (only: Set<Int>?, dryRun: Bool)?
+        svg: String?, apply: (only: Set<Int>?, dryRun: Bool)?, keepReplays: String? = nil
     ) {
+        self.keepReplays = keepReplays
         self.tour = tour
         self.language = language
         self.traces = traces

@@ -52,6 +52,9 @@ struct RadiiCommand: ParsableCommand {
     @Flag(help: "With --apply: show the change without writing it.")
     var dryRun = false
 
+    @Option(help: ArgumentHelp("With --noise: write every noisy replay into this folder as GPX (at most 1,000).", valueName: "DIR"))
+    var keepReplays: String?
+
     @Flag(help: "Refuse (exit 1) when a trace cannot be read or never comes near the tour, instead of leaving it out with a warning.")
     var strict = false
 
@@ -72,6 +75,7 @@ struct RadiiCommand: ParsableCommand {
             if let only { _ = try checked { () throws(ValueProblem) in try RadiusSweep.orders(only) } }
         }
         _ = try checked { () throws(ValueProblem) in try trialOptions.trials(traces: traces.count, phases: phases) }
+        if keepReplays != nil { try checked { () throws(ValueProblem) in try NoiseReplayArchive.check(noise: trialOptions.noise, runs: trialOptions.runs, traces: traces.count, phases: phases) } }
     }
 
     func run() throws {
@@ -82,7 +86,7 @@ struct RadiiCommand: ParsableCommand {
                 phases: phases, strict: strict, profile: policyOptions.engineProfile, policy: policyOptions.policy, sweepRadii: trials.sweepRadii,
                 noise: trials.noise,
                 format: json ? .json : csv ? .csv : .text, map: map, svg: svg,
-                apply: apply ? (try only.map { try RadiusSweep.orders($0) }, dryRun) : nil),
+                apply: apply ? (try only.map { try RadiusSweep.orders($0) }, dryRun) : nil, keepReplays: keepReplays),
             console: CommandContext.console)
     }
 }
