@@ -92,12 +92,25 @@ public struct EngineRadiusReplay: Sendable {
 
     /// The smallest radius r (as a Double) with r + exitMargin(r) ≥ `distance`, computed as the engine
     /// computes exit radii.
+    ///
+    /// Found by bisection over the doubles (the exit radius grows with the radius), never by stepping a unit in
+    /// the last place at a time: near a distance of 5 m the answer is a radius near 0, where the doubles are so
+    /// dense that stepping took billions of steps (a walk passing 5 m from a point hung `radii` with a profile
+    /// that re-fires on re-entry).
     public static func smallestRadius(exitReaching distance: Double) -> Double {
         func exit(_ r: Double) -> Double { r + EnginePolicy.exitMargin(radius: r) }
-        var r = distance <= 55 ? distance - 5 : distance / 1.1
-        while exit(r) < distance { r = r.nextUp }
-        while exit(r.nextDown) >= distance { r = r.nextDown }
-        return r
+        guard distance.isFinite else { return distance }
+        let guess = distance <= 55 ? distance - 5 : distance / 1.1
+        // exit(low) < distance ≤ exit(high), widened until it holds.
+        var low = guess - 1, high = guess + 1
+        while exit(high) < distance { high += abs(high) + 1 }
+        while exit(low) >= distance { low -= abs(low) + 1 }
+        // Halve until the two are neighbouring doubles (about 60 steps; 1,100 at most, from 2 to a subnormal gap).
+        while true {
+            let mid = low + (high - low) / 2
+            if mid <= low || mid >= high { return high }
+            if exit(mid) >= distance { high = mid } else { low = mid }
+        }
     }
 
     static func triggerTime(order: Int, tour: EngineTour, policy: EnginePolicy, walk: DeliveredFixes) -> Double? {

@@ -25,13 +25,19 @@ extension RadiusAnalysis {
                 : evaluated.map { policy.distanceModel.distance(all.location($0), point.location) }
             // Without skipping, a point behind one that never triggered cannot trigger with any radius.
             let blocked = !policy.skipMissed && firstUntriggered != nil
+            // Only where the strict sequence could reach the point counts against its radius: from the moment the
+            // point before it triggered (a loop tour's last point beside the start is not reachable while the
+            // walk sets off). A point the walk never reached keeps every fix for its closest approach.
+            let reachableFrom = p > 0 && !blocked ? (observed.triggerT[p - 1] ?? .infinity) : -.infinity
+            let reachable = { (q: Int) in all.times[evaluated[q]] - start >= reachableFrom }
             var nearest: Int?
-            for q in distances.indices where nearest == nil || distances[q] < distances[nearest!] { nearest = q }
+            for q in distances.indices where reachable(q) && (nearest == nil || distances[q] < distances[nearest!]) { nearest = q }
             // Windows of `window` evaluated fixes that end before the previous point's audio ended.
             var clearRadius: Double?
             if p > 0, !blocked, observed.triggerT[p - 1] != nil, let previousEnd = observed.audioEnd[p - 1], distances.count >= window {
                 for q in (window - 1)..<distances.count {
                     guard all.times[evaluated[q]] - start < previousEnd else { break }
+                    guard reachable(q) else { continue }
                     let s = distances[(q - window + 1)...q].max()!
                     if clearRadius == nil || s < clearRadius! { clearRadius = s }
                 }

@@ -251,6 +251,10 @@ public struct RadiusAnalysis: Sendable {
             let checksClear = p > 0 && !outcome.blocked
             let previousEnd = p > 0 ? probe.audioEnd[p - 1] : -.infinity
             let fromFix = outcome.fromFix
+            // Only where the strict sequence could reach the point counts against its radius: from the fix that
+            // triggered the point before it (a loop tour's last point beside the start is not reachable while
+            // the walk sets off). A point the walk never reached (blocked) keeps every fix for its closest approach.
+            let reachableFrom = outcome.blocked ? 0 : fromFix
             // Windows of `window` consecutive evaluated fixes, fed to the trackers asked for: first from the
             // table (fixes within the cutoff); a tracker the table leaves empty, or whose minimum may lie
             // beyond the cutoff, is fed again from every evaluated fix.
@@ -274,7 +278,7 @@ public struct RadiusAnalysis: Sendable {
                         i = entries.fix(q)
                         d = entries.distanceSquared(q)
                     }
-                    if closestToo { closest.offer(e, d) }
+                    if closestToo && i >= reachableFrom { closest.offer(e, d) }
                     guard clearToo || triggerToo else { continue }
                     // A gap in the ordinals (a fix beyond the cutoff) breaks the window.
                     if filled > 0 && recentOrdinals[(slot + window - 1) % window] != e - 1 { filled = 0 }
@@ -286,7 +290,7 @@ public struct RadiusAnalysis: Sendable {
                     var s = d
                     if window > 1 { for value in recent { s = max(s, value) } }
                     let t = fixes.times[i] - start
-                    if clearToo && t < previousEnd { clear.offer(e, s) }
+                    if clearToo && t < previousEnd && i >= reachableFrom { clear.offer(e, s) }
                     if triggerToo && i >= fromFix && trigger.wants(s) && probe.hasRoom(before: p, fix: i, t: t) { trigger.offer(e, s) }
                 }
             }

@@ -72,6 +72,14 @@ import WalkscapeTestSupport
             expectTrue(r + EnginePolicy.exitMargin(radius: r) >= d)
             expectTrue(r.nextDown + EnginePolicy.exitMargin(radius: r.nextDown) < d)
         }
+        // Distances at and near 5 m (radii near 0, where the doubles are densest: stepping one ulp at a time there
+        // took billions of steps) and below it, and the seams at 55 m; each answered at once and exactly.
+        let edges: [Double] = [5, 5.nextUp, 5.nextDown, 5 + 1e-15, 5 - 1e-15, 4.999999, 0, 1e-300, 0.5, 55, 55.nextUp, 55.nextDown, 1e7]
+        for d in edges {
+            let r = EngineRadiusReplay.smallestRadius(exitReaching: d)
+            expectTrue(r + EnginePolicy.exitMargin(radius: r) >= d, "\(d): \(r)")
+            expectTrue(r.nextDown + EnginePolicy.exitMargin(radius: r.nextDown) < d, "\(d): \(r) is not the smallest")
+        }
     }
 
     @Test(arguments: 0..<6)

@@ -83,6 +83,42 @@ import WalkscapeTestSupport
         expectEqual(report.points[1].minRadiusAllTraces.map { abs($0 - 30) < 1e-4 }, true)
     }
 
+    /// Issue 45, item 1: a loop tour whose last point sits beside the start. The walk sets off inside the last
+    /// point's region, goes out to B and comes back; the strict sequence cannot trigger C while the walk sets
+    /// off, so those fixes count neither against C's radius (clear radius) nor as its closest approach: C is
+    /// advised from the return, as the probe and the engine replay both say.
+    @Test(arguments: [EnginePolicy(), EnginePolicy(triggerHysteresis: true)])
+    func aLoopToursLastPointBesideTheStartIsJudgedFromWhereTheSequenceCanReachIt(policy: EnginePolicy) {
+        // A at the origin, B 300 m east, C 190 m west and 20 m north; the walk goes from 200 m west (22 m from C)
+        // east to 300 m, then back west along the same line to 200 m west, at 1 m/s.
+        var trace = Trace()
+        trace.startSegment()
+        for t in 0...1000 {
+            let east = t <= 500 ? -200 + Double(t) : 300 - Double(t - 500)
+            let p = Self.at(east: east, north: 0)
+            trace.append(time: 1_000_000 + Double(t), lat: p.lat, lng: p.lng)
+        }
+        let tour = EngineTour(points: [
+            EngineTour.Point(order: 1, id: "a", location: Self.origin, radiusMeters: 50, audioSeconds: 40),
+            EngineTour.Point(order: 2, id: "b", location: Self.at(east: 300, north: 0), radiusMeters: 50, audioSeconds: 20),
+            EngineTour.Point(order: 3, id: "c", location: Self.at(east: -190, north: 20), radiusMeters: 50, audioSeconds: 30),
+        ])
+        expectEqual(RadiusAnalysis.replaysEngine(policy), policy.triggerHysteresis)
+        let report = RadiusAnalysis(tour: tour, path: [], policy: policy).run([RadiusAnalysis.RecordedWalk(name: "loop", trace: trace)])
+        let c = report.points[2]
+        let walk = c.traces[0]
+        // B triggers at 450 m along (t = 450); its audio ends at t = 470 (x = 280 on the way back is at t = 520):
+        // before then, from B's trigger on, the walker was at x ≥ 250, at least 440 m from C.
+        expectEqual(report.points[1].traces[0].triggerT, 450)
+        let clearRadius = try? #require(walk.clearRadiusMeters)
+        expectTrue((clearRadius ?? 0) > 440, "C's clear radius \(clearRadius ?? 0) m: the start's fixes, 22 m away, were counted")
+        // Its closest approach is on the way back (20 m, at x = −190, t = 990), not at the start.
+        expectTrue(abs(walk.closestApproachMeters - 20) < 1e-3, "\(walk.closestApproachMeters)")
+        expectEqual(walk.closestApproachT, 990)
+        expectEqual(c.recommendation.verdict, .keep)
+        expectTrue(walk.triggered)
+    }
+
     @Test func aPointThatCannotBeReachedWithoutTheEarlierAudioIsNotAdvised() {
         // B sits 40 m beyond A along the walk, and A's audio lasts until the walker is past B: any radius
         // that triggers B (≥ 25 m, the passing offset) also covers where the walker was during A's audio.
