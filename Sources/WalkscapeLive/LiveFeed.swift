@@ -18,13 +18,14 @@ public final class LiveFeed: Sendable {
     /// Connects to `address` and starts reading (a refused connection or an unwritable record file fails
     /// here, with one line); fixes are stamped on `clock`; the source ends after `idleTimeout` seconds with
     /// nothing from it (nil: never). Fixes far from `reachTargets` (the tour's points and route vertices,
-    /// `ReplayTour.reachTargets`) are warned about (`LiveReach`).
+    /// `ReplayTour.reachTargets`) are warned about (`LiveReach`), and fixes dated far from `systemTime` (Unix
+    /// seconds) once (`LiveDateCheck`: a GPS week rollover).
     public init(
         address: GPSSourceAddress, clock: LiveClock, recordPath: String?, idleTimeout: Double? = nil, reachTargets: [LatLng] = [],
-        monotonic: any MonotonicClock = SystemClock()
+        monotonic: any MonotonicClock = SystemClock(), systemTime: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) throws(LiveError) {
         self.address = address
-        warnings = Pending(reach: LiveReach(targets: reachTargets))
+        warnings = Pending(reach: LiveReach(targets: reachTargets), systemTime: systemTime)
         let queue = FixQueue(clock: clock, monotonic: monotonic)
         let recorder = try recordPath.map { path throws(LiveError) in try GPXRecorder(path: path, name: "walkscape \(address.description)") }
         let arrived = arrived
@@ -76,14 +77,21 @@ public final class LiveFeed: Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
         private var reach: LiveReach
+        private var dates = LiveDateCheck()
+        private let systemTime: @Sendable () -> Double
 
-        init(reach: LiveReach) { self.reach = reach }
+        init(reach: LiveReach, systemTime: @escaping @Sendable () -> Double) {
+            self.reach = reach
+            self.systemTime = systemTime
+        }
 
         func add(_ line: String) { lock.withLock { lines.append(line) } }
 
-        /// Adds the reach warning for `fix`, if any.
+        /// Adds the date and reach warnings for `fix`, if any.
         func check(_ fix: Fix) {
+            let now = systemTime()
             lock.withLock {
+                if let warning = dates.check(fixTime: fix.time, systemTime: now) { lines.append(warning) }
                 if let warning = reach.check(fix) { lines.append(warning) }
             }
         }

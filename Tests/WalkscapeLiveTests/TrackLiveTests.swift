@@ -192,6 +192,27 @@ import WalkscapeTraces
         }
     }
 
+    /// Issue 45, item 7: a walk dated 1024 GPS weeks ahead (a week rollover in the receiver or gpsd) plays, with
+    /// one warning that names the rollover, and the record keeps the fixes' dates as they came.
+    @Test func aWalkDatedAGPSWeekRolloverAheadIsWarnedAboutOnce() throws {
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        let ahead = Date().timeIntervalSince1970 + LiveDateCheck.rolloverSeconds - walk.trace.times[0]
+        let lines = (0..<walk.trace.count).map { ScriptedGpsd.tpv(time: walk.trace.times[$0] + ahead, lat: walk.trace.latitudes[$0], lon: walk.trace.longitudes[$0]) }
+        let gpsd = try ScriptedGpsd(lines: lines)
+        defer { gpsd.stop() }
+        let record = NSTemporaryDirectory() + "walkscape-rollover-\(getpid()).gpx"
+        defer { unlink(record) }
+        let result = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)", "--record", record])
+        expectEqual(result.status, 0, "\(result.stderr)")
+        let warning = "walkscape track: warning: gpsd://127.0.0.1:\(gpsd.port): the fixes are dated "
+        expectEqual(result.stderr.components(separatedBy: warning).count - 1, 1, "\(result.stderr)")
+        expectContains(result.stderr, ", 19.6 years after the system clock (1024 GPS weeks): a GPS week rollover in the receiver or in gpsd", "\(result.stderr)")
+        expectContains(result.stdout, "tour_completed", "\(result.stdout)")
+        let recorded = try JSONParser().parse(try CLI.run(["inspect", "--json", record]).stdout)
+        expectEqual(recorded["firstTime"]?.stringValue.map { String($0.prefix(4)) }, String(ISO8601Time.format(walk.trace.times[0] + ahead).prefix(4)))
+    }
+
     /// Issue 26: positions far from the tour get simulate's warning when the first fixes arrive, and again
     /// when the receiver jumps away after fixes near the tour.
     @Test func positionsFarFromTheTourAreWarnedAboutFirstAndAfterAJump() throws {
