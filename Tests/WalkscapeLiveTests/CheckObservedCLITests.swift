@@ -63,6 +63,64 @@ import WalkscapeTestSupport
         expectTrue(failed.stdout.hasSuffix("1 disagreement of 8 checks\n"))
     }
 
+    /// `event` as sent by phone `device`, `seconds` later.
+    static func from(_ device: String, _ event: JSONValue, by seconds: Double = 0) -> JSONValue {
+        let moved = shifted(event, by: seconds)
+        return .object(moved.objectMembers!.filter { $0.key != "anonymousId" } + [("anonymousId", .string(device))])
+    }
+
+    /// JSON Lines of `events`, in the order of their timestamps (as `collect` appends phones' batches).
+    static func interleaved(_ events: [JSONValue]) -> String {
+        let sorted = events.enumerated().sorted {
+            let (a, b) = (ISO8601Time.parse($0.element["timestamp"]!.stringValue!)!, ISO8601Time.parse($1.element["timestamp"]!.stringValue!)!)
+            return a == b ? $0.offset < $1.offset : a < b
+        }
+        return sorted.map { JSONWriter(pretty: false).write($0.element) }.joined(separator: "\n") + "\n"
+    }
+
+    /// Issue 45, item 2: `collect`'s file holds several phones' walks, interleaved. Each walk is judged on its
+    /// own: the one that matches the trace when none is named, the named phone's walks with `--device`, and a
+    /// refusal with the list when none (or more than one) matches; never points of one walk with another's.
+    @Test func aFileOfSeveralPhonesIsJudgedAWalkAtATime() throws {
+        let events = try Self.predictedEvents()
+        // android-1 walks the trace as predicted; ios-7 started 90 s later and triggered point 3 a minute late;
+        // android-1 walks again an hour later and stops after point 2.
+        let late = events.map { $0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3" ? Self.shifted($0, by: 60) : $0 }
+        let again = events.filter { ["tour_started", "point_triggered"].contains($0["name"]?.stringValue) && !["p3", "p4", "p5", "p6", "p7"].contains($0["pointId"]?.stringValue) }
+        let file = Self.interleaved(events.map { Self.from("android-1", $0) } + late.map { Self.from("ios-7", $0, by: 90) } + again.map { Self.from("android-1", $0, by: 3600) })
+        let path = try Self.write(file, "jsonl")
+        defer { unlink(path) }
+        let holds = "holds 2 devices, 3 walks: android-1 walk 1 (started "
+        let result = try Self.check(path)
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
+        expectTrue(result.stdout.hasPrefix("\(path) \(holds)"), "\(result.stdout)")
+        // Listed phone by phone (in the order they first appear), each phone's walks in order.
+        expectContains(result.stdout, "7 points triggered); android-1 walk 2 (started 2026-05-09T10:00:00Z, 2 points triggered); ios-7 walk 1 (started ", "\(result.stdout)")
+        expectContains(result.stdout, "7 points triggered); judged android-1 walk 1, the walk that matches the trace (--device ID judges another)\n", "\(result.stdout)")
+        expectTrue(result.stdout.hasSuffix("the app did what walkscape predicted (8 checks)\n"), "\(result.stdout)")
+        // The iPhone's walk on its own: point 3 a minute late.
+        let ios = try Self.check(path, extra: ["--device", "ios-7"])
+        expectEqual(ios.status, 1, "\(ios.stdout)\(ios.stderr)")
+        expectContains(ios.stdout, "ios-7 walk 1:\n", "\(ios.stdout)")
+        expectContains(ios.stdout, "  FAIL  point 3 (p3)", "\(ios.stdout)")
+        expectTrue(ios.stdout.hasSuffix("1 disagreement of 8 checks\n"), "\(ios.stdout)")
+        // android-1's two walks, each on its own: the second never reached point 3.
+        let android = try Self.check(path, extra: ["--device", "android-1"])
+        expectEqual(android.status, 1)
+        expectContains(android.stdout, "android-1 walk 1:\n", "\(android.stdout)")
+        expectContains(android.stdout, "android-1 walk 2:\n", "\(android.stdout)")
+        // Without the agreeing walk, nothing matches: refused with the list.
+        let noMatch = try Self.write(Self.interleaved(late.map { Self.from("ios-7", $0, by: 90) } + again.map { Self.from("android-1", $0, by: 3600) }), "jsonl")
+        defer { unlink(noMatch) }
+        let refused = try Self.check(noMatch)
+        expectEqual(refused.status, 2)
+        expectTrue(refused.stderr.hasPrefix("\(noMatch): holds 2 devices, 2 walks: ios-7 walk 1 (started "), "\(refused.stderr)")
+        expectTrue(refused.stderr.hasSuffix("; none of them match the prediction for \(Self.trace): give --device ID to judge one phone's walks\n"), "\(refused.stderr)")
+        let unknown = try Self.check(path, extra: ["--device", "pixel-9"])
+        expectEqual(unknown.status, 2)
+        expectTrue(unknown.stderr.hasPrefix("\(path): no events from device pixel-9; it holds 2 devices, 3 walks: "), "\(unknown.stderr)")
+    }
+
     @Test func aMissedPointIsReportedWithExitOne() throws {
         let events = try Self.predictedEvents().filter { !($0["name"]?.stringValue == "point_triggered" && $0["pointId"]?.stringValue == "p3") }
         let path = try Self.write(Self.batch(events), "json")

@@ -10,10 +10,15 @@ public struct ObservedAnalytics: Sendable {
         public var order: Int?
         public var time: Double?
         public var tourID: String?
+        /// The phone that sent it (`anonymousId`), nil when the file does not say.
+        public var device: String?
         /// Where it was read ("event 3", "line 7").
         public var location: String
 
-        public init(name: String, pointID: String? = nil, order: Int? = nil, time: Double? = nil, tourID: String? = nil, location: String) {
+        public init(
+            name: String, pointID: String? = nil, order: Int? = nil, time: Double? = nil, tourID: String? = nil, device: String? = nil, location: String
+        ) {
+            self.device = device
             self.name = name
             self.pointID = pointID
             self.order = order
@@ -67,7 +72,7 @@ public struct ObservedAnalytics: Sendable {
         let order = value["properties"]?["order"]?.intValue
         return Event(
             name: name, pointID: value["pointId"]?.stringValue, order: order, time: value["timestamp"]?.stringValue.flatMap(ISO8601Time.parse),
-            tourID: value["tourId"]?.stringValue, location: location)
+            tourID: value["tourId"]?.stringValue, device: value["anonymousId"]?.stringValue, location: location)
     }
 
     static func csv(_ text: String) throws(FormatError) -> [Event] {
@@ -80,6 +85,7 @@ public struct ObservedAnalytics: Sendable {
         let point = column(["pointid"])
         let time = column(["timestamp", "createdat", "time"])
         let tour = column(["tourid"])
+        let device = column(["anonymousid", "deviceid"])
         func cell(_ row: [String], _ index: Int?) -> String? {
             guard let index, index < row.count, !row[index].isEmpty else { return nil }
             return row[index]
@@ -87,7 +93,8 @@ public struct ObservedAnalytics: Sendable {
         return rows.dropFirst().enumerated().compactMap { i, row in
             guard let eventName = cell(row, name) else { return nil }
             return Event(
-                name: eventName, pointID: cell(row, point), time: cell(row, time).flatMap(ISO8601Time.parse), tourID: cell(row, tour), location: "line \(i + 2)")
+                name: eventName, pointID: cell(row, point), time: cell(row, time).flatMap(ISO8601Time.parse), tourID: cell(row, tour),
+                device: cell(row, device), location: "line \(i + 2)")
         }
     }
 }

@@ -21,13 +21,16 @@ public struct ObservedCheck {
     /// `--phases N`: predict under N phases of the fix delivery (nil: one prediction, phase 0).
     public var phases: Int? = nil
     public var junit: String?
+    /// `--device ID`: judge that phone's walks (each on its own) in a file that holds several phones' events.
+    public var device: String?
     /// The clock the checks' seconds (JUnit's `time`) are measured on.
     public var clock: any MonotonicClock = SystemClock.shared
 
     public init(
         tour: String, trace: String, observed: String, language: String?, profile: EngineProfile, policy: EnginePolicy, walkSpeed: Double,
-        selection: TraceSelection, tolerance: Double, phases: Int?, junit: String?
+        selection: TraceSelection, tolerance: Double, phases: Int?, junit: String?, device: String? = nil
     ) {
+        self.device = device
         self.tour = tour
         self.trace = trace
         self.observed = observed
@@ -67,25 +70,57 @@ public struct ObservedCheck {
             let timeline = Simulation.run(tour: replay.engineTour, trace: loaded.trace, policy: policy, phase: fraction)
             return try! ObservedAnalytics(parsing: JSONWriter(pretty: false).write(batch.body(timeline: timeline, pointCount: replay.engineTour.points.count))).events
         }
-        let agreement = AnalyticsAgreement(
-            predictedPhases: predicted, observed: observation.events, tourID: replay.tour.id, pointIDs: replay.pointIDs, tolerance: tolerance)
+        // The file may hold several phones' walks (`collect` appends them all): judged each on its own.
+        var walks = ObservedWalk.walks(observation.events)
+        func agreement(_ events: [ObservedAnalytics.Event]) -> AnalyticsAgreement {
+            AnalyticsAgreement(predictedPhases: predicted, observed: events, tourID: replay.tour.id, pointIDs: replay.pointIDs, tolerance: tolerance)
+        }
+        var judged: [(label: String?, agreement: AnalyticsAgreement)]
+        if let device {
+            let all = walks
+            walks = walks.filter { $0.device == device }
+            guard !walks.isEmpty else {
+                console.error("\(observed): no events from device \(TerminalText.sanitize(device)); it holds \(ObservedWalk.describe(all))")
+                throw CommandExit(.usage)
+            }
+            judged = walks.map { ($0.name, agreement($0.events)) }
+        } else if walks.count <= 1 {
+            judged = [(nil, agreement(observation.events))]
+        } else {
+            // The walk that matches the trace: the one prediction and observation agree on.
+            let candidates = walks.map { ($0, agreement($0.events)) }
+            let matching = candidates.filter { !$0.1.rows.isEmpty && $0.1.disagreements == 0 }
+            guard matching.count == 1, let match = matching.first else {
+                console.error("\(observed): holds \(ObservedWalk.describe(walks)); \(matching.isEmpty ? "none" : "\(matching.count)") of them match\(matching.count == 1 ? "es" : "") the prediction for \(trace): give --device ID to judge one phone's walks")
+                throw CommandExit(.usage)
+            }
+            console.line("\(observed) holds \(ObservedWalk.describe(walks)); judged \(match.0.name), the walk that matches the trace (--device ID judges another)")
+            judged = [(match.0.name, match.1)]
+        }
         let seconds = clock.now() - started
         console.line("\(replay.tour.id): \(observed) against the \(profile.rawValue) prediction for \(trace)"
             + (phases.map { " under \($0) phases" } ?? "") + " (tolerance \(formatShortNumber(tolerance)) s)")
-        for note in agreement.notes { console.line("  note: " + TerminalText.sanitize(note)) }
         var results: [CheckResult] = []
-        let width = max(8, agreement.rows.map { $0.predictedText.count + 1 }.max() ?? 0)
-        for row in agreement.rows {
-            let p = row.predictedText
-            let o = row.observed.map(AnalyticsAgreement.clock) ?? "—"
-            let status = row.disagreement == nil ? "ok  " : "FAIL"
-            console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: width, withPad: " ", startingAt: 0)) observed \(o)")
-            if let disagreement = row.disagreement { console.line("          " + disagreement) }
-            results.append(CheckResult(name: row.label, outcome: row.disagreement.map { .failed($0) } ?? .passed, seconds: seconds / Double(max(1, agreement.rows.count))))
-        }
-        let failed = agreement.disagreements + (agreement.rows.isEmpty ? 1 : 0)
-        if agreement.rows.isEmpty {
-            results.append(CheckResult(name: "observed events", outcome: .failed(agreement.notes.joined(separator: "\n")), seconds: seconds))
+        var failed = 0
+        var checks = 0
+        for (label, agreement) in judged {
+            if let label, judged.count > 1 || device != nil { console.line("\(label):") }
+            for note in agreement.notes { console.line("  note: " + TerminalText.sanitize(note)) }
+            let width = max(8, agreement.rows.map { $0.predictedText.count + 1 }.max() ?? 0)
+            for row in agreement.rows {
+                let p = row.predictedText
+                let o = row.observed.map(AnalyticsAgreement.clock) ?? "—"
+                let status = row.disagreement == nil ? "ok  " : "FAIL"
+                console.line("  \(status)  \(TerminalText.sanitize(row.label).padding(toLength: 24, withPad: " ", startingAt: 0)) predicted \(p.padding(toLength: width, withPad: " ", startingAt: 0)) observed \(o)")
+                if let disagreement = row.disagreement { console.line("          " + disagreement) }
+                let name = (judged.count > 1 ? (label ?? "") + ": " : "") + row.label
+                results.append(CheckResult(name: name, outcome: row.disagreement.map { .failed($0) } ?? .passed, seconds: seconds / Double(max(1, agreement.rows.count))))
+            }
+            failed += agreement.disagreements + (agreement.rows.isEmpty ? 1 : 0)
+            checks += max(1, agreement.rows.count)
+            if agreement.rows.isEmpty {
+                results.append(CheckResult(name: (label.map { $0 + ": " } ?? "") + "observed events", outcome: .failed(agreement.notes.joined(separator: "\n")), seconds: seconds))
+            }
         }
         if let junit {
             do {
@@ -95,7 +130,7 @@ public struct ObservedCheck {
                 throw CommandExit(.usage)
             }
         }
-        console.line(failed == 0 ? "the app did what walkscape predicted (\(agreement.rows.count) checks)" : "\(failed) disagreement\(failed == 1 ? "" : "s") of \(max(1, agreement.rows.count)) checks")
+        console.line(failed == 0 ? "the app did what walkscape predicted (\(checks) checks)" : "\(failed) disagreement\(failed == 1 ? "" : "s") of \(checks) checks")
         if failed > 0 { throw CommandExit(.failure) }
     }
 }

@@ -24,6 +24,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The app's analytics events from a walk of --trace: compared with the prediction.", valueName: "EVENTS"))
     var observed: String?
 
+    @Option(help: ArgumentHelp("With --observed: judge the walks of this phone (its anonymousId) in a file of several phones' events.", valueName: "ID"))
+    var device: String?
+
     @Option(help: ArgumentHelp("A suite file listing cases.", valueName: "FILE"))
     var suite: String?
 
@@ -55,6 +58,7 @@ struct CheckCommand: ParsableCommand {
             guard minShare >= 0, minShare <= 1 else { throw ValidationError("--min-share must be a share from 0 to 1, got \(formatShortNumber(minShare)).") }
             if suite != nil { throw ValidationError("--min-share is for a single case; in a suite, a case says \"minShare\".") }
         }
+        if device != nil && observed == nil { throw ValidationError("--device picks a phone's walks in the --observed file; add --observed EVENTS.") }
         if observed != nil {
             guard tour != nil, trace != nil, expect == nil, suite == nil, !update else {
                 throw ValidationError("--observed needs TOUR and --trace (not --expect, --suite or --update).")
@@ -75,7 +79,7 @@ struct CheckCommand: ParsableCommand {
             return try ObservedCheck(
                 tour: tour!, trace: trace!, observed: observed, language: language, profile: policyOptions.engineProfile, policy: try lifecycle.options().applied(to: policyOptions.policy, profile: policyOptions.engineProfile),
                 walkSpeed: policyOptions.walkSpeed, selection: traceSelection.selection,
-                tolerance: tolerance, phases: phases, junit: junit
+                tolerance: tolerance, phases: phases, junit: junit, device: device
             ).run(console: console)
         }
         let cases: [CheckCase]
