@@ -36,7 +36,7 @@ enum ReportPageTemplate {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-b546KjiuhAS3NVyP2hl65qI0oON6Gc83Mf1LLuEznDw=' 'sha256-/tndqq6eP6+R2IdhAin0mWPxSqXeP6gEGIYiDMPg1Xc='; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-b546KjiuhAS3NVyP2hl65qI0oON6Gc83Mf1LLuEznDw=' 'sha256-1l+OvNcPYElm/HHloX3Lln/IEecnLCGSKYkk2nn4u0M='; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="dark">
 <title>walkscape field report</title>
@@ -445,7 +445,8 @@ details.transcript p.active { color: var(--accent); }
 
   var layers = {};
   var walkLayers = [];
-  var colourMode = "speed";
+  /* Walks in their own colours by default (speeds alike would paint every walk the same); by speed or by accuracy on request. */
+  var colourMode = "walk";
   var RAMPS = {
     speed: { label: "speed", unit: "m/s", column: 4, stops: [0.5, 1.0, 1.5, 2.0, 2.5],
       colours: ["#5e4fa2", "#3288bd", "#66c2a5", "#e6f598", "#fdae61", "#f46d43"] },
@@ -577,6 +578,11 @@ details.transcript p.active { color: var(--accent); }
       var fixes = walk.fixes || [];
       var all = fixes.map(function (f) { return [f[1], f[2]]; });
       add(g, sv("polyline", { points: pathOf(all), "class": "walk-halo" }));
+      if (!ramp) {
+        if (all.length > 1) add(g, sv("polyline", { points: pathOf(all), "class": "walk-seg", stroke: walkHue(wi) }));
+        tip(g, walk.name || walk.id);
+        return;
+      }
       var run = [], runBin = null;
       function flush() {
         if (run.length > 1) {
@@ -649,8 +655,13 @@ details.transcript p.active { color: var(--accent); }
   function renderLegend() {
     var leg = document.getElementById("map-legend"); clear(leg);
     var ramp = RAMPS[colourMode];
-    var item = add(el("span"), el("span", null, "Walks by " + ramp.label + ": "));
-    ramp.colours.forEach(function (c, i) {
+    var item = add(el("span"), el("span", null, ramp ? "Walks by " + ramp.label + ": " : "Walks: "));
+    if (!ramp) {
+      walks.forEach(function (walk, wi) {
+        var sw = el("span", { "class": "swatch" }); sw.style.background = walkHue(wi);
+        add(item, sw, el("span", null, " " + (walk.name || walk.id || "walk " + (wi + 1)) + "  "));
+      });
+    } else ramp.colours.forEach(function (c, i) {
       var lo = i === 0 ? null : ramp.stops[i - 1], hi = i < ramp.stops.length ? ramp.stops[i] : null;
       var label = lo === null ? "< " + hi : hi === null ? "≥ " + lo : lo + "–" + hi;
       var sw = el("span", { "class": "swatch" }); sw.style.background = c;
@@ -688,8 +699,9 @@ details.transcript p.active { color: var(--accent); }
       if (phasePick) add(tools, phasePick);
     });
     var sel = el("select", { id: "colour-mode", "aria-label": "Colour the walks by" });
-    add(sel, el("option", { value: "speed" }, "colour by speed"), el("option", { value: "accuracy" }, "colour by accuracy"));
-    sel.addEventListener("change", function () { colourMode = sel.value === "accuracy" ? "accuracy" : "speed"; drawWalkLines(); });
+    add(sel, el("option", { value: "walk" }, "colour by walk"), el("option", { value: "speed" }, "colour by speed"),
+      el("option", { value: "accuracy" }, "colour by accuracy"));
+    sel.addEventListener("change", function () { colourMode = RAMPS[sel.value] ? sel.value : "walk"; drawWalkLines(); });
     add(tools, sel);
   }
 

@@ -285,7 +285,10 @@ SELFTEST_JS = r"""
       ps.value = "walk"; ps.dispatchEvent(new Event("change"));
       out.phaseBack = [vis("g.walk-phase"), vis("g.walk")];
     }
-    /* colour by accuracy; hide a walk */
+    /* colour by speed (a ramp, in the legend), then by accuracy; hide a walk */
+    var walkStrokes = strokes();
+    document.getElementById("colour-mode").value = "speed"; document.getElementById("colour-mode").dispatchEvent(new Event("change"));
+    out.colourBySpeed = strokes() !== walkStrokes && document.getElementById("map-legend").textContent.indexOf("Walks by speed") >= 0;
     function strokes() { return Array.prototype.map.call(document.querySelectorAll(".walk-seg"), function (n) { return n.getAttribute("stroke"); }).join(); }
     var s0 = strokes(), cm = document.getElementById("colour-mode");
     cm.value = "accuracy"; cm.dispatchEvent(new Event("change"));
@@ -545,6 +548,14 @@ def check_dom(c: Checks, dom: DOM, data, label: str):
     c.check(f"{label}: one walk layer per walk", len(walk_layers) == len(walks)
             and all(any("walk-seg" in k.classes() for k in g.children) for g in walk_layers),
             f"{len(walk_layers)} layers, {len(walks)} walks")
+    # By default each walk in its own colour: one stroke a walk, and no two walks alike (up to the palette's 8).
+    strokes = [sorted({k.attrs.get("stroke") for k in g.children if "walk-seg" in k.classes()}) for g in walk_layers]
+    firsts = [s[0] for s in strokes if len(s) == 1]
+    c.check(f"{label}: each walk in its own colour", len(firsts) == len(walk_layers)
+            and len(set(firsts)) == min(len(firsts), 8), f"strokes {strokes}")
+    if data.get("basemap", {}).get("features"):
+        streets = [n for n in dom.all if n.tag == "polyline" and any(k in ("bm-road-major", "bm-road-minor") for k in n.classes())]
+        c.check(f"{label}: basemap streets drawn", len(streets) > 0, f"{len(streets)} street lines")
     blocks = dom.find("div", "walk-block")
     for wi, w in enumerate(walks):
         wid = str(w.get("id", wi))
@@ -707,7 +718,7 @@ def check_interaction(c: Checks, dom: DOM, data):
     c.check("interaction: subtitles switch language", r.get("subLangSwitched"))
     c.check("interaction: wheel zoom, drag pan, pinch zoom", r.get("wheelZooms") and r.get("dragPans") and r.get("pinchZooms"),
             f"wheel {r.get('wheelZooms')}, drag {r.get('dragPans')}, pinch {r.get('pinchZooms')}")
-    c.check("interaction: colour by accuracy, hide a walk", r.get("colourToggles") and r.get("walkHides"))
+    c.check("interaction: colour by speed, then by accuracy, hide a walk", r.get("colourBySpeed") and r.get("colourToggles") and r.get("walkHides"))
     phases = data["walks"][0].get("phases") or []
     if phases:
         c.check("interaction: the phase selector shows one phase, every phase, then the timeline's walk again",
