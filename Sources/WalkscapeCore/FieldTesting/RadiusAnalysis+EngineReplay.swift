@@ -28,7 +28,8 @@ extension RadiusAnalysis {
             // Only where the strict sequence could reach the point counts against its radius: from the moment the
             // point before it triggered (a loop tour's last point beside the start is not reachable while the
             // walk sets off). A point the walk never reached keeps every fix for its closest approach.
-            let reachableFrom = p > 0 && !blocked ? (observed.triggerT[p - 1] ?? .infinity) : -.infinity
+            // With skipMissed any point ahead of the cursor can trigger: every fix counts, as it always did.
+            let reachableFrom = p > 0 && !blocked && !policy.skipMissed ? (observed.triggerT[p - 1] ?? .infinity) : -.infinity
             let reachable = { (q: Int) in all.times[evaluated[q]] - start >= reachableFrom }
             var nearest: Int?
             for q in distances.indices where reachable(q) && (nearest == nil || distances[q] < distances[nearest!]) { nearest = q }

@@ -253,8 +253,9 @@ public struct RadiusAnalysis: Sendable {
             let fromFix = outcome.fromFix
             // Only where the strict sequence could reach the point counts against its radius: from the fix that
             // triggered the point before it (a loop tour's last point beside the start is not reachable while
-            // the walk sets off). A point the walk never reached (blocked) keeps every fix for its closest approach.
-            let reachableFrom = outcome.blocked ? 0 : fromFix
+            // the walk sets off). A point the walk never reached (blocked) keeps every fix for its closest approach,
+            // and with skipMissed (any point ahead of the cursor may trigger) every fix counts.
+            let reachableFrom = outcome.blocked || policy.skipMissed ? 0 : fromFix
             // Windows of `window` consecutive evaluated fixes, fed to the trackers asked for: first from the
             // table (fixes within the cutoff); a tracker the table leaves empty, or whose minimum may lie
             // beyond the cutoff, is fed again from every evaluated fix.
