@@ -72,7 +72,7 @@ import WalkscapeTestSupport
 
     /// Android 1.1.12 sends tour_started {triggerType: "gps"} and tour_completed {durationMinutes (whole
     /// minutes), triggerType: "gps" once a point fired by GPS}; point_triggered stays bare; 1.1.1-beta sends
-    /// all three bare (PlayerViewModel.kt@efba3ee:176–179, 105–115, 122–125; AnalyticsService.kt@1cddc0c:117–127).
+    /// all three bare (PlayerViewModel.kt@efba3ee:177–180, 105–115, 122–125; AnalyticsService.kt@1cddc0c:117–127).
     @Test func androidOneOneTwelveSendsDurationsAndTriggerTypes() {
         let events = [
             EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 10, kind: .pointTriggered, point: 1),

@@ -273,7 +273,7 @@ import WalkscapeTestSupport
         expectTrue(EngineProfile.iosEfba3ee.build?.label == "1.6 (15)")
     }
 
-    /// Android 1.1.12 fixed the completion order (PlayerViewModel.kt@efba3ee:117–131): the last narration plays
+    /// Android 1.1.12 fixed the completion order (PlayerViewModel.kt@efba3ee:117–132): the last narration plays
     /// and the tour completes when it ends; 1.1.1-beta completes when the second-to-last ends. Everything
     /// else about the walk is the same.
     @Test func androidOneOneTwelveCompletesWhenTheLastNarrationEnds() {

@@ -33,7 +33,7 @@ import WalkscapeReports
         expectEqual(lines[3], "     android-app@5c84126: never triggers, never plays")
         expectEqual(lines[5], "     rule: completion")
         expectTrue(lines[6].hasPrefix("       walkspace-app@5c84126 android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:106–109"))
-        expectTrue(lines[7].hasPrefix("       walkspace-app@efba3ee android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:117–131"))
+        expectTrue(lines[7].hasPrefix("       walkspace-app@efba3ee android-app/app/src/main/java/com/bandite/sonicwalkscape/ui/player/PlayerViewModel.kt:117–132"))
         let json = BuildDifferenceReport.json(Self.comparison(until: 1300))
         expectTrue(json["differences"]?.arrayElements?.count == 5)
         expectTrue(json["differences"]?.arrayElements?[0]["citations"]?["android-app@efba3ee"]?.stringValue?.hasPrefix("walkspace-app@efba3ee ") == true)

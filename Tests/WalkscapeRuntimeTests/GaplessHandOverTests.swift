@@ -205,6 +205,18 @@ final class CountingDecoder: AudioDecoder {
         return (sink, player, output, paths)
     }
 
+    /// What a speed change or a reload sends at 0.7 s of point 1 (point 1 again from there at `speed`, point 2
+    /// queued behind it again), then the card played to the end. The card plays on only once the player holds
+    /// the new pair (a real walk's clock would stand where the command was given).
+    func restartWithTheNextQueued(_ sink: AudioSink, _ player: AudioPlayer, _ output: HandPlayedOutput, speed: Double) {
+        let before = player.snapshot.queued?.item
+        sink.execute([.play(point: 1, offset: 0.7)], speed: speed, paused: false)
+        sink.queueBehind(playing: 1, queued: 2)
+        sink.drain()
+        expectTrue(eventually { player.snapshot.queued.map { $0.point == 2 && $0.item != before } ?? false })
+        playOut(output) { player.snapshot.finished && player.snapshot.queued == nil }
+    }
+
     /// Where the beep a `.tone` placeholder starts every second with was heard: the first loud frame and how
     /// many frames from there to the last loud frame before a 0.1 s silence.
     func firstBeep(in played: [Float]) -> (start: Int, frames: Int)? {
@@ -222,15 +234,8 @@ final class CountingDecoder: AudioDecoder {
     @Test func aSpeedChangeWhileTheNextIsWrittenAheadRewritesItAtTheNewSpeed() throws {
         let (sink, player, output, _) = try sinkWithTheNextWrittenAhead(queued: .tone, name: "speed")
         defer { player.shutdown() }
-        let before = player.snapshot.queued?.item
         // What the player session sends for a speed change: the playing point again from the walk's position.
-        sink.execute([.play(point: 1, offset: 0.7)], speed: 2, paused: false)
-        sink.queueBehind(playing: 1, queued: 2)
-        sink.drain()
-        // The card plays on only once the player holds the new pair (as a sound card would wait for nothing, a
-        // real walk's clock would stand where the command was given).
-        expectTrue(eventually { player.snapshot.queued.map { $0.point == 2 && $0.item != before } ?? false })
-        playOut(output) { player.snapshot.finished && player.snapshot.queued == nil }
+        restartWithTheNextQueued(sink, player, output, speed: 2)
         // 0.7 s at ×1, the last 0.3 s of point 1 at ×2 (0.15 s), then point 2's 1 s at ×2 (0.5 s): 1.35 s,
         // its beep (0.2 s long at ×1) from 0.85 s for 0.1 s. At ×1 it would start at 1.0 s for 0.2 s; heard
         // twice, there would be 0.5 s more.
@@ -246,17 +251,10 @@ final class CountingDecoder: AudioDecoder {
     @Test func aReloadWhileTheNextIsWrittenAheadPlaysTheEditedRecordingOnce() throws {
         let (sink, player, output, paths) = try sinkWithTheNextWrittenAhead(queued: .silence, name: "reload")
         defer { player.shutdown() }
-        let before = player.snapshot.queued?.item
         // The producer saves a new recording for point 2 (a beep at its start); the reload restarts what plays
         // at its position (`PlayerReloader.apply`) and the walk's next update queues point 2 again.
         try PlaceholderRecording.write(to: paths[2]!, seconds: 1, sound: .tone)
-        sink.execute([.play(point: 1, offset: 0.7)], speed: 1, paused: false)
-        sink.queueBehind(playing: 1, queued: 2)
-        sink.drain()
-        // The card plays on only once the player holds the new pair (as a sound card would wait for nothing, a
-        // real walk's clock would stand where the command was given).
-        expectTrue(eventually { player.snapshot.queued.map { $0.point == 2 && $0.item != before } ?? false })
-        playOut(output) { player.snapshot.finished && player.snapshot.queued == nil }
+        restartWithTheNextQueued(sink, player, output, speed: 1)
         // Point 1 whole (1 s), then the edited point 2 once (1 s): its beep from 1.0 s for 0.2 s. The old
         // recording heard first would put the beep at 2.0 s and make the walk 3 s long.
         let played = output.played

@@ -30,7 +30,7 @@ public struct AppBuildChange: Sendable, Equatable {
             walkKey: "completion", citation: "\(android)/ui/player/PlayerViewModel.kt@5c84126:106–117 → @efba3ee:117–132"),
         AppBuildChange(
             platform: .android, from: "5c84126", to: "efba3ee", text: "tour_started carries triggerType \"gps\"", walkKey: "tour_started event",
-            citation: "\(android)/ui/player/PlayerViewModel.kt@efba3ee:176–179; services/AnalyticsService.kt@1cddc0c:117–118"),
+            citation: "\(android)/ui/player/PlayerViewModel.kt@efba3ee:177–180; services/AnalyticsService.kt@1cddc0c:117–118"),
         AppBuildChange(
             platform: .android, from: "5c84126", to: "efba3ee",
             text: "tour_completed carries durationMinutes (whole minutes since the start) and triggerType (\"gps\" once a point fired by GPS)",

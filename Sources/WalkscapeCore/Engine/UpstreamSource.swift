@@ -56,13 +56,13 @@ public enum UpstreamSource {
             return "\(android)/services/LocationManager.kt:46–51 (LocationRequest interval, fastest interval, min distance) with utils/Constants.kt:15–17 (7500 ms, 3000 ms, 5 m)" + unchanged
         case .completion:
             return fixed
-                ? "\(android)/ui/player/PlayerViewModel.kt:117–131 (onPlaybackCompleted: complete when !hasMorePoints, else advanceToNextPoint; the fix released in 1.1.3-beta)"
+                ? "\(android)/ui/player/PlayerViewModel.kt:117–132 (onPlaybackCompleted: complete when !hasMorePoints, else advanceToNextPoint; the fix released in 1.1.3-beta)"
                 : "\(android)/ui/player/PlayerViewModel.kt:106–109 (onPlaybackCompleted: advanceToNextPoint, then complete when !hasMorePoints) with services/LocationManager.kt:215–216 (hasMorePoints = index < size − 1)"
         case .refire:
             return "\(android)/services/LocationManager.kt:129–132 (triggeredPoints: each point once)" + unchanged
         case .startedEvent:
             return fixed
-                ? "\(android)/ui/player/PlayerViewModel.kt:176–179 (trackTourStarted(tourId, \"gps\") after startTour) with services/AnalyticsService.kt:117–118 ({triggerType}; at 1cddc0c, the latest version the index holds)"
+                ? "\(android)/ui/player/PlayerViewModel.kt:177–180 (trackTourStarted(tourId, \"gps\") after startTour) with services/AnalyticsService.kt:117–118 ({triggerType}; at 1cddc0c, the latest version the index holds)"
                 : "\(android)/ui/player/PlayerViewModel.kt:163 (trackTourStarted(tourId)) with services/AnalyticsService.kt:117 (no properties)"
         case .pointEvent:
             return fixed

@@ -19,7 +19,7 @@ import WalkscapeTestSupport
         expectEqual(heard.outcomes[0], "never triggers, never plays")
         expectTrue(heard.outcomes[1].hasPrefix("plays from "))
         expectTrue(heard.citations[0]?.contains("PlayerViewModel.kt:106–109") == true)
-        expectTrue(heard.citations[1]?.contains("PlayerViewModel.kt:117–131") == true)
+        expectTrue(heard.citations[1]?.contains("PlayerViewModel.kt:117–132") == true)
         let completion = comparison.differences[1]
         expectTrue(completion.outcomes[0].hasPrefix("completed at ") && completion.outcomes[0].hasSuffix(" without playing 3"))
         let started = comparison.differences[2]
