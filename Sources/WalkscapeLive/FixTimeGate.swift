@@ -6,14 +6,20 @@ import WalkscapeCore
 ///
 /// The walk's time is settled by agreement, so that no lone fix can take it away: the first fix waits for a
 /// second within `farSeconds` after it (the walk starts one fix late), and a fix more than `farSeconds` ahead
-/// of the last one taken waits for `confirmations` in a row agreeing with it (a real gap that long, in a
-/// replay of a recorded walk, is then taken). Fixes that agree with each other are held together in a run;
+/// of the last one taken waits for `confirmations` in a row agreeing with it over `confirmationSeconds` (a real
+/// gap that long, in a replay of a recorded walk, is then taken; a short burst of bad dates is dropped as soon as a
+/// fix of the walk's own time comes). Fixes that agree with each other are held together in a run;
 /// when one run is taken the others are dropped.
 public struct FixTimeGate: Sendable {
     /// Fixes further apart in time than this (12 hours) are not of one walk.
     public static let farSeconds = 12 * 3600.0
-    /// Fixes in a row, agreeing with each other, that move the walk's time more than `farSeconds` ahead.
-    public static let confirmations = 3
+    /// Fixes in a row, agreeing with each other, that move the walk's time more than `farSeconds` ahead: ten,
+    /// spanning at least `confirmationSeconds` of their own time, with no fix of the walk's own time among them
+    /// (one drops them). A burst of bad fixes from a receiver (three TPVs dated 2099) is outnumbered by the walk
+    /// that goes on around it; a real gap (a log replayed across days) goes on for as long as the walk does.
+    public static let confirmations = 10
+    /// The least span of their own time the confirming fixes cover, in seconds.
+    public static let confirmationSeconds = 10.0
     /// The most runs held at once (the oldest is dropped past it).
     static let maxRuns = 4
 
@@ -61,7 +67,11 @@ public struct FixTimeGate: Sendable {
         if let index = runs.firstIndex(where: { fix.time >= $0[$0.count - 1].time && fix.time - $0[$0.count - 1].time <= Self.farSeconds }) {
             if fix.time == runs[index][runs[index].count - 1].time { return outcome }
             runs[index].append(fix)
-            if runs[index].count >= (lastTime == nil ? 2 : Self.confirmations) {
+            let run = runs[index]
+            let confirmed = lastTime == nil
+                ? run.count >= 2
+                : run.count >= Self.confirmations && run[run.count - 1].time - run[0].time >= Self.confirmationSeconds
+            if confirmed {
                 let run = runs.remove(at: index)
                 let settled = run[run.count - 1].time
                 if let last = lastTime {

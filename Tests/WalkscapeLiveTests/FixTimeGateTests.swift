@@ -58,18 +58,39 @@ import WalkscapeLive
         expectEqual(run([t], gate: &lone).times, [t])
     }
 
-    @Test func aGapOfADayIsTakenOnceThreeFixesInARowAgree() {
+    @Test func aGapOfADayIsTakenOnceTenFixesInARowAgreeOverTenSeconds() {
         var gate = FixTimeGate()
         let t = Self.start
         let day = t + 86_400
-        let (taken, warnings) = run([t, t + 1, day, day + 1, day + 2, day + 3], gate: &gate)
-        expectEqual(taken, [t, t + 1, day, day + 1, day + 2, day + 3])
+        let later = (0..<12).map { day + Double($0) }
+        let (taken, warnings) = run([t, t + 1] + later, gate: &gate)
+        expectEqual(taken, [t, t + 1] + later)
         expectEqual(gate.far, 0)
-        expectEqual(warnings, ["the fixes' time moved 24 h ahead (3 fixes in a row agree); the walk goes on from 2026-05-10T09:00:00Z"])
+        expectEqual(warnings, ["the fixes' time moved 24 h ahead (11 fixes in a row agree); the walk goes on from 2026-05-10T09:00:00Z"])
+        // Ten in a row within 4.5 s of their own time are not yet enough: the walk's own time, when it comes back, drops them.
+        var quick = FixTimeGate()
+        let burst = (0..<10).map { day + 0.5 * Double($0) }
+        let back = run([t, t + 1] + burst + [t + 2, t + 3], gate: &quick)
+        expectEqual(back.times, [t, t + 1, t + 2, t + 3])
+        expectEqual(quick.far, 10)
         // Two far fixes and then the walk again: both dropped.
         var twice = FixTimeGate()
         let again = run([t, t + 1, day, day + 1, t + 2, t + 3], gate: &twice)
         expectEqual(again.times, [t, t + 1, t + 2, t + 3])
         expectTrue(twice.far == 2 && again.warnings.count == 1)
+    }
+
+    /// Issue 46, item 3: three consecutive fixes dated 2099 a third of the way into a walk (gpsd TPVs) took the
+    /// walk's clock 73 years ahead and the 1,448 real fixes after them were dropped. The walk around them wins:
+    /// the three are dropped and counted, every real fix is taken.
+    @Test func threeFixesDated2099MidWalkAreOutnumberedByTheWalk() {
+        var gate = FixTimeGate()
+        let walk = (0..<2_172).map { Self.start + Double($0) }
+        let bad = (0..<3).map { 4_080_000_000 + Double($0) }  // 2099-04-16
+        let (taken, warnings) = run(Array(walk[..<724]) + bad + Array(walk[724...]), gate: &gate)
+        expectEqual(taken, walk)
+        expectEqual(gate.far, 3)
+        expectEqual(warnings.count, 1)
+        expectTrue(warnings.first?.hasPrefix("dropped 3 fixes dated from 2099-04-16T") == true, "\(warnings)")
     }
 }

@@ -192,6 +192,24 @@ import WalkscapeTraces
         }
     }
 
+    /// Issue 46, item 3: three consecutive reports dated 2099 a third of the way into the walk no longer take
+    /// the clock 73 years ahead and silence the rest: they are dropped and the walk plays as simulate's.
+    @Test func threeReportsDated2099MidWalkAreDroppedAndTheWalkPlaysOn() throws {
+        let walk = try Self.walkGPX()
+        defer { unlink(walk.path) }
+        let expected = try CLI.run(["simulate", Self.tour, "--trace", walk.path])
+        let third = walk.trace.count / 3
+        var lines = (0..<walk.trace.count).map { ScriptedGpsd.tpv(time: walk.trace.times[$0], lat: walk.trace.latitudes[$0], lon: walk.trace.longitudes[$0]) }
+        lines.insert(contentsOf: (0..<3).map { ScriptedGpsd.tpv(time: 4_080_000_000 + Double($0), lat: walk.trace.latitudes[third], lon: walk.trace.longitudes[third]) }, at: third)
+        let gpsd = try ScriptedGpsd(lines: lines)
+        defer { gpsd.stop() }
+        let result = try CLI.run(["track", Self.tour, "--gps", "gpsd://127.0.0.1:\(gpsd.port)"])
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(result.stdout, expected.stdout)
+        expectContains(result.stderr, ": dropped 3 fixes dated from 2099-04-16T", "\(result.stderr)")
+        expectContains(result.stderr, "\n\(walk.trace.count) fixes (3 dropped: far from the others' time)\n", "\(result.stderr)")
+    }
+
     /// Issue 45, item 7: a walk dated 1024 GPS weeks ahead (a week rollover in the receiver or gpsd) plays, with
     /// one warning that names the rollover, and the record keeps the fixes' dates as they came.
     @Test func aWalkDatedAGPSWeekRolloverAheadIsWarnedAboutOnce() throws {
