@@ -18,6 +18,11 @@ public struct DashboardRequest: Sendable {
     }
 
     /// The request from the command line's words, each checked at the boundary: `--backend`, `--period`,
+    /// The range `--now` is taken in (milliseconds since 1970): 1970-01-01 to 2099-12-31, the years an event's
+    /// timestamp is read in; the year 0 printed `since 00-1-12-25T…`.
+    public static let earliestNow: Int64 = 0
+    public static let latestNow: Int64 = 4_102_444_799_999
+
     /// `--now` (ISO 8601).
     public init(files: [String], backend: String, period: String, now: String?, json: Bool) throws(ValueProblem) {
         guard let version = BackendVersion.resolve(backend) else {
@@ -28,8 +33,8 @@ public struct DashboardRequest: Sendable {
         }
         var clock: Int64?
         if let now {
-            guard let milliseconds = DashboardTime.milliseconds(now) else {
-                throw ValueProblem("--now must be an ISO 8601 time such as 2026-05-09T18:00:00Z, got \(TerminalText.sanitize(now)).")
+            guard let milliseconds = DashboardTime.milliseconds(now), (DashboardRequest.earliestNow...DashboardRequest.latestNow).contains(milliseconds) else {
+                throw ValueProblem("--now must be an ISO 8601 time such as 2026-05-09T18:00:00Z, from 1970-01-01 to 2099-12-31, got \(TerminalText.sanitize(now)).")
             }
             clock = milliseconds
         }

@@ -51,9 +51,23 @@ public enum AnalyticsIntake {
             return refusal(404, .string("Cannot \(method) \(path.split(separator: "?").first.map(String.init) ?? path)"), "Not Found")
         }
         guard let body else { return refusal(413, .string("request entity too large"), "Payload Too Large") }
+        var text = body
+        if !body.isEmpty && isJSON(contentType: contentType) {
+            // body-parser reads the charsets named utf-*, decoded as iconv does, and refuses the others (415).
+            switch charset(contentType) {
+            case nil, "utf-8": break
+            case "utf-16", "utf-16le", "utf-16be":
+                text = utf8(fromUTF16: body, bigEndian: charset(contentType) == "utf-16be")
+            case let other?:
+                return refusal(415, .string("unsupported charset \"\(TerminalText.sanitize(String(other.prefix(40))).uppercased())\""), "Unsupported Media Type")
+            }
+        }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(body.isEmpty || !isJSON(contentType: contentType) ? Array("{}".utf8) : body)
+            var parser = JSONParser()
+            // JSON.parse takes a key given twice (the last value), as the backend reads it.
+            parser.lastDuplicateWins = true
+            value = try parser.parse(text.isEmpty || !isJSON(contentType: contentType) ? Array("{}".utf8) : text)
         } catch {
             return refusal(400, .string("Unexpected token in JSON body"), "Bad Request")
         }
@@ -68,6 +82,36 @@ public enum AnalyticsIntake {
             return answer
         }
         return Answer(status: 204, body: nil, events: value["events"]?.arrayElements ?? [])
+    }
+
+    /// The `charset` parameter of a Content-Type, lowercased and unquoted; nil when there is none.
+    static func charset(_ contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, (String(parts[0]).filter { $0 != " " && $0 != "\t" }).lowercased() == "charset" else { continue }
+            let value = String(parts[1]).filter { $0 != " " && $0 != "\t" }
+            return (value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 ? String(value.dropFirst().dropLast()) : value).lowercased()
+        }
+        return nil
+    }
+
+    /// `bytes` read as UTF-16 (little-endian unless `bigEndian` or a byte order mark says otherwise; the mark
+    /// dropped; an odd last byte and unpaired surrogates become U+FFFD, as iconv-lite reads them), as UTF-8.
+    static func utf8(fromUTF16 bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+        var big = bigEndian
+        var start = 0
+        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFE, 0xFF) { big = true; start = 2 } else if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) { big = false; start = 2 }
+        var units: [UInt16] = []
+        units.reserveCapacity((bytes.count - start) / 2)
+        var i = start
+        while i + 1 < bytes.count {
+            units.append(big ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
+            i += 2
+        }
+        var text = String(decoding: units, as: UTF16.self)
+        if i < bytes.count { text += "\u{FFFD}" }
+        return Array(text.utf8)
     }
 
     static func refusal(_ status: Int, _ message: JSONValue, _ reason: String) -> Answer {

@@ -82,5 +82,10 @@ import WalkscapeTestSupport
         expectTrue(backend.status == 2 && backend.stderr.hasPrefix("Error: --backend must be one of 5c84126, efba3ee, got main.\n"), "\(backend.stderr)")
         let now = try CLI.run(["dashboard", folder + "/empty.json", "--now", "tomorrow"])
         expectTrue(now.status == 2 && now.stderr.hasPrefix("Error: --now must be an ISO 8601 time"), "\(now.stderr)")
+        // Issue 46, item 8: the year 0 printed `since 00-1-12-25T…`; --now is a day from 1970 to 2099.
+        for time in ["0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2100-01-01T00:00:00Z"] {
+            let far = try CLI.run(["dashboard", folder + "/empty.json", "--now", time])
+            expectTrue(far.status == 2 && far.stderr.hasPrefix("Error: --now must be an ISO 8601 time such as 2026-05-09T18:00:00Z, from 1970-01-01 to 2099-12-31, got \(time)."), "\(far.stderr)")
+        }
     }
 }

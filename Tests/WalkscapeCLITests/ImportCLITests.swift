@@ -445,6 +445,22 @@ import WalkscapeTestSupport
         expectTrue(!validate.stdout.contains("placeholder recording"), "\(validate.stdout)")
     }
 
+    /// Issue 46, item 8: a short placeholder (`--placeholder-audio 1e-5` failed on its own subtitle cue, which
+    /// began at 0.5 s): the example cue fits inside any placeholder from 0.1 s; shorter ones are refused.
+    @Test func shortPlaceholdersGetACueInsideThem() throws {
+        let root = try ImportCLITests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let short = try CLI.run(["new", root + "/short", "--city", "Torino", "--lang", "it", "--points", "2", "--placeholder-audio", "0.1"])
+        expectEqual(short.status, 0, "\(short.stderr)")
+        let srt = String(decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/short/subtitles/it/p1.it.srt")), as: UTF8.self)
+        expectTrue(srt.hasPrefix("1\n00:00:00,025 --> 00:00:00,100\n"), "\(srt)")
+        try expectEqual(CLI.run(["validate", root + "/short"]).status, 0)
+        let tiny = try CLI.run(["new", root + "/tiny", "--city", "Torino", "--lang", "it", "--placeholder-audio", "1e-5"])
+        expectEqual(tiny.status, 2)
+        expectTrue(tiny.stderr.hasPrefix("Error: --placeholder-audio must be from 0.1 to 3600 seconds, got 1e-05."), "\(tiny.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: root + "/tiny"))
+    }
+
     @Test func newTourValidatesAndKeepsItsNotesThroughManifest() throws {
         let root = try ImportCLITests.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }

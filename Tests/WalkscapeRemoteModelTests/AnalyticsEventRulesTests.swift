@@ -74,4 +74,31 @@ import WalkscapeTestSupport
         // A JSON body refused for what it holds gets no such note.
         expectEqual(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json", body: Array("{}".utf8)).note, nil)
     }
+
+    /// Issue 46, item 8: what Express's JSON parser reads. A key given twice is taken as `JSON.parse` takes it
+    /// (the last value), not refused; a body in UTF-16 (BOM or `charset=utf-16le/be`) is decoded; a charset not
+    /// named utf-* is refused with 415 as body-parser refuses it (latin1 was read as UTF-8).
+    @Test func duplicateKeysAndCharsetsAreReadAsTheBackendReadsThem() throws {
+        let twice = Array(#"{"events":[{"name":"tour_started"}],"events":[{"name":"tour_started"},{"name":"point_triggered"}]}"#.utf8)
+        let answer = AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json", body: twice)
+        expectEqual(answer.status, 204)
+        expectEqual(answer.events.compactMap { $0["name"]?.stringValue }, ["tour_started", "point_triggered"])
+        let batch = #"{"events":[{"name":"tour_started","properties":{"title":"Città"}}]}"#
+        let utf16le: [UInt8] = Array(batch.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16be: [UInt8] = Array(batch.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for (type, body) in [("application/json; charset=utf-16le", utf16le), ("application/json; charset=UTF-16", [0xFF, 0xFE] + utf16le),
+                             ("application/json; charset=\"utf-16be\"", utf16be), ("application/json;charset=utf-16", [0xFE, 0xFF] + utf16be)] {
+            let read = AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: type, body: body)
+            expectEqual(read.status, 204, "\(type)")
+            expectEqual(read.events.first?["properties"]?["title"]?.stringValue, "Città", "\(type)")
+        }
+        for (charset, shown) in [("latin1", "LATIN1"), ("iso-8859-1", "ISO-8859-1"), ("\"windows-1252\"", "WINDOWS-1252")] {
+            let refused = AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json; charset=\(charset)", body: Array(batch.utf8))
+            expectEqual(refused.status, 415, "\(charset)")
+            expectEqual(refused.body?["message"]?.stringValue, "unsupported charset \"\(shown)\"")
+            expectEqual(refused.body?["error"]?.stringValue, "Unsupported Media Type")
+        }
+        // UTF-8 said outright is read as ever.
+        expectEqual(AnalyticsIntake.answer(method: "POST", path: "/analytics/events", contentType: "application/json; charset=utf-8", body: Array(batch.utf8)).status, 204)
+    }
 }

@@ -5,12 +5,16 @@
 public struct JSONParser {
     /// The deepest nesting accepted; deeper input is an error rather than a stack overflow.
     public var maxDepth = 512
+    /// Take a key given twice as JavaScript's `JSON.parse` does (the last value, at the first one's place)
+    /// instead of refusing it: what the backend (Express) reads, for `collect`.
+    public var lastDuplicateWins = false
 
     public init() {}
 
     /// Parses a whole document.
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        reader.lastDuplicateWins = lastDuplicateWins
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
         if reader.atEnd { throw reader.error("the file is empty, expected a JSON value") }
@@ -28,6 +32,7 @@ public struct JSONParser {
     private struct Reader {
         let bytes: [UInt8]
         let maxDepth: Int
+        var lastDuplicateWins = false
         var position = 0
 
         var atEnd: Bool { position >= bytes.count }
@@ -117,14 +122,19 @@ public struct JSONParser {
                 }
                 let keyStart = position
                 let key = try parseString()
-                guard seen.insert(key).inserted else { throw error("duplicate member \"\(key)\"", at: keyStart) }
+                let repeated = !seen.insert(key).inserted
+                if repeated && !lastDuplicateWins { throw error("duplicate member \"\(key)\"", at: keyStart) }
                 skipWhitespace()
                 guard !atEnd else { throw error("unexpected end of input, expected ':' (the file may be truncated)") }
                 guard bytes[position] == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
                 position += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth + 1)
-                members.append((key: key, value: value))
+                if repeated, let index = members.firstIndex(where: { $0.key == key }) {
+                    members[index].value = value
+                } else {
+                    members.append((key: key, value: value))
+                }
                 skipWhitespace()
                 guard !atEnd else { throw error("unexpected end of input inside an object, expected ',' or '}' (the file may be truncated)") }
                 if bytes[position] == UInt8(ascii: ",") {

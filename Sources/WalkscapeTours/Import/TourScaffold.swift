@@ -61,8 +61,9 @@ public struct TourScaffold: Sendable {
             for language in languages {
                 let path = "subtitles/\(language)/p1.\(language).srt"
                 try makeFolder(staging.path + "/" + path)
-                let end = min(placeholderSeconds, 4.0)
-                let text = "1\n00:00:00,500 --> \(TourScaffold.srtTime(end))\nExample subtitle of stop 1 (\(language)): replace this file or delete it.\n"
+                // Inside the placeholder however short it is (a cue from 0.5 s ended before it began under 0.5 s).
+                let start = min(0.5, placeholderSeconds / 4), end = min(placeholderSeconds, 4.0)
+                let text = "1\n\(TourScaffold.srtTime(start)) --> \(TourScaffold.srtTime(end))\nExample subtitle of stop 1 (\(language)): replace this file or delete it.\n"
                 try write(Array(text.utf8), to: staging.path + "/" + path)
                 files.append(path)
             }

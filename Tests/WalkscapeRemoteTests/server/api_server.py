@@ -349,6 +349,19 @@ class Handler(BaseHTTPRequestHandler):
             # validates {} (as AnalyticsIntake in the core does).
             media = (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
             raw = self.read_body()
+            # body-parser reads charsets named utf-* (decoded as iconv-lite does) and refuses the others with 415.
+            charset = "utf-8"
+            for parameter in (self.headers.get("Content-Type") or "").split(";")[1:]:
+                name, _, value = parameter.partition("=")
+                if name.strip().lower() == "charset":
+                    charset = value.strip().strip('"').lower()
+            if media == "application/json" and raw and charset != "utf-8":
+                if charset not in ("utf-16", "utf-16le", "utf-16be"):
+                    return self.send_nest_error(415, 'unsupported charset "%s"' % charset.upper(), "Unsupported Media Type")
+                big = charset == "utf-16be"
+                if raw[:2] in (b"\xfe\xff", b"\xff\xfe"):
+                    big, raw = raw[:2] == b"\xfe\xff", raw[2:]
+                raw = raw.decode("utf-16-be" if big else "utf-16-le", errors="replace").encode("utf-8")
             try:
                 body = json.loads((raw if media == "application/json" else b"") or b"{}")
             except ValueError:

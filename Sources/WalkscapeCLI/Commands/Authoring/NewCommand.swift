@@ -65,8 +65,8 @@ struct NewCommand: ParsableCommand {
             throw ValidationError("--start must be LAT,LNG in decimal degrees (latitude -90…90, longitude -180…180), e.g. --start 45.0703,7.6869; got \"\(start!)\".")
         }
         guard (1...50).contains(points) else { throw ValidationError("--points must be from 1 to 50, got \(points).") }
-        guard placeholderAudio > 0 && placeholderAudio <= PlaceholderRecording.maxSeconds else {
-            throw ValidationError("--placeholder-audio must be more than 0 and at most \(Int(PlaceholderRecording.maxSeconds)) seconds, got \(formatShortNumber(placeholderAudio)).")
+        guard placeholderAudio >= 0.1 && placeholderAudio <= PlaceholderRecording.maxSeconds else {
+            throw ValidationError("--placeholder-audio must be from 0.1 to \(Int(PlaceholderRecording.maxSeconds)) seconds, got \(formatShortNumber(placeholderAudio)).")
         }
     }
 
