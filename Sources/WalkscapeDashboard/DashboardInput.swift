@@ -31,12 +31,20 @@ public enum DashboardInput {
         guard size <= maxFileBytes else {
             throw DashboardInputError(path: name, line: nil, message: "\(size) bytes; at most \(maxFileBytes) bytes are read, split the file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Opened without waiting: a FIFO with no writer would block the open for ever (it then reads as empty).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw DashboardInputError(path: name, line: nil, message: "cannot be read (no permission?)", unreadable: true)
         }
-        defer { try? handle.close() }
+        var info = stat()
+        let isFIFO = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         // Read at most one byte past the limit, whatever the size said (a file may grow, or be a pipe).
         let data = (try? handle.read(upToCount: maxFileBytes + 1)) ?? Data()
+        if isFIFO && data.isEmpty {
+            throw DashboardInputError(path: name, line: nil, message: "a FIFO that nothing writes into: nothing to read; start its writer first", unreadable: true)
+        }
         guard data.count <= maxFileBytes else {
             throw DashboardInputError(path: name, line: nil, message: "over \(maxFileBytes) bytes; at most \(maxFileBytes) bytes are read, split the file")
         }

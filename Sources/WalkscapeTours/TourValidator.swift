@@ -79,7 +79,9 @@ public struct TourValidator: Sendable {
                 let audioSeconds = trackAudio.flatMap { report.audio[$0]?.durationSeconds }
                 checkSubtitles(assetFile, display: display, into: &report, asset: asset, audioSeconds: audioSeconds)
             case .image, .cover:
-                break
+                if let problem = ImageSignature.problem(TourValidator.firstBytes(assetFile.path, ImageSignature.prefixBytes)) {
+                    report.diagnostics.append(problem.isError ? .error(display, "", problem.message) : .warning(display, "", problem.message))
+                }
             case .mapTiles:
                 checkMapTiles(assetFile, display: display, into: &report)
             }
@@ -143,6 +145,13 @@ public struct TourValidator: Sendable {
     }
 
     /// Parses a subtitle file and lints its cues (`SubtitleLinter`), against its track's audio length when known.
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter or cannot be read).
+    static func firstBytes(_ path: String, _ count: Int) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+    }
+
     /// The offline map: an MBTiles file whose every tile decodes as a vector tile, with at least one tile.
     private func checkMapTiles(_ assetFile: AssetFile, display: String, into report: inout ValidationReport) {
         do {

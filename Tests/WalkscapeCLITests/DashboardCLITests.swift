@@ -82,6 +82,12 @@ import WalkscapeTestSupport
         expectTrue(backend.status == 2 && backend.stderr.hasPrefix("Error: --backend must be one of 5c84126, efba3ee, got main.\n"), "\(backend.stderr)")
         let now = try CLI.run(["dashboard", folder + "/empty.json", "--now", "tomorrow"])
         expectTrue(now.status == 2 && now.stderr.hasPrefix("Error: --now must be an ISO 8601 time"), "\(now.stderr)")
+        // Issue 46, item 8: a FIFO nothing writes into blocked the open for ever; it is said at once.
+        let fifo = folder + "/events.fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let waited = try CLI.run(["dashboard", fifo], interruptAfter: 20)
+        expectEqual(waited.status, 2, "\(waited.stderr)")
+        expectEqual(waited.stderr, "\(fifo): a FIFO that nothing writes into: nothing to read; start its writer first\n")
         // Issue 46, item 8: the year 0 printed `since 00-1-12-25T…`; --now is a day from 1970 to 2099.
         for time in ["0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2100-01-01T00:00:00Z"] {
             let far = try CLI.run(["dashboard", folder + "/empty.json", "--now", time])
