@@ -119,4 +119,20 @@ import WalkscapeCore
         expectTrue(problems.first?.hasPrefix("audio/it/p1.mp3: error:") == true)
         expectTrue(problems.last?.hasPrefix("subtitles/it/p1.it.srt: line 2: warning: reading speed 16000.0 characters a second") == true)
     }
+
+    /// Issue 46, item 2: a cue no screen can show whole. The player's subtitle box has 3 lines for the current
+    /// cue (78 columns on an 80-column terminal) and keeps the last ones: a cue of five lines, or one unbroken
+    /// word of 200,000 characters, is warned about (the word counted only a few lines past the box, at once).
+    @Test func aCueLongerThanTheSubtitleBoxIsReported() {
+        func cue(_ text: String) -> SubtitleCue { SubtitleCue(index: 1, startMs: 0, endMs: 3_600_000, text: text, line: 1) }
+        let linter = SubtitleLinter()
+        let fits = linter.lint([cue("one\ntwo\nthree")])
+        expectTrue(fits.isEmpty, "\(fits)")
+        expectEqual(linter.lint([cue("one\ntwo\nthree\nfour\nfive")]).map(\.message),
+                    ["cue needs 5 lines on an 80-column terminal; the player shows 3 (its start is cut): split it into shorter cues"])
+        // (It reads too fast, too: 55 characters a second.)
+        let word = linter.lint([cue(String(repeating: "x", count: 200_000))]).map(\.message).filter { $0.contains(" lines on an ") }
+        expectEqual(word.count, 1)
+        expectTrue(word.first?.hasPrefix("cue needs more than 8 lines on an 80-column terminal") == true, "\(word)")
+    }
 }

@@ -8,6 +8,25 @@ public struct SubtitleLinter: Sendable {
         self.maxCharactersPerSecond = maxCharactersPerSecond
     }
 
+    /// The terminal width a cue is judged at (the common smallest), and the lines the player's subtitle box has
+    /// for the current cue there (`SubtitleBox`: 4 rows less the previous cue's line, 2 columns of margin).
+    public static let screenColumns = 80
+    public static let boxLines = 3
+
+    /// The lines `cue` needs in the player's subtitle box at `screenColumns` when more than `boxLines` (`more`:
+    /// at least that many; the wrapping stops counting a few lines past the box, so a cue of a million characters
+    /// costs no more than a short one); nil when it fits.
+    public static func linesPastTheBox(_ cue: SubtitleCue) -> (lines: Int, more: Bool)? {
+        let text = cue.displayText
+        let width = screenColumns - 2
+        let counted = width * 2 * (boxLines + 1)
+        // Fewer characters than the box's lines cannot overflow it (each line holds at least one).
+        guard text.count > boxLines else { return nil }
+        let lines = TextWrapper.wrap(String(text.prefix(counted)), width: width).count
+        guard lines > boxLines else { return nil }
+        return (lines, text.count > counted)
+    }
+
     /// The characters of a cue counted for reading speed: its `displayText` (no tags) without line breaks.
     public static func readingLength(_ cue: SubtitleCue) -> Int {
         cue.displayText.reduce(0) { $0 + ($1.isNewline ? 0 : 1) }
@@ -33,6 +52,10 @@ public struct SubtitleLinter: Sendable {
             let isBlank = cue.displayText.allSatisfy(\.isWhitespace)
             if isBlank {
                 warnings.append(SRTWarning(line: cue.line, message: "empty cue (no text to show)"))
+            }
+            if !isBlank, let over = SubtitleLinter.linesPastTheBox(cue) {
+                warnings.append(SRTWarning(line: cue.line, message:
+                    "cue needs \(over.more ? "more than " : "")\(over.lines) lines on an \(SubtitleLinter.screenColumns)-column terminal; the player shows \(SubtitleLinter.boxLines) (its start is cut): split it into shorter cues"))
             }
             let duration = cue.endMs - cue.startMs
             if duration == 0 {
