@@ -45,7 +45,9 @@ public struct CatalogueLoop {
             let signal = stop.signal
             if signal != 0 { return .interrupted(signal) }
             backend.draw(screen(state))
-            guard let key = backend.readKey(timeout: 100), let input = CatalogueLoop.input(key) else { continue }
+            let read = backend.readKey(timeout: 100)
+            if backend.inputGone { return .interrupted(SIGHUP) }
+            guard let key = read, let input = CatalogueLoop.input(key) else { continue }
             switch Browser.reduce(&state, input) {
             case .quit?: return .quit
             case let .play(index, walk, settings)?:

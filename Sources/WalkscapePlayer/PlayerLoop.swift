@@ -1,3 +1,4 @@
+import Glibc
 import WalkscapeAudio
 import WalkscapeCore
 import WalkscapeRuntime
@@ -192,6 +193,7 @@ public struct PlayerLoop {
             // The first frame is drawn at once, before any wait for a key.
             let wait = lastFrame == nil ? 0 : PlayerLoop.keyWait(sinceFrameStarted: clock.now() - frameStarted, changeIn: changeIn, shortest: shortestWait)
             if let key = backend.readKey(timeout: wait), perform(Player.reduce(&state, key: key), on: &state, quits: true) { return .quit }
+            if backend.inputGone { return .interrupted(SIGHUP) }
             let now = clock.now()
             frameStarted = now
             for action in poll(now) { _ = perform(Player.reduce(&state, action), on: &state) }

@@ -10,6 +10,8 @@ public final class TestBackend: TerminalBackend {
     public private(set) var frames: [CellGrid] = []
     /// Called when a key is asked for and none is queued.
     public var onIdle: (() -> Void)?
+    /// Set by a test: the terminal has gone away (`TerminalBackend.inputGone`).
+    public var inputGone = false
 
     public init(width: Int, height: Int, unicode: Bool = true, keys: [TerminalKey] = []) {
         size = (width, height)

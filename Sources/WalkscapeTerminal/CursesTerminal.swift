@@ -16,6 +16,8 @@ public final class CursesTerminal {
     private var previous: CellGrid?
     private var pairs: [Int: Int16] = [:]
     private var nextPair: Int16 = 1
+    /// Set when a wait for a key ended because standard input hung up, ended or failed (`readKey`).
+    public private(set) var inputGone = false
 
     // ncurses attribute bits (macros in curses.h, not imported): NCURSES_BITS(mask, shift) = mask << (shift + 8).
     static let attributeReverse: UInt32 = 1 << 18
@@ -56,7 +58,11 @@ public final class CursesTerminal {
         wtimeout(stdscr, milliseconds)
         var value: wint_t = 0
         let result = wget_wch(stdscr, &value)
-        if result == ERR { return nil }
+        if result == ERR {
+            // A timeout, or a terminal gone: then every wait returns at once, and the loop would spin.
+            if CursesTerminal.inputHasGone(STDIN_FILENO) { inputGone = true }
+            return nil
+        }
         if result == KEY_CODE_YES {
             switch Int32(value) {
             case KEY_UP: return .up
@@ -71,6 +77,16 @@ public final class CursesTerminal {
         }
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return .other(Int32(value)) }
         return .character(Character(scalar))
+    }
+
+    /// Whether `descriptor` has hung up or failed, or reads as ended (readable with nothing to read).
+    static func inputHasGone(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) >= 0 else { return errno != EINTR }
+        if entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+        guard entry.revents & Int16(POLLIN) != 0 else { return false }
+        var pending: Int32 = 0
+        return ioctl(descriptor, UInt(FIONREAD), &pending) == 0 && pending == 0
     }
 
     /// Draws the cells of `grid` that changed since the last call, then refreshes the screen.

@@ -352,4 +352,23 @@ struct PlayTmuxTests {
         screen = try tmux.waitFor { $0.contains(" END") }
         expectContains(screen, "EXIT 0 MODES icanon echo  END", "\(screen)")
     }
+
+    /// Issue 46, item 2: the terminal closed without a SIGHUP (a pseudo-terminal that is not the player's
+    /// controlling terminal, its master closed; `tools/probe/terminal_gone.py`): the player ends at once with
+    /// SIGHUP's status and restores nothing it cannot; it spun at 60-90 % of a core for minutes before.
+    @Test func thePlayerEndsWhenItsTerminalIsGone() throws {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        probe.arguments = [repositoryRoot + "/tools/probe/terminal_gone.py", CLI.binary, "--wait", "15"]
+        probe.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let out = Pipe()
+        probe.standardOutput = out
+        try probe.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        expectEqual(probe.terminationStatus, 0, "\(text)")
+        expectTrue(text.hasPrefix("exited 129 after "), "\(text)")
+        let seconds = Double(text.dropFirst("exited 129 after ".count).prefix { $0 != " " }) ?? .infinity
+        expectTrue(seconds < 2, "\(text)")
+    }
 }

@@ -51,6 +51,24 @@ extension TerminalLoopTests {
         expectEqual(state.overlay, .confirmQuit)
     }
 
+    /// Issue 46, item 2: a terminal gone without a SIGHUP (its reads fail at once) ends the loop as SIGHUP would,
+    /// after the frame it was drawing, instead of spinning on keys that cannot come.
+    @Test func aTerminalThatHasGoneEndsTheLoopAsAHangup() {
+        let backend = TestBackend(width: 80, height: 24)
+        let clock = ManualClock()
+        var idles = 0
+        backend.onIdle = {
+            idles += 1
+            clock.advance(by: 0.1)
+            if idles == 3 { backend.inputGone = true }
+        }
+        let (loop, player) = loop(backend, clock: clock)
+        defer { player.shutdown() }
+        var state = state()
+        expectEqual(loop.run(&state, sink: nil) { _, _ in }, .interrupted(SIGHUP))
+        expectEqual(idles, 3)
+    }
+
     /// `b` while paused: nothing else changes, yet the map is drawn again without the basemap, then with it.
     @Test func bRedrawsTheMapWithoutAndWithTheBasemap() {
         let backend = TestBackend(width: 100, height: 30, keys: [.character(" "), .character("b"), .character("b"), .character("q"), .character("y")])
