@@ -30,9 +30,24 @@ public enum RoutePasses {
             }
         }
         visit(first, at: 0)
+        var distanceToA = frame.fastDistance(lat: first.lat, lng: first.lng)
         for (a, b) in zip(path, path.dropFirst()) {
             let length = Geodesy.distance(a, b)
             let steps = max(1, Int((length / max(0.1, step)).rounded(.up)))
+            let distanceToB = frame.fastDistance(lat: b.lat, lng: b.lng)
+            defer { distanceToA = distanceToB }
+            // A leg whose every position is beyond the exit radius (no point of it nearer than its nearer end less
+            // its length, with room for the fast distance's error) changes nothing but a pass's exit, at its first
+            // step: one test instead of a visit every `step` metres (a tour of 2,000 points along 160 km made
+            // `radii` walk the whole route once a point: 38 s in the debug build).
+            if min(distanceToA, distanceToB) - length * 1.001 > exitRadius + 1 {
+                if inside {
+                    inside = false
+                    passes[passes.count - 1].exitAlongMeters = along + length / Double(steps)
+                }
+                along += length
+                continue
+            }
             for k in 1...steps {
                 let f = Double(k) / Double(steps)
                 visit(LatLng(lat: a.lat + (b.lat - a.lat) * f, lng: a.lng + (b.lng - a.lng) * f), at: along + length * f)
