@@ -10,14 +10,6 @@ import WalkscapeTestSupport
 /// says what happened; on both PulseAudio and pipewire-pulse.
 @Suite(.serialized, .enabled(if: PrivatePulseServer.available && PrivatePipeWireServer.available, "PulseAudio or PipeWire is not installed; `make test-deps` installs both"))
 struct PulseOutputChangeTests {
-    func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) throws {
-        let deadline = monotonicNow() + seconds
-        while !condition() {
-            try #require(monotonicNow() < deadline, "timed out waiting for \(what)")
-            usleep(20_000)
-        }
-    }
-
     /// A 6 s tone; at 2 s a second sink becomes the default: the rest of the tone is heard on it, the notice
     /// names it, and the tone still ends on schedule.
     @Test(arguments: PrivateSoundServerKind.allCases)

@@ -9,15 +9,6 @@ import WalkscapeCore
 /// back on the same position when the server returns.
 @Suite(.serialized, .enabled(if: PrivatePulseServer.available, "pulseaudio is not installed; `make test` installs it"))
 struct PulseServerLossTests {
-    /// Waits (20 ms at a time) until `condition` holds, at most `seconds`; fails naming `what` otherwise.
-    func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) throws {
-        let deadline = monotonicNow() + seconds
-        while !condition() {
-            try #require(monotonicNow() < deadline, "timed out waiting for \(what)")
-            usleep(20_000)
-        }
-    }
-
     @Test func clockRunsOnWhileTheServerIsGoneAndSoundReturnsWithIt() throws {
         let server = PrivatePulseServer()
         try server.start()
