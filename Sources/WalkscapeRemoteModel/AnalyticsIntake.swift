@@ -54,10 +54,11 @@ public enum AnalyticsIntake {
         var text = body
         if !body.isEmpty && isJSON(contentType: contentType) {
             // body-parser reads the charsets named utf-*, decoded as iconv does, and refuses the others (415).
-            switch charset(contentType) {
+            let named = charset(contentType)
+            switch named {
             case nil, "utf-8": break
             case "utf-16", "utf-16le", "utf-16be":
-                text = utf8(fromUTF16: body, bigEndian: charset(contentType) == "utf-16be")
+                text = utf8(fromUTF16: body, bigEndian: named == "utf-16be")
             case let other?:
                 return refusal(415, .string("unsupported charset \"\(TerminalText.sanitize(String(other.prefix(40))).uppercased())\""), "Unsupported Media Type")
             }

@@ -41,6 +41,10 @@ public enum NoiseReplayArchive {
     public static func write(
         _ walks: [RadiusAnalysis.RecordedWalk], settings: RadiusReport.NoiseSettings, to directory: String
     ) throws(AtomicFileWriter.WriteError) -> [String] {
+        // The bound holds for every caller, not only the command line's (`check`).
+        guard walks.count * settings.runs <= maxFiles else {
+            throw AtomicFileWriter.WriteError(message: "\(directory): \(walks.count * settings.runs) replays to keep; at most \(maxFiles) files are written: lower --runs")
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
