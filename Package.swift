@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(name: "WalkscapeSystemTests", dependencies: ["WalkscapeSystem", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeReportsTests", dependencies: ["WalkscapeReports", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeDashboardTests", dependencies: ["WalkscapeDashboard", "WalkscapeCore", "WalkscapeTestSupport"]),
-        .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore", "WalkscapeTestSupport"]),
+        .testTarget(name: "WalkscapeReplayTests", dependencies: ["WalkscapeReplay", "WalkscapeCore", "WalkscapeSystem", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeTracesTests", dependencies: ["WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRemoteModelTests", dependencies: ["WalkscapeRemoteModel", "WalkscapeTraces", "WalkscapeCore", "WalkscapeTestSupport"]),
         .testTarget(name: "WalkscapeRemoteTests", dependencies: ["WalkscapeRemote", "WalkscapeRemoteModel", "WalkscapeTours", "WalkscapeMap", "WalkscapeCore", "WalkscapeTestSupport"], exclude: ["server"]),

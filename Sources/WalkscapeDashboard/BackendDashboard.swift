@@ -152,9 +152,16 @@ public struct BackendDashboard: Sendable, Equatable {
     public static let sessionLimit = 50
 
     /// A stored row: the event, its `createdAt` and its place in the table.
-    struct Row {
-        var event: DashboardEvent
-        var createdAt: Int64
+    ///
+    /// A class: the queries' filters copy a reference a row, not the event (a million events were held four
+    /// times over, once for each filtered list).
+    final class Row {
+        let event: DashboardEvent
+        let createdAt: Int64
+        init(event: DashboardEvent, createdAt: Int64) {
+            self.event = event
+            self.createdAt = createdAt
+        }
         var name: String { event.name }
         var props: DashboardEvent.Properties { event.properties }
     }

@@ -12,6 +12,9 @@ public enum DashboardInput {
     public static let maxFileBytes = 64 << 20
     /// The most events read over all files.
     public static let maxEvents = 1_000_000
+    /// The most bytes read over all files of one run: what is read is held as events, so the run's memory is
+    /// bounded by what it reads in all, not by each file.
+    public static let maxTotalBytes = 256 << 20
     /// The largest magnitude of `durationMinutes` and `amount`: sums of a million of them stay exact to the cent.
     public static let maxNumber = 1e9
 
@@ -19,6 +22,13 @@ public enum DashboardInput {
 
     /// The events of the file at `path`; `budget` is the number of events still allowed.
     public static func read(path: String, budget: inout Int) throws(DashboardInputError) -> [DashboardEvent] {
+        var byteBudget = maxTotalBytes
+        return try read(path: path, budget: &budget, byteBudget: &byteBudget)
+    }
+
+    /// The events of the file at `path`; `budget` is the number of events and `byteBudget` the number of bytes
+    /// still allowed in this run (both lowered by what this file takes).
+    public static func read(path: String, budget: inout Int, byteBudget: inout Int) throws(DashboardInputError) -> [DashboardEvent] {
         let name = TerminalText.sanitize(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -31,6 +41,7 @@ public enum DashboardInput {
         guard size <= maxFileBytes else {
             throw DashboardInputError(path: name, line: nil, message: "\(size) bytes; at most \(maxFileBytes) bytes are read, split the file")
         }
+        guard size <= byteBudget else { throw overTotal(name, budget: byteBudget) }
         // Opened without waiting: a FIFO with no writer would block the open for ever (it then reads as empty).
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -48,7 +59,17 @@ public enum DashboardInput {
         guard data.count <= maxFileBytes else {
             throw DashboardInputError(path: name, line: nil, message: "over \(maxFileBytes) bytes; at most \(maxFileBytes) bytes are read, split the file")
         }
+        guard data.count <= byteBudget else { throw overTotal(name, budget: byteBudget) }
+        byteBudget -= data.count
         return try parse([UInt8](data), name: name, budget: &budget)
+    }
+
+    /// The refusal of a file that would take the run past `maxTotalBytes`, with `budget` bytes left.
+    static func overTotal(_ name: String, budget: Int) -> DashboardInputError {
+        DashboardInputError(
+            path: name, line: nil,
+            message: "the files so far leave \(budget) of the \(maxTotalBytes) bytes one run reads in all, and this one is larger; "
+                + "give fewer files, or files of one period (a dashboard is computed over a period anyway)")
     }
 
     /// The events of a file's bytes, `name` naming it in errors.

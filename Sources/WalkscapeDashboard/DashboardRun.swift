@@ -12,9 +12,10 @@ public enum DashboardRun {
     public static func run(_ request: DashboardRequest) -> Outcome {
         var events: [DashboardEvent] = []
         var budget = DashboardInput.maxEvents
+        var byteBudget = DashboardInput.maxTotalBytes
         for file in request.files {
             do {
-                events += try DashboardInput.read(path: file, budget: &budget)
+                events += try DashboardInput.read(path: file, budget: &budget, byteBudget: &byteBudget)
             } catch {
                 return .refused(error.description, unreadable: error.unreadable)
             }

@@ -13,8 +13,10 @@ public enum FieldReportRun {
         var walks: [FieldReportInputs.SimulatedWalk] = []
         var radiiWalks: [RadiusAnalysis.RecordedWalk] = []
         var notes: [String] = []
+        var fixesRead = 0
         for path in request.traces {
-            let loaded = try Replay.loadTrace(path, walkSpeed: request.options.walkSpeed, console: console)
+            let loaded = try Replay.loadTrace(path, walkSpeed: request.options.walkSpeed, fixesBefore: fixesRead, console: console)
+            fixesRead += loaded.trace.count
             notes += loaded.summary.warnings.map { "\(path): \($0)" }
             if let far = Replay.farWarning(replay, loaded.trace) {
                 console.error("\(path): warning: \(far)")

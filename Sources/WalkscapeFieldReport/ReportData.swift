@@ -131,13 +131,18 @@ public struct ReportData: Codable, Sendable, Equatable {
         public var trace: Int
         public var startTime: String
         public var durationSeconds: Double
+        /// The fixes drawn: every fix the engine was given, or one in every few of them for a walk over
+        /// `ReportWalkBuilder.drawnFixLimit` (with the last and each one after which the next point changed).
         public var fixes: [FixRow]
+        /// How many fixes the engine was given, when `fixes` holds fewer; nil when it holds them all.
+        public var fixCount: Int?
         public var narrations: [HeardNarration]
         public var missed: [Missed]
         public var overlaps: [Overlap]
         public var completedT: Double?
         /// With --phases N, when the profile's fix delivery withholds fixes: every fix of the trace as
-        /// [t, lat, lng], which `phases[].fixes` index.
+        /// [t, lat, lng], which `phases[].fixes` index (for a walk over `ReportWalkBuilder.drawnFixLimit`, the
+        /// fixes the phases' thinned lines draw).
         public var track: [[Double]]?
         /// With --phases N: the walk replayed under each phase k/N of the fix delivery (phase 0 is this walk).
         public var phases: [WalkPhase]?

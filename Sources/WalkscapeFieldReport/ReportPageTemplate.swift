@@ -36,7 +36,7 @@ enum ReportPageTemplate {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-b546KjiuhAS3NVyP2hl65qI0oON6Gc83Mf1LLuEznDw=' 'sha256-1l+OvNcPYElm/HHloX3Lln/IEecnLCGSKYkk2nn4u0M='; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-b546KjiuhAS3NVyP2hl65qI0oON6Gc83Mf1LLuEznDw=' 'sha256-6AKAlTp1GRRhKJ1dJwHs86n8B1IJ/o7PzoedKn1Xga8='; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="dark">
 <title>walkscape field report</title>
@@ -811,7 +811,7 @@ details.transcript p.active { color: var(--accent); }
       var heard = (walk.narrations || []).length, missed = (walk.missed || []).length;
       var summary = heard + " narrations" + (missed ? ", " + missed + " missed" : "") +
         (num(walk.completedT) ? ", completed at +" + fmtDur(walk.completedT) : ", not completed") +
-        " · " + (walk.fixes || []).length + " fixes";
+        " · " + (num(walk.fixCount) ? walk.fixCount + " fixes (" + (walk.fixes || []).length + " drawn)" : (walk.fixes || []).length + " fixes");
       var trace = (data.provenance && data.provenance.traces || [])[walk.trace];
       add(head, add(el("h3"), sw, el("span", null, " " + (walk.name || walk.id || "walk " + (wi + 1)))),
         el("span", { "class": "dim small" }, summary + (trace ? " · " + trace.file : "")));

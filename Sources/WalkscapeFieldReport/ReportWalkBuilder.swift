@@ -8,43 +8,75 @@ import WalkscapeCore
 /// are the timeline's events; only the distance to the next point is measured here, with the policy's
 /// distance model.
 public enum ReportWalkBuilder {
-    /// The walk named `id` and `name`, from trace number `index`.
+    /// The most fixes a walk's page draws: a map line and a distance chart a few thousand pixels wide need no
+    /// more, and a walk of days (millions of fixes) would otherwise make a page of hundreds of megabytes.
+    public static let drawnFixLimit = 20_000
+
+    /// The walk named `id` and `name`, from trace number `index`, its line thinned to `limit` fixes.
     public static func walk(
-        id: String, name: String, index: Int, trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy
+        id: String, name: String, index: Int, trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy,
+        limit: Int = drawnFixLimit
     ) -> ReportData.ReportedWalk {
         let narrations = heard(timeline)
+        let rows = fixes(trace, timeline: timeline, tour: tour, policy: policy, limit: limit)
         return ReportData.ReportedWalk(
             id: id, name: name, trace: index, startTime: ISO8601Time.format(timeline.startTime),
             durationSeconds: trace.count > 0 ? ReportRounding.seconds(trace.elapsed(trace.count - 1)) : 0,
-            fixes: fixes(trace, timeline: timeline, tour: tour, policy: policy), narrations: narrations.heard,
+            fixes: rows.drawn, fixCount: rows.drawn.count < rows.delivered ? rows.delivered : nil, narrations: narrations.heard,
             missed: missed(timeline), overlaps: overlaps(narrations.heard, dropped: narrations.dropped),
             completedT: timeline.events.first { $0.kind == .tourCompleted }.map { ReportRounding.seconds($0.t) })
     }
+
+    /// One fix in `stride` of `count`, counted from 0: the fixes a thinned line keeps (with its last).
+    static func stride(for count: Int, limit: Int) -> Int { max(1, (count + limit - 1) / max(1, limit)) }
 
     /// `walk` with its replays under each phase k/N of the fix delivery (`timelines`, one a phase in order, as
     /// `PhaseSpread.timelines` makes them): per phase, the fixes delivered and what they triggered. With a
     /// delivery rule the walk carries every fix of the trace (`track`) and each phase the delivered ones'
     /// indices into it; without one every phase is handed every fix.
     public static func withPhases(
-        _ walk: ReportData.ReportedWalk, trace: Trace, timelines: [Timeline], policy: EnginePolicy
+        _ walk: ReportData.ReportedWalk, trace: Trace, timelines: [Timeline], policy: EnginePolicy, limit: Int = drawnFixLimit
     ) -> ReportData.ReportedWalk {
         var walk = walk
         let n = timelines.count
+        var delivered: [[Int]] = []
         if policy.fixDelivery != nil {
-            walk.track = (0..<trace.count).map { i in
+            // Each phase's delivered fixes, thinned to its share of `drawnFixLimit` (every one while they fit),
+            // and the track holds only the fixes some phase draws, so that the page stays the same size however
+            // long the walk.
+            let share = max(1, limit / max(1, n))
+            let step = stride(for: trace.count, limit: share)
+            delivered = PhaseSpread.fractions(n).map { phase in
+                var filter = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel, phase: phase)
+                var kept: [Int] = []
+                var last: Int?
+                var seen = 0
+                for i in 0..<trace.count where filter.delivers(t: trace.elapsed(i), location: trace.location(i)) {
+                    if seen % step == 0 { kept.append(i) }
+                    seen += 1
+                    last = i
+                }
+                if let last, kept.last != last { kept.append(last) }
+                return kept
+            }
+            let track = step == 1 ? Array(0..<trace.count) : Array(Set(delivered.joined())).sorted()
+            walk.track = track.map { i in
                 let location = trace.location(i)
                 return [ReportRounding.seconds(trace.elapsed(i)), ReportRounding.degrees(location.lat), ReportRounding.degrees(location.lng)]
+            }
+            if step > 1 {
+                // Indices into the thinned track, not the trace.
+                let position = Dictionary(uniqueKeysWithValues: track.enumerated().map { ($0.element, $0.offset) })
+                delivered = delivered.map { $0.compactMap { position[$0] } }
             }
         }
         walk.phases = zip(PhaseSpread.fractions(n), timelines).enumerated().map { k, phase in
             var gaps: [Int]?
             if policy.fixDelivery != nil {
-                var filter = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel, phase: phase.0)
                 var last = 0
-                gaps = []
-                for i in 0..<trace.count where filter.delivers(t: trace.elapsed(i), location: trace.location(i)) {
-                    gaps?.append(i - last)
-                    last = i
+                gaps = delivered[k].map { i in
+                    defer { last = i }
+                    return i - last
                 }
             }
             return ReportData.WalkPhase(
@@ -55,15 +87,22 @@ public enum ReportWalkBuilder {
     }
 
     /// The fixes the phone's delivery hands to the engine (all of them without a delivery rule), each with
-    /// the point still to trigger next after it was handled and the distance to that point.
-    static func fixes(_ trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy) -> [ReportData.FixRow] {
-        guard trace.count > 0 else { return [] }
+    /// the point still to trigger next after it was handled and the distance to that point; over
+    /// `limit`, thinned to one in every few (as many as the trace has over the limit), keeping the
+    /// last fix and every fix after which the next point changed. `delivered` counts them all.
+    static func fixes(
+        _ trace: Trace, timeline: Timeline, tour: EngineTour, policy: EnginePolicy, limit: Int = drawnFixLimit
+    ) -> (drawn: [ReportData.FixRow], delivered: Int) {
+        guard trace.count > 0 else { return ([], 0) }
         var filter = FixDeliveryFilter(policy.fixDelivery, distance: policy.distanceModel)
         let orders = tour.points.map(\.order).sorted()
         let byOrder = Dictionary(tour.points.map { ($0.order, $0) }, uniquingKeysWith: { first, _ in first })
+        let step = stride(for: trace.count, limit: limit)
         var done = Set<Int>()
         var nextEvent = 0
         var rows: [ReportData.FixRow] = []
+        var delivered = 0
+        var lastRow: ReportData.FixRow?
         var previous: (t: Double, location: LatLng)?
         for i in 0..<trace.count {
             let t = trace.elapsed(i)
@@ -82,13 +121,21 @@ public enum ReportWalkBuilder {
             if speed == nil, let previous, t > previous.t {
                 speed = policy.distanceModel.distance(previous.location, location) / (t - previous.t)
             }
-            rows.append(ReportData.FixRow(
+            let row = ReportData.FixRow(
                 t: ReportRounding.seconds(t), lat: ReportRounding.degrees(location.lat), lng: ReportRounding.degrees(location.lng),
                 accuracy: accuracy.isNaN ? nil : ReportRounding.meters(accuracy), speed: speed.map(ReportRounding.speed),
-                nextPoint: next, distanceToNext: distance))
+                nextPoint: next, distanceToNext: distance)
+            if delivered % step == 0 || row.nextPoint != rows.last?.nextPoint {
+                rows.append(row)
+                lastRow = nil
+            } else {
+                lastRow = row
+            }
+            delivered += 1
             previous = (t, location)
         }
-        return rows
+        if let lastRow { rows.append(lastRow) }
+        return (rows, delivered)
     }
 
     /// Each narration heard, in the order it started, and the triggers that never started (dropped, with

@@ -39,6 +39,9 @@ public struct FixTimeGate: Sendable {
     private var lastTime: Double?
     /// Fixes waiting for agreement, in runs of fixes that agree with each other.
     private var runs: [[Fix]] = []
+    /// Fixes far behind the walk's time, in a row since the last other fix: the first and how many (they are
+    /// dropped together with one warning when the row ends; a row is never held, however long).
+    private var behind: (first: Fix, count: Int)?
 
     public init() {}
 
@@ -47,13 +50,15 @@ public struct FixTimeGate: Sendable {
         var outcome = Outcome()
         guard fix.time.isFinite else { return outcome }
         if let last = lastTime {
+            if fix.time < last && last - fix.time > Self.farSeconds {
+                // Far behind: held with the ones before it in a row, so that a run of them is one warning.
+                behind = (behind?.first ?? fix, (behind?.count ?? 0) + 1)
+                return outcome
+            }
+            dropBehind(against: last, into: &outcome)
             if fix.time == last { return outcome }
             if fix.time < last {
-                if last - fix.time <= Self.farSeconds {
-                    older += 1
-                } else {
-                    drop([fix], against: last, into: &outcome)
-                }
+                older += 1
                 return outcome
             }
             if fix.time - last <= Self.farSeconds {
@@ -96,6 +101,7 @@ public struct FixTimeGate: Sendable {
     /// other fixes still held are dropped.
     public mutating func finish() -> Outcome {
         var outcome = Outcome()
+        if let last = lastTime { dropBehind(against: last, into: &outcome) }
         if lastTime == nil, runs.count == 1 {
             outcome.fixes = runs.removeFirst()
             lastTime = outcome.fixes.last?.time
@@ -104,6 +110,14 @@ public struct FixTimeGate: Sendable {
         let against = lastTime ?? runs.last?.last?.time ?? 0
         dropRuns(against: against, into: &outcome)
         return outcome
+    }
+
+    /// Drops the fixes far behind the walk's time held since the last other fix, with one warning.
+    private mutating func dropBehind(against time: Double, into outcome: inout Outcome) {
+        guard let row = behind else { return }
+        behind = nil
+        far += row.count
+        outcome.warnings.append(Self.droppedWarning(first: row.first, count: row.count, against: time))
     }
 
     private mutating func dropRuns(against time: Double, into outcome: inout Outcome) {
@@ -117,9 +131,13 @@ public struct FixTimeGate: Sendable {
         older += run.count - farFixes.count
         guard let first = farFixes.first else { return }
         far += farFixes.count
-        let what = farFixes.count == 1 ? "a fix dated \(ISO8601Time.format(first.time))" : "\(farFixes.count) fixes dated from \(ISO8601Time.format(first.time))"
-        outcome.warnings.append(
-            "dropped \(what): \(Self.span(abs(first.time - time))) from the other fixes' time (more than \(Self.span(Self.farSeconds)) apart is not one walk); the walk goes on")
+        outcome.warnings.append(Self.droppedWarning(first: first, count: farFixes.count, against: time))
+    }
+
+    /// The warning for `count` fixes dropped from `first` on, far from the walk's `time`.
+    static func droppedWarning(first: Fix, count: Int, against time: Double) -> String {
+        let what = count == 1 ? "a fix dated \(ISO8601Time.format(first.time))" : "\(count) fixes dated from \(ISO8601Time.format(first.time))"
+        return "dropped \(what): \(span(abs(first.time - time))) from the other fixes' time (more than \(span(farSeconds)) apart is not one walk); the walk goes on"
     }
 
     /// "12 h", "3 days", "70 years".

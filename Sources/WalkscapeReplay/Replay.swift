@@ -142,14 +142,28 @@ public enum Replay {
     }
 
     /// Reads the trace in `path`; `progress` hears the fraction read (see `TraceFileReader.read`).
+    ///
+    /// `fixesBefore` is the number of fixes a command holding several traces at once (`report`, `radii`) has
+    /// read already: one run keeps at most `runFixLimit` (`RawTrace.defaultFixLimit`) in all, so its memory is
+    /// bounded by the run, not by each file.
     public static func loadTrace(
-        _ path: String, walkSpeed: Double, selection: TraceSelection = TraceSelection(), console: Console,
-        progress: ((Double) -> Void)? = nil
+        _ path: String, walkSpeed: Double, selection: TraceSelection = TraceSelection(), fixesBefore: Int = 0,
+        runFixLimit: Int = RawTrace.defaultFixLimit, console: Console, progress: ((Double) -> Void)? = nil
     ) throws -> LoadedTrace {
         let loaded: LoadedTrace
-        do {
-            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, selection: selection, progress: progress)
-        } catch {
+        let limit = runFixLimit
+        do throws(TraceReadError) {
+            guard fixesBefore < limit else {
+                throw TraceReadError(path: path, message: "not read: the traces before it hold \(fixesBefore) fixes, "
+                    + "the most one run keeps in memory (\(limit) in all); give fewer traces, or split or thin them first (docs/traces.md, \"Limits\")",
+                    kind: .overFixLimit)
+            }
+            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, selection: selection, fixLimit: limit - max(0, fixesBefore), progress: progress)
+        } catch var error {
+            if error.kind == .overFixLimit && fixesBefore > 0 && !error.message.hasPrefix("not read") {
+                error.message = "more than \(limit - fixesBefore) fixes, after the \(fixesBefore) of the traces before it: one run keeps at most "
+                    + "\(limit) fixes in memory in all; give fewer traces, or split or thin them first (docs/traces.md, \"Limits\")"
+            }
             console.error(TerminalText.sanitize(error.description))
             throw CommandExit(error.isUnreadable ? .usage : .failure)
         }

@@ -51,7 +51,7 @@ public enum TraceFileReader {
             loaded.summary.compressed = source.isGzip
             return loaded
         } catch let error as TraceParseError {
-            throw TraceReadError(path: path, line: error.line > 0 ? error.line : nil, message: error.message)
+            throw TraceReadError(path: path, line: error.line > 0 ? error.line : nil, message: error.message, kind: error.isOverFixLimit ? .overFixLimit : .malformed)
         } catch let error as TraceByteSource.Failure {
             if case .unreadable = error {
                 throw TraceReadError(path: path, message: message(of: error), kind: .unreadable)
@@ -65,9 +65,9 @@ public enum TraceFileReader {
     /// Reads the trace in `path` for replaying it: like `read`, and a file without fixes is an error.
     public static func readForReplay(
         path: String, walkSpeed: Double = TraceNormalizer.defaultWalkSpeed, selection: TraceSelection = TraceSelection(),
-        progress: ((Double) -> Void)? = nil
+        fixLimit: Int = RawTrace.defaultFixLimit, progress: ((Double) -> Void)? = nil
     ) throws(TraceReadError) -> LoadedTrace {
-        let loaded = try read(path: path, walkSpeed: walkSpeed, selection: selection, progress: progress)
+        let loaded = try read(path: path, walkSpeed: walkSpeed, selection: selection, fixLimit: fixLimit, progress: progress)
         if let problem = loaded.summary.replayProblem {
             throw TraceReadError(path: path, message: problem + "; expected at least one fix")
         }

@@ -6,6 +6,8 @@ public struct TraceReadError: Error, Sendable, Equatable, CustomStringConvertibl
         case unreadable
         /// Read, but not a valid trace (bad XML, bad gzip data, a bad time, …).
         case malformed
+        /// More fixes than the reader was allowed to keep.
+        case overFixLimit
     }
 
     /// The file as it was named.

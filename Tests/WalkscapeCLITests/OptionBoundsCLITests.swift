@@ -53,6 +53,21 @@ import WalkscapeTestSupport
         expectTrue(result.stdout.isEmpty)
     }
 
+    /// Issue 46 item 8: under the replay cap, `compare` could still run for 25 minutes (1,000 traces × 250
+    /// phases). The fixes it would replay are counted first and a run over the budget is refused, with its
+    /// estimated time, before a table is printed: 150 walks of 1,400 fixes × 4 profiles × 250 phases is
+    /// 210,000,000 fixes, about 6 minutes.
+    @Test func compareRefusesAWorkloadOverItsBudgetBeforeReplaying() throws {
+        let traces = Array(repeating: ["--trace", Self.trace], count: 150).flatMap { $0 }
+        let result = try Self.run(["compare", "tours/torino-portici"] + traces + ["--phases", "250"])
+        expectEqual(result.status, 2, "\(result.stderr)")
+        let profiles = EngineProfile.current.count
+        expectEqual(result.stderr, "compare: 150 traces of 210000 fixes in all × \(profiles) profiles × 250 phases would replay \(210_000 * profiles * 250) fixes "
+            + "(about \(profiles == 4 ? "6" : "?") min); one run replays at most 200000000 (about 6 min): give fewer --trace or --profile, "
+            + "or lower --phases, or split the walks over several runs.\n")
+        expectTrue(result.stdout.isEmpty)
+    }
+
     /// `radii` keeps a window of K fixes per point and radius: a K of 2^32 asked for 34 GB and trapped, 2^63 − 1
     /// crashed on a signal. The option and a suite's `confirmFixes` are held to 1–1,000.
     @Test(arguments: ["4294967296", "9223372036854775807", "1001", "0"])

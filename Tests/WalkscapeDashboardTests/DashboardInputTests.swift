@@ -94,4 +94,27 @@ import WalkscapeDashboard
         let directory = try #require(throws: DashboardInputError.self) { try DashboardInput.read(path: NSTemporaryDirectory(), budget: &budget) }
         expectTrue(directory.unreadable && directory.description.contains("is a directory"))
     }
+
+    /// Issue 46 item 4: the bytes of all files of one run are bounded, not only each file's; a file that
+    /// would pass the total is refused before it is read, with the budget left and what to do.
+    @Test func theFilesOfOneRunShareOneByteBudget() throws {
+        let folder = NSTemporaryDirectory() + "walkscape-dashboard-total-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let event = #"{"name":"tour_started","anonymousId":"a1","tourId":"t1","timestamp":"2026-05-09T09:00:00Z"}"#
+        let first = folder + "/first.jsonl", second = folder + "/second.jsonl"
+        try Data((event + "\n").utf8).write(to: URL(fileURLWithPath: first))
+        try Data((event + "\n" + event + "\n").utf8).write(to: URL(fileURLWithPath: second))
+        var budget = DashboardInput.maxEvents
+        var bytes = event.utf8.count + 1 + 10
+        expectEqual(try DashboardInput.read(path: first, budget: &budget, byteBudget: &bytes).count, 1)
+        expectEqual(bytes, 10)
+        let error = try #require(throws: DashboardInputError.self) { try DashboardInput.read(path: second, budget: &budget, byteBudget: &bytes) }
+        expectTrue(!error.unreadable)
+        expectEqual(error.description, "\(folder)/second.jsonl: the files so far leave 10 of the \(DashboardInput.maxTotalBytes) bytes one run reads in all, "
+            + "and this one is larger; give fewer files, or files of one period (a dashboard is computed over a period anyway)")
+        expectEqual(bytes, 10, "a refused file takes nothing")
+        // A run's budget starts at maxTotalBytes: 256 MiB, four files at the per-file cap.
+        expectEqual(DashboardInput.maxTotalBytes, 4 * DashboardInput.maxFileBytes)
+    }
 }

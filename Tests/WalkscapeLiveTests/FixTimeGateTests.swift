@@ -93,4 +93,36 @@ import WalkscapeLive
         expectEqual(warnings.count, 1)
         expectTrue(warnings.first?.hasPrefix("dropped 3 fixes dated from 2099-04-16T") == true, "\(warnings)")
     }
+
+    /// Issue 46: outlier runs anywhere in a live stream, seeded. A walk of 1,800 fixes a second with up to six
+    /// runs of 1 to 9 fixes each, every run dated on its own far away (years ahead or behind, whole GPS week
+    /// cycles back, hours ahead), never two runs back to back: every fix of the walk is handed on, in order,
+    /// and every outlier is dropped and counted, with one warning a run.
+    @Test(arguments: 1...40)
+    func outlierRunsShorterThanTheConfirmationAreAlwaysDropped(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let walk = (0..<1_800).map { Self.start + Double($0) }
+        var stream: [Double] = []
+        var outliers = 0
+        var runs = 0
+        var cut = Set<Int>()
+        for _ in 0..<Int(rng.next() % 7) { cut.insert(2 + Int(rng.next() % UInt64(walk.count - 4))) }
+        for (i, time) in walk.enumerated() {
+            if cut.contains(i) {
+                let length = 1 + Int(rng.next() % UInt64(FixTimeGate.confirmations - 1))
+                let day = 86_400.0
+                let offsets: [Double] = [73 * 365 * day, -1024 * 7 * day, 13 * 3_600, 40 * 365 * day, -5 * 365 * day]
+                let base = time + offsets[Int(rng.next() % UInt64(offsets.count))]
+                stream += (0..<length).map { base + Double($0) }
+                outliers += length
+                runs += 1
+            }
+            stream.append(time)
+        }
+        var gate = FixTimeGate()
+        let (taken, warnings) = run(stream, gate: &gate)
+        expectEqual(taken, walk, "seed \(seed)")
+        expectEqual(gate.far, outliers, "seed \(seed)")
+        expectEqual(warnings.count, runs, "seed \(seed): \(warnings)")
+    }
 }

@@ -22,6 +22,11 @@ numbers at their type's edges (0, -1, NaN, inf, 1e±300, 2^63, 2^64, ...), one (
 in a fixed order (--runs N takes the first N of them; the seed does not change them). A run that does not end
 is a finding like any other (`synth --speed 1e-300` and `--interval 1e-9` ran for ever, growing past 2 GB).
 
+Outputs and repeated options are inputs too (issue 46): the `outputs` reader names a FIFO, a character device
+(as root), a symbolic link or `-` as each command's output and checks that the target is still what it was after
+the run; the `repeat` reader gives a repeatable option thousands of times (the count must be refused at once).
+Every byte reader also puts in long unbroken words (2,000 to 100,000 characters, wide, combining or emoji).
+
 The same --seed gives the same inputs. Run it at low priority on a shared machine:
 
     nice -n 19 tools/probe/cli_mutation.py --binary .build/release/walkscape --runs 10000 --jobs 2
@@ -40,6 +45,7 @@ import random
 import re
 import shutil
 import socketserver
+import stat
 import subprocess
 import sys
 import tempfile
@@ -116,6 +122,8 @@ READERS = {
     "wav": dict(seeds=["fixtures/audio/tone-440-880hz-1s-16k-stereo-24bit.wav", "fixtures/audio/tone-440hz-0.5s-22k-mono-rf64.wav",
                        "fixtures/audio/tone-440hz-0.5s-8k-stereo-float.wav"], dict=None, suffix=".wav", commands=[["inspect", "FILE"]]),
     "options": dict(seeds=[], dict=None, suffix="", options=True, commands=[]),
+    "outputs": dict(seeds=[], dict=None, suffix="", outputs=True, commands=[]),
+    "repeat": dict(seeds=[], dict=None, suffix="", repeat=True, commands=[]),
     "aac": dict(seeds=["fixtures/audio/tone-440-880hz-1s-48k-stereo.m4a", "fixtures/audio/tone-440hz-1s-44k-mono-aac-in-mp4.mp3"], dict=None, suffix=".m4a",
                 commands=[["inspect", "FILE"], ["inspect", "--json", "FILE"]]),
 }
@@ -153,6 +161,45 @@ OPTION_COMMANDS = [
 ]
 
 
+# The `outputs` reader (issue 46 item 1): every output option of every command, written to a FIFO (drained by
+# a reader), a character device (made with mknod when run as root, else skipped), a symbolic link to a file
+# and `-`; a run is a finding when the target is no longer what it was (a FIFO or device replaced by a regular
+# file, a link by a file), besides the usual signals and hangs.
+OUTPUT_COMMANDS = [
+    ["simulate", "TOUR", "--trace", TRACE, "--events", "OUT"],
+    ["simulate", "TOUR", "--trace", TRACE, "--svg", "OUT"],
+    ["simulate", "TOUR", "--trace", TRACE, "--render", "OUT"],
+    ["convert", TRACE, "--format", "kml", "--output", "OUT"],
+    ["convert", TRACE, "--format", "gpx", "--output", "OUT"],
+    ["report", "TOUR", "--trace", TRACE, "--lang", "it", "--output", "OUT"],
+    ["check", "TOUR", "--trace", TRACE, "--lang", "it", "--expect", GOLDEN, "--junit", "OUT"],
+    ["radii", "TOUR", "--trace", TRACE, "--svg", "OUT"],
+]
+OUTPUT_KINDS = ["fifo", "device", "link", "dash"]
+
+
+def output_cases():
+    """Every (command line, target kind) of the `outputs` reader, in a fixed order."""
+    return [(command, kind) for command in OUTPUT_COMMANDS for kind in OUTPUT_KINDS]
+
+
+# The `repeat` reader (issue 46 item 6): a repeatable option given thousands of times. Counts are checked before
+# any work, so each run must end within the timeout with a usage error, not parse for minutes.
+REPEAT_CASES = [
+    (["compare", "TOUR", "--trace", TRACE], ["--trace", TRACE]),
+    (["simulate", "TOUR", "--trace", TRACE, "--profile", "android-app"], ["--screen-locked", "60-90"]),
+    (["compare", "TOUR", "--trace", TRACE, "--profile", "prd", "--profile", "ideal"], ["--profile", "prd"]),
+    (["radii", "TOUR", "--trace", TRACE], ["--trace", TRACE]),
+    (["report", "TOUR", "--trace", TRACE, "--output", "DIR/r.html"], ["--trace", TRACE]),
+    (["dashboard"], ["fixtures/report/example-data.json"]),
+]
+REPEAT_COUNTS = [1_001, 5_000, 20_000]
+
+
+def repeat_cases():
+    return [(base, words, count) for base, words in REPEAT_CASES for count in REPEAT_COUNTS]
+
+
 def option_cases():
     """Every (command line, option, value) of the `options` reader, in a fixed order."""
     return [(base, option, value) for base, options in OPTION_COMMANDS for option in options for value in EDGE_VALUES]
@@ -161,7 +208,7 @@ def option_cases():
 def mutate(data, rng, tokens, others):
     data = bytearray(data)
     for _ in range(rng.randint(1, 4)):
-        op = rng.randrange(10)
+        op = rng.randrange(11)
         n = len(data)
         if op == 0 and n:  # flip a bit
             i = rng.randrange(n); data[i] ^= 1 << rng.randrange(8)
@@ -190,6 +237,9 @@ def mutate(data, rng, tokens, others):
             lines = bytes(data).split(b"\n")
             if len(lines) > 2:
                 k = rng.randrange(len(lines)); lines[k:k] = [lines[k]] * rng.randint(2, 2000); data = bytearray(b"\n".join(lines))
+        elif op == 10:  # a long unbroken word (issue 46 item 2: the player's wrap was quadratic)
+            j = rng.randrange(n + 1)
+            data[j:j] = rng.choice(["x", "\u5b57", "e\u0301", "\U0001F600"]).encode() * rng.choice([2_000, 20_000, 100_000])
     return bytes(data)
 
 
@@ -371,7 +421,40 @@ def run_one(args):
     work = tempfile.mkdtemp(prefix="walkscape-probe-")
     try:
         command = rng.choice(spec["commands"]) if spec["commands"] else []
-        if spec.get("options"):
+        target = None
+        if spec.get("outputs"):
+            cases = output_cases()
+            base, kind = cases[run % len(cases)]
+            copy = os.path.join(work, "tour")
+            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
+            target = (os.path.join(work, "out"), kind)
+            if kind == "fifo":
+                os.mkfifo(target[0])
+                threading.Thread(target=lambda path: open(path, "rb").read(), args=(target[0],), daemon=True).start()
+            elif kind == "device":
+                if os.getuid() != 0:
+                    return reader, None, 0.0, "skipped"
+                os.mknod(target[0], 0o666 | 0o020000, os.makedev(1, 3))  # /dev/null's numbers
+            elif kind == "link":
+                open(os.path.join(work, "named"), "w").write("before\n")
+                os.symlink(os.path.join(work, "named"), target[0])
+            command = base + ["#target:" + kind]
+            payload = " ".join(command).encode()
+            input_path = None
+            out_arg = "-" if kind == "dash" else target[0]
+            argv = [binary] + [{"TOUR": copy, "OUT": out_arg}.get(a, a) for a in base]
+        elif spec.get("repeat"):
+            cases = repeat_cases()
+            base, words, count = cases[run % len(cases)]
+            copy = os.path.join(work, "tour")
+            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
+            os.makedirs(os.path.join(work, "dir"), exist_ok=True)
+            command = base + words + ["#×%d" % count]
+            payload = " ".join(command).encode()
+            input_path = None
+            argv = [binary] + [a.replace("DIR/", os.path.join(work, "dir") + "/") if a.startswith("DIR/") else {"TOUR": copy}.get(a, a)
+                               for a in base + words * count]
+        elif spec.get("options"):
             cases = option_cases()
             base, option, value = cases[run % len(cases)]
             copy = os.path.join(work, "tour")
@@ -427,7 +510,7 @@ def run_one(args):
             input_path = os.path.join(work, "input" + spec["suffix"])
             open(input_path, "wb").write(payload)
             subst = {"FILE": input_path, "DIR": os.path.join(work, "imported")}
-        if not spec.get("options"):
+        if not (spec.get("options") or spec.get("outputs") or spec.get("repeat")):
             argv = [binary] + [subst.get(a, a) for a in command if not a.startswith("#")]
         env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color", XDG_STATE_HOME=os.path.join(work, "state"),
                    HOME=work, LANG="C.UTF-8")
@@ -458,8 +541,16 @@ def run_one(args):
         if spec.get("rss_mb") and rss_kib > spec["rss_mb"] * 1024:
             problems.append(f"peak RSS {rss_kib // 1024} MiB, over {spec['rss_mb']} MiB")
         for stream, text in (("stdout", stdout), ("stderr", stderr)):
+            if stream == "stdout" and target and target[1] == "dash":
+                continue  # the output itself, written to standard output (`--render -` is a terminal recording)
             if b"\x1b" in text or b"\xc2\x9b" in text:
                 problems.append(f"raw escape byte on {stream}")
+        if target:
+            path, kind = target
+            mode = os.lstat(path).st_mode if os.path.lexists(path) else None
+            expected = {"fifo": stat.S_ISFIFO, "device": stat.S_ISCHR, "link": stat.S_ISLNK}.get(kind)
+            if expected and (mode is None or not expected(mode)):
+                problems.append(f"the {kind} named as the output is now {'gone' if mode is None else 'a ' + stat.filemode(mode)}")
         finding = None
         if problems:
             os.makedirs(os.path.join(out, "findings"), exist_ok=True)
@@ -496,9 +587,10 @@ def main():
         sys.exit(f"{binary}: no such binary; build it with: swift build -c release --product walkscape")
     os.makedirs(args.out, exist_ok=True)
     # Interleave the readers so that a time limit leaves every reader with about the same number of runs.
-    # The `options` reader has a fixed list of cases: it stops at their end.
+    # The `options`, `outputs` and `repeat` readers have fixed lists of cases: they stop at their end.
     jobs = [(r, i * len(readers) + k, args.seed, binary, args.timeout, args.out, i) for i in range(args.runs) for k, r in enumerate(readers)
-            if r != "options" or i < len(option_cases())]
+            if (r != "options" or i < len(option_cases())) and (r != "outputs" or i < len(output_cases()))
+            and (r != "repeat" or i < len(repeat_cases()))]
     started = time.monotonic()
     counts = {r: 0 for r in readers}
     seconds = {r: 0.0 for r in readers}
@@ -522,7 +614,7 @@ def main():
     for r in readers:
         n = sum(1 for f in findings if f[0] == r)
         mean = seconds[r] / counts[r] if counts[r] else 0
-        exits = " ".join(f"{k}:{v}" for k, v in sorted(statuses[r].items(), key=lambda kv: (kv[0] is None, kv[0] if kv[0] is not None else 0)))
+        exits = " ".join(f"{k}:{v}" for k, v in sorted(statuses[r].items(), key=lambda kv: (not isinstance(kv[0], int), kv[0] if isinstance(kv[0], int) else 0, str(kv[0]))))
         print(f"{r:<9} {counts[r]:>7} {n:>9} {mean:>7.3f}  {exits}")
     print(f"total: {sum(counts.values())} runs, {len(findings)} findings in {time.monotonic() - started:.0f} s (seed {args.seed})")
     sys.exit(1 if findings else 0)

@@ -1,6 +1,7 @@
 import WalkscapeCore
 import WalkscapeReports
 import WalkscapeSystem
+import WalkscapeTraces
 
 /// `walkscape compare`: each walk replayed under every profile, the point-by-point table, and for app builds
 /// what changes between them (with the upstream lines), and with several walks or `--phases` how often.
@@ -14,8 +15,29 @@ public enum ProfileComparisonRun {
             BuildDifferenceReport.Frequency(builds: [request.profiles[a].rawValue, request.profiles[b].rawValue], walks: request.traces.count, phases: phaseCount)
         }
         var documents: [JSONValue] = []
+        // The work is counted before any of it is done: one walk is read once and kept; several are counted
+        // first (read and dropped: a run holds one walk at a time).
+        var first: Replay.Inputs?
+        var fixes = 0
+        if request.traces.count == 1 {
+            first = try Replay.load(
+                tour: request.tour, trace: request.traces[0], language: request.language, walkSpeed: request.walkSpeed,
+                selection: request.selection, console: console)
+            fixes = first?.trace.trace.count ?? 0
+        } else {
+            for trace in request.traces {
+                // A trace that cannot be read is said in its turn below.
+                fixes += (try? TraceFileReader.readForReplay(path: trace, walkSpeed: request.walkSpeed, selection: request.selection))?.trace.count ?? 0
+            }
+        }
+        do throws(ValueProblem) {
+            try ComparisonWorkload(fixes: fixes, traces: request.traces.count, profiles: request.profiles.count, phases: request.phases).check()
+        } catch {
+            console.error("compare: " + error.message)
+            throw CommandExit(.usage)
+        }
         for (n, trace) in request.traces.enumerated() {
-            let inputs = try Replay.load(
+            let inputs = try first ?? Replay.load(
                 tour: request.tour, trace: trace, language: request.language, walkSpeed: request.walkSpeed, selection: request.selection,
                 console: console)
             let tour = inputs.tour

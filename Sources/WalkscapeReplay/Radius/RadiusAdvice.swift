@@ -66,10 +66,12 @@ public enum RadiusAdvice {
         var leftOut = 0
         // How a run with every trace left out ends: as the first one left out would have (2: not readable at all).
         var noneLeft: CommandExit?
+        var fixesRead = 0
         for path in request.traces {
             let loaded: LoadedTrace
             do {
-                loaded = try Replay.loadTrace(path, walkSpeed: request.walkSpeed, selection: request.selection, console: console)
+                loaded = try Replay.loadTrace(path, walkSpeed: request.walkSpeed, selection: request.selection, fixesBefore: fixesRead, console: console)
+                fixesRead += loaded.trace.count
             } catch let exit as CommandExit {
                 if request.strict { throw exit }
                 console.error("\(TerminalText.sanitize(path)): warning: left out of the advice: it cannot be read (above).")

@@ -192,8 +192,11 @@ public struct RawTrace: Sendable {
     /// The error that stops reading once a fix past `fixLimit` was met, nil while under it.
     public var limitError: TraceParseError? {
         guard let overLimitAt else { return nil }
-        return TraceParseError(line: 0, message: "more than \(fixLimit) fixes (the next at \(overLimitAt)); expected at most \(fixLimit), "
-            + "the most walkscape keeps in memory: split or thin the trace first (docs/traces.md, \"Limits\")")
+        return TraceParseError(
+            line: 0,
+            message: "more than \(fixLimit) fixes (the next at \(overLimitAt)); expected at most \(fixLimit), "
+                + "the most walkscape keeps in memory: split or thin the trace first (docs/traces.md, \"Limits\")",
+            isOverFixLimit: true)
     }
 
     /// Checks a position: nil when it is usable, else the problem that drops the fix.

@@ -6,10 +6,13 @@ public struct TraceParseError: Error, Sendable, Equatable, CustomStringConvertib
     public var line: Int
     /// What is wrong and what was expected.
     public var message: String
+    /// Whether reading stopped at the parser's `fixLimit` (the file may be fine, just too long for one run).
+    public var isOverFixLimit: Bool
 
-    public init(line: Int, message: String) {
+    public init(line: Int, message: String, isOverFixLimit: Bool = false) {
         self.line = line
         self.message = message
+        self.isOverFixLimit = isOverFixLimit
     }
 
     /// `line 17: message`, or the message alone when the line is unknown.
