@@ -53,6 +53,20 @@ import WalkscapeTestSupport
         expectTrue(result.stdout.isEmpty)
     }
 
+    /// The CLI probe's `repeat` reader: `dashboard` given 20,000 files parsed for over 3 minutes (the argument
+    /// parser is quadratic in positional words too). Words that are not options are counted before parsing.
+    @Test func positionalWordsAreCountedBeforeParsing() throws {
+        let files = Array(repeating: "fixtures/report/example-data.json", count: 20_000)
+        let result = try Self.run(["dashboard"] + files)
+        expectEqual(result.status, 2, "\(result.stderr)")
+        expectEqual(result.stderr, "Error: 20000 arguments that are not options (files, values); at most 2500: give fewer files, or split the run.\n")
+        expectTrue(result.stdout.isEmpty)
+        // At the limit, the command runs (and says what is wrong with the file).
+        let fine = try Self.run(["dashboard"] + Array(files.prefix(2_499)))
+        expectEqual(fine.status, 1, "\(fine.stderr)")
+        expectTrue(!fine.stderr.contains("arguments that are not options"), "\(fine.stderr)")
+    }
+
     /// Issue 46 item 8: under the replay cap, `compare` could still run for 25 minutes (1,000 traces × 250
     /// phases). The fixes it would replay are counted first and a run over the budget is refused, with its
     /// estimated time, before a table is printed: 150 walks of 1,400 fixes × 4 profiles × 250 phases is
