@@ -16,7 +16,13 @@ public enum EngineProfileList {
                         ("platform", .string(build.platform.rawValue)), ("version", .string(build.version)),
                         ("buildNumber", .integer(build.buildNumber)), ("date", build.date.map(JSONValue.string) ?? .null),
                         ("notBefore", build.notBefore.map(JSONValue.string) ?? .null),
-                        ("versionSource", .string(build.versionSource)),
+                        ("versionSource", .string(build.versionSource)), ("status", .string(build.status)),
+                        ("inferredBecause", build.inferredBecause.map(JSONValue.string) ?? .null),
+                        ("live", .object([
+                            ("track", .string(build.live.track)), ("evidence", .string(build.live.evidence)),
+                            ("first", build.live.first.map(JSONValue.string) ?? .null), ("last", build.live.last.map(JSONValue.string) ?? .null),
+                            ("firstWritten", .bool(build.live.firstWritten)),
+                        ])),
                     ]
                 }
                 members += [("aliases", .array(profile.otherNames.map(JSONValue.string))), ("summary", .string(profile.summary))]
@@ -27,12 +33,12 @@ public enum EngineProfileList {
             }
             return [JSONWriter().write(.object([("repository", .string("gigiorda84/walkspace-app")), ("profiles", .array(profiles)), ("removed", .array(aliases))])) + "\n"]
         }
-        var table = TextTable(["PROFILE", "BUILD", "COMMIT", "DATE", "RULES"])
+        var table = TextTable(["PROFILE", "BUILD", "RULES READ AT", "STATUS", "DATE", "LIVE (--profile APP@DAY)", "WHERE", "RULES"])
         for profile in EngineProfile.allCases {
             let build = profile.build
             table.add([
-                profile.rawValue, build?.label ?? "walkscape", build.map { "walkspace-app@\($0.commit)" } ?? "-",
-                build?.dateText ?? "-", profile.summary,
+                profile.rawValue, build?.label ?? "walkscape", build.map { "walkspace-app@\($0.commit)" } ?? "-", build?.status ?? "-",
+                build?.dateText ?? "-", build?.live.spanText ?? "-", build?.live.track ?? "-", profile.summary,
             ])
         }
         var lines = table.render().map { $0 + "\n" }

@@ -14,7 +14,7 @@ extension ProfileComparisonReport {
             if flip.decision != nil { rules.append(("distance", .distance)) }
             if phases { rules.append(("fix delivery", .fixDelivery)) }
             for (name, rule) in rules {
-                if let line = UpstreamSource.cite(rule, profile) { cited.append("  \(run.name) \(name): walkspace-app@\(commit) \(line)") }
+                if let line = UpstreamSource.cite(rule, profile) { cited.append("  \(run.name) \(name): walkspace-app" + (line.contains("@") ? " " : "@\(commit) ") + line) }
             }
         }
         return cited.isEmpty ? [] : ["", "Upstream lines:"] + cited

@@ -62,7 +62,12 @@ import WalkscapeCore
         expectContains(one.stderr, "at least two --profile")
         let unknown = try CLI.run(["compare", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "prd", "--profile", "nokia"])
         expectEqual(unknown.status, 2)
-        expectContains(unknown.stderr, "--profile must be one of prd, ios-app@5c84126, ios-app@efba3ee, android-app@5c84126, android-app@efba3ee, ideal (ios-app and android-app: the newest; an app version works too, e.g. android-app@1.1.12), got nokia.", "\(unknown.stderr)")
+        expectContains(
+            unknown.stderr,
+            "--profile must be one of prd, ios-app@5c84126, ios-app@1.4, ios-app@1.5, ios-app@efba3ee, android-app@5c84126, android-app@1.1.3-beta, "
+                + "android-app@1.1.4-beta, android-app@1.1.8, android-app@1.1.9, android-app@1.1.10, android-app@1.1.11, android-app@efba3ee, ideal "
+                + "(ios-app and android-app: the newest; an app version, a commit or a day works too, e.g. android-app@1.1.12, android-app@2026-05-01), got nokia.",
+            "\(unknown.stderr)")
     }
 
     /// android-app2 (the deleted `app 2` tree) is an alias of android-app for one release, with a warning.
@@ -83,18 +88,25 @@ import WalkscapeCore
     @Test func profilesNameTheUpstreamCommitTheyModel() throws {
         let list = try CLI.run(["compare", "--list-profiles"])
         expectEqual(list.status, 0, "\(list.stderr)")
-        expectContains(list.stdout, "ios-app@5c84126      1.2 (10)        walkspace-app@5c84126  2026-02-06", "\(list.stdout)")
-        expectContains(list.stdout, "android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06")
-        expectContains(list.stdout, "android-app@efba3ee  1.1.12 (25)     walkspace-app@efba3ee  after 2026-09-02")
-        expectContains(list.stdout, "prd                  walkscape")
+        expectContains(list.stdout, "ios-app@5c84126         1.2 (10)         walkspace-app@5c84126  read      2026-02-06        2026-01-30 – 2026-06-11", "\(list.stdout)")
+        expectContains(list.stdout, "android-app@5c84126     1.1.1-beta (9)   walkspace-app@5c84126  read      2026-02-06")
+        expectContains(list.stdout, "android-app@1.1.4-beta  1.1.4-beta (12)  walkspace-app@5c84126  inferred  after 2026-02-07  ≥2026-02-07 – 2026-06-29  Google Play production")
+        expectContains(list.stdout, "android-app@efba3ee     1.1.12 (25)      walkspace-app@efba3ee  read      after 2026-09-02")
+        expectContains(list.stdout, "prd                     walkscape")
         expectContains(list.stdout, "ios-app, ios-app@1.6: ios-app@efba3ee\n")
         expectContains(list.stdout, "android-app2: removed")
         let json = try JSONParser().parse(try CLI.run(["compare", "--list-profiles", "--json"]).stdout)
-        expectTrue(json["profiles"]?.arrayElements?.map { $0["upstreamCommit"] ?? .null }
-            == [.null, .string("5c84126"), .string("efba3ee"), .string("5c84126"), .string("efba3ee"), .null])
-        expectTrue(json["profiles"]?.arrayElements?[4]["version"] == .string("1.1.12"))
-        expectTrue(json["profiles"]?.arrayElements?[4]["buildNumber"] == .integer(25))
-        expectTrue(json["profiles"]?.arrayElements?[3]["date"] == .string("2026-02-06"))
+        let profiles = json["profiles"]?.arrayElements ?? []
+        func named(_ name: String) -> JSONValue? { profiles.first { $0["name"] == .string(name) } }
+        expectEqual(profiles.count, EngineProfile.catalogue.count)
+        expectTrue(named("android-app@efba3ee")?["version"] == .string("1.1.12"))
+        expectTrue(named("android-app@efba3ee")?["buildNumber"] == .integer(25))
+        expectTrue(named("android-app@5c84126")?["date"] == .string("2026-02-06"))
+        expectTrue(named("android-app@5c84126")?["status"] == .string("read"))
+        expectTrue(named("android-app@1.1.4-beta")?["status"] == .string("inferred"))
+        expectTrue(named("android-app@1.1.4-beta")?["live"]?["last"] == .string("2026-06-29"))
+        expectTrue(named("android-app@1.1.4-beta")?["live"]?["firstWritten"] == .bool(false))
+        expectTrue(named("prd")?["upstreamCommit"] == .null)
         let simulated = try JSONParser().parse(try CLI.run(["simulate", Self.tour, "--trace", Self.trace("brief-pass"), "--profile", "android-app@5c84126", "--format", "json"]).stdout)
         expectEqual(simulated["upstreamCommit"], .string("5c84126"))
         let missing = try CLI.run(["compare", "--trace", Self.trace("brief-pass")])
@@ -167,5 +179,34 @@ import WalkscapeCore
         expectContains(result.stdout, "the fast probe does not model skipping missed points")
         let prd = try CLI.run(["radii", Self.tour, "--trace", Self.trace("brief-pass"), "--json"])
         try expectEqual(JSONParser().parse(prd.stdout)["method"], .string("probe"))
+    }
+
+    /// Issue 47: a build by the day a walk was made. `--profile android-app@2026-05-01` is the build in Google
+    /// Play production that day (1.1.4-beta), said on standard error with the documents' words; a day before
+    /// the first build modelled, or one that is no day, is refused with one line; the same day, the same bytes.
+    @Test func aBuildIsChosenByTheDayAWalkWasMade() throws {
+        let args = ["simulate", Self.tour, "--trace", Self.trace("brief-pass")]
+        let byDay = try CLI.run(args + ["--profile", "android-app@2026-05-01"])
+        let byName = try CLI.run(args + ["--profile", "android-app@1.1.4-beta"])
+        expectEqual(byDay.status, 0, "\(byDay.stderr)")
+        expectEqual(byDay.stdout, byName.stdout)
+        expectTrue(byDay.stderr.hasPrefix("android-app@2026-05-01 is android-app@1.1.4-beta (Android 1.1.4-beta (12)), Google Play production on 2026-05-01 "
+            + "as far as the repository's documents say: the live release on the production track on 2026-06-19 (tasks/todo.md@7304abf line 131)"), "\(byDay.stderr)")
+        expectContains(byDay.stderr, "its rules are inferred: its commit is not known")
+        expectTrue(!byName.stderr.contains("as far as the repository's documents say"))
+        expectEqual(try CLI.run(args + ["--profile", "android-app@2026-05-01"]).stderr, byDay.stderr)
+        // The builds around the completion fix: 2026-02-06 is 1.1.1-beta (its early completion), 2026-02-07 on the fixed builds.
+        let before = try CLI.run(args + ["--profile", "android-app@2026-02-06"])
+        expectEqual(before.stdout, try CLI.run(args + ["--profile", "android-app@5c84126"]).stdout)
+        // A commit, a full hash, or iOS by day.
+        expectEqual(try CLI.run(args + ["--profile", "android-app@efba3ee739f77a44573a13110a67c001293387a5"]).stdout, try CLI.run(args + ["--profile", "android-app"]).stdout)
+        expectContains(try CLI.run(args + ["--profile", "ios-app@2026-10-01"]).stderr, "ios-app@2026-10-01 is ios-app@1.5 (iOS 1.5 (14)), App Store on 2026-10-01")
+        let early = try CLI.run(args + ["--profile", "android-app@2026-01-15"])
+        expectEqual(early.status, 2)
+        expectTrue(early.stderr.hasPrefix("Error: --profile android-app@2026-01-15: the first Android build walkscape models, 1.1.1-beta (9), is from 2026-02-05; "
+            + "no earlier build is modelled (name one to use it anyway, e.g. android-app@5c84126).\n"), "\(early.stderr)")
+        let notADay = try CLI.run(args + ["--profile", "android-app@2026-02-30"])
+        expectEqual(notADay.status, 2)
+        expectContains(notADay.stderr, "Error: --profile android-app@2026-02-30: 2026-02-30 is not a day; expected YYYY-MM-DD, such as android-app@2026-05-01.")
     }
 }

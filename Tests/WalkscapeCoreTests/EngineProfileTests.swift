@@ -296,4 +296,57 @@ import WalkscapeTestSupport
         policy.appCursor?.completesOnReachingLastPoint = true
         expectEqual(policy, EngineProfile.android5c84126.policy)
     }
+
+    /// Issue 47: the builds of each platform are in order, their live spans never overlap, and every day from
+    /// the first span on resolves to exactly the build whose span holds it (a day before is refused).
+    @Test(arguments: [AppBuild.Platform.android, .ios])
+    func everyDayResolvesToTheOneBuildLiveThen(platform: AppBuild.Platform) throws {
+        let builds = EngineProfile.catalogue.filter { $0.build?.platform == platform }
+        expectEqual(builds.map { $0.build!.buildNumber }, builds.map { $0.build!.buildNumber }.sorted(), "builds oldest first")
+        let spans = builds.compactMap { profile in profile.build!.live.first.map { (profile, $0, profile.build!.live.last) } }
+        for (a, b) in zip(spans, spans.dropFirst()) {
+            let end = try #require(a.2, "\(a.0.rawValue): only the last span may be open")
+            expectTrue(end < b.1, "\(a.0.rawValue) ends \(end), \(b.0.rawValue) starts \(b.1)")
+        }
+        let app = "\(platform.rawValue)-app"
+        var day = try #require(ISO8601Time.parse(spans[0].1 + "T00:00:00Z"))
+        let end = try #require(ISO8601Time.parse("2027-12-31T00:00:00Z"))
+        var resolvedDays = 0
+        while day <= end {
+            let text = String(ISO8601Time.format(day).prefix(10))
+            let holders = spans.filter { $0.0.build!.live.contains(day: text) }
+            if let holder = holders.first {
+                expectEqual(holders.count, 1)
+                let resolved = try EngineProfile.resolving("\(app)@\(text)")
+                expectEqual(resolved.profile, holder.0, "\(text)")
+                expectTrue(resolved.note?.hasPrefix("\(app)@\(text) is \(holder.0.rawValue) (") == true)
+                resolvedDays += 1
+            }
+            day += 86_400
+        }
+        expectTrue(resolvedDays > 300)
+        let before = try #require(ISO8601Time.parse(spans[0].1 + "T00:00:00Z")) - 86_400
+        #expect(throws: ValueProblem.self) { try EngineProfile.resolving("\(app)@\(ISO8601Time.format(before).prefix(10))") }
+        #expect(throws: ValueProblem.self) { try EngineProfile.resolving("\(app)@2026-13-01") }
+        #expect(throws: ValueProblem.self) { try EngineProfile.resolving("\(app)@20260501") }
+    }
+
+    /// The completion fix is 1.1.3-beta's: before it the tour completes early, from it on not; the events
+    /// with durations come with 1.1.9 (inferred); every inferred build says why.
+    @Test func theAndroidBuildsCarryTheFixAndTheEventsWhereTheDocumentsPutThem() {
+        let early = EngineProfile.androidBuilds.map { $0.policy.appCursor?.completesOnReachingLastPoint == true }
+        expectEqual(early, [true, false, false, false, false, false, false, false])
+        expectEqual(EngineProfile.androidBuilds.map(\.analyticsApp), [.android5c84126, .android5c84126, .android5c84126, .android5c84126, .androidEfba3ee, .androidEfba3ee, .androidEfba3ee, .androidEfba3ee])
+        for profile in EngineProfile.catalogue {
+            guard let build = profile.build else { continue }
+            let readAt = [EngineProfile.android5c84126, .androidEfba3ee, .ios5c84126, .iosEfba3ee].contains(profile)
+            expectEqual(build.inferredBecause == nil, readAt, "\(profile.rawValue)")
+        }
+        // Consecutive steps: the fix arrives in 1.1.3-beta, the events in 1.1.9, nothing between 1.1.3-beta and 1.1.4-beta.
+        expectEqual(AppBuildChange.step(into: .android1_1_3).compactMap(\.walkKey), ["completion"])
+        expectTrue(AppBuildChange.step(into: .android1_1_4).isEmpty)
+        expectEqual(AppBuildChange.step(into: .android1_1_9).compactMap(\.walkKey), ["tour_started event", "tour_completed event", "tour_abandoned event"])
+        expectTrue(AppBuildChange.between(.android1_1_4, .androidEfba3ee).allSatisfy { $0.walkKey != "completion" })
+        expectEqual(AppBuildChange.between(.android5c84126, .androidEfba3ee).count, AppBuildChange.catalogue.filter { $0.platform == .android }.count)
+    }
 }

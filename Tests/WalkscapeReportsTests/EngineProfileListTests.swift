@@ -15,7 +15,7 @@ import WalkscapeReports
         let withAliases = EngineProfile.allCases.filter { !$0.otherNames.isEmpty }.count
         expectEqual(lines.count, 1 + EngineProfile.allCases.count + 1 + withAliases + EngineProfile.removedNames.count)
         expectTrue(lines.contains("android-app, android-app@1.1.12: android-app@efba3ee\n"))
-        expectTrue(lines.contains { $0.hasPrefix("android-app@5c84126  1.1.1-beta (9)  walkspace-app@5c84126  2026-02-06") }, "\(lines)")
+        expectTrue(lines.contains { $0.hasPrefix("android-app@5c84126     1.1.1-beta (9)   walkspace-app@5c84126  read      2026-02-06") }, "\(lines)")
     }
 
     @Test func theJSONNamesTheRepositoryAndEachProfilesCommit() throws {

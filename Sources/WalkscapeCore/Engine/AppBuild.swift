@@ -14,16 +14,26 @@ public struct AppBuild: Sendable, Equatable {
     public var version: String
     /// `versionCode` (Android) or `CURRENT_PROJECT_VERSION` (iOS).
     public var buildNumber: Int
-    /// The upstream commit (7-digit prefix) whose files the profile's rules are read from.
+    /// The upstream commit (7-digit prefix) whose files the profile's rules are read from: the build's own, or
+    /// for a build whose own files cannot be read (`inferredBecause`), the readable one nearest to it.
     public var commit: String
-    /// The commit's date (ISO 8601 day), nil when the file index gives none (commits outside the git mirror).
+    /// The commit's date (ISO 8601 day), nil when the file index gives none (commits outside the git mirror) or
+    /// the build's own commit is unknown.
     public var date: String?
     /// For an undated commit, the latest day its own documents mention (the commit is no earlier).
     public var notBefore: String?
     /// Where the version and build number are written.
     public var versionSource: String
+    /// Nil when the rules are read from the build's own files at `commit`; else why they are inferred and
+    /// from what ("its files are not in the index: the completion fix as its task document describes it, …").
+    public var inferredBecause: String?
+    /// Where and when the build reached people, as far as the repository's documents say.
+    public var live: AppBuildLive
 
-    public init(platform: Platform, version: String, buildNumber: Int, commit: String, date: String?, notBefore: String? = nil, versionSource: String) {
+    public init(
+        platform: Platform, version: String, buildNumber: Int, commit: String, date: String?, notBefore: String? = nil, versionSource: String,
+        inferredBecause: String? = nil, live: AppBuildLive
+    ) {
         self.platform = platform
         self.version = version
         self.buildNumber = buildNumber
@@ -31,7 +41,12 @@ public struct AppBuild: Sendable, Equatable {
         self.date = date
         self.notBefore = notBefore
         self.versionSource = versionSource
+        self.inferredBecause = inferredBecause
+        self.live = live
     }
+
+    /// "read" or "inferred", for tables.
+    public var status: String { inferredBecause == nil ? "read" : "inferred" }
 
     /// The date for tables: the day, "after DAY" for an undated commit, or "undated".
     public var dateText: String { date ?? notBefore.map { "after \($0)" } ?? "undated" }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a profile's rule is written in the reference app (gigiorda84/walkspace-app at the profile's build),
 /// as `path:line` for reports: `compare` prints the lines behind what it shows.
 ///
@@ -35,7 +37,15 @@ public enum UpstreamSource {
         if rule == .lifecycle { return profile.lifecycle.citation }
         switch build.platform {
         case .ios: return iosLine(rule, commit: build.commit)
-        case .android: return androidLine(rule, commit: build.commit)
+        case .android:
+            // A build whose own files are not in the index and whose rules are 5c84126's but for the completion
+            // fix (1.1.3-beta to 1.1.8) cites the fix where it can be read.
+            let fixedAt5c84126 = build.commit == "5c84126" && profile.policy.appCursor?.completesOnReachingLastPoint == false
+            if rule == .completion && fixedAt5c84126 {
+                let line = androidLine(.completion, commit: "efba3ee").replacingOccurrences(of: "PlayerViewModel.kt:", with: "PlayerViewModel.kt@efba3ee:")
+                return line + " (\(build.label)'s own file is not in the index: the fix as the 1.1.3-beta task document describes it, lines 37, 48)"
+            }
+            return androidLine(rule, commit: build.commit)
         }
     }
 
