@@ -53,7 +53,7 @@ public struct AppBuildChange: Sendable, Equatable {
             platform: .android, from: "android-app@1.1.11", to: "android-app@efba3ee",
             text: "donation_link_clicked {provider, source, amount?} from the completion screen, the exit ask and the welcome screen; follow_us_clicked and contact_clicked {channel} from the completion screen",
             walkKey: nil,
-            citation: "\(android)/ui/player/TourCompletionViewModel.kt@1cddc0c:65–90 and @8756ba3:67; ui/player/PlayerViewModel.kt@efba3ee:440–451; ui/welcome/WelcomeViewModel.kt@efba3ee:40–46"),
+            citation: "\(android)/ui/player/TourCompletionViewModel.kt@1cddc0c:65–91 and @8756ba3:67; ui/player/PlayerViewModel.kt@efba3ee:440–451; ui/welcome/WelcomeViewModel.kt@efba3ee:40–46"),
         AppBuildChange(
             platform: .android, from: "android-app@1.1.11", to: "android-app@efba3ee",
             text: "closing the player asks first (the exit ask with a donation card), once per player session",

@@ -58,12 +58,12 @@ extension EngineProfile {
         name: "ios-app@1.5",
         build: AppBuild(
             platform: .ios, version: "1.5", buildNumber: 14, commit: "5c84126", date: nil, notBefore: "2026-06-12",
-            versionSource: "\(efbaTodo) lines 157–158 (Sentry: release 1.5 (14)); tasks/todo.md@8756ba3 line 186 (version 1.5 approved)",
+            versionSource: "\(efbaTodo) lines 157–158 (Sentry: release 1.5 (14)); tasks/todo.md@8756ba3 lines 186–187 (version 1.5 approved)",
             inferredBecause: "its commit is not known; PlayerView.swift is the same walk code at 5c84126 and efba3ee, and the exit ask came after 1.5 (14) "
                 + "(\(efbaTodo) lines 321–323, 336): 1.2's rules",
             live: AppBuildLive(
                 track: "App Store",
-                evidence: "\"version 1.5 is already approved\" (tasks/todo.md@8756ba3 line 186); \"3 events / 2 users, release 1.5 (14)\" (\(efbaTodo) lines 157–158, "
+                evidence: "\"version 1.5 is already approved\" (tasks/todo.md@8756ba3 lines 186–187); \"3 events / 2 users, release 1.5 (14)\" (\(efbaTodo) lines 157–158, "
                     + "a commit no earlier than 2026-09-02); the day it went live is not written; 1.6 (15) is not confirmed uploaded (tasks/todo.md@8756ba3 lines 189–190)",
                 first: "2026-09-02", last: nil, firstWritten: false)),
         policy: iosPolicy, analyticsApp: .ios,
