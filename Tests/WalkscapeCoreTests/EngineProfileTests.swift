@@ -349,4 +349,19 @@ import WalkscapeTestSupport
         expectTrue(AppBuildChange.between(.android1_1_4, .androidEfba3ee).allSatisfy { $0.walkKey != "completion" })
         expectEqual(AppBuildChange.between(.android5c84126, .androidEfba3ee).count, AppBuildChange.catalogue.filter { $0.platform == .android }.count)
     }
+
+    /// Issue 47: Android's `language` is the app's setting: English before 1.1.3-beta whatever the narration, the
+    /// device's (taken as the narration's when the app has it) from 1.1.3-beta on; iOS and walkscape's: the narration's.
+    @Test func androidSendsTheAppsLanguageNotTheNarrations() {
+        expectEqual(EngineProfile.android5c84126.analyticsLanguage(narration: "it"), "en")
+        expectEqual(EngineProfile.android5c84126.analyticsLanguage(narration: "en"), "en")
+        for profile in EngineProfile.androidBuilds.dropFirst() {
+            expectEqual(profile.analyticsLanguage(narration: "it"), "it", "\(profile.rawValue)")
+            expectEqual(profile.analyticsLanguage(narration: "fr"), "fr", "\(profile.rawValue)")
+            expectEqual(profile.analyticsLanguage(narration: "de"), "en", "\(profile.rawValue): the app has en, it, fr")
+        }
+        for profile in [EngineProfile.prd, .ideal, .ios5c84126, .ios1_4, .iosEfba3ee] {
+            expectEqual(profile.analyticsLanguage(narration: "de"), "de", "\(profile.rawValue)")
+        }
+    }
 }

@@ -32,7 +32,7 @@ public struct BuildComparison: Sendable {
             let (profile, policy) = item
             let timeline = timelines?[index] ?? Simulation.run(tour: tour, trace: trace, policy: policy, phase: phase)
             var batch = AnalyticsBatch(
-                tourID: tourID, language: language, pointIDs: pointIDs, anonymousID: "compare", app: profile.analyticsApp, profile: profile.rawValue)
+                tourID: tourID, language: profile.analyticsLanguage(narration: language), pointIDs: pointIDs, anonymousID: "compare", app: profile.analyticsApp, profile: profile.rawValue)
             batch.lifecycle = profile.lifecycle
             batch.device = policy.device
             let (body, lost) = batch.sent(timeline: timeline, pointCount: tour.points.count)

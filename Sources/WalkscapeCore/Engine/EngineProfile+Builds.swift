@@ -23,6 +23,19 @@ extension EngineProfile {
     static let fix113 = "the 1.1.3-beta task document (index id 61667897339)"
     static let efbaTodo = "tasks/todo.md@efba3ee"
 
+    /// The top-level `language` this build's events carry on a walk narrated in `narration`: the app's own
+    /// language setting, not the narration's. Android reads `userPreferencesManager.preferredLanguage`
+    /// (AnalyticsService.kt@5c84126 line 55, the same at 1cddc0c); unset, it is English before 1.1.3-beta
+    /// (`Constants.DEFAULT_LANGUAGE`, UserPreferencesManager.kt@5c84126 lines 34–35) and the device's language from
+    /// 1.1.3-beta on (en, it or fr, else English: UserPreferencesManager.kt@7304abf lines 18–22, 46–48), which walkscape
+    /// takes to be the narration's (the tour's setup sheet offers the app's language first). iOS and walkscape's
+    /// own profiles: the narration's.
+    public func analyticsLanguage(narration: String) -> String {
+        guard let build, build.platform == .android else { return narration }
+        if build.buildNumber < 11 { return "en" }
+        return ["en", "it", "fr"].contains(narration) ? narration : "en"
+    }
+
     // MARK: iOS
 
     /// iOS 1.2 (10), commit 5c84126.

@@ -61,7 +61,7 @@ public struct ObservedCheck {
         }
         let started = clock.now()
         var batch = AnalyticsBatch(
-            tourID: replay.tour.id, language: replay.language, pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
+            tourID: replay.tour.id, language: profile.analyticsLanguage(narration: replay.language), pointIDs: replay.pointIDs, anonymousID: "prediction", app: profile.analyticsApp,
             profile: profile.rawValue)
         batch.lifecycle = profile.lifecycle
         batch.device = policy.device

@@ -40,7 +40,7 @@ public enum WalkSimulation {
         if let render = request.render { try renderWalk(timeline, tour: tour, to: render.path, format: render.format, console: console) }
         let profile = request.profile
         var batch = AnalyticsBatch(
-            tourID: tour.tour.id, language: tour.language, pointIDs: tour.pointIDs,
+            tourID: tour.tour.id, language: profile.analyticsLanguage(narration: tour.language), pointIDs: tour.pointIDs,
             anonymousID: request.anonymousID
                 ?? AnalyticsBatch.anonymousID(tourID: tour.tour.id, startTime: timeline.startTime, fixes: timeline.fixes, profile: profile.rawValue),
             app: profile.analyticsApp, profile: profile.rawValue)
