@@ -28,6 +28,12 @@ public enum LifecycleNotes {
         } else if let killedAt = device.killedAt {
             lines.append("\(trace): note: the tour completed before the app was killed at \(TimelineWriter.clock(killedAt))")
         }
+        if device.racingEventsLost, let end = timeline.events.last(where: { $0.kind == .tourCompleted || $0.kind == .tourIncomplete }),
+            end.kind == .tourCompleted || profile.analyticsApp == .androidEfba3ee, !timeline.events.contains(where: { $0.kind == .appKilled }) {
+            let name = end.kind == .tourCompleted ? "tour_completed" : "tour_abandoned"
+            lines.append("\(trace): note: \(name) at \(TimelineWriter.clock(end.t)) is lost (--racing-events lost): the app sends it from a coroutine that "
+                + "the player screen's closing cancels (PlayerViewModel.kt's viewModelScope.launch; read from the code, not measured on a phone)")
+        }
         return lines
     }
 }

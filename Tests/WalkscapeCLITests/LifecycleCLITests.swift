@@ -87,4 +87,26 @@ import WalkscapeTestSupport
             expectTrue(result.stdout.isEmpty)
         }
     }
+
+    /// Issue 47: `--racing-events lost` takes the Android builds' closing event out of `--events`, with a note
+    /// that says why; the timeline is the same; a bad value is one line.
+    @Test func racingEventsLostLeaveTheClosingEventOut() throws {
+        let folder = NSTemporaryDirectory() + "walkscape-racing-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let args = ["simulate", "tours/torino-portici", "--trace", "fixtures/traces/torino-portici-brisk.gpx", "--profile", "android-app@1.1.4-beta"]
+        let kept = try CLI.run(args + ["--events", folder + "/kept.json"])
+        let lost = try CLI.run(args + ["--racing-events", "lost", "--events", folder + "/lost.json"])
+        expectEqual(lost.status, 0, "\(lost.stderr)")
+        expectEqual(lost.stdout, kept.stdout)
+        expectContains(lost.stderr, "note: tour_completed at 21:31.0 is lost (--racing-events lost): the app sends it from a coroutine that the player screen's closing cancels")
+        func names(_ file: String) throws -> [String] {
+            try JSONParser().parse(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))).self["events"]?.arrayElements?.compactMap { $0["name"]?.stringValue } ?? []
+        }
+        expectEqual(try names("lost.json"), try names("kept.json").filter { $0 != "tour_completed" })
+        expectTrue(try names("kept.json").contains("tour_completed"))
+        let bad = try CLI.run(args + ["--racing-events", "sometimes"])
+        expectEqual(bad.status, 2)
+        expectContains(bad.stderr, "--racing-events must be kept or lost, got sometimes.")
+    }
 }

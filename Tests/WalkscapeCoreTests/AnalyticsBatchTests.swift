@@ -103,4 +103,35 @@ import WalkscapeTestSupport
         expectTrue(a.allSatisfy { $0 == "-" || $0.isHexDigit })
         expectEqual(Array(a)[14], "4")
     }
+
+    /// Issue 47: `--racing-events lost`. The Android builds send tour_completed and tour_abandoned from a
+    /// coroutine the screen's navigation cancels; lost, they are not in the batch and are counted as lost; every
+    /// other event is as kept. iOS and walkscape's own are not affected.
+    @Test func racingEventsLostDropOnlyAndroidsClosingEvents() {
+        let incomplete = Timeline(events: [
+            EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 0, kind: .pointTriggered, point: 1),
+            EngineEvent(t: 0, kind: .audioStarted, point: 1), EngineEvent(t: 200, kind: .tourIncomplete, next: 2, missed: [2]),
+        ], startTime: 0, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
+        for app in AnalyticsApp.allCases {
+            for timeline in [AnalyticsTimelines.refiring, incomplete] {
+                var kept = batch(app)
+                kept.device = DeviceScenario(racingEventsLost: false)
+                var lost = batch(app)
+                lost.device = DeviceScenario(racingEventsLost: true)
+                let keptNames = names(kept.sent(timeline: timeline, pointCount: 2).body)
+                let (body, count) = lost.sent(timeline: timeline, pointCount: 2)
+                if app == .android5c84126 || app == .androidEfba3ee {
+                    let closing: Set<String> = ["tour_completed", "tour_abandoned"]
+                    expectEqual(names(body), keptNames.filter { !closing.contains($0) }, "\(app)")
+                    expectEqual(count, keptNames.filter { closing.contains($0) }.count, "\(app)")
+                } else {
+                    expectEqual(names(body), keptNames, "\(app)")
+                    expectEqual(count, 0)
+                }
+            }
+        }
+        // Only Android builds get the scenario from the option.
+        expectEqual(DeviceScenario.resolve(screenLocked: [], backgroundLocation: true, killedAt: nil, racingEventsLost: true, profile: .iosEfba3ee), nil)
+        expectEqual(DeviceScenario.resolve(screenLocked: [], backgroundLocation: true, killedAt: nil, racingEventsLost: true, profile: .android1_1_4)?.racingEventsLost, true)
+    }
 }

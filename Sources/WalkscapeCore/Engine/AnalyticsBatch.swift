@@ -86,6 +86,11 @@ public struct AnalyticsBatch: Sendable {
         var completed = false
         var gpsTriggered = false
         let last = pointCount
+        // An Android build sends tour_completed and tour_abandoned from a viewModelScope.launch that the screen's
+        // navigation cancels while track() still suspends (PlayerViewModel.kt@5c84126 lines 111–115, @efba3ee
+        // 123–127 and 458–460; NavGraph.kt@5c84126 lines 129–131): with --racing-events lost they never queue.
+        let losesRacing = device?.racingEventsLost == true && (app == .android5c84126 || app == .androidEfba3ee)
+        var racingLost = 0
         func append(_ name: String, _ event: EngineEvent, point: Int? = nil, _ extra: [(key: String, value: JSONValue)]) {
             var members: [(key: String, value: JSONValue)] = [("name", .string(name)), ("anonymousId", .string(anonymousID)), ("tourId", .string(tourID))]
             if let point, let id = pointIDs[point] { members.append(("pointId", .string(id))) }
@@ -107,6 +112,8 @@ public struct AnalyticsBatch: Sendable {
                     ("durationMinutes", .integer(Int(event.t / 60))), ("pointsVisited", .integer(pointCount)),
                     ("triggerType", .string(gpsTriggered ? "gps" : "manual")), ("platform", .string("ios")),
                 ])
+            case .androidEfba3ee where losesRacing, .android5c84126 where losesRacing:
+                racingLost += 1
             case .androidEfba3ee:
                 // PlayerViewModel.kt@efba3ee lines 117-127: trackTourCompleted(tour.id, elapsedMinutes(), primaryTriggerType).
                 append("tour_completed", event, [
@@ -145,6 +152,8 @@ public struct AnalyticsBatch: Sendable {
                         ("durationMinutes", .integer(Int(event.t / 60))), ("lastPointIndex", .integer(max(0, (event.next ?? 1) - 1))),
                         ("platform", .string("ios")),
                     ])
+                case .androidEfba3ee where losesRacing:
+                    racingLost += 1
                 case .androidEfba3ee:
                     // PlayerViewModel.kt@efba3ee stopTour(): trackTourAbandoned(id, elapsedMinutes()) when started and not complete.
                     append("tour_abandoned", event, [("durationMinutes", .integer(Int(event.t / 60)))])
@@ -158,10 +167,10 @@ public struct AnalyticsBatch: Sendable {
             }
         }
         guard let kill = timeline.events.last(where: { $0.kind == .appKilled }), lifecycle.killLosesUnsentEvents else {
-            return (.object([("events", .array(events))]), 0)
+            return (.object([("events", .array(events))]), racingLost)
         }
         let flushed = flushedCount(events: events, times: times, killedAt: kill.t)
-        return (.object([("events", .array(Array(events[..<flushed])))]), events.count - flushed)
+        return (.object([("events", .array(Array(events[..<flushed])))]), events.count - flushed + racingLost)
     }
 
     /// How many of `events` (queued at `times`) had been sent when the app was killed at `killedAt`.

@@ -34,20 +34,28 @@ public struct DeviceScenario: Sendable, Equatable {
     public var positionsWhileLocked: Bool
     /// When the app's process dies (walk seconds), nil when it lives.
     public var killedAt: Double?
+    /// Whether the events an Android build sends from a coroutine its screen's navigation cancels are lost
+    /// (`tour_completed`, and `tour_abandoned` where the build sends it): `--racing-events lost`.
+    public var racingEventsLost: Bool
 
-    public init(screenLocked: [Window] = [], positionsWhileLocked: Bool = true, killedAt: Double? = nil) {
+    public init(screenLocked: [Window] = [], positionsWhileLocked: Bool = true, killedAt: Double? = nil, racingEventsLost: Bool = false) {
         self.screenLocked = screenLocked
         self.positionsWhileLocked = positionsWhileLocked
         self.killedAt = killedAt
+        self.racingEventsLost = racingEventsLost
     }
 
     /// The scenario for `profile`'s build: the windows and the kill as given, positions while locked by the
     /// build's rule and the phone's background-location permission. Nil when neither is given.
-    public static func resolve(screenLocked: [Window], backgroundLocation: Bool, killedAt: Double?, profile: EngineProfile) -> DeviceScenario? {
-        guard !screenLocked.isEmpty || killedAt != nil else { return nil }
+    /// `racingEventsLost` applies to the Android builds only (iOS sends from the view, walkscape has no race).
+    public static func resolve(
+        screenLocked: [Window], backgroundLocation: Bool, killedAt: Double?, racingEventsLost: Bool = false, profile: EngineProfile
+    ) -> DeviceScenario? {
+        let racing = racingEventsLost && profile.build?.platform == .android
+        guard !screenLocked.isEmpty || killedAt != nil || racing else { return nil }
         return DeviceScenario(
             screenLocked: screenLocked, positionsWhileLocked: profile.lifecycle.positionsWhileLocked(backgroundLocation: backgroundLocation),
-            killedAt: killedAt)
+            killedAt: killedAt, racingEventsLost: racing)
     }
 
     /// Whether the screen is locked at walk time `t`.
@@ -84,8 +92,10 @@ public struct DeviceScenario: Sendable, Equatable {
         public var screenLocked: [Window]
         public var backgroundLocation: Bool
         public var killedAt: Double?
+        /// `--racing-events lost`.
+        public var racingEventsLost = false
 
-        public init(screenLocked: [String], backgroundLocation: String, killedAt: String?) throws(ValueProblem) {
+        public init(screenLocked: [String], backgroundLocation: String, killedAt: String?, racingEvents: String = "kept") throws(ValueProblem) {
             guard screenLocked.count <= 1000 else { throw ValueProblem("--screen-locked: at most 1000 windows, got \(screenLocked.count).") }
             var windows: [Window] = []
             for text in screenLocked {
@@ -104,9 +114,13 @@ public struct DeviceScenario: Sendable, Equatable {
                 }
                 killed = seconds
             }
+            guard ["kept", "lost"].contains(racingEvents) else {
+                throw ValueProblem("--racing-events must be kept or lost, got \(TerminalText.sanitize(racingEvents)).")
+            }
             self.screenLocked = windows
             self.backgroundLocation = backgroundLocation == "granted"
             self.killedAt = killed
+            self.racingEventsLost = racingEvents == "lost"
         }
 
         /// `policy` with the scenario for `profile`'s build.
@@ -118,7 +132,8 @@ public struct DeviceScenario: Sendable, Equatable {
 
         /// The scenario for `profile`'s build, nil when no option was given.
         public func scenario(for profile: EngineProfile) -> DeviceScenario? {
-            DeviceScenario.resolve(screenLocked: screenLocked, backgroundLocation: backgroundLocation, killedAt: killedAt, profile: profile)
+            DeviceScenario.resolve(
+                screenLocked: screenLocked, backgroundLocation: backgroundLocation, killedAt: killedAt, racingEventsLost: racingEventsLost, profile: profile)
         }
     }
 }
