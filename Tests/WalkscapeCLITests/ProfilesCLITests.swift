@@ -209,4 +209,26 @@ import WalkscapeCore
         expectEqual(notADay.status, 2)
         expectContains(notADay.stderr, "Error: --profile android-app@2026-02-30: 2026-02-30 is not a day; expected YYYY-MM-DD, such as android-app@2026-05-01.")
     }
+
+    /// Issue 47: three or more builds of one app are compared step by step, each with the next one given: the
+    /// completion fix shows between 1.1.1-beta and 1.1.3-beta, the events between 1.1.8 and 1.1.9, and nothing
+    /// from 1.1.3-beta to 1.1.8 on a walk.
+    @Test func consecutiveBuildsAreComparedStepByStep() throws {
+        let result = try CLI.run([
+            "compare", Self.tour, "--trace", Self.trace("last-flagged"), "--profile", "android-app@5c84126", "--profile", "android-app@1.1.3-beta",
+            "--profile", "android-app@1.1.8", "--profile", "android-app@1.1.9",
+        ])
+        expectEqual(result.status, 0, "\(result.stderr)")
+        let steps = result.stdout.split(separator: "\n").filter { $0.hasPrefix("What changes from") || $0.hasPrefix("Every change from") }.map(String.init)
+        expectEqual(steps, [
+            "What changes from android-app@5c84126 to android-app@1.1.3-beta on this walk (3 differences):",
+            "What changes from android-app@1.1.8 to android-app@1.1.9 on this walk (2 differences):",
+            "Every change from android-app@5c84126 to android-app@1.1.3-beta in the reference app's files:",
+            "Every change from android-app@1.1.3-beta to android-app@1.1.8 in the reference app's files:",
+            "Every change from android-app@1.1.8 to android-app@1.1.9 in the reference app's files:",
+        ])
+        // Two builds, or builds of both apps: the first given with each later one, as before.
+        let mixed = try CLI.run(["compare", Self.tour, "--trace", Self.trace("last-flagged"), "--profile", "ios-app@1.2", "--profile", "android-app@5c84126", "--profile", "android-app"])
+        expectContains(mixed.stdout, "What changes from ios-app@5c84126 to android-app@efba3ee")
+    }
 }

@@ -49,10 +49,14 @@ public struct ComparisonRequest: Sendable {
         }
     }
 
-    /// The pairs of app builds whose differences are shown: the first app build given with each later one.
+    /// The pairs of app builds whose differences are shown: the first app build given with each later one; or,
+    /// for three or more builds of one app, each build with the next one given (consecutive builds, step by step).
     public var buildPairs: [(Int, Int)] {
         let builds = profiles.indices.filter { profiles[$0].build != nil }
         guard let first = builds.first else { return [] }
+        if builds.count > 2, Set(builds.compactMap { profiles[$0].build?.platform }).count == 1 {
+            return zip(builds, builds.dropFirst()).map { ($0, $1) }
+        }
         return builds.dropFirst().map { (first, $0) }
     }
 }
