@@ -77,9 +77,10 @@ public enum FieldReportBuilder {
             }
         }
         if let basemap = inputs.basemap {
-            var positions = (tour.route?.points ?? []) + tour.points.map(\.location)
-            for walk in inputs.walks { positions += (0..<walk.trace.count).map(walk.trace.location) }
-            data.basemap = ReportBasemapBuilder.basemap(basemap, around: positions)
+            // Read in place: a copy of every fix's position would be 16 bytes a fix (80 MB at the run's limit).
+            let fixed = (tour.route?.points ?? []) + tour.points.map(\.location)
+            let walked = inputs.walks.lazy.flatMap { walk in (0..<walk.trace.count).lazy.map(walk.trace.location) }
+            data.basemap = ReportBasemapBuilder.basemap(basemap, around: [AnySequence(fixed), AnySequence(walked)].joined())
         }
         return data
     }

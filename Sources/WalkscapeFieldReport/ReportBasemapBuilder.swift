@@ -10,10 +10,11 @@ public enum ReportBasemapBuilder {
     static let marginMeters = 150.0
 
     /// The features of `basemap` around `positions` (the route, the points, the walks), nil when none is there.
-    public static func basemap(_ basemap: Basemap, around positions: [LatLng]) -> ReportData.BasemapData? {
-        guard let first = positions.first else { return nil }
+    public static func basemap(_ basemap: Basemap, around positions: some Sequence<LatLng>) -> ReportData.BasemapData? {
+        var iterator = positions.makeIterator()
+        guard let first = iterator.next() else { return nil }
         var south = first.lat, north = first.lat, west = first.lng, east = first.lng
-        for p in positions {
+        while let p = iterator.next() {
             south = min(south, p.lat)
             north = max(north, p.lat)
             west = min(west, p.lng)

@@ -151,18 +151,18 @@ public enum Replay {
         runFixLimit: Int = RawTrace.defaultFixLimit, console: Console, progress: ((Double) -> Void)? = nil
     ) throws -> LoadedTrace {
         let loaded: LoadedTrace
-        let limit = runFixLimit
+        let what = "give fewer traces, or split or thin them first (docs/traces.md, \"Limits\")"
+        guard fixesBefore < runFixLimit else {
+            console.error(TerminalText.sanitize(TraceReadError(
+                path: path, message: "not read: the traces before it hold \(fixesBefore) fixes, the most one run keeps in memory (\(runFixLimit) in all); \(what)").description))
+            throw CommandExit(.failure)
+        }
         do throws(TraceReadError) {
-            guard fixesBefore < limit else {
-                throw TraceReadError(path: path, message: "not read: the traces before it hold \(fixesBefore) fixes, "
-                    + "the most one run keeps in memory (\(limit) in all); give fewer traces, or split or thin them first (docs/traces.md, \"Limits\")",
-                    kind: .overFixLimit)
-            }
-            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, selection: selection, fixLimit: limit - max(0, fixesBefore), progress: progress)
+            loaded = try TraceFileReader.readForReplay(path: path, walkSpeed: walkSpeed, selection: selection, fixLimit: runFixLimit - max(0, fixesBefore), progress: progress)
         } catch var error {
-            if error.kind == .overFixLimit && fixesBefore > 0 && !error.message.hasPrefix("not read") {
-                error.message = "more than \(limit - fixesBefore) fixes, after the \(fixesBefore) of the traces before it: one run keeps at most "
-                    + "\(limit) fixes in memory in all; give fewer traces, or split or thin them first (docs/traces.md, \"Limits\")"
+            if error.kind == .overFixLimit && fixesBefore > 0 {
+                error.message = "more than \(runFixLimit - fixesBefore) fixes, after the \(fixesBefore) of the traces before it: one run keeps at most "
+                    + "\(runFixLimit) fixes in memory in all; \(what)"
             }
             console.error(TerminalText.sanitize(error.description))
             throw CommandExit(error.isUnreadable ? .usage : .failure)

@@ -108,12 +108,8 @@ import WalkscapeTestSupport
     /// coroutine the screen's navigation cancels; lost, they are not in the batch and are counted as lost; every
     /// other event is as kept. iOS and walkscape's own are not affected.
     @Test func racingEventsLostDropOnlyAndroidsClosingEvents() {
-        let incomplete = Timeline(events: [
-            EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 0, kind: .pointTriggered, point: 1),
-            EngineEvent(t: 0, kind: .audioStarted, point: 1), EngineEvent(t: 200, kind: .tourIncomplete, next: 2, missed: [2]),
-        ], startTime: 0, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
         for app in AnalyticsApp.allCases {
-            for timeline in [AnalyticsTimelines.refiring, incomplete] {
+            for timeline in [AnalyticsTimelines.refiring, AnalyticsTimelines.incomplete] {
                 var kept = batch(app)
                 kept.device = DeviceScenario(racingEventsLost: false)
                 var lost = batch(app)

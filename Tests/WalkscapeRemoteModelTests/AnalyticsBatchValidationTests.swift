@@ -9,13 +9,9 @@ import WalkscapeTestSupport
     /// Every profile's batch, complete or abandoned, passes the backend's validation as `collect` applies it
     /// (`AnalyticsEventRules`, the DTO and ValidationPipe at 5c84126, the nearest the index holds for every build).
     @Test func everyBuildsBatchPassesTheBackendsValidation() {
-        let incomplete = Timeline(events: [
-            EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 0, kind: .pointTriggered, point: 1),
-            EngineEvent(t: 0, kind: .audioStarted, point: 1), EngineEvent(t: 200, kind: .tourIncomplete, next: 2, missed: [2]),
-        ], startTime: 1_778_317_200, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
         for profile in EngineProfile.allCases {
             let batch = AnalyticsBatch(tourID: "t", language: "it", pointIDs: [1: "p1", 2: "p2"], anonymousID: "a", app: profile.analyticsApp, profile: profile.rawValue)
-            for timeline in [AnalyticsTimelines.refiring, incomplete] {
+            for timeline in [AnalyticsTimelines.refiring, AnalyticsTimelines.incomplete] {
                 expectTrue(AnalyticsEventRules.problems(batch.body(timeline: timeline, pointCount: 2)).isEmpty, "\(profile)")
             }
         }

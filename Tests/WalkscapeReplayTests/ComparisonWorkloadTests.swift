@@ -29,4 +29,14 @@ import WalkscapeTestSupport
         expectEqual(ComparisonWorkload.duration(Int(rate * 5_399)), "about 90 min")
         expectEqual(ComparisonWorkload.duration(Int(rate * 5_400)), "about 1.5 h")
     }
+
+    /// Several traces are read once more only to be counted when their worst case (the per-file fix limit each)
+    /// could pass the budget: two walks under four profiles cannot, fifteen phases of them can.
+    @Test func tracesAreCountedOnlyWhenTheirWorstCaseCouldPassTheBudget() {
+        expectTrue(!ComparisonWorkload.mightExceed(traces: 2, profiles: 4, phases: nil, fixLimit: 5_000_000))
+        expectTrue(!ComparisonWorkload.mightExceed(traces: 10, profiles: 4, phases: nil, fixLimit: 5_000_000))
+        expectTrue(ComparisonWorkload.mightExceed(traces: 11, profiles: 4, phases: nil, fixLimit: 5_000_000))
+        expectTrue(ComparisonWorkload.mightExceed(traces: 2, profiles: 4, phases: 15, fixLimit: 5_000_000))
+        expectTrue(ComparisonWorkload.mightExceed(traces: Int.max / 2, profiles: 2, phases: nil, fixLimit: 5_000_000))
+    }
 }

@@ -17,4 +17,12 @@ public enum AnalyticsTimelines {
         ]
         return Timeline(events: events, startTime: 1_700_000_000, fixes: 10, ignoredFixes: 0, withheldFixes: 0)
     }
+
+    /// Two points; point 1 plays, then the walk ends with point 2 never reached (`tour_incomplete` at 200 s).
+    public static var incomplete: Timeline {
+        Timeline(events: [
+            EngineEvent(t: 0, kind: .tourStarted), EngineEvent(t: 0, kind: .pointTriggered, point: 1),
+            EngineEvent(t: 0, kind: .audioStarted, point: 1), EngineEvent(t: 200, kind: .tourIncomplete, next: 2, missed: [2]),
+        ], startTime: 1_778_317_200, fixes: 3, ignoredFixes: 0, withheldFixes: 0)
+    }
 }

@@ -200,6 +200,16 @@ def repeat_cases():
     return [(base, words, count) for base, words in REPEAT_CASES for count in REPEAT_COUNTS]
 
 
+def placed(words, work):
+    """`words` with TOUR a fresh copy of the Torino sample tour in `work`, DIR (and DIR/...) an empty folder there."""
+    copy = os.path.join(work, "tour")
+    if not os.path.exists(copy):
+        shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
+    folder = os.path.join(work, "dir")
+    os.makedirs(folder, exist_ok=True)
+    return [folder + a[3:] if a.startswith("DIR/") else {"TOUR": copy, "DIR": folder}.get(a, a) for a in words]
+
+
 def option_cases():
     """Every (command line, option, value) of the `options` reader, in a fixed order."""
     return [(base, option, value) for base, options in OPTION_COMMANDS for option in options for value in EDGE_VALUES]
@@ -425,8 +435,6 @@ def run_one(args):
         if spec.get("outputs"):
             cases = output_cases()
             base, kind = cases[run % len(cases)]
-            copy = os.path.join(work, "tour")
-            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
             target = (os.path.join(work, "out"), kind)
             if kind == "fifo":
                 os.mkfifo(target[0])
@@ -442,29 +450,21 @@ def run_one(args):
             payload = " ".join(command).encode()
             input_path = None
             out_arg = "-" if kind == "dash" else target[0]
-            argv = [binary] + [{"TOUR": copy, "OUT": out_arg}.get(a, a) for a in base]
+            argv = [binary] + [out_arg if a == "OUT" else a for a in placed(base, work)]
         elif spec.get("repeat"):
             cases = repeat_cases()
             base, words, count = cases[run % len(cases)]
-            copy = os.path.join(work, "tour")
-            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
-            os.makedirs(os.path.join(work, "dir"), exist_ok=True)
             command = base + words + ["#×%d" % count]
             payload = " ".join(command).encode()
             input_path = None
-            argv = [binary] + [a.replace("DIR/", os.path.join(work, "dir") + "/") if a.startswith("DIR/") else {"TOUR": copy}.get(a, a)
-                               for a in base + words * count]
+            argv = [binary] + placed(base + words * count, work)
         elif spec.get("options"):
             cases = option_cases()
             base, option, value = cases[run % len(cases)]
-            copy = os.path.join(work, "tour")
-            shutil.copytree(os.path.join(ROOT, "tours", "torino-portici"), copy, symlinks=True)
-            os.makedirs(os.path.join(work, "dir"), exist_ok=True)
             command = base + [option, value]
             payload = " ".join(command).encode()
             input_path = None
-            subst = {"TOUR": copy, "DIR": os.path.join(work, "dir")}
-            argv = [binary] + [a.replace("DIR/", os.path.join(work, "dir") + "/") if a.startswith("DIR/") else subst.get(a, a) for a in command]
+            argv = [binary] + placed(command, work)
         elif spec.get("api"):
             kinds = {"tours": None, "detail": None, "points": None, "manifest": None}
             for seed_name, data in seeds:

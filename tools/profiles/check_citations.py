@@ -43,8 +43,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(os.path.dirname(HERE))
 UPSTREAM = "gigiorda84/walkspace-app"
 DEFAULT_CATALOGUE = os.path.join(HERE, "citations.json")
-DEFAULT_MIRROR = "/work/.mirror/gigiorda84+walkspace-app/repo"
-DEFAULT_CACHE = "/root/.cache/walkscape-upstream"
+# Where the bare git mirror and the cache are on this machine: $WALKSCAPE_UPSTREAM_MIRROR (no default: the mirror
+# is wherever `fetch` or `git clone --bare` put it) and $WALKSCAPE_UPSTREAM_CACHE (default ~/.cache/walkscape-upstream).
+DEFAULT_MIRROR = os.environ.get("WALKSCAPE_UPSTREAM_MIRROR", "")
+DEFAULT_CACHE = os.environ.get("WALKSCAPE_UPSTREAM_CACHE", os.path.expanduser("~/.cache/walkscape-upstream"))
 
 # The commits after the mirror's last one (5c84126): the file index needs the full hash.
 FULL_HASHES = {

@@ -19,7 +19,7 @@ extension EngineProfile {
         }
         let unknown = ValueProblem("--profile must be one of \(Self.names), got \(TerminalText.sanitize(name)).")
         let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let platform = AppBuild.Platform(rawValue: String(parts[0].dropLast(4))), parts[0].hasSuffix("-app") else { throw unknown }
+        guard parts.count == 2, parts[0].hasSuffix("-app"), let platform = AppBuild.Platform(rawValue: String(parts[0].dropLast(4))) else { throw unknown }
         let value = String(parts[1])
         if let profile = byCommit(platform: platform, value) { return Resolution(profile: profile, note: nil) }
         guard value.utf8.count == 10, value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else { throw unknown }
@@ -35,13 +35,14 @@ extension EngineProfile {
     /// The build of `platform` live on `day` (`YYYY-MM-DD`), with the note that says so.
     static func byDay(platform: AppBuild.Platform, _ day: String, asked: String) throws(ValueProblem) -> Resolution {
         let name = TerminalText.sanitize(asked)
-        guard ISO8601Time.parse(day + "T00:00:00Z") != nil, ISO8601Time.format(ISO8601Time.parse(day + "T00:00:00Z") ?? 0).hasPrefix(day) else {
+        let platformName = platform == .ios ? "iOS" : "Android"
+        // A day that parses and formats back the same (2026-02-30 would roll over to March).
+        guard let midnight = ISO8601Time.parse(day + "T00:00:00Z"), ISO8601Time.format(midnight).hasPrefix(day) else {
             throw ValueProblem("--profile \(name): \(TerminalText.sanitize(day)) is not a day; expected YYYY-MM-DD, such as \(platform.rawValue)-app@2026-05-01.")
         }
         let builds = catalogue.filter { $0.build?.platform == platform }
         guard let found = builds.first(where: { $0.build?.live.contains(day: day) == true }), let build = found.build else {
             let spans = builds.compactMap { profile in profile.build?.live.first.map { (profile, $0) } }
-            let platformName = platform == .ios ? "iOS" : "Android"
             if let earliest = spans.min(by: { $0.1 < $1.1 }), day < earliest.1, let first = earliest.0.build {
                 throw ValueProblem(
                     "--profile \(name): the first \(platformName) build walkscape models, \(first.label), is from \(earliest.1); no earlier build is modelled "
@@ -49,7 +50,6 @@ extension EngineProfile {
             }
             throw ValueProblem("--profile \(name): no modelled \(platformName) build covers \(day); name one (compare --list-profiles).")
         }
-        let platformName = platform == .ios ? "iOS" : "Android"
         var note = "\(name) is \(found.rawValue) (\(platformName) \(build.label)), \(build.live.track) on \(day) as far as the repository's documents say: \(build.live.evidence)"
         if let why = build.inferredBecause { note += "; its rules are inferred: \(why)" }
         return Resolution(profile: found, note: note + ".")

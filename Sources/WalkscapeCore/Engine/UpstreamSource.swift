@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a profile's rule is written in the reference app (gigiorda84/walkspace-app at the profile's build),
 /// as `path:line` for reports: `compare` prints the lines behind what it shows.
 ///
@@ -38,14 +36,8 @@ public enum UpstreamSource {
         switch build.platform {
         case .ios: return iosLine(rule, commit: build.commit)
         case .android:
-            // A build whose own files are not in the index and whose rules are 5c84126's but for the completion
-            // fix (1.1.3-beta to 1.1.8) cites the fix where it can be read.
-            let fixedAt5c84126 = build.commit == "5c84126" && profile.policy.appCursor?.completesOnReachingLastPoint == false
-            if rule == .completion && fixedAt5c84126 {
-                let line = androidLine(.completion, commit: "efba3ee").replacingOccurrences(of: "PlayerViewModel.kt:", with: "PlayerViewModel.kt@efba3ee:")
-                return line + " (\(build.label)'s own file is not in the index: the fix as the 1.1.3-beta task document describes it, lines 37, 48)"
-            }
-            return androidLine(rule, commit: build.commit)
+            return androidLine(
+                rule, commit: build.commit, completesEarly: profile.policy.appCursor?.completesOnReachingLastPoint == true, label: build.label)
         }
     }
 
@@ -54,7 +46,9 @@ public enum UpstreamSource {
         profile.policy.appCursor?.completesOnReachingLastPoint == true ? cite(.completion, profile) : nil
     }
 
-    static func androidLine(_ rule: Rule, commit: String) -> String {
+    /// The Android line for `rule` at `commit`. The completion goes by the build's rule, not its commit: a build
+    /// read at 5c84126 whose completion is fixed (1.1.3-beta to 1.1.8, `label`) cites the fix where it can be read.
+    static func androidLine(_ rule: Rule, commit: String, completesEarly: Bool? = nil, label: String = "") -> String {
         let fixed = commit != "5c84126"
         // LocationManager.kt and Constants.kt: the index holds no version after 7304abf (0eaa807's text is
         // 5c84126's), so later builds cite those.
@@ -64,6 +58,9 @@ public enum UpstreamSource {
             return "\(android)/data/models/TourPoint.kt:29 (Location.distanceBetween, WGS84), compared at services/LocationManager.kt:128 and :143" + unchanged
         case .fixDelivery:
             return "\(android)/services/LocationManager.kt:46–51 (LocationRequest interval, fastest interval, min distance) with utils/Constants.kt:15–17 (7500 ms, 3000 ms, 5 m)" + unchanged
+        case .completion where !fixed && completesEarly == false:
+            return "\(android)/ui/player/PlayerViewModel.kt@efba3ee:117–132 (onPlaybackCompleted: complete when !hasMorePoints, else advanceToNextPoint; "
+                + "the fix released in 1.1.3-beta) (\(label)'s own file is not in the index: the fix as the 1.1.3-beta task document describes it, lines 37, 48)"
         case .completion:
             return fixed
                 ? "\(android)/ui/player/PlayerViewModel.kt:117–132 (onPlaybackCompleted: complete when !hasMorePoints, else advanceToNextPoint; the fix released in 1.1.3-beta)"

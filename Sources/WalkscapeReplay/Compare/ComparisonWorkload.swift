@@ -32,6 +32,14 @@ public struct ComparisonWorkload: Sendable, Equatable {
         return overflowA || overflowB ? nil : b
     }
 
+    /// Whether a run of `traces` traces could pass the budget at all: each trace holds at most `fixLimit` fixes
+    /// (`RawTrace.defaultFixLimit`), so a run whose worst case fits needs no counting (and no second read).
+    public static func mightExceed(traces: Int, profiles: Int, phases: Int?, fixLimit: Int) -> Bool {
+        let (worst, overflow) = traces.multipliedReportingOverflow(by: fixLimit)
+        guard !overflow, let replays = ComparisonWorkload(fixes: worst, traces: traces, profiles: profiles, phases: phases).fixReplays else { return true }
+        return replays > maxFixReplays
+    }
+
     /// `about 6 min` for `count` fixes replayed at `fixesPerSecond`.
     public static func duration(_ count: Int) -> String {
         let seconds = Double(count) / fixesPerSecond

@@ -16,15 +16,17 @@ public enum ProfileComparisonRun {
         }
         var documents: [JSONValue] = []
         // The work is counted before any of it is done: one walk is read once and kept; several are counted
-        // first (read and dropped: a run holds one walk at a time).
+        // first (read and dropped: a run holds one walk at a time), unless even their worst case fits.
         var first: Replay.Inputs?
         var fixes = 0
+        let counted = ComparisonWorkload.mightExceed(
+            traces: request.traces.count, profiles: request.profiles.count, phases: request.phases, fixLimit: RawTrace.defaultFixLimit)
         if request.traces.count == 1 {
             first = try Replay.load(
                 tour: request.tour, trace: request.traces[0], language: request.language, walkSpeed: request.walkSpeed,
                 selection: request.selection, console: console)
             fixes = first?.trace.trace.count ?? 0
-        } else {
+        } else if counted {
             for trace in request.traces {
                 // A trace that cannot be read is said in its turn below.
                 fixes += (try? TraceFileReader.readForReplay(path: trace, walkSpeed: request.walkSpeed, selection: request.selection))?.trace.count ?? 0
